@@ -1,0 +1,62 @@
+/**
+ * The API areas: one Lambda each, and the HTTP API routes it answers (SPEC §7 paths). CDK creates
+ * the functions and routes from this list; the local server matches requests with it; each area's
+ * handler answers exactly these route keys (a unit test holds them together).
+ */
+export interface ApiArea {
+  /** Lambda entry, relative to the project root; exports `handler`. */
+  entry: string;
+  routes: readonly string[];
+}
+
+export const API_AREAS = {
+  sessions: {
+    entry: 'functions/sessions/handler.ts',
+    routes: [
+      'POST /agent_sessions/login_probe',
+      'POST /agent_sessions/login_jwt',
+      'POST /agent_sessions/refresh',
+      'DELETE /agent_sessions/logout_jwt',
+      'POST /agent_sessions/impersonate',
+      'POST /password_reset_request',
+      'POST /password_reset',
+      'POST /magic_sessions',
+    ],
+  },
+  agents: {
+    entry: 'functions/agents/handler.ts',
+    routes: [
+      'GET /api/agents',
+      'GET /api/agents/me',
+      'GET /api/agents/colleagues',
+      'GET /api/agents/colleagues/impersonatable',
+      'GET /api/agents/{id}',
+      'POST /api/agents/{id}/magic_link',
+      'GET /api/templates/me',
+      'GET /api/logo',
+      'GET /api/releases/app',
+    ],
+  },
+  locations: {
+    entry: 'functions/locations/handler.ts',
+    routes: [
+      'GET /api/locations',
+      'GET /api/locations/{id}',
+      'PUT /api/locations/{id}',
+      'GET /api/locations/{id}/agents',
+      'GET /api/locations/{id}/{settings_key}',
+      'POST /api/locations/{id}/{settings_key}',
+    ],
+  },
+  notifications: {
+    entry: 'functions/notifications/handler.ts',
+    routes: ['POST /api/notifications/tickets'],
+  },
+} as const satisfies Record<string, ApiArea>;
+
+export type AreaName = keyof typeof API_AREAS;
+
+/** The server-sent event stream: a function URL with response streaming, at /events. */
+export const EVENTS_ENTRY = 'functions/events/handler.ts';
+/** Scheduled jobs, invoked by EventBridge Scheduler with `{ job: JobName }`. */
+export const JOBS_ENTRY = 'functions/jobs/handler.ts';

@@ -1,0 +1,108 @@
+/** Agent records and their API view; used by sign-in, impersonation and every area's auth. */
+import { accessLevel, type AccessFlags, type TechnicianSettings } from '../../shared/access.js';
+import type { Agent, Colleague, Location } from '../../shared/api.js';
+import type { Locale } from '../../shared/locales.js';
+import { byPrefix, keys } from './keys.js';
+import { fields, getItem, queryAll, type Item } from './table.js';
+import { getLocation, locationRef } from './locations.js';
+
+export interface AgentRecord {
+  id: string;
+  company_id: string;
+  location_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  access_level: AccessFlags;
+  team: string | null;
+  online_status: Agent['online_status'];
+  email_notifications_enabled: boolean;
+  sms_notifications_enabled: boolean;
+  technician_settings: TechnicianSettings;
+  active: boolean;
+  locale: Locale;
+  created_at: string;
+}
+
+export interface CompanyRecord {
+  id: string;
+  name: string;
+  created_at: string;
+}
+
+export async function getAgent(companyId: string, agentId: string): Promise<AgentRecord | undefined> {
+  const item = await getItem<AgentRecord>(keys.agent(companyId, agentId), true);
+  return item && fields(item);
+}
+
+export async function getCompany(companyId: string): Promise<CompanyRecord | undefined> {
+  const item = await getItem<CompanyRecord>(keys.company(companyId));
+  return item && fields(item);
+}
+
+export async function agentsOfCompany(companyId: string): Promise<AgentRecord[]> {
+  return (await queryAll<AgentRecord>(byPrefix(keys.agentsOfCompany(companyId)))).map(fields);
+}
+
+export async function agentsOfLocation(companyId: string, locationId: string): Promise<AgentRecord[]> {
+  const { gsi1pk } = keys.agentsOfLocation(companyId, locationId);
+  const items = await queryAll<AgentRecord>({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': gsi1pk },
+  });
+  return items.map(fields);
+}
+
+/** The stored item of an agent, with the keys of each access pattern it serves. */
+export function agentItem(agent: AgentRecord): Item<AgentRecord> {
+  return {
+    ...keys.agent(agent.company_id, agent.id),
+    ...keys.agentsOfLocation(agent.company_id, agent.location_id),
+    gsi1sk: keys.agentByName(agent.last_name, agent.first_name, agent.id),
+    ...agent,
+  };
+}
+
+export function agentView(agent: AgentRecord, company: CompanyRecord, location: Location): Agent {
+  return {
+    id: agent.id,
+    email: agent.email,
+    first_name: agent.first_name,
+    last_name: agent.last_name,
+    access_level: agent.access_level,
+    level: accessLevel(agent.access_level),
+    company: { id: company.id, name: company.name },
+    location: locationRef(location),
+    team: agent.team,
+    online_status: agent.online_status,
+    email_notifications_enabled: agent.email_notifications_enabled,
+    sms_notifications_enabled: agent.sms_notifications_enabled,
+    technician_settings: agent.technician_settings,
+    active: agent.active,
+    locale: agent.locale,
+  };
+}
+
+/** Loads company and location for the view; a dangling reference is a data error, not a 404. */
+export async function loadAgentView(agent: AgentRecord): Promise<Agent> {
+  const [company, location] = await Promise.all([getCompany(agent.company_id), getLocation(agent.company_id, agent.location_id)]);
+  if (!company || !location) throw new Error(`Agent ${agent.id} points at a missing company or location`);
+  return agentView(agent, company, location);
+}
+
+export function colleagueView(agent: AgentRecord): Colleague {
+  return {
+    id: agent.id,
+    email: agent.email,
+    first_name: agent.first_name,
+    last_name: agent.last_name,
+    level: accessLevel(agent.access_level),
+    location_id: agent.location_id,
+    online_status: agent.online_status,
+  };
+}
+
+export function byName(a: AgentRecord, b: AgentRecord): number {
+  return a.last_name.localeCompare(b.last_name) || a.first_name.localeCompare(b.first_name);
+}

@@ -1,0 +1,40 @@
+/**
+ * Everything a handler learns from its environment. CDK sets these in AWS; the local runtime sets
+ * the same names pointing at DynamoDB Local, s3rver and the local carrier.
+ */
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`Missing environment variable ${name}`);
+  return value;
+}
+
+export const config = {
+  get tableName(): string {
+    return required('TABLE_NAME');
+  },
+  get region(): string {
+    return process.env.AWS_REGION ?? 'us-east-1';
+  },
+  get dynamodbEndpoint(): string | undefined {
+    return process.env.DYNAMODB_ENDPOINT || undefined;
+  },
+  get s3Endpoint(): string | undefined {
+    return process.env.S3_ENDPOINT || undefined;
+  },
+  get uploadsBucket(): string {
+    return required('UPLOADS_BUCKET');
+  },
+  get reportsBucket(): string {
+    return required('REPORTS_BUCKET');
+  },
+  /** Public origin of the console, used in links sent by e-mail and text. */
+  get publicUrl(): string {
+    return required('PUBLIC_URL').replace(/\/$/, '');
+  },
+  get appVersion(): string {
+    return process.env.APP_VERSION ?? 'dev';
+  },
+  get mailFrom(): string {
+    return process.env.MAIL_FROM ?? 'no-reply@example.com';
+  },
+};

@@ -1,0 +1,129 @@
+/**
+ * The thin wiring of every API area: middy with header normalising, JSON bodies, CORS, structured
+ * logs, authentication, and one dispatch on the HTTP API route key. Areas hold only their routes.
+ */
+import middy from '@middy/core';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import jsonBodyParser from '@middy/http-json-body-parser';
+import httpCors from '@middy/http-cors';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { ZodError, type ZodType } from 'zod';
+import { HttpError, ValidationError, unauthorized } from './errors.js';
+import { logger } from './log.js';
+import { authenticate, type Auth } from './session.js';
+
+export interface Request {
+  event: APIGatewayProxyEventV2;
+  params: Record<string, string>;
+  query: Record<string, string | undefined>;
+  body: unknown;
+  headers: Record<string, string | undefined>;
+  sourceIp: string;
+}
+export interface AgentRequest extends Request {
+  auth: Auth;
+}
+
+export interface Reply {
+  status?: number;
+  body?: unknown;
+  text?: string;
+  headers?: Record<string, string>;
+}
+
+export type Route =
+  | { access: 'public'; handle: (req: Request) => Promise<Reply> }
+  | { access: 'agent'; handle: (req: AgentRequest) => Promise<Reply> };
+
+/** Route keys are the HTTP API's: "METHOD /path/{param}". */
+export type Routes = Record<string, Route>;
+
+export const publicRoute = (handle: (req: Request) => Promise<Reply>): Route => ({ access: 'public', handle });
+export const agentRoute = (handle: (req: AgentRequest) => Promise<Reply>): Route => ({ access: 'agent', handle });
+
+export const ok = (body: unknown, status = 200): Reply => ({ status, body });
+export const noContent = (): Reply => ({ status: 204 });
+
+/** Validates input at the edge with a shared schema; failures answer 422 `{ errors: [...] }`. */
+export function parse<T>(schema: ZodType<T>, input: unknown): T {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  throw new ValidationError(result.error.issues.map((i) => ({ message: i.message, path: i.path.join('.') })));
+}
+
+/** offset/limit from the query string, as SPEC §7 pages lists; limit capped at `max`. */
+export function paging(query: Request['query'], perPage: number, max = 100): { offset: number; limit: number } {
+  const offset = Math.max(0, Number.parseInt(query.offset ?? '0', 10) || 0);
+  const limit = Math.min(max, Math.max(1, Number.parseInt(query.limit ?? String(perPage), 10) || perPage));
+  return { offset, limit };
+}
+
+export function pagedBody(name: string, items: unknown[], total: number, offset: number, limit: number) {
+  return { [name]: items, meta: { paging: { total, current_offset: offset, per_page: limit } } };
+}
+
+function errorReply(err: unknown): Reply {
+  if (err instanceof HttpError) return { status: err.status, body: { error: { id: err.id, message: err.message, ...err.extra } } };
+  if (err instanceof ValidationError) return { status: 422, body: { errors: err.errors } };
+  if (err instanceof ZodError) return { status: 422, body: { errors: err.issues.map((i) => ({ message: i.message })) } };
+  const status = (err as { statusCode?: number }).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return { status, body: { error: { id: 'bad_request', message: (err as Error).message } } };
+  }
+  logger.error('unhandled error', err as Error);
+  return { status: 500, body: { error: { id: 'internal_error', message: 'An unexpected error occurred' } } };
+}
+
+function toResult(reply: Reply): APIGatewayProxyStructuredResultV2 {
+  const headers: Record<string, string> = { 'cache-control': 'no-store', ...reply.headers };
+  if (reply.text !== undefined) {
+    return { statusCode: reply.status ?? 200, headers: { 'content-type': 'text/plain; charset=utf-8', ...headers }, body: reply.text };
+  }
+  if (reply.body === undefined) return { statusCode: reply.status ?? 204, headers };
+  return {
+    statusCode: reply.status ?? 200,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+    body: JSON.stringify(reply.body),
+  };
+}
+
+export function areaHandler(area: string, routes: Routes) {
+  const dispatch = async (event: APIGatewayProxyEventV2, _context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
+    try {
+      const route = routes[event.routeKey];
+      if (!route) throw new HttpError(404, 'not_found', 'Not found');
+      const req: Request = {
+        event,
+        params: (event.pathParameters ?? {}) as Record<string, string>,
+        query: event.queryStringParameters ?? {},
+        body: event.body,
+        headers: event.headers ?? {},
+        sourceIp: event.requestContext.http.sourceIp,
+      };
+      if (route.access === 'public') return toResult(await route.handle(req));
+      const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+      if (!bearer) throw unauthorized();
+      const auth = await authenticate(bearer);
+      logger.appendKeys({ company_id: auth.companyId, agent_id: auth.agent.id });
+      return toResult(await route.handle({ ...req, auth }));
+    } catch (err) {
+      return toResult(errorReply(err));
+    }
+  };
+  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use({
+      before: (request) => {
+        logger.appendKeys({ area, route: request.event.routeKey, request_id: request.event.requestContext.requestId });
+      },
+    })
+    .use(httpHeaderNormalizer())
+    .use(jsonBodyParser({ disableContentTypeError: true }))
+    .use(httpCors({ origins: [process.env.PUBLIC_URL ?? '*'], credentials: false }))
+    .onError((request) => {
+      // Only body-parsing failures reach here; route errors are answered inside dispatch.
+      request.response = toResult(errorReply(request.error));
+    })
+    .handler(dispatch);
+}

@@ -1,0 +1,87 @@
+/** Shapes of the API's answers (SPEC §7), as the console reads them. */
+import type { AccessFlags, TechnicianSettings } from './access.js';
+import type { Locale } from './locales.js';
+
+export interface Paging {
+  total: number;
+  current_offset: number;
+  per_page: number;
+}
+export interface PagedMeta {
+  meta: { paging: Paging };
+}
+
+export interface ErrorBody {
+  error?: { id: string; message: string; [extra: string]: unknown };
+  errors?: { message: string; path?: string }[];
+  message?: string;
+}
+
+export type Theme = 'default' | 'dark' | 'partner';
+
+export interface LocationRef {
+  id: string;
+  name: string;
+  timezone: string;
+  theme: Theme;
+  whitelabel: boolean;
+}
+
+export interface Location extends LocationRef {
+  company_id: string;
+  locale: Locale;
+  address: string;
+  phone: string;
+  ip_allowlist: string[];
+  created_at: string;
+}
+
+export interface Agent {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  access_level: AccessFlags;
+  level: 0 | 1 | 2;
+  company: { id: string; name: string };
+  location: LocationRef;
+  team: string | null;
+  online_status: 'online' | 'away' | 'offline';
+  email_notifications_enabled: boolean;
+  sms_notifications_enabled: boolean;
+  technician_settings: TechnicianSettings;
+  active: boolean;
+  locale: Locale;
+}
+
+export interface Colleague {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  level: 0 | 1 | 2;
+  location_id: string;
+  online_status: Agent['online_status'];
+}
+
+export interface SessionTokens {
+  access_token: string;
+  refresh_token: string;
+  expires_at: string;
+}
+
+export interface MeResponse {
+  agent: Agent;
+  impersonated_agent: Agent | null;
+}
+
+export interface Template {
+  id: string;
+  level: 'company' | 'location' | 'agent';
+  name: string;
+  text: string;
+}
+
+export interface Release {
+  app: { version: string; forced: boolean; released_at: string };
+}
