@@ -60,3 +60,20 @@ export type AreaName = keyof typeof API_AREAS;
 export const EVENTS_ENTRY = 'functions/events/handler.ts';
 /** Scheduled jobs, invoked by EventBridge Scheduler with `{ job: JobName }`. */
 export const JOBS_ENTRY = 'functions/jobs/handler.ts';
+
+/**
+ * SNS topics the carrier publishes to (inbound texts, delivery receipts) and the Lambda each one
+ * feeds. In AWS they are SNS subscriptions; locally the carrier calls the same handler with the
+ * same SNS event.
+ */
+export const CARRIER_TOPICS = {
+  inbound_sms: { entry: 'functions/inbound/handler.ts' },
+  delivery_receipts: { entry: 'functions/inbound/handler.ts' },
+} as const;
+export type CarrierTopic = keyof typeof CARRIER_TOPICS;
+
+/** Scheduled jobs: EventBridge Scheduler invokes the jobs Lambda with `{ job: name }` at this rate. */
+export const JOBS = {
+  presence_sweep: { rateMinutes: 5 },
+} as const;
+export type JobName = keyof typeof JOBS;

@@ -39,6 +39,9 @@ export function landingPath(flags: AccessFlags, tech: TechnicianSettings | null 
   if (flags.hr) return '/employees';
   if (flags.technician && tech?.enabled && tech.mpi_enabled) return '/mpi';
   if (flags.chat) return '/internalchat';
+  // The spec's landing list has no inventory entry; an inventory-only agent gets its own board
+  // rather than the no-board page.
+  if (flags.inventory) return '/inventory';
   return '/noboard';
 }
 
