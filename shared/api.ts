@@ -33,6 +33,8 @@ export interface Location extends LocationRef {
   address: string;
   phone: string;
   ip_allowlist: string[];
+  /** Teams an agent can switch between on the boards; the choice is kept in the browser. */
+  teams: string[];
   created_at: string;
 }
 

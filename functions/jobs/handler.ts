@@ -1,0 +1,16 @@
+/** Scheduled jobs: EventBridge Scheduler (or the local scheduler) invokes with `{ job: name }`. */
+import type { JobName } from '../areas.js';
+import { logger } from '../lib/log.js';
+import { presenceSweep } from './presenceSweep.js';
+
+const jobs: Record<JobName, () => Promise<unknown>> = {
+  presence_sweep: () => presenceSweep(),
+};
+
+export async function handler(event: { job?: string }): Promise<{ job: string; result: unknown }> {
+  const name = event.job;
+  if (!name || !(name in jobs)) throw new Error(`Unknown job: ${String(name)}`);
+  const result = await jobs[name as JobName]();
+  logger.info('job finished', { job: name, result: result as Record<string, unknown> });
+  return { job: name, result };
+}

@@ -1,0 +1,94 @@
+/** Locations and their settings groups (SPEC §7 "Locations and settings"). */
+import ipaddr from 'ipaddr.js';
+import { isSettingsKey, mayReadSettings, mayWriteSettings } from '../../shared/access.js';
+import { locationUpdateBody } from '../../shared/schemas/locations.js';
+import { completeSettings, settingsChanges } from '../../shared/schemas/settings.js';
+import { agentsOfLocation, byName, colleagueView } from '../lib/agents.js';
+import { ValidationError, forbidden, notFound } from '../lib/errors.js';
+import { agentRoute, areaHandler, ok, pagedBody, paging, parse, type AgentRequest, type Routes } from '../lib/http.js';
+import { byPrefix, keys } from '../lib/keys.js';
+import { getLocation, locationItem, type LocationRecord } from '../lib/locations.js';
+import { readSettings, writeSettings } from '../lib/settings.js';
+import { fields, putItem, queryPage } from '../lib/table.js';
+
+export const LOCATIONS_PER_PAGE = 20;
+
+/** Admins see every location of their company; everyone else only their own (404 otherwise). */
+async function visibleLocation(auth: AgentRequest['auth'], id: string): Promise<LocationRecord> {
+  const me = auth.actingAs;
+  if (!me.access_level.admin && me.location_id !== id) throw notFound('Location not found');
+  const location = await getLocation(auth.companyId, id);
+  if (!location) throw notFound('Location not found');
+  return location;
+}
+
+function settingsKey(raw: string | undefined) {
+  if (!raw || !isSettingsKey(raw)) throw notFound('Unknown settings group');
+  return raw;
+}
+
+function assertAllowList(entries: string[] | undefined): void {
+  const bad = (entries ?? []).filter((entry) => {
+    try {
+      if (entry.includes('/')) ipaddr.parseCIDR(entry);
+      else ipaddr.parse(entry);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  if (bad.length) throw new ValidationError(bad.map((entry) => ({ message: `Not an IP address or range: ${entry}`, path: 'location.ip_allowlist' })));
+}
+
+const routes: Routes = {
+  'GET /api/locations': agentRoute(async ({ auth, query }) => {
+    const me = auth.actingAs;
+    const { offset, limit } = paging(query, LOCATIONS_PER_PAGE);
+    if (!me.access_level.admin) {
+      const own = await getLocation(auth.companyId, me.location_id);
+      const all = own ? [own] : [];
+      return ok(pagedBody('locations', all.slice(offset, offset + limit), all.length, offset, limit));
+    }
+    const page = await queryPage<LocationRecord>(byPrefix(keys.locationsOfCompany(auth.companyId)), offset, limit);
+    return ok(pagedBody('locations', page.items.map(fields), page.total, offset, limit));
+  }),
+
+  'GET /api/locations/{id}': agentRoute(async ({ auth, params }) => ok({ location: await visibleLocation(auth, params.id ?? '') })),
+
+  'PUT /api/locations/{id}': agentRoute(async ({ auth, params, body }) => {
+    const location = await visibleLocation(auth, params.id ?? '');
+    if (!mayWriteSettings(auth.actingAs.access_level)) throw forbidden('Only managers and admins can change a location');
+    const { location: changes } = parse(locationUpdateBody, body);
+    assertAllowList(changes.ip_allowlist);
+    const updated: LocationRecord = { ...location, ...changes };
+    await putItem(locationItem(updated));
+    return ok({ location: updated });
+  }),
+
+  'GET /api/locations/{id}/agents': agentRoute(async ({ auth, params }) => {
+    const location = await visibleLocation(auth, params.id ?? '');
+    const agents = await agentsOfLocation(auth.companyId, location.id);
+    return ok({ agents: agents.sort(byName).map(colleagueView) });
+  }),
+
+  'GET /api/locations/{id}/{settings_key}': agentRoute(async ({ auth, params }) => {
+    const key = settingsKey(params.settings_key);
+    const location = await visibleLocation(auth, params.id ?? '');
+    if (!mayReadSettings(auth.actingAs.access_level, key)) throw forbidden('You cannot see these settings');
+    return ok({ [key]: await readSettings(auth.companyId, location.id, key) });
+  }),
+
+  'POST /api/locations/{id}/{settings_key}': agentRoute(async ({ auth, params, body }) => {
+    const key = settingsKey(params.settings_key);
+    const location = await visibleLocation(auth, params.id ?? '');
+    if (!mayWriteSettings(auth.actingAs.access_level)) throw forbidden('Only managers and admins can change settings');
+    const incoming = settingsChanges(key, (body as Record<string, unknown> | null)?.[key]);
+    if (!incoming.ok) throw new ValidationError(incoming.errors);
+    const current = await readSettings(auth.companyId, location.id, key);
+    const next = completeSettings(key, { ...current, ...incoming.changes });
+    await writeSettings(auth.companyId, location.id, key, next, auth.agent.id);
+    return ok({ [key]: next });
+  }),
+};
+
+export const handler = areaHandler('locations', routes);
