@@ -28,7 +28,7 @@ async function visibleAgent(auth: AgentRequest['auth'], id: string): Promise<Age
   return agent;
 }
 
-const routes: Routes = {
+export const routes: Routes = {
   'GET /api/agents/me': agentRoute(async ({ auth }) => {
     await markSeen(auth.agent);
     const [agent, impersonated] = await Promise.all([

@@ -8,6 +8,7 @@ import { ValidationError, forbidden, notFound } from '../lib/errors.js';
 import { agentRoute, areaHandler, ok, pagedBody, paging, parse, type AgentRequest, type Routes } from '../lib/http.js';
 import { byPrefix, keys } from '../lib/keys.js';
 import { getLocation, locationItem, type LocationRecord } from '../lib/locations.js';
+import { channels, publish } from '../lib/realtime.js';
 import { readSettings, writeSettings } from '../lib/settings.js';
 import { fields, putItem, queryPage } from '../lib/table.js';
 
@@ -40,7 +41,7 @@ function assertAllowList(entries: string[] | undefined): void {
   if (bad.length) throw new ValidationError(bad.map((entry) => ({ message: `Not an IP address or range: ${entry}`, path: 'location.ip_allowlist' })));
 }
 
-const routes: Routes = {
+export const routes: Routes = {
   'GET /api/locations': agentRoute(async ({ auth, query }) => {
     const me = auth.actingAs;
     const { offset, limit } = paging(query, LOCATIONS_PER_PAGE);
@@ -62,6 +63,7 @@ const routes: Routes = {
     assertAllowList(changes.ip_allowlist);
     const updated: LocationRecord = { ...location, ...changes };
     await putItem(locationItem(updated));
+    await publish(auth.companyId, channels.location(location.id), 'location_updated', { location_id: location.id });
     return ok({ location: updated });
   }),
 
@@ -87,6 +89,8 @@ const routes: Routes = {
     const current = await readSettings(auth.companyId, location.id, key);
     const next = completeSettings(key, { ...current, ...incoming.changes });
     await writeSettings(auth.companyId, location.id, key, next, auth.agent.id);
+    // Open consoles at the location reload the group instead of acting on stale settings.
+    await publish(auth.companyId, channels.location(location.id), 'settings_updated', { location_id: location.id, key });
     return ok({ [key]: next });
   }),
 };

@@ -7,7 +7,7 @@ import { issueTicket } from './tickets.js';
 
 const ticketBody = z.object({ location_id: z.string().optional() });
 
-const routes: Routes = {
+export const routes: Routes = {
   'POST /api/notifications/tickets': agentRoute(async ({ auth, body }) => {
     const me = auth.actingAs;
     const { location_id: requested } = parse(ticketBody, body);

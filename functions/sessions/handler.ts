@@ -17,7 +17,7 @@ import { endSession, refreshSession, setImpersonation } from '../lib/session.js'
 import { redeemMagicLink, requestPasswordReset, resetPassword } from './links.js';
 import { findSignIn, signInWithPassword, userNotFound } from './signIn.js';
 
-const routes: Routes = {
+export const routes: Routes = {
   'POST /agent_sessions/login_probe': publicRoute(async (req) => {
     const { agent } = parse(loginProbeBody, req.body);
     if (!(await findSignIn(agent.email))) throw userNotFound();

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { hashPassword, verifyPassword } from '../../functions/lib/passwords.js';
+import { ipAllowed } from '../../functions/lib/session.js';
+import { runStream, sseFrame } from '../../functions/events/stream.js';
+import { settingsChanges, completeSettings } from '../../shared/schemas/settings.js';
+
+describe('password hashes', () => {
+  it('verifies the right password and refuses a wrong one', async () => {
+    const stored = await hashPassword('demo-dealer');
+    expect(stored).toMatch(/^scrypt\$/);
+    expect(await verifyPassword('demo-dealer', stored)).toBe(true);
+    expect(await verifyPassword('demo-dealeR', stored)).toBe(false);
+  });
+
+  it('salts each hash', async () => {
+    expect(await hashPassword('same')).not.toBe(await hashPassword('same'));
+  });
+});
+
+describe('ipAllowed', () => {
+  const at = (ip_allowlist: string[]) => ({ ip_allowlist });
+  it('allows everyone when the list is empty', () => {
+    expect(ipAllowed(at([]), '198.51.100.7', false)).toBe(true);
+  });
+  it('matches single addresses and CIDR ranges, IPv4-mapped IPv6 included', () => {
+    expect(ipAllowed(at(['203.0.113.0/24']), '203.0.113.9', false)).toBe(true);
+    expect(ipAllowed(at(['203.0.113.0/24']), '::ffff:203.0.113.9', false)).toBe(true);
+    expect(ipAllowed(at(['203.0.113.5']), '203.0.113.5', false)).toBe(true);
+    expect(ipAllowed(at(['203.0.113.0/24']), '198.51.100.7', false)).toBe(false);
+    expect(ipAllowed(at(['2001:db8::/32']), '2001:db8::1', false)).toBe(true);
+  });
+  it('never locks out a company admin', () => {
+    expect(ipAllowed(at(['203.0.113.0/24']), '198.51.100.7', true)).toBe(true);
+  });
+  it('refuses an unparsable source address', () => {
+    expect(ipAllowed(at(['203.0.113.0/24']), 'not-an-ip', false)).toBe(false);
+  });
+});
+
+describe('settings groups', () => {
+  it('completes a never-saved group with defaults', () => {
+    const service = completeSettings('service_settings', undefined);
+    expect(service.mode).toBe('manual');
+    expect(service.work_declined_notification_after_days).toBe(3);
+  });
+
+  it('takes only the named fields of a partial update', () => {
+    const result = settingsChanges('service_settings', { safe_mode: true });
+    expect(result).toEqual({ ok: true, changes: { safe_mode: true } });
+  });
+
+  it('refuses values outside the spec’s ranges', () => {
+    const result = settingsChanges('service_settings', { work_declined_notification_after_days: 11 });
+    expect(result.ok).toBe(false);
+    const wizard = settingsChanges('appointments_settings', { remind_days_prior: 8 });
+    expect(wizard.ok).toBe(false);
+  });
+});
+
+describe('event stream', () => {
+  it('writes SSE frames with event, id and data lines', () => {
+    expect(sseFrame({ id: '01H', type: 'settings_updated', data: { key: 'x' } })).toBe(
+      'event: settings_updated\nid: 01H\ndata: {"key":"x"}\n\n',
+    );
+  });
+
+  it('sends heartbeats and new events until the client goes away', async () => {
+    const written: string[] = [];
+    const out = {
+      writableEnded: false,
+      destroyed: false,
+      write(chunk: string) {
+        written.push(chunk);
+        if (written.length >= 4) this.destroyed = true;
+        return true;
+      },
+    };
+    let reads = 0;
+    await runStream(
+      out,
+      {
+        read: async (cursor) => {
+          reads += 1;
+          return reads === 1 ? [{ id: `${cursor}1`, channel: 'location:l', type: 'location_updated', data: { a: 1 }, created_at: '' }] : [];
+        },
+      },
+      '0',
+      { pollMs: 1, heartbeatMs: 5, maxMs: 2000 },
+    );
+    expect(written[0]).toContain('event: heartbeat');
+    expect(written[1]).toContain('event: location_updated');
+    expect(written[1]).toContain('"channel":"location:l"');
+    expect(written.filter((w) => w.includes('heartbeat')).length).toBeGreaterThanOrEqual(2);
+  });
+});
