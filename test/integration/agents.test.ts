@@ -1,0 +1,92 @@
+import { describe, expect, inject, it } from 'vitest';
+import { api, signIn } from '../support/api.js';
+
+const baseUrl = inject('baseUrl');
+const as = async (email: string) => api(baseUrl, await signIn(baseUrl, email));
+
+describe('GET /api/agents/me', () => {
+  it('answers the agent with access flags, level, company and location', async () => {
+    const me = await (await as('tech@demo.example')).get('/api/agents/me');
+    expect(me.status).toBe(200);
+    const agent = me.body.agent;
+    expect(agent.email).toBe('tech@demo.example');
+    expect(agent.level).toBe(0);
+    expect(agent.access_level.technician).toBe(true);
+    expect(agent.access_level.service).toBe(false);
+    expect(agent.technician_settings).toEqual({ enabled: true, mpi_enabled: true });
+    expect(agent.company).toEqual({ id: 'cmp_demo', name: expect.any(String) });
+    expect(agent.location).toMatchObject({ id: 'loc_demo_north', timezone: 'America/New_York' });
+    expect(me.body.impersonated_agent).toBeNull();
+    expect(agent).not.toHaveProperty('pk');
+    expect(agent).not.toHaveProperty('password_hash');
+  });
+
+  it('marks the agent online once they are active', async () => {
+    const hr = await as('hr@demo.example');
+    await hr.get('/api/agents/me');
+    const colleagues = await (await as('manager@demo.example')).get('/api/agents/colleagues');
+    const found = colleagues.body.colleagues.find((c: { email: string }) => c.email === 'hr@demo.example');
+    expect(found.online_status).toBe('online');
+  });
+});
+
+describe('colleagues and agents', () => {
+  it('lists colleagues of the same location, without the agent themself', async () => {
+    const res = await (await as('advisor@demo.example')).get('/api/agents/colleagues');
+    const emails = res.body.colleagues.map((c: { email: string }) => c.email);
+    expect(emails).toContain('manager@demo.example');
+    expect(emails).not.toContain('advisor@demo.example');
+    expect(emails).not.toContain('inventory@demo.example');
+    expect(emails).not.toContain('rival@demo.example');
+  });
+
+  it('gives advisors no one to impersonate', async () => {
+    const res = await (await as('advisor@demo.example')).get('/api/agents/colleagues/impersonatable');
+    expect(res.body.colleagues).toEqual([]);
+  });
+
+  it('lets admins list the whole company and exclude admins with the filter flag', async () => {
+    const admin = await as('admin@demo.example');
+    const all = await admin.get('/api/agents');
+    const emails = all.body.agents.map((c: { email: string }) => c.email);
+    expect(emails).toContain('inventory@demo.example');
+    expect(emails).toContain('admin@demo.example');
+    expect(emails).not.toContain('rival@demo.example');
+    const noAdmins = await admin.get('/api/agents?exclude_admins=1');
+    expect(noAdmins.body.agents.map((c: { email: string }) => c.email)).not.toContain('admin@demo.example');
+  });
+
+  it('answers 404 for an agent of another company or, for non-admins, another location', async () => {
+    const inventoryId = (await (await as('inventory@demo.example')).get('/api/agents/me')).body.agent.id;
+    const advisor = await as('advisor@demo.example');
+    const rival = await as('rival@demo.example');
+    const admin = await as('admin@demo.example');
+    expect((await advisor.get(`/api/agents/${inventoryId}`)).status).toBe(404);
+    expect((await rival.get(`/api/agents/${inventoryId}`)).status).toBe(404);
+    expect((await admin.get(`/api/agents/${inventoryId}`)).status).toBe(200);
+  });
+});
+
+describe('templates, logo and release', () => {
+  it('gives the agent company, location and own templates, never another agent’s or company’s', async () => {
+    const res = await (await as('advisor@demo.example')).get('/api/templates/me');
+    expect(res.status).toBe(200);
+    const levels = new Set(res.body.templates.map((t: { level: string }) => t.level));
+    expect(levels).toEqual(new Set(['company', 'location', 'agent']));
+    const rival = await (await as('rival@demo.example')).get('/api/templates/me');
+    const ids = new Set(res.body.templates.map((t: { id: string }) => t.id));
+    for (const t of rival.body.templates) expect(ids.has(t.id)).toBe(false);
+  });
+
+  it('answers the logo url, null while none is uploaded', async () => {
+    const res = await (await as('advisor@demo.example')).get('/api/logo');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ logo: { url: null } });
+  });
+
+  it('answers the running release without sign-in', async () => {
+    const res = await api(baseUrl).get('/api/releases/app');
+    expect(res.status).toBe(200);
+    expect(res.body.release.app).toMatchObject({ version: expect.any(String), forced: false });
+  });
+});
