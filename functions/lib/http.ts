@@ -10,6 +10,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { ZodError, type ZodType } from 'zod';
 import { HttpError, ValidationError, unauthorized } from './errors.js';
+import { withIdempotency } from './idempotency.js';
 import { logger } from './log.js';
 import { authenticate, type Auth } from './session.js';
 
@@ -106,6 +107,14 @@ export function areaHandler(area: string, routes: Routes) {
       if (!bearer) throw unauthorized();
       const auth = await authenticate(bearer);
       logger.appendKeys({ company_id: auth.companyId, agent_id: auth.agent.id });
+      const idempotencyKey = req.headers['idempotency-key'];
+      if (event.requestContext.http.method === 'POST' && idempotencyKey) {
+        const key = idempotencyKey.slice(0, 200);
+        return toResult(await withIdempotency(auth.agent.id, key, event.routeKey + ' ' + event.rawPath, async () => {
+          const reply = await route.handle({ ...req, auth });
+          return { status: reply.status ?? (reply.body === undefined && reply.text === undefined ? 204 : 200), body: reply.body, text: reply.text };
+        }));
+      }
       return toResult(await route.handle({ ...req, auth }));
     } catch (err) {
       return toResult(errorReply(err));

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { api, signIn } from '../support/api.js';
+import { api, mailbox, signIn } from '../support/api.js';
 
 const baseUrl = inject('baseUrl');
 const as = async (email: string) => api(baseUrl, await signIn(baseUrl, email));
@@ -88,5 +88,31 @@ describe('templates, logo and release', () => {
     const res = await api(baseUrl).get('/api/releases/app');
     expect(res.status).toBe(200);
     expect(res.body.release.app).toMatchObject({ version: expect.any(String), forced: false });
+  });
+});
+
+describe('Idempotency-Key on creating requests', () => {
+  it('answers the first result again and creates nothing new', async () => {
+    const manager = await as('manager@demo.example');
+    const hrId = (await (await as('hr@demo.example')).get('/api/agents/me')).body.agent.id;
+    const key = `test-${Date.now()}`;
+    const before = await mailbox(inject('carrierUrl'), 'hr@demo.example');
+    const first = await manager.post(`/api/agents/${hrId}/magic_link`, {}, { 'idempotency-key': key });
+    const second = await manager.post(`/api/agents/${hrId}/magic_link`, {}, { 'idempotency-key': key });
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.body).toEqual(first.body);
+    const after = await mailbox(inject('carrierUrl'), 'hr@demo.example');
+    expect(after.length - before.length).toBe(1);
+  });
+
+  it('refuses the same key for a different request', async () => {
+    const manager = await as('manager@demo.example');
+    const key = `test-reuse-${Date.now()}`;
+    await manager.post('/api/notifications/tickets', {}, { 'idempotency-key': key });
+    const hrId = (await (await as('hr@demo.example')).get('/api/agents/me')).body.agent.id;
+    const other = await manager.post(`/api/agents/${hrId}/magic_link`, {}, { 'idempotency-key': key });
+    expect(other.status).toBe(409);
+    expect(other.body.error.id).toBe('idempotency_key_reused');
   });
 });
