@@ -124,9 +124,9 @@ export async function setImpersonation(sessionId: string, agentId: string | null
 
 export async function authenticate(bearer: string): Promise<Auth> {
   const claims = await verifyAccessToken(bearer);
-  const session = await getSession(claims.sid);
+  // Both keys come from the token: read them together.
+  const [session, agent] = await Promise.all([getSession(claims.sid), getAgent(claims.cid, claims.sub)]);
   if (!session || session.agent_id !== claims.sub) throw unauthorized('token_expired', 'Access token has expired.');
-  const agent = await getAgent(claims.cid, claims.sub);
   if (!agent) throw unauthorized('invalid_token', 'Invalid agent ID.');
   if (!agent.active) throw inactiveAccount();
   const impersonated = session.impersonated_agent_id ? ((await getAgent(claims.cid, session.impersonated_agent_id)) ?? null) : null;
