@@ -30,10 +30,10 @@ async function visibleAgent(auth: AgentRequest['auth'], id: string): Promise<Age
 
 export const routes: Routes = {
   'GET /api/agents/me': agentRoute(async ({ auth }) => {
-    await markSeen(auth.agent);
     const [agent, impersonated] = await Promise.all([
       loadAgentView(auth.agent),
       auth.impersonated ? loadAgentView(auth.impersonated) : Promise.resolve(null),
+      markSeen(auth.agent),
     ]);
     return ok({ agent, impersonated_agent: impersonated });
   }),
