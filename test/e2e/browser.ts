@@ -1,0 +1,80 @@
+/** What the browser tests share: one headless Chromium per test file, a fresh context per test, and signing in through the page. */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { DEMO_PASSWORD } from '../../infra/local/demo.js';
+import '../support/provided.js';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+];
+
+/** The landing URL after sign-in: the service board is /app itself (with or without the slash). */
+export function landingUrl(landing: string): RegExp {
+  const path = landing.replace(/\/$/, '');
+  return new RegExp(`^[^?#]*${path.replace(/\//g, '\\/')}\\/?$`);
+}
+
+export interface Session {
+  baseUrl: string;
+  carrierUrl: string;
+  /** A fresh browser context (its own storage) for this test. */
+  context(): Promise<BrowserContext>;
+  /** A page in a fresh context; a script error on it fails the test. */
+  page(): Promise<Page>;
+}
+
+/** Call once at the top of a test file. */
+export function useBrowser(): Session {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const pageErrors: Error[] = [];
+  const baseUrl = inject('baseUrl');
+  const carrierUrl = inject('carrierUrl');
+
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+    // A script error on any page fails the test that caused it.
+    expect(pageErrors.splice(0).map((e) => e.message)).toEqual([]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function context(): Promise<BrowserContext> {
+    const ctx = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1400, height: 900 } });
+    contexts.push(ctx);
+    return ctx;
+  }
+
+  return {
+    baseUrl,
+    carrierUrl,
+    context,
+    async page() {
+      const ctx = await context();
+      const page = await ctx.newPage();
+      page.on('pageerror', (error) => pageErrors.push(error));
+      return page;
+    },
+  };
+}
+
+/** Signs in through the sign-in page and waits for the console to land. */
+export async function signInAs(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/app/sign_in');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).not.toBe('/app/sign_in');
+  // The header's sign-out link: present on every signed-in screen, whether or not the menu is open.
+  await page.getByRole('banner').getByRole('link', { name: 'Sign out' }).waitFor();
+}

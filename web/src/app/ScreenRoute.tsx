@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router-dom';
+import { landingPath } from '../../../shared/access.js';
+import { ArrivingLater } from '../components/ArrivingLater.js';
+import { NoBoardPage } from '../features/noboard/NoBoardPage.js';
+import { useReadySession } from '../lib/session.js';
+import { useDocumentTitle } from '../lib/title.js';
+import type { Screen } from './screens.js';
+
+function useLanding(): string {
+  const { acting } = useReadySession();
+  return landingPath(acting.access_level, acting.technician_settings);
+}
+
+/**
+ * A menu screen. An agent whose flags do not open it goes to their landing board instead, which is
+ * also how signing in lands everyone: sign-in goes to '/', and '/' is the service board.
+ * The boards themselves arrive with later issues; until then the screen says so.
+ */
+export function ScreenRoute({ screen }: { screen: Screen }) {
+  const { t } = useTranslation();
+  const { acting } = useReadySession();
+  const landing = useLanding();
+  const name = t(screen.label);
+  useDocumentTitle(name);
+  if (!screen.allowed(acting.access_level)) return <Navigate to={landing} replace />;
+  return <ArrivingLater screen={name} />;
+}
+
+/** /noboard is only for agents with no board; anyone else is sent to theirs. */
+export function NoBoardRoute() {
+  const { t } = useTranslation();
+  const landing = useLanding();
+  useDocumentTitle(t('noboard.title'));
+  if (landing !== '/noboard') return <Navigate to={landing} replace />;
+  return <NoBoardPage />;
+}

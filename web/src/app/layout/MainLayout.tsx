@@ -1,0 +1,96 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { MenuIcon, SignOutIcon } from '../../components/icons.js';
+import { ImpersonationPicker, ViewingAsBanner } from '../../features/impersonation/ImpersonationPicker.js';
+import { LanguageSwitch } from '../../features/language/LanguageSwitch.js';
+import { LocationPicker } from '../../features/locations/LocationPicker.js';
+import { TeamSwitch } from '../../features/locations/TeamSwitch.js';
+import { useMediaQuery } from '../../lib/media.js';
+import { fullName } from '../../lib/names.js';
+import { useReadySession } from '../../lib/session.js';
+import { menuFor } from '../screens.js';
+import './shell.css';
+
+/** SPEC §9: the menu shows by default when the window is wider than 1280 px. */
+const WIDE = '(min-width: 1281px)';
+
+/** The signed-in console: header with the agent's switches, the menu, and the screen. */
+export function MainLayout() {
+  const { t } = useTranslation();
+  const current = useReadySession();
+  const wide = useMediaQuery(WIDE);
+  const [menuOpen, setMenuOpen] = useState(wide);
+  const { pathname } = useLocation();
+
+  // Crossing the width threshold puts the menu back to that width's default.
+  useEffect(() => setMenuOpen(wide), [wide]);
+  // On a narrow window the menu covers the screen: picking an entry closes it.
+  useEffect(() => {
+    if (!wide) setMenuOpen(false);
+  }, [pathname, wide]);
+
+  const groups = menuFor(current.acting.access_level);
+  return (
+    <div className={`shell${menuOpen ? ' shell--menu-open' : ''}`}>
+      <a className="skip-link" href="#content">
+        {t('shell.skip_to_content')}
+      </a>
+      <header className="shell__header">
+        <button
+          type="button"
+          className="icon-button"
+          aria-expanded={menuOpen}
+          aria-controls="shell-menu"
+          aria-label={menuOpen ? t('shell.hide_menu') : t('shell.show_menu')}
+          title={menuOpen ? t('shell.hide_menu') : t('shell.show_menu')}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <MenuIcon />
+        </button>
+        <Link to="/" className="shell__brand">
+          {t('app.name')}
+        </Link>
+        <div className="shell__switches">
+          <LocationPicker current={current} />
+          <TeamSwitch locationId={current.location.id} />
+        </div>
+        <div className="shell__account">
+          <ImpersonationPicker current={current} />
+          <LanguageSwitch />
+          <span className="shell__agent" title={current.agent.email}>
+            {fullName(current.agent)}
+          </span>
+          <Link to="/logout" className="button button--quiet shell__sign-out">
+            <SignOutIcon />
+            <span>{t('shell.sign_out')}</span>
+          </Link>
+        </div>
+      </header>
+      <ViewingAsBanner current={current} />
+      <div className="shell__body">
+        <nav id="shell-menu" className="shell__menu" aria-label={t('shell.menu')} hidden={!menuOpen}>
+          {groups.map((group) => (
+            <section key={group.label} className="shell__menu-group" aria-labelledby={`menu-${group.label.replace('.', '-')}`}>
+              <h2 className="shell__menu-heading" id={`menu-${group.label.replace('.', '-')}`}>
+                {t(group.label)}
+              </h2>
+              <ul className="shell__menu-list">
+                {group.screens.map((screen) => (
+                  <li key={screen.path}>
+                    <NavLink to={screen.path} end className="shell__menu-link">
+                      {t(screen.label)}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </nav>
+        <main id="content" className="shell__main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { loginJwtBody } from '../../../../shared/schemas/auth.js';
+import { api } from '../../lib/api.js';
+import { switchLocale } from '../../lib/i18n.js';
+import { session, signedIn } from '../../lib/session.js';
+import { STORED, clearFlash, peekFlash, readStored } from '../../lib/storage.js';
+import { tokensFrom } from '../../lib/tokens.js';
+import { AuthFrame } from './AuthFrame.js';
+import { ForgotPasswordDialog } from './ForgotPasswordDialog.js';
+import { signInProblem, type SignInProblem } from './sign-in-errors.js';
+
+const TRAY_APP_HELP = `${import.meta.env.BASE_URL}help#tray-app`;
+
+/** /sign_in (SPEC §2): probe the address, sign in with the password, land on the agent's board. */
+export function SignInPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const ids = useId();
+  const [email, setEmail] = useState(() => readStored(STORED.email) ?? '');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<SignInProblem | null>(null);
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const [flash] = useState(peekFlash);
+
+  useEffect(() => clearFlash(), []);
+
+  useEffect(() => {
+    const lang = params.get('lang');
+    if (!lang) return;
+    switchLocale(lang, { remember: true }).catch((error: unknown) => {
+      // An unknown ?lang= keeps the page as it is; the address was wrong, not the agent.
+      console.warn(error);
+    });
+  }, [params]);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = loginJwtBody.safeParse({ agent: { email, password, remember_me: remember } });
+    if (!parsed.success) {
+      setProblem({ kind: 'text', key: 'sign_in.provide_credentials' });
+      return;
+    }
+    const agent = parsed.data.agent;
+    setProblem(null);
+    setBusy(true);
+    try {
+      const probe = await api.request<unknown>('/agent_sessions/login_probe', { method: 'POST', body: { agent: { email: agent.email } }, auth: false });
+      if (probeSaysSso(probe)) {
+        setProblem({ kind: 'text', key: 'sign_in.sso_not_configured' });
+        return;
+      }
+      const body = await api.request<unknown>('/agent_sessions/login_jwt', { method: 'POST', body: { agent }, auth: false });
+      const tokens = tokensFrom(body);
+      if (!tokens) throw new Error('Sign-in answer without tokens');
+      await signedIn(tokens, agent.email);
+      if (session.get().status !== 'ready') throw new Error('Signed in, but the agent could not be loaded');
+      navigate('/', { replace: true });
+    } catch (error) {
+      setProblem(signInProblem(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const errorId = `${ids}-error`;
+  const flagged = problem?.kind === 'text' && problem.key === 'sign_in.provide_credentials';
+  return (
+    <AuthFrame title={t('sign_in.title')}>
+      {flash ? (
+        <p className="notice notice--info" role="status">
+          {t(flash)}
+        </p>
+      ) : null}
+      <form className="form" noValidate onSubmit={(event) => void submit(event)} aria-describedby={problem ? errorId : undefined}>
+        {problem ? (
+          <div className="notice notice--error" role="alert" id={errorId} data-error={problemId(problem)}>
+            <ProblemText problem={problem} onForgot={() => setForgotOpen(true)} />
+          </div>
+        ) : null}
+        <div className="field">
+          <label htmlFor={`${ids}-email`}>{t('sign_in.email')}</label>
+          <input
+            id={`${ids}-email`}
+            type="email"
+            name="email"
+            autoComplete="username"
+            inputMode="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={email}
+            aria-invalid={flagged && !email.trim() ? true : undefined}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${ids}-password`}>{t('sign_in.password')}</label>
+          <input
+            id={`${ids}-password`}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            aria-invalid={flagged && !password ? true : undefined}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </div>
+        <div className="form__row">
+          <label className="check">
+            <input type="checkbox" name="remember_me" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
+            {t('sign_in.remember_me')}
+          </label>
+          <button type="button" className="link-button" onClick={() => setForgotOpen(true)}>
+            {t('sign_in.forgot_password')}
+          </button>
+        </div>
+        <button type="submit" className="button button--primary button--block" disabled={busy} aria-busy={busy}>
+          {busy ? t('sign_in.submitting') : t('sign_in.submit')}
+        </button>
+      </form>
+      <p className="auth__footer">
+        <a href={TRAY_APP_HELP}>{t('sign_in.tray_app')}</a>
+      </p>
+      <ForgotPasswordDialog open={forgotOpen} initialEmail={email} onClose={() => setForgotOpen(false)} />
+    </AuthFrame>
+  );
+}
+
+/** login_probe answers 'sso' or 'password', as plain text or as a JSON string. */
+function probeSaysSso(answer: unknown): boolean {
+  return typeof answer === 'string' && answer.trim().replace(/^"|"$/g, '') === 'sso';
+}
+
+function problemId(problem: SignInProblem): string {
+  if (problem.kind === 'text') return problem.key.replace(/^.*\./, '');
+  return problem.kind;
+}
+
+function ProblemText({ problem, onForgot }: { problem: SignInProblem; onForgot: () => void }) {
+  const { t } = useTranslation();
+  switch (problem.kind) {
+    case 'wrong_credentials':
+      return (
+        <Trans
+          i18nKey="sign_in.wrong_credentials"
+          components={{ forgot: <button type="button" className="link-button link-button--inline" onClick={onForgot} /> }}
+        />
+      );
+    case 'old_tray_app':
+      return <Trans i18nKey="sign_in.old_tray_app" components={{ download: <a href={TRAY_APP_HELP} /> }} />;
+    case 'text':
+      return <>{t(problem.key, problem.values)}</>;
+    case 'raw':
+      return <span className="preserve-lines">{problem.message}</span>;
+  }
+}

@@ -1,0 +1,57 @@
+/** The agent's session tokens as the browser keeps them, and what the console reads from the access token. */
+import { decodeJwt } from 'jose';
+import type { SessionTokens } from '../../../shared/api.js';
+import { STORED, readStored, writeStored } from './storage.js';
+
+/** Refresh this long before the access token runs out, so a busy agent is never signed out mid-shift. */
+export const REFRESH_MARGIN_MS = 5 * 60 * 1000;
+
+export function accessToken(): string | null {
+  return readStored(STORED.token);
+}
+
+export function refreshToken(): string | null {
+  return readStored(STORED.refreshToken);
+}
+
+export function storeTokens(tokens: SessionTokens): void {
+  writeStored(STORED.token, tokens.access_token);
+  writeStored(STORED.refreshToken, tokens.refresh_token);
+}
+
+export function clearAccessToken(): void {
+  writeStored(STORED.token, null);
+}
+
+interface Claims {
+  agent_email: string | null;
+  /** Expiry in epoch milliseconds. */
+  expiresAt: number | null;
+}
+
+/** Claims read without verifying: the server verifies; the browser only needs the e-mail and expiry. */
+export function tokenClaims(token: string | null): Claims | null {
+  if (!token) return null;
+  try {
+    const payload = decodeJwt(token);
+    return {
+      agent_email: typeof payload.agent_email === 'string' ? payload.agent_email : null,
+      expiresAt: typeof payload.exp === 'number' ? payload.exp * 1000 : null,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** True when the token is unreadable, has no expiry, or has less than the margin left. */
+export function needsRefresh(token: string, nowMs: number, marginMs = REFRESH_MARGIN_MS): boolean {
+  const expiresAt = tokenClaims(token)?.expiresAt;
+  return expiresAt == null || expiresAt - nowMs < marginMs;
+}
+
+/** Sign-in, reset, magic and refresh answers carry the tokens under `agent` (SPEC §7). */
+export function tokensFrom(body: unknown): SessionTokens | null {
+  const agent = (body as { agent?: Partial<SessionTokens> } | null)?.agent;
+  if (!agent || typeof agent.access_token !== 'string' || typeof agent.refresh_token !== 'string') return null;
+  return { access_token: agent.access_token, refresh_token: agent.refresh_token, expires_at: agent.expires_at ?? '' };
+}
