@@ -93,3 +93,25 @@ describe('event stream', () => {
     expect(written.filter((w) => w.includes('heartbeat')).length).toBeGreaterThanOrEqual(2);
   });
 });
+
+describe('clientIp', () => {
+  const event = (headers: Record<string, string>) =>
+    ({ headers, requestContext: { http: { sourceIp: '130.176.0.1' } } }) as unknown as import('aws-lambda').APIGatewayProxyEventV2;
+
+  it('takes the viewer address from the trusted proxy header, IPv4 and IPv6', async () => {
+    const { clientIp } = await import('../../functions/lib/http.js');
+    process.env.CLIENT_IP_HEADER = 'cloudfront-viewer-address';
+    try {
+      expect(clientIp(event({ 'cloudfront-viewer-address': '198.51.100.10:46532' }))).toBe('198.51.100.10');
+      expect(clientIp(event({ 'cloudfront-viewer-address': '2001:db8::1:46532' }))).toBe('2001:db8::1');
+      expect(clientIp(event({}))).toBe('130.176.0.1');
+    } finally {
+      delete process.env.CLIENT_IP_HEADER;
+    }
+  });
+
+  it('ignores the header when no proxy is trusted', async () => {
+    const { clientIp } = await import('../../functions/lib/http.js');
+    expect(clientIp(event({ 'cloudfront-viewer-address': '198.51.100.10:46532' }))).toBe('130.176.0.1');
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * The CDK app: one pair of stacks per region, DealerConsole-Data-<region> and
+ * DealerConsole-App-<region>, checked by cdk-nag's AWS Solutions rules.
+ *
+ *   npx cdk synth -c region=eu-west-1        (offline, no credentials: nothing is looked up)
+ *   npx cdk deploy -c region=eu-west-1 --all
+ *
+ * Context: region (default us-east-1), mailFrom (verified SES sender), and optionally domainName
+ * with certificateArn (ACM, us-east-1) to serve the console on its own domain.
+ * Tests build the same app in-process with buildApp().
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { AppStack, DataStack } from './stacks.js';
+import { appVersion } from './version.js';
+import type { CustomDomain } from './web.js';
+
+export const DEFAULT_REGION = 'us-east-1';
+export const DEFAULT_MAIL_FROM = 'no-reply@example.com';
+/** Without a custom domain the console's host is a CloudFront name not known to the Data stack. */
+export const CLOUDFRONT_ORIGINS = 'https://*.cloudfront.net';
+
+const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export interface BuildOptions {
+  /** Overrides the `region` context. */
+  readonly region?: string;
+  /** Extra context, e.g. `{ 'aws:cdk:bundling-stacks': [] }` to skip bundling in tests. */
+  readonly context?: Record<string, unknown>;
+  /** Project root; default the directory above infra/. */
+  readonly root?: string;
+  /** The built SPA to deploy; default `<root>/web/dist`, deployed only if it exists. */
+  readonly webDist?: string;
+}
+
+export interface ConsoleApp {
+  readonly app: App;
+  readonly region: string;
+  readonly dataStack: DataStack;
+  readonly appStack: AppStack;
+}
+
+export function stackNames(region: string): { data: string; app: string } {
+  return { data: `DealerConsole-Data-${region}`, app: `DealerConsole-App-${region}` };
+}
+
+export function buildApp(options: BuildOptions = {}): ConsoleApp {
+  const root = options.root ?? PROJECT_ROOT;
+  // The feature flags of cdk.json apply to in-process builds too, so tests see what `cdk synth`
+  // sees; when the CLI runs the app its own context (the same file, plus -c) takes precedence.
+  const app = new App({ context: { ...cdkJsonContext(root), ...options.context } });
+
+  const region = options.region ?? stringContext(app, 'region') ?? DEFAULT_REGION;
+  if (!/^[a-z]{2}(-[a-z]+)+-\d+$/.test(region)) throw new Error(`Not an AWS region: ${region}`);
+  const env = { account: process.env.CDK_DEFAULT_ACCOUNT, region };
+  const customDomain = customDomainFrom(app);
+  const names = stackNames(region);
+
+  const dataStack = new DataStack(app, names.data, {
+    env,
+    description: 'Dealer console: stateful resources (table, buckets, signing key)',
+    consoleOrigins: customDomain ? [`https://${customDomain.domainName}`] : [CLOUDFRONT_ORIGINS],
+  });
+  const appStack = new AppStack(app, names.app, {
+    env,
+    description: 'Dealer console: API, event stream, messaging, jobs and CloudFront',
+    data: dataStack.data,
+    root,
+    appVersion: appVersion(root),
+    mailFrom: stringContext(app, 'mailFrom') ?? DEFAULT_MAIL_FROM,
+    webDist: options.webDist ?? join(root, 'web', 'dist'),
+    customDomain,
+  });
+  appStack.addStackDependency(dataStack, 'App resources use the Data stack table, buckets and secret');
+
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  return { app, region, dataStack, appStack };
+}
+
+function cdkJsonContext(root: string): Record<string, unknown> {
+  const file = join(root, 'cdk.json');
+  if (!existsSync(file)) return {};
+  const json = JSON.parse(readFileSync(file, 'utf8')) as { context?: Record<string, unknown> };
+  return json.context ?? {};
+}
+
+function stringContext(app: App, key: string): string | undefined {
+  const value: unknown = app.node.tryGetContext(key);
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string') throw new Error(`Context ${key} must be a string`);
+  return value;
+}
+
+function customDomainFrom(app: App): CustomDomain | undefined {
+  const domainName = stringContext(app, 'domainName');
+  const certificateArn = stringContext(app, 'certificateArn');
+  if (!domainName && !certificateArn) return undefined;
+  if (!domainName || !certificateArn) throw new Error('Give both -c domainName and -c certificateArn (ACM, us-east-1), or neither');
+  return { domainName, certificateArn };
+}
+
+// Run by the CDK CLI (cdk.json: `npx tsx infra/app.ts`), not when imported by tests.
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  buildApp().app.synth();
+}

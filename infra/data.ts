@@ -1,0 +1,192 @@
+/**
+ * The stateful part of the console: the one DynamoDB table, the buckets (uploads, reports, the
+ * built SPA, and the access logs of all of them) and the JWT signing key. Everything here keeps
+ * its data when the stack is deleted or a resource is replaced, and each resource's logical id
+ * is pinned so a refactor of this file can never replace (and so empty) a table or bucket.
+ */
+import { CfnResource, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import { TABLE_INDEXES } from '../functions/lib/table.js';
+import { acknowledge } from './nag.js';
+
+/** Logical ids of the stateful resources. Changing one replaces the resource: never do it. */
+export const PINNED_IDS = {
+  table: 'ConsoleTable',
+  uploads: 'UploadsBucket',
+  reports: 'ReportsBucket',
+  web: 'WebBucket',
+  accessLogs: 'AccessLogsBucket',
+  jwtSecret: 'JwtSigningSecret',
+} as const;
+
+/**
+ * What the server may do to the table: items and queries, never Scan (every list is a Query on a
+ * key or index, DESIGN.md), never table management. Transactions are authorised per item by these.
+ */
+export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'] as const;
+export const TABLE_WRITE_ACTIONS = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+  'dynamodb:ConditionCheckItem',
+] as const;
+
+/** The key prefix the built SPA is deployed under; CloudFront serves it at /app. */
+export const WEB_PREFIX = 'app/';
+
+export interface DataProps {
+  /**
+   * Origins allowed to PUT browser uploads straight to the uploads bucket (presigned URLs). The
+   * console's CloudFront domain is made by the App stack, which depends on this one, so it cannot
+   * be named here; without a custom domain this is `https://*.cloudfront.net`.
+   */
+  readonly consoleOrigins: string[];
+}
+
+export class Data extends Construct {
+  readonly table: dynamodb.Table;
+  readonly uploads: s3.Bucket;
+  readonly reports: s3.Bucket;
+  readonly web: s3.Bucket;
+  readonly accessLogs: s3.Bucket;
+  readonly jwtSecret: secretsmanager.Secret;
+
+  constructor(scope: Construct, id: string, props: DataProps) {
+    super(scope, id);
+
+    this.table = new dynamodb.Table(this, 'Table', {
+      partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING },
+      sortKey: { name: 'sk', type: dynamodb.AttributeType.STRING },
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      timeToLiveAttribute: 'expires_at',
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      stream: dynamodb.StreamViewType.NEW_AND_OLD_IMAGES,
+      // Encrypted at rest with the AWS-owned key (no KMS charges); switching to a customer key later is an online change.
+      encryption: dynamodb.TableEncryption.DEFAULT,
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const index of TABLE_INDEXES) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: index,
+        partitionKey: { name: `${index}pk`, type: dynamodb.AttributeType.STRING },
+        sortKey: { name: `${index}sk`, type: dynamodb.AttributeType.STRING },
+        projectionType: dynamodb.ProjectionType.ALL,
+      });
+    }
+    pin(this.table, PINNED_IDS.table);
+
+    // One bucket takes the access logs of the others and CloudFront's standard logs. CloudFront
+    // writes those with an ACL grant, so this bucket (alone) keeps ACLs, owned by the bucket owner.
+    this.accessLogs = new s3.Bucket(this, 'AccessLogs', {
+      ...privateBucket(),
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ id: 'expire-logs', expiration: Duration.days(365) }],
+    });
+    pin(this.accessLogs, PINNED_IDS.accessLogs);
+    acknowledge(this.accessLogs, 'This is the access-log bucket itself; logging it into itself would log its own log writes forever.', 'AwsSolutions-S1');
+
+    this.uploads = new s3.Bucket(this, 'Uploads', {
+      ...privateBucket(),
+      ...loggedTo(this.accessLogs, 'uploads'),
+      // Galleries, attachments, logos and PDFs are what customers were sent: keep overwritten or
+      // deleted versions for a month so a mistake can be undone.
+      versioned: true,
+      lifecycleRules: [
+        { id: 'old-versions', noncurrentVersionExpiration: Duration.days(30) },
+        { id: 'unfinished-uploads', abortIncompleteMultipartUploadAfter: Duration.days(7) },
+      ],
+      cors: [
+        {
+          // Browsers PUT files with presigned URLs and read them back (gallery thumbnails).
+          allowedMethods: [s3.HttpMethods.PUT, s3.HttpMethods.GET, s3.HttpMethods.HEAD],
+          allowedOrigins: props.consoleOrigins,
+          allowedHeaders: ['*'],
+          exposedHeaders: ['ETag'],
+          maxAge: 3000,
+        },
+      ],
+    });
+    pin(this.uploads, PINNED_IDS.uploads);
+
+    this.reports = new s3.Bucket(this, 'Reports', {
+      ...privateBucket(),
+      ...loggedTo(this.accessLogs, 'reports'),
+      lifecycleRules: [{ id: 'unfinished-uploads', abortIncompleteMultipartUploadAfter: Duration.days(7) }],
+    });
+    pin(this.reports, PINNED_IDS.reports);
+
+    this.web = new s3.Bucket(this, 'Web', { ...privateBucket(), ...loggedTo(this.accessLogs, 'web') });
+    pin(this.web, PINNED_IDS.web);
+    // CloudFront reads the SPA through Origin Access Control. The distribution lives in the App
+    // stack, which depends on this one, so the policy cannot name its id: it admits CloudFront
+    // distributions of this account only, and only for the SPA's prefix (public files anyway).
+    this.web.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'CloudFrontReadsTheConsole',
+        principals: [new iam.ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: [this.web.arnForObjects(`${WEB_PREFIX}*`)],
+        conditions: {
+          StringEquals: { 'AWS:SourceAccount': Stack.of(this).account },
+          ArnLike: { 'AWS:SourceArn': `arn:${Stack.of(this).partition}:cloudfront::${Stack.of(this).account}:distribution/*` },
+        },
+      }),
+    );
+
+    this.jwtSecret = new secretsmanager.Secret(this, 'JwtSecret', {
+      description: 'HS256 key that signs the console access tokens',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    pin(this.jwtSecret, PINNED_IDS.jwtSecret);
+    acknowledge(
+      this.jwtSecret,
+      'Rotating the signing key ends every signed-in session at once; it is rotated by hand at a quiet hour (docs/deploying.md), not on a timer.',
+      'AwsSolutions-SMG4',
+    );
+  }
+
+  /** Item reads and queries on the table and its indexes. */
+  grantTableRead(grantee: iam.IGrantable): iam.Grant {
+    return this.grantTable(grantee, [...TABLE_READ_ACTIONS]);
+  }
+
+  /** Item reads, queries and writes on the table and its indexes. */
+  grantTableReadWrite(grantee: iam.IGrantable): iam.Grant {
+    return this.grantTable(grantee, [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS]);
+  }
+
+  // The indexes are named (not `index/*`), so a grant says exactly what it reaches.
+  private grantTable(grantee: iam.IGrantable, actions: string[]): iam.Grant {
+    const { tableArn } = this.table;
+    return iam.Grant.addToPrincipal({
+      grantee,
+      actions,
+      resourceArns: [tableArn, ...TABLE_INDEXES.map((index) => `${tableArn}/index/${index}`)],
+    });
+  }
+}
+
+function privateBucket(): Pick<s3.BucketProps, 'blockPublicAccess' | 'enforceSSL' | 'encryption' | 'removalPolicy' | 'minimumTLSVersion'> {
+  return {
+    blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+    enforceSSL: true,
+    minimumTLSVersion: 1.2,
+    encryption: s3.BucketEncryption.S3_MANAGED,
+    removalPolicy: RemovalPolicy.RETAIN,
+  };
+}
+
+function loggedTo(logs: s3.IBucket, name: string): Pick<s3.BucketProps, 'serverAccessLogsBucket' | 'serverAccessLogsPrefix'> {
+  return { serverAccessLogsBucket: logs, serverAccessLogsPrefix: `s3/${name}/` };
+}
+
+function pin(construct: Construct, logicalId: string): void {
+  (construct.node.defaultChild as CfnResource).overrideLogicalId(logicalId);
+}

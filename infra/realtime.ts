@@ -1,0 +1,41 @@
+/**
+ * The server-sent event stream (SPEC §6/§7): EVENTS_ENTRY behind a Lambda function URL that
+ * streams its response. CloudFront routes /events to it (web.ts).
+ */
+import { Duration } from 'aws-cdk-lib';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { Construct } from 'constructs';
+import { EVENTS_ENTRY } from '../functions/areas.js';
+import { ServerFunction, type ServerSettings } from './server-function.js';
+
+export interface RealtimeProps {
+  readonly settings: ServerSettings;
+}
+
+export class Realtime extends Construct {
+  readonly stream: ServerFunction;
+  readonly url: lambda.FunctionUrl;
+
+  constructor(scope: Construct, id: string, props: RealtimeProps) {
+    super(scope, id);
+    // No PUBLIC_URL here: this function's URL is an origin of the distribution, so naming the
+    // distribution in its environment would make each depend on the other. It sends no links.
+    this.stream = new ServerFunction(this, 'Stream', {
+      entry: EVENTS_ENTRY,
+      description: 'Dealer console event stream (SSE)',
+      settings: props.settings,
+      memorySize: 256,
+      // A function URL streams for at most 15 minutes; the handler closes at 14 and the browser
+      // reconnects with Last-Event-ID.
+      timeout: Duration.minutes(15),
+    });
+    // It reads tickets and channel events; it writes nothing.
+    props.settings.data.grantTableRead(this.stream.fn);
+
+    this.url = this.stream.fn.addFunctionUrl({
+      // The handler checks its own short-lived ticket (POST /api/notifications/tickets).
+      authType: lambda.FunctionUrlAuthType.NONE,
+      invokeMode: lambda.InvokeMode.RESPONSE_STREAM,
+    });
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * How every server Lambda of the console is built: Node 22 on arm64, ESM bundled by the local
+ * esbuild (no Docker), its own role (permissions only through grant*()) and its own log group.
+ */
+import { join } from 'node:path';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import type { Data } from './data.js';
+import { acknowledge, acknowledgeWildcardResource } from './nag.js';
+
+export const RUNTIME = lambda.Runtime.NODEJS_22_X;
+
+/**
+ * ESM bundles still contain CommonJS dependencies that call `require`; ESM has none, so the
+ * banner makes one. The import is aliased so it cannot clash with a bundled `createRequire`.
+ */
+export const ESM_REQUIRE_BANNER =
+  "import { createRequire as __consoleCreateRequire } from 'node:module'; const require = __consoleCreateRequire(import.meta.url);";
+
+/** Function logs are kept three months, then expire; the groups outlive a stack deletion. */
+export const LOG_RETENTION = logs.RetentionDays.THREE_MONTHS;
+
+/** What every handler learns from its environment (functions/lib/config.ts), AWS side. */
+export interface ServerSettings {
+  /** Project root: entries, package-lock.json and package.json are found from here. */
+  readonly root: string;
+  /** The Data stack's resources: table, buckets, signing key. */
+  readonly data: Data;
+  readonly appVersion: string;
+  readonly mailFrom: string;
+  readonly logLevel: string;
+}
+
+export interface ServerFunctionProps {
+  /** Entry relative to the project root, as functions/areas.ts names it. */
+  readonly entry: string;
+  readonly description: string;
+  readonly settings: ServerSettings;
+  /** Console origin (`https://…`), for links in texts and e-mail; absent where it would make a cycle. */
+  readonly publicUrl?: string;
+  readonly timeout: Duration;
+  readonly memorySize: number;
+  /** Where asynchronous invocations go after Lambda's retries fail. */
+  readonly deadLetterQueue?: sqs.IQueue;
+}
+
+export class ServerFunction extends Construct {
+  /** The entry it runs, as functions/areas.ts names it. */
+  readonly entry: string;
+  readonly fn: NodejsFunction;
+  readonly logGroup: logs.LogGroup;
+
+  constructor(scope: Construct, id: string, props: ServerFunctionProps) {
+    super(scope, id);
+    this.entry = props.entry;
+    const { settings } = props;
+    const { data } = settings;
+
+    this.logGroup = new logs.LogGroup(this, 'Logs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.RETAIN });
+    // A role of our own instead of the AWSLambdaBasicExecutionRole managed policy: it may write
+    // to this function's log group and nothing else until something is granted.
+    const role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: props.description,
+    });
+    this.logGroup.grantWrite(role);
+
+    const environment: Record<string, string> = {
+      TABLE_NAME: data.table.tableName,
+      UPLOADS_BUCKET: data.uploads.bucketName,
+      REPORTS_BUCKET: data.reports.bucketName,
+      WEB_BUCKET: data.web.bucketName,
+      JWT_SECRET_ARN: data.jwtSecret.secretArn,
+      APP_VERSION: settings.appVersion,
+      MAIL_TRANSPORT: 'ses',
+      MAIL_FROM: settings.mailFrom,
+      LOG_LEVEL: settings.logLevel,
+      NODE_OPTIONS: '--enable-source-maps',
+      // Behind CloudFront the HTTP API sees an edge address; the viewer's own address (for the
+      // IP allow-list) arrives in this header, which the API behaviours forward.
+      CLIENT_IP_HEADER: 'cloudfront-viewer-address',
+    };
+    if (props.publicUrl) environment.PUBLIC_URL = props.publicUrl;
+
+    this.fn = new NodejsFunction(this, 'Function', {
+      entry: join(settings.root, props.entry),
+      handler: 'handler',
+      projectRoot: settings.root,
+      depsLockFilePath: join(settings.root, 'package-lock.json'),
+      description: props.description,
+      runtime: RUNTIME,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: props.memorySize,
+      timeout: props.timeout,
+      role,
+      logGroup: this.logGroup,
+      loggingFormat: lambda.LoggingFormat.JSON,
+      environment,
+      deadLetterQueue: props.deadLetterQueue,
+      bundling: {
+        format: OutputFormat.ESM,
+        // Node 22 runs it; esbuild's node20 target is accepted by both it and this machine's Node.
+        target: 'node20',
+        minify: true,
+        sourceMap: true,
+        sourceMapMode: SourceMapMode.DEFAULT,
+        sourcesContent: false,
+        banner: ESM_REQUIRE_BANNER,
+        mainFields: ['module', 'main'],
+        // Bundle the AWS SDK too: Lambda then runs the SDK versions the tests ran, not the
+        // runtime's copy of the day.
+        bundleAwsSDK: true,
+        forceDockerBundling: false,
+      },
+    });
+    acknowledge(
+      this.fn,
+      'Node 22 on purpose: the newest runtime the code is built for (esbuild target node20, local toolchain Node 20, middy 6); moved with the toolchain, not by the linter.',
+      'AwsSolutions-L1',
+    );
+  }
+
+  /**
+   * Read, write and delete any object of `bucket`: object keys are made at run time from tenant
+   * and record ids, so the grant cannot name them.
+   */
+  grantObjectsReadWrite(bucket: s3.IBucket): void {
+    bucket.grantReadWrite(this.fn);
+    acknowledge(
+      this,
+      "The action groups of CDK's bucket read/write grant: object reads, writes, deletes and aborting unfinished multipart uploads.",
+      'AwsSolutions-IAM5[Action::s3:GetObject*]',
+      'AwsSolutions-IAM5[Action::s3:GetBucket*]',
+      'AwsSolutions-IAM5[Action::s3:List*]',
+      'AwsSolutions-IAM5[Action::s3:DeleteObject*]',
+      'AwsSolutions-IAM5[Action::s3:Abort*]',
+    );
+    acknowledgeWildcardResource(
+      this,
+      bucket.bucketArn,
+      '/*',
+      `Objects of the ${bucket.node.id} bucket are keyed by tenant and record ids made at run time, so the grant cannot name them.`,
+    );
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * The two stacks of one region: Data (stateful, termination-protected, everything retained) and
+ * App (stateless, free to replace). App receives Data's resources as props; nothing in Data
+ * refers to App, so the stacks never depend on each other both ways.
+ */
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { Construct } from 'constructs';
+import { Api } from './api.js';
+import { Data } from './data.js';
+import { Jobs } from './jobs.js';
+import { Messaging } from './messaging.js';
+import { Realtime } from './realtime.js';
+import type { ServerSettings } from './server-function.js';
+import { Web, type CustomDomain } from './web.js';
+
+export interface DataStackProps extends StackProps {
+  readonly consoleOrigins: string[];
+}
+
+export class DataStack extends Stack {
+  readonly data: Data;
+
+  constructor(scope: Construct, id: string, props: DataStackProps) {
+    super(scope, id, { ...props, terminationProtection: true });
+    this.data = new Data(this, 'Data', { consoleOrigins: props.consoleOrigins });
+
+    new CfnOutput(this, 'TableName', { value: this.data.table.tableName, description: 'The console DynamoDB table' });
+    new CfnOutput(this, 'UploadsBucketName', { value: this.data.uploads.bucketName, description: 'Galleries, attachments, logos, PDFs' });
+    new CfnOutput(this, 'ReportsBucketName', { value: this.data.reports.bucketName, description: 'Generated reports' });
+    new CfnOutput(this, 'WebBucketName', { value: this.data.web.bucketName, description: 'The built console (under app/)' });
+  }
+}
+
+export interface AppStackProps extends StackProps {
+  readonly data: Data;
+  /** Project root (entries, lock file). */
+  readonly root: string;
+  readonly appVersion: string;
+  readonly mailFrom: string;
+  readonly webDist?: string;
+  readonly customDomain?: CustomDomain;
+}
+
+export class AppStack extends Stack {
+  readonly api: Api;
+  readonly realtime: Realtime;
+  readonly messaging: Messaging;
+  readonly jobs: Jobs;
+  readonly web: Web;
+
+  constructor(scope: Construct, id: string, props: AppStackProps) {
+    super(scope, id, props);
+    const { data } = props;
+    const settings: ServerSettings = {
+      root: props.root,
+      data,
+      appVersion: props.appVersion,
+      mailFrom: props.mailFrom,
+      logLevel: 'INFO',
+    };
+
+    // The HTTP API and the realtime function URL are origins of the distribution, so they come
+    // first. The API's functions may still read the distribution's domain (PUBLIC_URL): the
+    // origin is the API resource itself, which does not depend on its routes or functions.
+    this.api = new Api(this, 'Api', { settings });
+    this.realtime = new Realtime(this, 'Realtime', { settings });
+    this.web = new Web(this, 'Web', {
+      webBucket: data.web,
+      logBucket: data.accessLogs,
+      apiDomainName: this.api.domainName,
+      eventsUrl: this.realtime.url,
+      webDist: props.webDist,
+      customDomain: props.customDomain,
+    });
+    const publicUrl = this.web.publicUrl;
+    for (const area of this.api.functions) area.fn.addEnvironment('PUBLIC_URL', publicUrl);
+
+    this.messaging = new Messaging(this, 'Messaging', { settings, publicUrl });
+    this.jobs = new Jobs(this, 'Jobs', { settings, publicUrl });
+
+    // Who may do what. The realtime stream only reads the table (realtime.ts).
+    for (const server of [...this.api.functions, ...this.messaging.receivers.values(), this.jobs.runner]) {
+      data.grantTableReadWrite(server.fn);
+      server.grantObjectsReadWrite(data.uploads);
+      this.messaging.grantSendText(server);
+    }
+    for (const server of [...this.api.functions, this.jobs.runner]) {
+      server.grantObjectsReadWrite(data.reports);
+      data.jwtSecret.grantRead(server.fn);
+      this.messaging.grantSendMail(server);
+    }
+
+    new CfnOutput(this, 'ConsoleUrl', { value: `${publicUrl}/app/`, description: 'Open the console here' });
+    new CfnOutput(this, 'ApiUrl', { value: `${publicUrl}/api/`, description: 'The API, as the console calls it (through CloudFront)' });
+    new CfnOutput(this, 'HttpApiEndpoint', { value: this.api.httpApi.apiEndpoint, description: 'The HTTP API behind CloudFront' });
+    new CfnOutput(this, 'CarrierInboundTopicArn', { value: this.messaging.topics.inbound_sms.topicArn, description: 'Point the two-way SMS number here' });
+    new CfnOutput(this, 'CarrierReceiptsTopicArn', { value: this.messaging.topics.delivery_receipts.topicArn, description: 'Point SMS delivery events here' });
+  }
+}

@@ -1,0 +1,220 @@
+/**
+ * The console's one origin: a CloudFront distribution that serves the built SPA from the web
+ * bucket under /app, sends the API paths to the HTTP API and /events to the streaming function
+ * URL, as the local server does (infra/local).
+ */
+import { existsSync } from 'node:fs';
+import { Annotations, Duration, Stack } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import { WEB_PREFIX } from './data.js';
+import { acknowledge, acknowledgeWildcardsOfCdkHandler } from './nag.js';
+
+/** Paths CloudFront sends to the HTTP API (SPEC §7); everything else not /events is the SPA bucket. */
+export const API_PATH_PATTERNS = ['/api/*', '/agent_sessions/*', '/password_reset*', '/magic_sessions*'] as const;
+export const EVENTS_PATH_PATTERN = '/events*';
+
+/**
+ * Viewer-request function of the SPA behaviour (cloudfront-js-2.0). Client-side routes under
+ * /app (no file extension in the last segment) get /app/index.html; files pass through; the bare
+ * origin goes to /app/. Unlike an error-response mapping, this leaves the API's own 404s alone.
+ */
+export const SPA_ROUTER_CODE = `function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  if (uri === '/' || uri === '') {
+    return { statusCode: 302, statusDescription: 'Found', headers: { location: { value: '/app/' } } };
+  }
+  if (uri === '/app' || (uri.indexOf('/app/') === 0 && !/\\.[A-Za-z0-9]+$/.test(uri.substring(uri.lastIndexOf('/') + 1)))) {
+    request.uri = '/app/index.html';
+  }
+  return request;
+}`;
+
+export interface CustomDomain {
+  readonly domainName: string;
+  /** ACM certificate in us-east-1 covering domainName. */
+  readonly certificateArn: string;
+}
+
+export interface WebProps {
+  readonly webBucket: s3.IBucket;
+  readonly logBucket: s3.IBucket;
+  /** Host name of the HTTP API's default stage. */
+  readonly apiDomainName: string;
+  readonly eventsUrl: lambda.IFunctionUrl;
+  /** The built SPA (web/dist); deployed only when it exists at synth time. */
+  readonly webDist?: string;
+  readonly customDomain?: CustomDomain;
+}
+
+export class Web extends Construct {
+  readonly distribution: cloudfront.Distribution;
+  /** `https://<console host>`, no trailing slash: the PUBLIC_URL of the functions. */
+  readonly publicUrl: string;
+  readonly deployment?: s3deploy.BucketDeployment;
+
+  constructor(scope: Construct, id: string, props: WebProps) {
+    super(scope, id);
+
+    // The bucket is owned by the Data stack, whose policy already admits CloudFront for the
+    // SPA prefix (data.ts). Referring to it by attributes keeps this stack from writing that
+    // policy, which would make the two stacks depend on each other.
+    const siteBucket = s3.Bucket.fromBucketAttributes(this, 'SiteBucket', {
+      bucketArn: props.webBucket.bucketArn,
+      bucketName: props.webBucket.bucketName,
+      bucketRegionalDomainName: props.webBucket.bucketRegionalDomainName,
+    });
+    const siteOrigin = origins.S3BucketOrigin.withOriginAccessControl(siteBucket, {
+      originAccessLevels: [cloudfront.AccessLevel.READ],
+    });
+
+    const apiOrigin = new origins.HttpOrigin(props.apiDomainName, {
+      protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+      readTimeout: Duration.seconds(30),
+    });
+    const eventsOrigin = new origins.FunctionUrlOrigin(props.eventsUrl, {
+      // The stream sends a heartbeat every 10 s; the read timeout is the gap allowed between bytes.
+      readTimeout: Duration.seconds(60),
+    });
+
+    const spaRouter = new cloudfront.Function(this, 'SpaRouter', {
+      comment: 'Serves /app/index.html for client-side routes of the console',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(SPA_ROUTER_CODE),
+    });
+
+    const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Dealer console security headers',
+      securityHeadersBehavior: {
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        xssProtection: { protection: true, modeBlock: true, override: true },
+        contentSecurityPolicy: {
+          // Uploads go to (and gallery media come from) presigned S3 URLs, hence https: for
+          // connect, img and media; everything else is this origin.
+          contentSecurityPolicy: [
+            "default-src 'self'",
+            "img-src 'self' data: blob: https:",
+            "media-src 'self' blob: https:",
+            "connect-src 'self' https:",
+            "style-src 'self' 'unsafe-inline'",
+            "font-src 'self' data:",
+            "object-src 'none'",
+            "base-uri 'self'",
+            "form-action 'self'",
+            "frame-ancestors 'none'",
+          ].join('; '),
+          override: true,
+        },
+      },
+    });
+
+    const passThrough: Omit<cloudfront.BehaviorOptions, 'origin'> = {
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+      cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: securityHeaders,
+    };
+    const apiBehavior: cloudfront.BehaviorOptions = {
+      ...passThrough,
+      origin: apiOrigin,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+    };
+
+    const certificate = props.customDomain
+      ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.customDomain.certificateArn)
+      : undefined;
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: `Dealer console (${Stack.of(this).region})`,
+      defaultBehavior: {
+        origin: siteOrigin,
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        compress: true,
+        responseHeadersPolicy: securityHeaders,
+        functionAssociations: [{ function: spaRouter, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        ...Object.fromEntries(API_PATH_PATTERNS.map((pattern) => [pattern, apiBehavior])),
+        [EVENTS_PATH_PATTERN]: {
+          ...passThrough,
+          origin: eventsOrigin,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+        },
+      },
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      // North America and Europe: where the console's languages (SPEC §5) are spoken by staff.
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+      enableLogging: true,
+      logBucket: props.logBucket,
+      logFilePrefix: 'cloudfront/',
+      ...(props.customDomain && certificate
+        ? {
+            domainNames: [props.customDomain.domainName],
+            certificate,
+            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+            sslSupportMethod: cloudfront.SSLMethod.SNI,
+          }
+        : {}),
+    });
+
+    this.publicUrl = `https://${props.customDomain?.domainName ?? this.distribution.distributionDomainName}`;
+
+    if (props.webDist && existsSync(props.webDist)) {
+      this.deployment = new s3deploy.BucketDeployment(this, 'DeploySpa', {
+        sources: [s3deploy.Source.asset(props.webDist)],
+        destinationBucket: props.webBucket,
+        destinationKeyPrefix: WEB_PREFIX,
+        // Old hashed chunks stay: a tab opened before the release still lazy-loads its routes.
+        prune: false,
+        memoryLimit: 512,
+        distribution: this.distribution,
+        distributionPaths: [`/${WEB_PREFIX}*`],
+      });
+      // The copy is done by CDK's own handler (a singleton function of the stack); its role and
+      // runtime are aws-cdk-lib's, not ours.
+      const handlerRole = this.deployment.handlerRole;
+      acknowledge(
+        handlerRole,
+        "CDK's BucketDeployment handler: the AWS managed policy only lets it write its own logs.",
+        'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      );
+      acknowledgeWildcardsOfCdkHandler(
+        handlerRole,
+        "CDK's BucketDeployment handler copies the built SPA from the CDK asset bucket into the web bucket and invalidates the distribution; CDK writes this policy.",
+      );
+      if (handlerRole.node.scope) {
+        acknowledge(handlerRole.node.scope, "CDK's BucketDeployment handler: aws-cdk-lib chooses and updates its runtime.", 'AwsSolutions-L1');
+      }
+    }
+
+    Annotations.of(this).acknowledgeWarning(
+      '@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac',
+      'The web bucket policy in the Data stack admits CloudFront for the SPA prefix (data.ts).',
+    );
+    acknowledge(this.distribution, 'The console serves dealerships and their staff in many countries (SPEC §5 languages); no country is excluded.', 'AwsSolutions-CFR1');
+    acknowledge(
+      this.distribution,
+      'No WebACL in this first platform release: the HTTP API stage throttles requests; a WebACL can be attached to the distribution later.',
+      'AwsSolutions-CFR2',
+    );
+    if (!props.customDomain) {
+      acknowledge(
+        this.distribution,
+        'Without a custom domain CloudFront serves its default *.cloudfront.net certificate, whose TLS policy cannot be chosen; deploy with -c domainName and -c certificateArn to enforce TLS 1.2.',
+        'AwsSolutions-CFR4',
+      );
+    }
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * Real bundling, as `cdk synth` does it: every entry is bundled by the local esbuild into an ESM
+ * module that Node can load (the createRequire banner gives CommonJS dependencies `require`).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { CfnElement } from 'aws-cdk-lib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { API_AREAS, JOBS_ENTRY } from '../../functions/areas.js';
+import { ESM_REQUIRE_BANNER } from '../../infra/server-function.js';
+import { resources, synthesise, type Synthesised } from './synth.js';
+
+let s: Synthesised;
+beforeAll(() => {
+  // Template validation is the stack tests' business; here only the bundles matter.
+  s = synthesise({ bundle: true, validateTemplates: false });
+});
+
+/** The bundled asset directory of each function, by its entry. */
+function bundles(): Map<string, string> {
+  const { appStack } = s.built;
+  const servers = [...Object.values(appStack.api.areas), appStack.realtime.stream, ...appStack.messaging.receivers.values(), appStack.jobs.runner];
+  const functions = resources(s.app, 'AWS::Lambda::Function');
+  return new Map(
+    servers.map((server) => {
+      const code = functions[appStack.getLogicalId(server.fn.node.defaultChild as CfnElement)]?.Properties?.Code as { S3Key?: string } | undefined;
+      // The assembly stages each asset as asset.<hash>/, uploaded as <hash>.zip.
+      const hash = code?.S3Key?.replace(/\.zip$/, '');
+      if (!hash) throw new Error(`no asset for ${server.entry}`);
+      return [server.entry, join(s.assembly.directory, `asset.${hash}`)];
+    }),
+  );
+}
+
+describe('function bundles', () => {
+  it('are ESM modules with the createRequire banner and a source map, one per function', () => {
+    const dirs = bundles();
+    expect(dirs.size).toBe(7);
+    for (const [entry, dir] of dirs) {
+      const code = readFileSync(join(dir, 'index.mjs'), 'utf8');
+      expect(code.startsWith(ESM_REQUIRE_BANNER), entry).toBe(true);
+      expect(existsSync(join(dir, 'index.mjs.map')), entry).toBe(true);
+    }
+  });
+
+  it('load in plain Node and export the handler (API areas and jobs)', () => {
+    const dirs = bundles();
+    const entries = [...Object.values(API_AREAS).map((area) => area.entry), JOBS_ENTRY];
+    const urls = entries.map((entry) => pathToFileURL(join(dirs.get(entry)!, 'index.mjs')).href);
+    // A child Node, not this test's module loader: the bundle must stand on its own, as in Lambda.
+    const script = `const urls = ${JSON.stringify(urls)};
+      const kinds = [];
+      for (const url of urls) kinds.push(typeof (await import(url)).handler);
+      console.log(JSON.stringify(kinds));`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      env: { PATH: process.env.PATH, AWS_REGION: 'us-east-1', LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(out.trim().split('\n').pop()!)).toEqual(entries.map(() => 'function'));
+  });
+});

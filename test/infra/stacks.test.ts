@@ -1,0 +1,425 @@
+/**
+ * What the two stacks of a region must contain. The app is built in-process (buildApp) with
+ * bundling skipped, synthesised once, and every assertion reads that synthesis.
+ */
+import { readFileSync } from 'node:fs';
+import type { CfnElement } from 'aws-cdk-lib';
+import { Match } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { API_AREAS, CARRIER_TOPICS, EVENTS_ENTRY, JOBS, JOBS_ENTRY } from '../../functions/areas.js';
+import { buildApp } from '../../infra/app.js';
+import { findCycle, resources, synthesise, unacknowledgedNagFindings, type CfnResourceJson, type Synthesised } from './synth.js';
+
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+const PACKAGE_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+let s: Synthesised;
+beforeAll(() => {
+  s = synthesise();
+});
+
+/** Logical id (in the App stack) of the function behind an entry, from the constructs. */
+function functionId(entry: string): string {
+  const { appStack } = s.built;
+  const servers = [
+    ...Object.values(appStack.api.areas),
+    appStack.realtime.stream,
+    ...appStack.messaging.receivers.values(),
+    appStack.jobs.runner,
+  ];
+  const server = servers.find((candidate) => candidate.entry === entry);
+  if (!server) throw new Error(`no function for ${entry}`);
+  return appStack.getLogicalId(server.fn.node.defaultChild as CfnElement);
+}
+
+function policyStatements(policy: CfnResourceJson): { Action: string | string[]; Resource: unknown; Effect: string }[] {
+  const doc = policy.Properties?.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown; Effect: string }[] };
+  return doc.Statement;
+}
+
+/** The IAM policy attached to a function's role. */
+function policyOf(fnId: string): CfnResourceJson {
+  const fn = resources(s.app, 'AWS::Lambda::Function')[fnId];
+  const roleId = (fn?.Properties?.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  const policy = Object.values(resources(s.app, 'AWS::IAM::Policy')).find((p) =>
+    (p.Properties?.Roles as { Ref: string }[]).some((r) => r.Ref === roleId),
+  );
+  if (!policy) throw new Error(`no policy for ${fnId}`);
+  return policy;
+}
+
+const mentions = (value: unknown, text: string): boolean => JSON.stringify(value).includes(text);
+
+describe('the stacks of a region', () => {
+  it('are DealerConsole-Data-<region> and DealerConsole-App-<region>, us-east-1 by default', () => {
+    expect(s.built.dataStack.stackName).toBe('DealerConsole-Data-us-east-1');
+    expect(s.built.appStack.stackName).toBe('DealerConsole-App-us-east-1');
+    expect(s.built.appStack.region).toBe('us-east-1');
+  });
+
+  it('protect the data stack from termination and let the app stack be replaced', () => {
+    expect(s.built.dataStack.terminationProtection).toBe(true);
+    expect(s.built.appStack.terminationProtection).toBe(false);
+  });
+
+  it('depend one way only: the app stack on the data stack', () => {
+    expect(s.built.appStack.dependencies).toContain(s.built.dataStack);
+    expect(s.built.dataStack.dependencies).toEqual([]);
+    const dataJson = JSON.stringify(s.data.toJSON());
+    expect(dataJson).not.toContain('Fn::GetStackOutput');
+    expect(dataJson).not.toContain('Fn::ImportValue');
+  });
+
+  it('have no dependency cycle between resources (CloudFormation would refuse the template)', () => {
+    expect(findCycle(s.app)).toBeUndefined();
+    expect(findCycle(s.data)).toBeUndefined();
+  });
+
+  it('pass cdk-nag AwsSolutions with every exception acknowledged', () => {
+    expect(unacknowledgedNagFindings(s.built)).toEqual([]);
+  });
+
+  it('raise no CDK warning or error that is not acknowledged', () => {
+    for (const stack of [s.built.dataStack, s.built.appStack]) {
+      const messages = s.assembly.getStackArtifact(stack.artifactId).messages;
+      expect(messages.filter((m) => m.level !== 'info').map((m) => `${m.level} ${m.id}: ${String(m.entry.data)}`), stack.stackName).toEqual([]);
+    }
+  });
+});
+
+describe('data stack', () => {
+  it('keeps one table: pk/sk, gsi1 and gsi2 projecting ALL, TTL on expires_at, PITR, on-demand, stream', () => {
+    s.data.resourceCountIs('AWS::DynamoDB::Table', 1);
+    s.data.hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: ['gsi1', 'gsi2'].map((name) => ({
+        IndexName: name,
+        KeySchema: [
+          { AttributeName: `${name}pk`, KeyType: 'HASH' },
+          { AttributeName: `${name}sk`, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+      AttributeDefinitions: Match.arrayWith(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk'].map((name) => ({ AttributeName: name, AttributeType: 'S' }))),
+      TimeToLiveSpecification: { AttributeName: 'expires_at', Enabled: true },
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      BillingMode: 'PAY_PER_REQUEST',
+      StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
+      DeletionProtectionEnabled: true,
+    });
+  });
+
+  // A changed logical id makes CloudFormation create a new, empty resource and drop the old one.
+  it('pins the logical ids of the table, the buckets and the signing key, and retains them', () => {
+    const pinned: Record<string, string> = {
+      ConsoleTable: 'AWS::DynamoDB::Table',
+      UploadsBucket: 'AWS::S3::Bucket',
+      ReportsBucket: 'AWS::S3::Bucket',
+      WebBucket: 'AWS::S3::Bucket',
+      AccessLogsBucket: 'AWS::S3::Bucket',
+      JwtSigningSecret: 'AWS::SecretsManager::Secret',
+    };
+    const all = resources(s.data);
+    for (const [logicalId, type] of Object.entries(pinned)) {
+      expect(all[logicalId]?.Type, logicalId).toBe(type);
+      expect(all[logicalId]?.DeletionPolicy, logicalId).toBe('Retain');
+      expect(all[logicalId]?.UpdateReplacePolicy, logicalId).toBe('Retain');
+    }
+    expect(Object.keys(resources(s.data, 'AWS::S3::Bucket')).sort()).toEqual(['AccessLogsBucket', 'ReportsBucket', 'UploadsBucket', 'WebBucket']);
+  });
+
+  it('blocks public access, encrypts, and refuses non-TLS requests on every bucket', () => {
+    const policies = Object.values(resources(s.data, 'AWS::S3::BucketPolicy'));
+    for (const bucket of ['UploadsBucket', 'ReportsBucket', 'WebBucket', 'AccessLogsBucket']) {
+      const props = resources(s.data)[bucket]?.Properties;
+      expect(props?.PublicAccessBlockConfiguration, bucket).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+      expect(mentions(props?.BucketEncryption, 'AES256'), bucket).toBe(true);
+      const policy = policies.find((p) => (p.Properties?.Bucket as { Ref: string }).Ref === bucket);
+      expect(policy, `${bucket} policy`).toBeDefined();
+      expect(policyStatements(policy!)).toContainEqual(
+        expect.objectContaining({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+      );
+    }
+  });
+
+  it('sends the server access logs of the other buckets to the access-log bucket', () => {
+    for (const bucket of ['UploadsBucket', 'ReportsBucket', 'WebBucket']) {
+      expect(resources(s.data)[bucket]?.Properties?.LoggingConfiguration, bucket).toMatchObject({
+        DestinationBucketName: { Ref: 'AccessLogsBucket' },
+      });
+    }
+  });
+
+  it('versions uploads and lets browsers PUT to them from the console origin', () => {
+    const uploads = resources(s.data).UploadsBucket?.Properties;
+    expect(uploads?.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    expect(uploads?.CorsConfiguration).toEqual({
+      CorsRules: [expect.objectContaining({ AllowedMethods: expect.arrayContaining(['PUT']), AllowedOrigins: ['https://*.cloudfront.net'] })],
+    });
+  });
+
+  it('lets CloudFront read only the SPA prefix of the web bucket', () => {
+    const policy = Object.values(resources(s.data, 'AWS::S3::BucketPolicy')).find((p) => (p.Properties?.Bucket as { Ref: string }).Ref === 'WebBucket');
+    const allow = policyStatements(policy!).filter((st) => st.Effect === 'Allow');
+    expect(allow).toEqual([
+      expect.objectContaining({
+        Principal: { Service: 'cloudfront.amazonaws.com' },
+        Action: 's3:GetObject',
+        Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': ['WebBucket', 'Arn'] }, '/app/*']] },
+      }),
+    ]);
+  });
+
+  it('generates the JWT signing key in Secrets Manager', () => {
+    s.data.hasResourceProperties('AWS::SecretsManager::Secret', { GenerateSecretString: Match.objectLike({ PasswordLength: 64 }) });
+  });
+});
+
+describe('app stack: functions', () => {
+  const areaEntries = Object.values(API_AREAS).map((area) => area.entry);
+  const allEntries = [...new Set([...areaEntries, EVENTS_ENTRY, JOBS_ENTRY, ...Object.values(CARRIER_TOPICS).map((t) => t.entry)])];
+
+  it('has one Lambda per API area, one for events, one per carrier entry and one for jobs', () => {
+    expect(Object.keys(resources(s.app, 'AWS::Lambda::Function')).sort()).toEqual(allEntries.map(functionId).sort());
+  });
+
+  it('runs every function on Node 22, arm64, as an ESM bundle with JSON logs in its own log group', () => {
+    for (const entry of allEntries) {
+      const props = resources(s.app, 'AWS::Lambda::Function')[functionId(entry)]?.Properties;
+      expect(props, entry).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        LoggingConfig: { LogFormat: 'JSON', LogGroup: { Ref: expect.any(String) } },
+      });
+      const logGroupId = (props?.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
+      expect(resources(s.app)[logGroupId]?.Properties?.RetentionInDays, entry).toBe(90);
+    }
+  });
+
+  it('gives every function the environment of functions/lib/config.ts', () => {
+    for (const entry of allEntries) {
+      const env = (resources(s.app, 'AWS::Lambda::Function')[functionId(entry)]?.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(Object.keys(env), entry).toEqual(
+        expect.arrayContaining(['TABLE_NAME', 'UPLOADS_BUCKET', 'REPORTS_BUCKET', 'WEB_BUCKET', 'JWT_SECRET_ARN', 'APP_VERSION', 'MAIL_TRANSPORT', 'MAIL_FROM', 'LOG_LEVEL']),
+      );
+      expect(env.MAIL_TRANSPORT).toBe('ses');
+      expect(String(env.APP_VERSION)).toMatch(new RegExp(`^${PACKAGE_VERSION.replace(/\./g, '\\.')}(\\+[0-9a-f]+)?$`));
+      expect(mentions(env.TABLE_NAME, 'ConsoleTable'), entry).toBe(true);
+      expect(mentions(env.JWT_SECRET_ARN, 'JwtSigningSecret'), entry).toBe(true);
+    }
+  });
+
+  it('tells every function but the event stream the console origin (PUBLIC_URL = https://<distribution>)', () => {
+    const distributionId = Object.keys(resources(s.app, 'AWS::CloudFront::Distribution'))[0]!;
+    for (const entry of allEntries) {
+      const env = (resources(s.app, 'AWS::Lambda::Function')[functionId(entry)]?.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
+      if (entry === EVENTS_ENTRY) {
+        // Its function URL is an origin of the distribution: naming the distribution would be a cycle.
+        expect(env.PUBLIC_URL).toBeUndefined();
+      } else {
+        expect(env.PUBLIC_URL, entry).toEqual({ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] });
+      }
+    }
+  });
+});
+
+describe('app stack: HTTP API', () => {
+  it('answers every route key of API_AREAS, each integrated with its own area Lambda', () => {
+    const routes = Object.values(resources(s.app, 'AWS::ApiGatewayV2::Route'));
+    const integrations = resources(s.app, 'AWS::ApiGatewayV2::Integration');
+    const expected = Object.values(API_AREAS).flatMap((area) => area.routes.map((routeKey) => [routeKey, functionId(area.entry)]));
+    const actual = routes.map((route) => {
+      const integrationId = ((route.Properties?.Target as { 'Fn::Join': [string, [string, { Ref: string }]] })['Fn::Join'][1][1]).Ref;
+      const uri = integrations[integrationId]?.Properties?.IntegrationUri as { 'Fn::GetAtt': [string, string] };
+      expect(integrations[integrationId]?.Properties).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
+      return [route.Properties?.RouteKey, uri['Fn::GetAtt'][0]];
+    });
+    expect(actual.sort()).toEqual(expected.sort());
+  });
+
+  it('deploys a throttled, access-logged $default stage', () => {
+    s.app.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() },
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
+    });
+  });
+});
+
+describe('app stack: realtime, messaging, jobs', () => {
+  it('streams server-sent events from a function URL (RESPONSE_STREAM, the handler checks its ticket)', () => {
+    s.app.resourceCountIs('AWS::Lambda::Url', 1);
+    s.app.hasResourceProperties('AWS::Lambda::Url', {
+      AuthType: 'NONE',
+      InvokeMode: 'RESPONSE_STREAM',
+      TargetFunctionArn: { 'Fn::GetAtt': [functionId(EVENTS_ENTRY), 'Arn'] },
+    });
+    const timeout = resources(s.app, 'AWS::Lambda::Function')[functionId(EVENTS_ENTRY)]?.Properties?.Timeout;
+    expect(timeout).toBe(900);
+  });
+
+  it('feeds each carrier topic (KMS-encrypted, TLS-only, published by the SMS service) to the Lambda of its entry', () => {
+    const topics = resources(s.app, 'AWS::SNS::Topic');
+    expect(Object.keys(topics)).toHaveLength(Object.keys(CARRIER_TOPICS).length);
+    for (const topic of Object.values(topics)) expect(topic.Properties?.KmsMasterKeyId).toBeDefined();
+    for (const [topicId] of Object.entries(topics)) {
+      const policy = Object.values(resources(s.app, 'AWS::SNS::TopicPolicy')).find((p) => mentions(p.Properties?.Topics, topicId));
+      expect(policyStatements(policy!)).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          expect.objectContaining({ Effect: 'Allow', Action: 'sns:Publish', Principal: { Service: 'sms-voice.amazonaws.com' } }),
+        ]),
+      );
+    }
+    const subscriptions = Object.values(resources(s.app, 'AWS::SNS::Subscription'));
+    const fed = subscriptions.map((sub) => [(sub.Properties?.TopicArn as { Ref: string }).Ref, (sub.Properties?.Endpoint as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0]]);
+    const expected = Object.entries(CARRIER_TOPICS).map(([name, { entry }]) => [
+      s.built.appStack.getLogicalId(s.built.appStack.messaging.topics[name as keyof typeof CARRIER_TOPICS].node.defaultChild as CfnElement),
+      functionId(entry),
+    ]);
+    expect(fed.sort()).toEqual(expected.sort());
+    for (const sub of subscriptions) expect(sub.Properties).toMatchObject({ Protocol: 'lambda', RedrivePolicy: { deadLetterTargetArn: expect.anything() } });
+  });
+
+  it('runs one schedule per job at rate(N minutes) with { job: name } as input', () => {
+    const schedules = Object.values(resources(s.app, 'AWS::Scheduler::Schedule'));
+    expect(schedules).toHaveLength(Object.keys(JOBS).length);
+    for (const [name, job] of Object.entries(JOBS)) {
+      const schedule = schedules.find((sc) => (sc.Properties?.Target as { Input: string }).Input === JSON.stringify({ job: name }));
+      expect(schedule, name).toBeDefined();
+      const minutes: number = job.rateMinutes;
+      expect(schedule?.Properties?.ScheduleExpression).toBe(`rate(${minutes} minute${minutes === 1 ? '' : 's'})`);
+      expect(schedule?.Properties?.Target).toMatchObject({ Arn: { 'Fn::GetAtt': [functionId(JOBS_ENTRY), 'Arn'] } });
+    }
+  });
+});
+
+describe('app stack: CloudFront', () => {
+  const distribution = () => Object.values(resources(s.app, 'AWS::CloudFront::Distribution'))[0]!.Properties!.DistributionConfig as {
+    DefaultCacheBehavior: Record<string, unknown>;
+    CacheBehaviors: { PathPattern: string; TargetOriginId: string; CachePolicyId: string; OriginRequestPolicyId: string; AllowedMethods: string[] }[];
+    Origins: { Id: string; DomainName: unknown; OriginAccessControlId?: unknown; CustomOriginConfig?: { OriginSSLProtocols: string[] } }[];
+    Logging?: { Bucket: unknown; Prefix: string };
+  };
+  const origin = (id: string) => distribution().Origins.find((o) => o.Id === id)!;
+
+  it('sends the API paths to the HTTP API, uncached, with every viewer header but Host', () => {
+    const apiId = Object.keys(resources(s.app, 'AWS::ApiGatewayV2::Api'))[0]!;
+    for (const pattern of ['/api/*', '/agent_sessions/*', '/password_reset*', '/magic_sessions*']) {
+      const behavior = distribution().CacheBehaviors.find((b) => b.PathPattern === pattern);
+      expect(behavior, pattern).toMatchObject({ CachePolicyId: CACHING_DISABLED, OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER });
+      expect(behavior?.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'DELETE']));
+      expect(mentions(origin(behavior!.TargetOriginId).DomainName, apiId), pattern).toBe(true);
+      expect(origin(behavior!.TargetOriginId).CustomOriginConfig?.OriginSSLProtocols).toEqual(['TLSv1.2']);
+    }
+  });
+
+  it('sends /events to the streaming function URL, uncached', () => {
+    const behavior = distribution().CacheBehaviors.find((b) => b.PathPattern === '/events*');
+    expect(behavior).toMatchObject({ CachePolicyId: CACHING_DISABLED, OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER });
+    const urlId = Object.keys(resources(s.app, 'AWS::Lambda::Url'))[0]!;
+    expect(mentions(origin(behavior!.TargetOriginId).DomainName, urlId)).toBe(true);
+  });
+
+  it('serves the SPA from the web bucket through Origin Access Control with the /app router function', () => {
+    const def = distribution().DefaultCacheBehavior;
+    expect(def.ViewerProtocolPolicy).toBe('redirect-to-https');
+    expect(def.FunctionAssociations).toEqual([expect.objectContaining({ EventType: 'viewer-request' })]);
+    const siteOrigin = origin(def.TargetOriginId as string);
+    expect(siteOrigin.OriginAccessControlId).toBeDefined();
+    expect(mentions(siteOrigin.DomainName, 'WebBucketRegionalDomainName')).toBe(true);
+    s.app.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always' }),
+    });
+  });
+
+  it('logs to the access-log bucket and adds security headers to every answer', () => {
+    expect(distribution().Logging).toMatchObject({ Prefix: 'cloudfront/' });
+    expect(mentions(distribution().Logging?.Bucket, 'AccessLogsBucketRegionalDomainName')).toBe(true);
+    const policyId = Object.keys(resources(s.app, 'AWS::CloudFront::ResponseHeadersPolicy'))[0]!;
+    for (const behavior of [distribution().DefaultCacheBehavior, ...distribution().CacheBehaviors] as Record<string, unknown>[]) {
+      expect(behavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+    }
+    s.app.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: Match.objectLike({
+        SecurityHeadersConfig: Match.objectLike({
+          StrictTransportSecurity: Match.objectLike({ IncludeSubdomains: true }),
+          ContentTypeOptions: Match.anyValue(),
+          FrameOptions: { FrameOption: 'DENY', Override: true },
+          ContentSecurityPolicy: Match.objectLike({ ContentSecurityPolicy: Match.stringLikeRegexp("frame-ancestors 'none'") }),
+        }),
+      }),
+    });
+  });
+
+  it('deploys no SPA when there is no web build at synth time', () => {
+    s.app.resourceCountIs('Custom::CDKBucketDeployment', 0);
+  });
+
+  it('outputs the console URL and the API URL', () => {
+    s.app.hasOutput('ConsoleUrl', { Value: { 'Fn::Join': ['', ['https://', Match.anyValue(), '/app/']] } });
+    s.app.hasOutput('ApiUrl', { Value: { 'Fn::Join': ['', ['https://', Match.anyValue(), '/api/']] } });
+  });
+});
+
+describe('app stack: IAM', () => {
+  const ourRoles = () => Object.entries(resources(s.app, 'AWS::IAM::Role')).filter(([id]) => !id.startsWith('CustomCDK'));
+
+  it('grants the table item reads, writes and queries on named indexes: never *, never Scan', () => {
+    let grants = 0;
+    for (const policy of Object.values(resources(s.app, 'AWS::IAM::Policy'))) {
+      for (const statement of policyStatements(policy)) {
+        const actions = ([] as string[]).concat(statement.Action);
+        expect(actions).not.toContain('*');
+        if (!mentions(statement.Resource, 'ConsoleTableArn')) continue;
+        grants += 1;
+        for (const action of actions) {
+          expect(action).toMatch(/^dynamodb:(GetItem|BatchGetItem|Query|PutItem|UpdateItem|DeleteItem|BatchWriteItem|ConditionCheckItem)$/);
+        }
+        expect(JSON.stringify(statement.Resource)).not.toContain('/index/*');
+      }
+    }
+    // Every function that touches the table: the API areas, events, inbound, jobs.
+    expect(grants).toBe(Object.keys(resources(s.app, 'AWS::Lambda::Function')).length);
+  });
+
+  it('lets the event stream only read the table', () => {
+    const statements = policyStatements(policyOf(functionId(EVENTS_ENTRY))).filter((st) => mentions(st.Resource, 'ConsoleTableArn'));
+    expect(statements.flatMap((st) => st.Action).sort()).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query']);
+  });
+
+  it('lets the API areas read the signing key and send texts and mail', () => {
+    for (const area of Object.values(API_AREAS)) {
+      const statements = policyStatements(policyOf(functionId(area.entry)));
+      const actions = statements.flatMap((st) => st.Action);
+      expect(actions, area.entry).toEqual(expect.arrayContaining(['secretsmanager:GetSecretValue', 'sns:Publish', 'ses:SendEmail']));
+      const secret = statements.find((st) => ([] as string[]).concat(st.Action).includes('secretsmanager:GetSecretValue'));
+      expect(mentions(secret?.Resource, 'JwtSigningSecret')).toBe(true);
+    }
+  });
+
+  it('attaches no AWS managed policy to the console roles', () => {
+    for (const [id, role] of ourRoles()) expect(role.Properties?.ManagedPolicyArns, id).toBeUndefined();
+  });
+});
+
+describe('buildApp', () => {
+  it('refuses a region that is not one', () => {
+    expect(() => buildApp({ region: 'mars', context: { 'aws:cdk:bundling-stacks': [] } })).toThrow(/region/);
+  });
+
+  it('wants a custom domain and its certificate together', () => {
+    expect(() => buildApp({ context: { domainName: 'console.example.com', 'aws:cdk:bundling-stacks': [] } })).toThrow(/certificateArn/);
+  });
+});

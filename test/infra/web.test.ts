@@ -1,0 +1,97 @@
+/**
+ * The CloudFront side: the /app router function's behaviour, and a deployment on the console's
+ * own domain in another region with a web build present (the SPA is deployed, TLS 1.2 enforced).
+ */
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SPA_ROUTER_CODE } from '../../infra/web.js';
+import { resources, synthesise, unacknowledgedNagFindings, type Synthesised } from './synth.js';
+
+interface ViewerRequest {
+  uri: string;
+}
+type RouterAnswer = ViewerRequest | { statusCode: number; headers: { location: { value: string } } };
+
+// The function source runs as CloudFront would run it: a `handler(event)` in plain JavaScript.
+const route = new Function(`${SPA_ROUTER_CODE}; return handler;`)() as (event: { request: ViewerRequest }) => RouterAnswer;
+const uriFor = (uri: string): string | undefined => {
+  const answer = route({ request: { uri } });
+  return 'uri' in answer ? answer.uri : undefined;
+};
+
+describe('the /app router function', () => {
+  it('serves index.html for client-side routes of the console', () => {
+    for (const path of ['/app', '/app/', '/app/sign_in', '/app/appointments', '/app/public/location/abc123/wizard', '/app/login/seamless_error']) {
+      expect(uriFor(path), path).toBe('/app/index.html');
+    }
+  });
+
+  it('passes files through untouched', () => {
+    for (const path of ['/app/assets/index-3f9a1c.js', '/app/assets/app.css', '/app/notusable.html', '/app/favicon.ico', '/app/index.html']) {
+      expect(uriFor(path), path).toBe(path);
+    }
+  });
+
+  it('leaves paths outside /app alone, so the API and the bucket answer for themselves', () => {
+    for (const path of ['/api/agents/me', '/application', '/robots.txt']) expect(uriFor(path), path).toBe(path);
+  });
+
+  it('sends the bare origin to the console', () => {
+    expect(route({ request: { uri: '/' } })).toMatchObject({ statusCode: 302, headers: { location: { value: '/app/' } } });
+  });
+});
+
+describe('a deployment on its own domain, in eu-west-1, with a web build', () => {
+  const domainName = 'console.dealer.example';
+  const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0f0e0d0c-1111-2222-3333-444455556666';
+  let webDist: string;
+  let s: Synthesised;
+
+  beforeAll(() => {
+    webDist = mkdtempSync(join(tmpdir(), 'console-web-dist-'));
+    mkdirSync(join(webDist, 'assets'));
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(webDist, 'assets', 'index-abc123.js'), 'console.log("console");');
+    s = synthesise({ webDist, context: { region: 'eu-west-1', domainName, certificateArn } });
+  });
+  afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+
+  it('names the stacks after the region from context', () => {
+    expect(s.built.dataStack.stackName).toBe('DealerConsole-Data-eu-west-1');
+    expect(s.built.appStack.stackName).toBe('DealerConsole-App-eu-west-1');
+    expect(s.built.appStack.region).toBe('eu-west-1');
+  });
+
+  it('answers on the domain with its certificate and at least TLS 1.2', () => {
+    s.app.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: {
+        Aliases: [domainName],
+        ViewerCertificate: { AcmCertificateArn: certificateArn, MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' },
+      },
+    });
+  });
+
+  it('uses the domain as the console origin: PUBLIC_URL and the uploads CORS origin', () => {
+    const publicUrls = Object.values(resources(s.app, 'AWS::Lambda::Function'))
+      .map((fn) => (fn.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.PUBLIC_URL)
+      .filter((url) => url !== undefined);
+    // Every console function but the event stream (an origin of the distribution).
+    expect(publicUrls).toEqual(Array(6).fill(`https://${domainName}`));
+    expect(resources(s.data).UploadsBucket?.Properties?.CorsConfiguration).toMatchObject({ CorsRules: [{ AllowedOrigins: [`https://${domainName}`] }] });
+  });
+
+  it('deploys the web build under app/ and invalidates the console paths', () => {
+    s.app.resourceCountIs('Custom::CDKBucketDeployment', 1);
+    s.app.hasResourceProperties('Custom::CDKBucketDeployment', {
+      DestinationBucketKeyPrefix: 'app/',
+      DistributionPaths: ['/app/*'],
+      Prune: false,
+    });
+  });
+
+  it('still passes cdk-nag AwsSolutions with every exception acknowledged', () => {
+    expect(unacknowledgedNagFindings(s.built)).toEqual([]);
+  });
+});
