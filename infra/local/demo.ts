@@ -1,0 +1,206 @@
+/**
+ * The demo dealership the local stack seeds: two companies (Demo Motors with two stores, and
+ * Rival Auto to prove tenants never see each other), one agent per role, all signing in with
+ * DEMO_PASSWORD. main.ts prints DEMO_SIGN_INS and tests iterate it.
+ */
+import { landingPath, noAccess, type AccessFlag, type AccessFlags, type TechnicianSettings } from '../../shared/access.js';
+import type { Location, Template } from '../../shared/api.js';
+import type { Locale } from '../../shared/locales.js';
+
+export const DEMO_PASSWORD = 'demo-dealer';
+export const DEMO_COMPANY = { id: 'cmp_demo', name: 'Demo Motors' } as const;
+export const RIVAL_COMPANY = { id: 'cmp_rival', name: 'Rival Auto' } as const;
+
+export type DemoLocation = Omit<Location, 'created_at'>;
+
+export const DEMO_LOCATIONS: DemoLocation[] = [
+  {
+    id: 'loc_demo_north',
+    company_id: DEMO_COMPANY.id,
+    name: 'Demo Motors North',
+    timezone: 'America/New_York',
+    locale: 'en-us',
+    theme: 'default',
+    whitelabel: false,
+    ip_allowlist: [],
+    address: '1200 Harbor Boulevard, Boston, MA 02110',
+    phone: '+16175550100',
+    teams: ['Express service', 'Main shop'],
+  },
+  {
+    id: 'loc_demo_south',
+    company_id: DEMO_COMPANY.id,
+    name: 'Demo Motors South',
+    timezone: 'America/Chicago',
+    locale: 'en-us',
+    theme: 'default',
+    whitelabel: false,
+    ip_allowlist: [],
+    address: '4500 Commerce Street, Dallas, TX 75226',
+    phone: '+12145550100',
+    teams: ['Main shop'],
+  },
+  {
+    id: 'loc_rival_main',
+    company_id: RIVAL_COMPANY.id,
+    name: 'Rival Auto',
+    timezone: 'Europe/London',
+    locale: 'en-gb',
+    theme: 'default',
+    whitelabel: false,
+    ip_allowlist: [],
+    address: '22 Kingsway, London WC2B 6LE',
+    phone: '+442079460100',
+    teams: [],
+  },
+];
+
+export interface DemoAgent {
+  id: string;
+  company_id: string;
+  location_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  /** What the sign-in table calls this person. */
+  role: string;
+  access_level: AccessFlags;
+  technician_settings: TechnicianSettings;
+  locale: Locale;
+  /** Inactive agents exist to show that sign-in refuses them. */
+  active: boolean;
+}
+
+function flags(...granted: AccessFlag[]): AccessFlags {
+  const result = noAccess();
+  for (const flag of granted) result[flag] = true;
+  return result;
+}
+
+const TECH_OFF: TechnicianSettings = { enabled: false, mpi_enabled: false };
+
+function agent(
+  id: string,
+  email: string,
+  name: [string, string],
+  role: string,
+  access: AccessFlags,
+  location = 'loc_demo_north',
+  technician: TechnicianSettings = TECH_OFF,
+  active = true,
+): DemoAgent {
+  const company = location === 'loc_rival_main' ? RIVAL_COMPANY.id : DEMO_COMPANY.id;
+  return {
+    id,
+    company_id: company,
+    location_id: location,
+    email,
+    first_name: name[0],
+    last_name: name[1],
+    role,
+    access_level: access,
+    technician_settings: technician,
+    locale: location === 'loc_rival_main' ? 'en-gb' : 'en-us',
+    active,
+  };
+}
+
+export const DEMO_AGENTS: DemoAgent[] = [
+  agent('agt_admin', 'admin@demo.example', ['Dana', 'Whitfield'], 'Company admin', flags('admin', 'manager', 'service', 'appointments', 'hr', 'chat', 'inventory')),
+  agent('agt_manager', 'manager@demo.example', ['Marcus', 'Bell'], 'Service manager', flags('manager', 'service', 'appointments', 'hr', 'chat', 'inventory')),
+  agent('agt_advisor', 'advisor@demo.example', ['Priya', 'Raman'], 'Service advisor', flags('service', 'chat')),
+  agent('agt_tech', 'tech@demo.example', ['Luis', 'Ortega'], 'Technician', flags('technician'), 'loc_demo_north', { enabled: true, mpi_enabled: true }),
+  agent('agt_appointments', 'appointments@demo.example', ['Grace', 'Kim'], 'Appointment coordinator', flags('appointments')),
+  agent('agt_hr', 'hr@demo.example', ['Tom', 'Becker'], 'HR (employees)', flags('hr')),
+  agent('agt_chat', 'chat@demo.example', ['Nina', 'Patel'], 'Internal chat only', flags('chat')),
+  agent('agt_inventory', 'inventory@demo.example', ['Owen', 'Harris'], 'Inventory (South store)', flags('inventory'), 'loc_demo_south'),
+  agent('agt_noboard', 'noboard@demo.example', ['Sam', 'Porter'], 'No board permission', flags()),
+  agent(
+    'agt_rival',
+    'rival@demo.example',
+    ['Olivia', 'Hughes'],
+    'Rival Auto admin (other company)',
+    flags('admin', 'manager', 'service', 'technician', 'appointments', 'hr', 'chat', 'inventory'),
+    'loc_rival_main',
+  ),
+  agent('agt_former', 'former@demo.example', ['Rick', 'Dalton'], 'Former advisor (inactive)', flags('service', 'chat'), 'loc_demo_north', TECH_OFF, false),
+];
+
+export interface DemoSignIn {
+  email: string;
+  role: string;
+  /** Where the console lands after sign-in, e.g. /app/mpi. */
+  landing: string;
+}
+
+/** The agents who can sign in (inactive ones are refused). */
+export const DEMO_SIGN_INS: DemoSignIn[] = DEMO_AGENTS.filter((a) => a.active).map((a) => {
+  const path = landingPath(a.access_level, a.technician_settings);
+  return { email: a.email, role: a.role, landing: path === '/' ? '/app/' : `/app${path}` };
+});
+
+export interface DemoTemplate extends Template {
+  company_id: string;
+  /** `company`, `location#<locationId>` or `agent#<agentId>`. */
+  scope: string;
+}
+
+function template(company: string, scope: string, id: string, name: string, text: string): DemoTemplate {
+  const level = scope.split('#')[0] as Template['level'];
+  return { company_id: company, scope, id, level, name, text };
+}
+
+export const DEMO_TEMPLATES: DemoTemplate[] = [
+  template(DEMO_COMPANY.id, 'company', 'tpl_vehicle_ready', 'Vehicle ready', 'Good news! Your vehicle is ready for pickup. Our cashier is open until 6 pm today.'),
+  template(
+    DEMO_COMPANY.id,
+    'company',
+    'tpl_running_late',
+    'Needs more time',
+    "Thanks for your patience. Your vehicle needs a little more time; we'll text you as soon as it's ready.",
+  ),
+  template(
+    DEMO_COMPANY.id,
+    'company',
+    'tpl_parts_ordered',
+    'Parts on order',
+    "The parts for your repair are on order and should arrive within two business days. We'll keep you posted.",
+  ),
+  template(
+    DEMO_COMPANY.id,
+    'location#loc_demo_north',
+    'tpl_north_shuttle',
+    'Shuttle service',
+    "Our shuttle leaves the service lane every 30 minutes until 5 pm. Reply SHUTTLE and we'll save you a seat.",
+  ),
+  template(
+    DEMO_COMPANY.id,
+    'location#loc_demo_north',
+    'tpl_north_directions',
+    'Service entrance',
+    'Demo Motors North is at 1200 Harbor Boulevard. The service entrance is on the left side of the building.',
+  ),
+  template(DEMO_COMPANY.id, 'location#loc_demo_south', 'tpl_south_saturday', 'Saturday hours', 'Demo Motors South service is open Saturdays from 8 am to 2 pm.'),
+  template(
+    DEMO_COMPANY.id,
+    'agent#agt_advisor',
+    'tpl_advisor_call_me',
+    'Please call me',
+    'Please give me a call when you have a minute. Priya, Demo Motors North service.',
+  ),
+  template(
+    DEMO_COMPANY.id,
+    'agent#agt_advisor',
+    'tpl_advisor_approval',
+    'Approval needed',
+    'Your technician found additional work. Reply YES to approve it, or call me with any questions.',
+  ),
+  template(
+    DEMO_COMPANY.id,
+    'agent#agt_manager',
+    'tpl_manager_follow_up',
+    'Follow-up',
+    'This is Marcus, service manager at Demo Motors North. I wanted to make sure everything went well with your visit.',
+  ),
+  template(RIVAL_COMPANY.id, 'company', 'tpl_rival_ready', 'Ready for collection', 'Your car is ready for collection. Thank you for choosing Rival Auto.'),
+];

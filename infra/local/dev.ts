@@ -1,0 +1,114 @@
+/**
+ * Everything under /dev: the carrier's endpoints (/dev/carrier/…), the dev pages and running a
+ * scheduled job now (POST /dev/jobs/{name}). None of it exists in AWS.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ZodType } from 'zod';
+import { JOBS } from '../../functions/areas.js';
+import { Carrier, CarrierError, inboundInput, mailInput, receiptInput, smsInput } from './carrier.js';
+import { devIndexPage, conversationList, mailList, mailPage, phonePage } from './dev-pages.js';
+import { BodyTooLarge, notFoundJson, readBody, sendJson, sendText } from './http-util.js';
+import { isJobName, runJob } from './scheduler.js';
+
+const MAX_DEV_BODY = 1024 * 1024;
+
+class BadRequest extends Error {}
+
+async function jsonBody<T>(req: IncomingMessage, schema: ZodType<T>): Promise<T> {
+  const raw = await readBody(req, MAX_DEV_BODY);
+  let value: unknown;
+  try {
+    value = JSON.parse(raw.toString('utf8') || '{}');
+  } catch {
+    throw new BadRequest('Body is not JSON');
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new BadRequest(parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
+  return parsed.data;
+}
+
+export async function handleDev(req: IncomingMessage, res: ServerResponse, carrier: Carrier, runJobNow = runJob): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://local');
+  const path = url.pathname.replace(/\/+$/, '') || '/';
+  const method = req.method ?? 'GET';
+  const query = (name: string) => url.searchParams.get(name) ?? undefined;
+
+  try {
+    // Carrier API.
+    if (path === '/dev/carrier/mail' && method === 'POST') {
+      const mail = await carrier.recordMail(await jsonBody(req, mailInput));
+      return sendJson(res, 202, { id: mail.id });
+    }
+    if (path === '/dev/carrier/mail' && method === 'GET') return sendJson(res, 200, carrier.mailbox(query('to')));
+    if (path === '/dev/carrier/sms' && method === 'POST') {
+      const sms = await carrier.recordText(await jsonBody(req, smsInput));
+      return sendJson(res, 202, { message_id: sms.message_id });
+    }
+    if (path === '/dev/carrier/sms' && method === 'GET') {
+      const phone = query('phone');
+      if (!phone) throw new BadRequest('phone is required');
+      return sendJson(res, 200, carrier.textsTo(phone));
+    }
+    if (path === '/dev/carrier/sms/conversation' && method === 'GET') {
+      const phone = query('phone');
+      if (!phone) throw new BadRequest('phone is required');
+      return sendJson(res, 200, carrier.conversation(phone));
+    }
+    if (path === '/dev/carrier/sms/inbound' && method === 'POST') {
+      const input = await jsonBody(req, inboundInput);
+      return await delivered(res, () => carrier.receiveText(input));
+    }
+    if (path === '/dev/carrier/sms/receipt' && method === 'POST') {
+      const input = await jsonBody(req, receiptInput);
+      return await delivered(res, () => carrier.deliveryReceipt(input));
+    }
+
+    // Jobs.
+    const job = /^\/dev\/jobs\/([^/]+)$/.exec(path)?.[1];
+    if (job !== undefined && method === 'POST') {
+      const name = decodeURIComponent(job);
+      if (!isJobName(name)) return sendJson(res, 404, { error: { id: 'not_found', message: `No job ${name}` } });
+      try {
+        return sendJson(res, 200, { job: name, result: (await runJobNow(name)) ?? null });
+      } catch (err) {
+        console.error(`[jobs] ${name} failed:`, err);
+        return sendJson(res, 500, { error: { id: 'job_failed', message: (err as Error).message } });
+      }
+    }
+
+    // Pages.
+    if (method === 'GET' && path === '/dev') return sendText(res, 200, devIndexPage(Object.keys(JOBS)), 'text/html; charset=utf-8');
+    if (method === 'GET' && path === '/dev/mail') {
+      const to = query('to');
+      const html = query('fragment') ? mailList(carrier.mailbox(to)) : mailPage(carrier.mailbox(to), to);
+      return sendText(res, 200, html, 'text/html; charset=utf-8');
+    }
+    if (method === 'GET' && path === '/dev/phone') {
+      const phone = query('phone')?.trim() ?? '';
+      const texts = phone ? carrier.conversation(phone) : [];
+      const html = query('fragment') ? conversationList(phone, texts) : phonePage(phone, texts, carrier.phones());
+      return sendText(res, 200, html, 'text/html; charset=utf-8');
+    }
+    return notFoundJson(res);
+  } catch (err) {
+    if (err instanceof BadRequest) return sendJson(res, 400, { error: { id: 'bad_request', message: err.message } });
+    if (err instanceof BodyTooLarge) return sendJson(res, 413, { error: { id: 'payload_too_large', message: err.message } });
+    if (err instanceof CarrierError) return sendJson(res, err.status, { error: { id: err.id, message: err.message } });
+    throw err;
+  }
+}
+
+/**
+ * Runs a publish to a topic. The subscriber's failure answers 502 (with what was published), so
+ * whoever sent the text or receipt sees that the console did not take it.
+ */
+async function delivered(res: ServerResponse, publish: () => Promise<{ message: object; result: unknown }>): Promise<void> {
+  try {
+    const { message, result } = await publish();
+    sendJson(res, 202, { message, result: result ?? null });
+  } catch (err) {
+    if (err instanceof CarrierError) throw err;
+    console.error('[carrier] topic subscriber failed:', err);
+    sendJson(res, 502, { error: { id: 'subscriber_failed', message: (err as Error).message } });
+  }
+}

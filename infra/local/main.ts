@@ -1,0 +1,80 @@
+/**
+ * `npm start`: the whole console on this machine.
+ *
+ *   PORT       port of the console (default 3000)
+ *   DATA_DIR   where DynamoDB, S3 files, the carrier's outbox and the signing secret persist
+ *              (default .data/); the demo dealership is seeded only when it is not there yet
+ *   --dev      serve the SPA from source with Vite (hot reload). Without it the SPA comes from
+ *              web/dist when a build exists (`npm run build`), else from Vite anyway.
+ *   --web=vite|built|none   choose explicitly.
+ *
+ * Ctrl-C stops everything it started (DynamoDB Local's java, s3rver) and keeps the data.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEMO_PASSWORD, DEMO_SIGN_INS } from './demo.js';
+import { startLocalStack, type LocalStack } from './stack.js';
+import { WEB_DIST, type WebMode } from './web.js';
+
+function webMode(args: string[]): WebMode {
+  const explicit = args.find((a) => a.startsWith('--web='))?.slice('--web='.length);
+  if (explicit === 'vite' || explicit === 'built' || explicit === 'none') return explicit;
+  if (explicit) throw new Error(`--web must be vite, built or none (got ${explicit})`);
+  if (args.includes('--dev')) return 'vite';
+  return existsSync(join(WEB_DIST, 'index.html')) ? 'built' : 'vite';
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => row[col]!.length)));
+  return rows.map((row) => '  ' + row.map((cell, col) => cell.padEnd(widths[col]!)).join('   ')).join('\n');
+}
+
+const args = process.argv.slice(2);
+const port = Number.parseInt(process.env.PORT ?? '3000', 10);
+const dataDir = process.env.DATA_DIR || '.data';
+const web = webMode(args);
+
+let stack: LocalStack;
+try {
+  stack = await startLocalStack({ port, dataDir, web, seed: true, scheduler: true });
+} catch (err) {
+  const code = (err as NodeJS.ErrnoException).code;
+  console.error(code === 'EADDRINUSE' ? `Port ${port} is already in use: stop what runs there or start with PORT=<another port>.` : err);
+  process.exit(1);
+}
+
+console.log(`
+Dealer console is running (SPA: ${web === 'vite' ? 'Vite dev server' : web === 'built' ? 'web/dist build' : 'not served'}; data in ${dataDir})
+
+  Console          ${stack.url}/app/sign_in
+  Customer phone   ${stack.url}/dev/phone?phone=+15555550123
+  Mail outbox      ${stack.url}/dev/mail
+
+Demo sign-ins, password "${DEMO_PASSWORD}":
+${table([['E-mail', 'Role', 'Lands on'], ...DEMO_SIGN_INS.map((s) => [s.email, s.role, s.landing])])}
+
+  (former@demo.example is inactive: its sign-in is refused.)
+
+Press Ctrl-C to stop.
+`);
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) {
+    console.log('Stopping anyway.');
+    process.exit(1);
+  }
+  stopping = true;
+  console.log(`\n${signal}: stopping the local stack…`);
+  await stack.stop();
+  process.exit(0);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
+
+// A handler's stray promise must not take the whole stack down; Lambda would log it too.
+process.on('unhandledRejection', (reason) => console.error('[stack] unhandled rejection:', reason));
+process.on('uncaughtException', (err) => {
+  console.error('[stack] uncaught exception, stopping:', err);
+  void stack.stop().finally(() => process.exit(1));
+});

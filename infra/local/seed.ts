@@ -1,0 +1,83 @@
+/**
+ * Seeds the demo dealership (demo.ts) through the same record builders the handlers use.
+ * Idempotent: the company items are written last, so "the demo company exists" means the whole
+ * seed is there, and a seed cut short is simply redone on the next start.
+ */
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { agentItem, getCompany, type AgentRecord, type CompanyRecord } from '../../functions/lib/agents.js';
+import { config } from '../../functions/lib/config.js';
+import { keys } from '../../functions/lib/keys.js';
+import { locationItem } from '../../functions/lib/locations.js';
+import { hashPassword } from '../../functions/lib/passwords.js';
+import { db } from '../../functions/lib/table.js';
+import { DEMO_AGENTS, DEMO_COMPANY, DEMO_LOCATIONS, DEMO_PASSWORD, DEMO_TEMPLATES, RIVAL_COMPANY } from './demo.js';
+
+/** Any stored item; the record builders give interfaces, BatchWrite wants plain maps. */
+type Row = object;
+
+/** Seeded now (true) or already there (false). */
+export async function seedDemo(): Promise<boolean> {
+  if (await getCompany(DEMO_COMPANY.id)) return false;
+  const createdAt = new Date().toISOString();
+
+  // Everyone shares the published demo password, so one (slow, salted) hash serves them all and
+  // keeps the seed from costing a second of scrypt on every test start.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  const rows: Row[] = [];
+  for (const location of DEMO_LOCATIONS) rows.push(locationItem({ ...location, created_at: createdAt }));
+  for (const demo of DEMO_AGENTS) {
+    const record: AgentRecord = {
+      id: demo.id,
+      company_id: demo.company_id,
+      location_id: demo.location_id,
+      email: demo.email,
+      first_name: demo.first_name,
+      last_name: demo.last_name,
+      access_level: demo.access_level,
+      team: null,
+      online_status: 'offline',
+      email_notifications_enabled: true,
+      sms_notifications_enabled: true,
+      technician_settings: demo.technician_settings,
+      active: demo.active,
+      locale: demo.locale,
+      created_at: createdAt,
+    };
+    rows.push(agentItem(record));
+    rows.push({
+      ...keys.signIn(demo.email),
+      email: demo.email,
+      company_id: demo.company_id,
+      agent_id: demo.id,
+      password_hash: passwordHash,
+      failed_attempts: 0,
+      locked_until: null,
+    });
+  }
+  for (const t of DEMO_TEMPLATES) {
+    rows.push({ ...keys.template(t.company_id, t.scope, t.id), id: t.id, level: t.level, name: t.name, text: t.text });
+  }
+  await writeAll(rows);
+
+  const companies: CompanyRecord[] = [
+    { id: RIVAL_COMPANY.id, name: RIVAL_COMPANY.name, created_at: createdAt },
+    { id: DEMO_COMPANY.id, name: DEMO_COMPANY.name, created_at: createdAt },
+  ];
+  // The demo company last of all: it marks the seed complete.
+  for (const company of companies) await writeAll([{ ...keys.company(company.id), ...company }]);
+  return true;
+}
+
+/** BatchWrite in chunks of 25, retrying whatever DynamoDB leaves unprocessed. */
+async function writeAll(rows: Row[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 25) {
+    let requests = rows.slice(i, i + 25).map((item) => ({ PutRequest: { Item: item as Record<string, unknown> } }));
+    for (let attempt = 0; requests.length > 0; attempt++) {
+      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
+      const out = await db().send(new BatchWriteCommand({ RequestItems: { [config.tableName]: requests } }));
+      requests = (out.UnprocessedItems?.[config.tableName] ?? []) as typeof requests;
+      if (attempt > 10 && requests.length > 0) throw new Error('DynamoDB kept items of the demo seed unprocessed');
+    }
+  }
+}

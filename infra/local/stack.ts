@@ -1,0 +1,189 @@
+/**
+ * The whole console on one machine: DynamoDB Local, s3rver, the API/SPA server with the local
+ * carrier, and the scheduler, started in parallel on free ports. Handlers run in this process
+ * and read the environment this module sets, exactly the names CDK sets in AWS.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { SNSEvent } from 'aws-lambda';
+import { CARRIER_TOPICS, type CarrierTopic } from '../../functions/areas.js';
+import { appVersion } from '../version.js';
+import { Carrier, CarrierStore } from './carrier.js';
+import { ensureTable, startDynamoDb, type LocalDynamoDb } from './dynamodb.js';
+import { functionName, loadHandler, PROJECT_ROOT } from './handlers.js';
+import { lambdaContext } from './lambda-event.js';
+import { startScheduler, type Scheduler } from './scheduler.js';
+import { startS3, type LocalS3 } from './s3.js';
+import { createConsoleServer, type ServerParts } from './server.js';
+import { startWeb, type WebMode, type WebServing } from './web.js';
+
+export interface LocalStackOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Where data persists between runs; null keeps DynamoDB in memory and S3 in a temp dir. */
+  dataDir?: string | null;
+  web: WebMode;
+  seed: boolean;
+  scheduler: boolean;
+  /** Only errors on the console (tests). */
+  quiet?: boolean;
+}
+
+export interface LocalStack {
+  /** Origin of the console, e.g. http://localhost:3000 */
+  url: string;
+  /** Base URL of the local carrier's API, `${url}/dev/carrier`. */
+  carrierUrl: string;
+  /** The environment the handlers run with. */
+  env: Record<string, string>;
+  /** Whether this start seeded the demo dealership (false: it was there already, or seed was off). */
+  seeded: boolean;
+  stop(): Promise<void>;
+}
+
+export const TABLE_NAME = 'dealer-console';
+export const BUCKETS = { uploads: 'uploads', reports: 'reports', web: 'web' } as const;
+
+/** A JWT signing secret kept with the data, so sessions survive a restart; random when in memory. */
+function jwtSecret(dataDir: string | null): string {
+  if (!dataDir) return randomBytes(32).toString('base64url');
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const started = Date.now();
+  // The SDK warns on every start that its 2027 releases need Node 22; Lambda runs Node 22 already
+  // and this machine's Node 20 is the project's chosen local runtime, so the warning is noise here.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  const log = (line: string) => console.log(line);
+  const quiet = options.quiet ?? false;
+  const dataDir = options.dataDir ? resolve(options.dataDir) : null;
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const s3Dir = dataDir ? join(dataDir, 's3') : mkdtempSync(join(tmpdir(), 'dealer-console-s3-'));
+
+  const stops: (() => Promise<void> | void)[] = [];
+  // Requests and event streams end first, while DynamoDB and S3 are still there to answer them.
+  let stopScheduler: (() => void) | undefined;
+  let closeServer: (() => Promise<void>) | undefined;
+  const stopAll = async () => {
+    stopScheduler?.();
+    await closeServer?.();
+    for (const stop of stops.splice(0).reverse()) {
+      try {
+        await stop();
+      } catch (err) {
+        console.error('[stack] stopping:', err);
+      }
+    }
+  };
+
+  let markReady!: (parts: ServerParts) => void;
+  let markFailed!: (err: unknown) => void;
+  const ready = new Promise<ServerParts>((resolve, reject) => {
+    markReady = resolve;
+    markFailed = reject;
+  });
+  // Requests that arrive while starting just wait; a failed start must not leave them hanging.
+  ready.catch(() => undefined);
+
+  try {
+    // The slow starters first (java takes seconds), so everything else happens meanwhile.
+    const dynamoStarting = startDynamoDb({ dbPath: dataDir ? join(dataDir, 'dynamodb') : null }).then((d: LocalDynamoDb) => {
+      stops.push(() => d.stop());
+      return d;
+    });
+    const s3Starting = startS3({ directory: s3Dir, buckets: Object.values(BUCKETS), resetOnClose: false }).then((s: LocalS3) => {
+      stops.push(() => s.stop());
+      if (!dataDir) stops.push(() => rmSync(s3Dir, { recursive: true, force: true }));
+      return s;
+    });
+    // The seed loads the AWS SDK and the record code: import it while java starts.
+    const seedLoading = options.seed ? import('./seed.js') : undefined;
+    // Awaited below; a failure meanwhile must not count as an unhandled rejection.
+    for (const starting of [dynamoStarting, s3Starting, seedLoading]) starting?.catch(() => undefined);
+
+    // The URL is part of the handlers' environment: listen before setting it.
+    const server = createConsoleServer(ready);
+    server.listen(options.port ?? 0);
+    await once(server, 'listening');
+    closeServer = () =>
+      new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      });
+    const port = (server.address() as AddressInfo).port;
+    const url = `http://localhost:${port}`;
+
+    const webStarting = startWeb(options.web, server).then((w: WebServing) => {
+      stops.push(() => w.close());
+      return w;
+    });
+    const [dynamo, s3, web] = await Promise.all([dynamoStarting, s3Starting, webStarting]);
+
+    const env: Record<string, string> = {
+      TABLE_NAME,
+      AWS_REGION: 'us-east-1',
+      // s3rver knows only this key pair; DynamoDB Local (-sharedDb) takes any.
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      S3_ENDPOINT: s3.endpoint,
+      UPLOADS_BUCKET: BUCKETS.uploads,
+      REPORTS_BUCKET: BUCKETS.reports,
+      PUBLIC_URL: url,
+      // The same version the SPA is built with, so the console sees no 'new version' locally.
+      APP_VERSION: appVersion(PROJECT_ROOT),
+      JWT_SECRET: jwtSecret(dataDir),
+      MAIL_TRANSPORT: 'local',
+      MAIL_FROM: 'Demo Motors <no-reply@demo.example>',
+      LOCAL_CARRIER_URL: `${url}/dev/carrier`,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? (quiet ? 'WARN' : 'INFO'),
+    };
+    // Everything points at this stack; only LOG_LEVEL may come from the shell.
+    Object.assign(process.env, env);
+    delete process.env.JWT_SECRET_ARN;
+    delete process.env.AWS_PROFILE;
+
+    await ensureTable(dynamo.endpoint, TABLE_NAME);
+    const seeded = seedLoading ? await (await seedLoading).seedDemo() : false;
+
+    const carrier = new Carrier(new CarrierStore(dataDir ? join(dataDir, 'carrier.json') : null), publishToTopic);
+    stops.push(() => carrier.store.flushed());
+
+    if (options.scheduler) {
+      const scheduler: Scheduler = startScheduler(log);
+      stopScheduler = () => scheduler.stop();
+    }
+
+    markReady({ carrier, web: () => web, log, quiet });
+    if (!quiet) log(`[stack] ready in ${((Date.now() - started) / 1000).toFixed(1)} s${seeded ? ' (demo dealership seeded)' : ''}`);
+
+    let stopping: Promise<void> | undefined;
+    return {
+      url,
+      carrierUrl: `${url}/dev/carrier`,
+      env,
+      seeded,
+      stop: () => (stopping ??= stopAll()),
+    };
+  } catch (err) {
+    markFailed(err);
+    await stopAll();
+    throw err;
+  }
+}
+
+/** What an SNS subscription does: invoke the topic's Lambda with the SNS event. */
+async function publishToTopic(topic: CarrierTopic, event: SNSEvent): Promise<unknown> {
+  const entry = CARRIER_TOPICS[topic].entry;
+  const handler = (await loadHandler(entry)) as (event: SNSEvent, context: unknown) => unknown;
+  return await handler(event, lambdaContext(functionName(entry), randomUUID(), 60_000));
+}
