@@ -15,6 +15,8 @@ export const keys = {
   /** Sign-in record by e-mail: password hash, failed attempts, lockout; points at the agent. */
   signIn: (email: string) => ({ pk: `SIGNIN#${email}`, sk: 'SIGNIN' }),
   session: (sessionId: string) => ({ pk: `SESSION#${sessionId}`, sk: 'SESSION' }),
+  /** gsi1: the sessions of one agent, so a password change can end them all. */
+  sessionsOfAgent: (companyId: string, agentId: string) => ({ gsi1pk: `COMPANY#${companyId}#AGENT#${agentId}#SESSIONS` }),
   passwordReset: (tokenHash: string) => ({ pk: `RESET#${tokenHash}`, sk: 'RESET' }),
   magicLink: (tokenHash: string) => ({ pk: `MAGIC#${tokenHash}`, sk: 'MAGIC' }),
   settings: (companyId: string, locationId: string, key: string) => ({

@@ -13,7 +13,7 @@ import { HttpError, unauthorized } from './errors.js';
 import { keys } from './keys.js';
 import { getLocation, type LocationRecord } from './locations.js';
 import { newSecret, secretHash } from './passwords.js';
-import { db, getItem, nowEpoch, putItem } from './table.js';
+import { db, getItem, nowEpoch, putItem, queryAll } from './table.js';
 import { signAccessToken, verifyAccessToken, type AccessClaims } from './tokens.js';
 
 /** Kept signed in: 30 days, extended on each refresh; otherwise one working day. */
@@ -64,7 +64,7 @@ export async function startSession(
     created_at: new Date().toISOString(),
     expires_at: nowEpoch() + seconds,
   };
-  await putItem({ ...keys.session(id), ...session });
+  await putItem({ ...keys.session(id), ...keys.sessionsOfAgent(agent.company_id, agent.id), gsi1sk: session.created_at, ...session });
   return issueTokens(session, `${id}.${secret}`);
 }
 
@@ -108,6 +108,18 @@ export async function refreshSession(refreshToken: string, sourceIp: string): Pr
 
 export async function endSession(sessionId: string): Promise<void> {
   await db().send(new DeleteCommand({ TableName: config.tableName, Key: keys.session(sessionId) }));
+}
+
+/** Ends every session of an agent (after a password change: whoever knew the old one is out). */
+export async function endAllSessions(companyId: string, agentId: string): Promise<number> {
+  const sessions = await queryAll<SessionRecord>({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.sessionsOfAgent(companyId, agentId).gsi1pk },
+    ProjectionExpression: 'id',
+  });
+  await Promise.all(sessions.map((s) => endSession(s.id)));
+  return sessions.length;
 }
 
 export async function setImpersonation(sessionId: string, agentId: string | null): Promise<void> {

@@ -10,7 +10,7 @@ import { HttpError } from '../lib/errors.js';
 import { keys } from '../lib/keys.js';
 import { mail } from '../lib/mail.js';
 import { hashPassword, newSecret, secretHash } from '../lib/passwords.js';
-import { assertMaySignIn } from '../lib/session.js';
+import { assertMaySignIn, endAllSessions } from '../lib/session.js';
 import { db, getItem, nowEpoch, putItem } from '../lib/table.js';
 import { findSignIn, openSession } from './signIn.js';
 
@@ -25,6 +25,27 @@ interface LinkRecord {
   expires_at: number;
 }
 
+/** Stores a new link under the hash of its token; only the e-mail ever carries the token itself. */
+async function storeLink(
+  keyOf: (tokenHash: string) => { pk: string; sk: string },
+  email: string,
+  companyId: string,
+  agentId: string,
+  seconds: number,
+): Promise<{ token: string; expiresAt: number }> {
+  const token = newSecret();
+  const expiresAt = nowEpoch() + seconds;
+  await putItem<LinkRecord>({
+    ...keyOf(secretHash(token)),
+    email,
+    company_id: companyId,
+    agent_id: agentId,
+    created_at: new Date().toISOString(),
+    expires_at: expiresAt,
+  });
+  return { token, expiresAt };
+}
+
 export const invalidResetLink = () =>
   new HttpError(422, 'invalid_token', 'This password reset link is invalid or has expired.');
 export const invalidMagicLink = () => new HttpError(401, 'invalid_magic_link', 'This sign-in link is invalid or has expired.');
@@ -33,15 +54,7 @@ export const invalidMagicLink = () => new HttpError(401, 'invalid_magic_link', '
 export async function requestPasswordReset(email: string): Promise<void> {
   const record = await findSignIn(email);
   if (!record) return;
-  const token = newSecret();
-  await putItem<LinkRecord>({
-    ...keys.passwordReset(secretHash(token)),
-    email,
-    company_id: record.company_id,
-    agent_id: record.agent_id,
-    created_at: new Date().toISOString(),
-    expires_at: nowEpoch() + RESET_SECONDS,
-  });
+  const { token } = await storeLink(keys.passwordReset, record.email, record.company_id, record.agent_id, RESET_SECONDS);
   const link = `${config.publicUrl}/app/password_reset?token=${encodeURIComponent(token)}`;
   await mail().send({
     to: email,
@@ -76,6 +89,7 @@ export async function resetPassword(token: string, password: string, sourceIp: s
     if ((err as Error).name === 'TransactionCanceledException') throw invalidResetLink();
     throw err;
   }
+  await endAllSessions(link.company_id, link.agent_id);
   const agent = await getAgent(link.company_id, link.agent_id);
   if (!agent) throw invalidResetLink();
   await assertMaySignIn(agent, sourceIp);
@@ -84,16 +98,7 @@ export async function resetPassword(token: string, password: string, sourceIp: s
 
 /** An admin or manager sends an agent a one-time sign-in link (e.g. a new hire's first sign-in). */
 export async function sendMagicLink(agent: AgentRecord): Promise<{ sent_to: string; expires_at: string }> {
-  const token = newSecret();
-  const expiresAt = nowEpoch() + MAGIC_SECONDS;
-  await putItem<LinkRecord>({
-    ...keys.magicLink(secretHash(token)),
-    email: agent.email,
-    company_id: agent.company_id,
-    agent_id: agent.id,
-    created_at: new Date().toISOString(),
-    expires_at: expiresAt,
-  });
+  const { token, expiresAt } = await storeLink(keys.magicLink, agent.email, agent.company_id, agent.id, MAGIC_SECONDS);
   const link = `${config.publicUrl}/app/magicLogin?email=${encodeURIComponent(agent.email)}&token=${encodeURIComponent(token)}`;
   await mail().send({
     to: agent.email,

@@ -8,7 +8,7 @@ import { keys } from '../lib/keys.js';
 import { hashPassword, verifyPassword } from '../lib/passwords.js';
 import { markSeen } from '../lib/presence.js';
 import { assertMaySignIn, startSession } from '../lib/session.js';
-import { db, fields, getItem } from '../lib/table.js';
+import { db, fields, getItem, type Item } from '../lib/table.js';
 
 export const MAX_FAILED_ATTEMPTS = 5;
 export const LOCKOUT_MINUTES = 15;
@@ -20,6 +20,19 @@ export interface SignInRecord {
   password_hash: string;
   failed_attempts: number;
   locked_until: string | null;
+}
+
+/** The stored sign-in record of a new agent (no failures, not locked). */
+export function signInItem(agent: Pick<AgentRecord, 'email' | 'company_id' | 'id'>, passwordHash: string): Item<SignInRecord> {
+  return {
+    ...keys.signIn(agent.email),
+    email: agent.email,
+    company_id: agent.company_id,
+    agent_id: agent.id,
+    password_hash: passwordHash,
+    failed_attempts: 0,
+    locked_until: null,
+  };
 }
 
 export const badCredentials = () =>

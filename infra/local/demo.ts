@@ -5,6 +5,7 @@
  */
 import { landingPath, noAccess, type AccessFlag, type AccessFlags, type TechnicianSettings } from '../../shared/access.js';
 import type { Location, Template } from '../../shared/api.js';
+import type { AgentRecord } from '../../functions/lib/agents.js';
 import type { Locale } from '../../shared/locales.js';
 
 export const DEMO_PASSWORD = 'demo-dealer';
@@ -55,20 +56,14 @@ export const DEMO_LOCATIONS: DemoLocation[] = [
   },
 ];
 
-export interface DemoAgent {
-  id: string;
-  company_id: string;
-  location_id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  /** What the sign-in table calls this person. */
+/** An agent of the demo dealership: the stored record's identity and permissions, and a role label. */
+export interface DemoAgent
+  extends Pick<
+    AgentRecord,
+    'id' | 'company_id' | 'location_id' | 'email' | 'first_name' | 'last_name' | 'access_level' | 'technician_settings' | 'locale' | 'active'
+  > {
+  /** What the sign-in table calls this person. Inactive agents exist to show that sign-in refuses them. */
   role: string;
-  access_level: AccessFlags;
-  technician_settings: TechnicianSettings;
-  locale: Locale;
-  /** Inactive agents exist to show that sign-in refuses them. */
-  active: boolean;
 }
 
 function flags(...granted: AccessFlag[]): AccessFlags {

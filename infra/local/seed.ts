@@ -9,6 +9,7 @@ import { config } from '../../functions/lib/config.js';
 import { keys } from '../../functions/lib/keys.js';
 import { locationItem } from '../../functions/lib/locations.js';
 import { hashPassword } from '../../functions/lib/passwords.js';
+import { signInItem } from '../../functions/sessions/signIn.js';
 import { db } from '../../functions/lib/table.js';
 import { DEMO_AGENTS, DEMO_COMPANY, DEMO_LOCATIONS, DEMO_PASSWORD, DEMO_TEMPLATES, RIVAL_COMPANY } from './demo.js';
 
@@ -45,15 +46,7 @@ export async function seedDemo(): Promise<boolean> {
       created_at: createdAt,
     };
     rows.push(agentItem(record));
-    rows.push({
-      ...keys.signIn(demo.email),
-      email: demo.email,
-      company_id: demo.company_id,
-      agent_id: demo.id,
-      password_hash: passwordHash,
-      failed_attempts: 0,
-      locked_until: null,
-    });
+    rows.push(signInItem(record, passwordHash));
   }
   for (const t of DEMO_TEMPLATES) {
     rows.push({ ...keys.template(t.company_id, t.scope, t.id), id: t.id, level: t.level, name: t.name, text: t.text });

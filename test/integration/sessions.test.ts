@@ -212,6 +212,18 @@ describe('password reset', () => {
     expect(mismatch.body.errors.map((e: { message: string }) => e.message)).toContain("Password confirmation doesn't match Password");
   });
 
+  it('ends every other session of the agent when the password changes', async () => {
+    const email = 'appointments@demo.example';
+    const before = await signIn(baseUrl, email);
+    expect((await api(baseUrl, before).get('/api/agents/me')).status).toBe(200);
+    await post('/password_reset_request', { agent: { email } });
+    const token = linkFrom((await mailbox(carrierUrl, email))[0]!.text).searchParams.get('token');
+    const reset = await post('/password_reset', { agent: { token, password: 'demo-dealer', password_confirmation: 'demo-dealer' } });
+    expect(reset.status).toBe(200);
+    expect((await api(baseUrl, before).get('/api/agents/me')).status).toBe(401);
+    expect((await api(baseUrl, reset.body.agent.access_token).get('/api/agents/me')).status).toBe(200);
+  });
+
   it('refuses an unknown token and a used one', async () => {
     const email = 'appointments@demo.example';
     await post('/password_reset_request', { agent: { email } });
