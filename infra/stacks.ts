@@ -4,6 +4,7 @@
  * refers to App, so the stacks never depend on each other both ways.
  */
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { Api } from './api.js';
 import { Data } from './data.js';
@@ -12,6 +13,7 @@ import { Messaging } from './messaging.js';
 import { Realtime } from './realtime.js';
 import type { ServerSettings } from './server-function.js';
 import { Web, type CustomDomain } from './web.js';
+import { acknowledge } from './nag.js';
 
 export interface DataStackProps extends StackProps {
   readonly consoleOrigins: string[];
@@ -64,16 +66,31 @@ export class AppStack extends Stack {
     // origin is the API resource itself, which does not depend on its routes or functions.
     this.api = new Api(this, 'Api', { settings });
     this.realtime = new Realtime(this, 'Realtime', { settings });
+    // Lives and dies with the distribution that sends it, so it belongs to this stack.
+    const originVerify = new secretsmanager.Secret(this, 'OriginVerifySecret', {
+      description: 'Shared between CloudFront and the API functions: marks requests that came through CloudFront',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    acknowledge(
+      originVerify,
+      'Rotating it needs CloudFront and the functions changed together, which a deployment does; it is rotated by redeploying, not on a timer.',
+      'AwsSolutions-SMG4',
+    );
     this.web = new Web(this, 'Web', {
       webBucket: data.web,
       logBucket: data.accessLogs,
       apiDomainName: this.api.domainName,
+      originVerify: originVerify.secretValue.unsafeUnwrap(),
       eventsUrl: this.realtime.url,
       webDist: props.webDist,
       customDomain: props.customDomain,
     });
     const publicUrl = this.web.publicUrl;
-    for (const area of this.api.functions) area.fn.addEnvironment('PUBLIC_URL', publicUrl);
+    for (const area of this.api.functions) {
+      area.fn.addEnvironment('PUBLIC_URL', publicUrl);
+      area.fn.addEnvironment('ORIGIN_VERIFY_SECRET_ARN', originVerify.secretArn);
+      originVerify.grantRead(area.fn);
+    }
 
     this.messaging = new Messaging(this, 'Messaging', { settings, publicUrl });
     this.jobs = new Jobs(this, 'Jobs', { settings, publicUrl });

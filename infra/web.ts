@@ -13,6 +13,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { WEB_PREFIX } from './data.js';
+import { ORIGIN_VERIFY_HEADER } from '../functions/lib/clientIp.js';
 import { acknowledge, acknowledgeWildcardsOfCdkHandler } from './nag.js';
 
 /** Paths CloudFront sends to the HTTP API (SPEC §7); everything else not /events is the SPA bucket. */
@@ -47,6 +48,11 @@ export interface WebProps {
   readonly logBucket: s3.IBucket;
   /** Host name of the HTTP API's default stage. */
   readonly apiDomainName: string;
+  /**
+   * Sent to the API origin as `x-origin-verify`: the functions trust the viewer-address header
+   * only on requests that carry it, so a caller going around CloudFront cannot forge its address.
+   */
+  readonly originVerify: string;
   readonly eventsUrl: lambda.IFunctionUrl;
   /** The built SPA (web/dist); deployed only when it exists at synth time. */
   readonly webDist?: string;
@@ -78,6 +84,7 @@ export class Web extends Construct {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
       readTimeout: Duration.seconds(30),
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerify },
     });
     const eventsOrigin = new origins.FunctionUrlOrigin(props.eventsUrl, {
       // The stream sends a heartbeat every 10 s; the read timeout is the gap allowed between bytes.

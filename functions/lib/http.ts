@@ -10,6 +10,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { ZodError, type ZodType } from 'zod';
 import { HttpError, ValidationError, unauthorized } from './errors.js';
+import { clientIp } from './clientIp.js';
 import { withIdempotency } from './idempotency.js';
 import { logger } from './log.js';
 import { authenticate, type Auth } from './session.js';
@@ -64,18 +65,6 @@ export function pagedBody(name: string, items: unknown[], total: number, offset:
   return { [name]: items, meta: { paging: { total, current_offset: offset, per_page: limit } } };
 }
 
-/**
- * The agent's address. CLIENT_IP_HEADER names a header set by the trusted proxy in front of the
- * API (CloudFront's `CloudFront-Viewer-Address`, "ip:port"); without it, the connection's source.
- */
-export function clientIp(event: APIGatewayProxyEventV2): string {
-  const header = process.env.CLIENT_IP_HEADER;
-  const value = header ? event.headers?.[header] : undefined;
-  if (!value) return event.requestContext.http.sourceIp;
-  const cut = value.lastIndexOf(':');
-  return (cut > 0 ? value.slice(0, cut) : value).replace(/^\[|\]$/g, '');
-}
-
 function errorReply(err: unknown): Reply {
   if (err instanceof HttpError) return { status: err.status, body: { error: { id: err.id, message: err.message, ...err.extra } } };
   if (err instanceof ValidationError) return { status: 422, body: { errors: err.errors } };
@@ -112,7 +101,7 @@ export function areaHandler(area: string, routes: Routes) {
         query: event.queryStringParameters ?? {},
         body: event.body,
         headers: event.headers ?? {},
-        sourceIp: clientIp(event),
+        sourceIp: await clientIp(event),
       };
       if (route.access === 'public') return toResult(await route.handle(req));
       const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];

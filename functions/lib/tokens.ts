@@ -1,8 +1,7 @@
 /** Signed access tokens (JWT, HS256) with jose; the key comes from Secrets Manager in AWS. */
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
-import { SecretsManagerClient, GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
-import { config } from './config.js';
 import { unauthorized } from './errors.js';
+import { secret } from './secrets.js';
 
 export const ACCESS_TOKEN_SECONDS = 60 * 60;
 
@@ -15,24 +14,10 @@ export interface AccessClaims {
   exp: number;
 }
 
-let key: Promise<Uint8Array> | undefined;
-
-async function loadKey(): Promise<Uint8Array> {
-  const inline = process.env.JWT_SECRET;
-  if (inline) return new TextEncoder().encode(inline);
-  const arn = process.env.JWT_SECRET_ARN;
-  if (!arn) throw new Error('Missing environment variable JWT_SECRET_ARN');
-  const out = await new SecretsManagerClient({ region: config.region }).send(new GetSecretValueCommand({ SecretId: arn }));
-  if (!out.SecretString) throw new Error('JWT signing secret is empty');
-  return new TextEncoder().encode(out.SecretString);
-}
-
-function signingKey(): Promise<Uint8Array> {
-  key ??= loadKey().catch((err: unknown) => {
-    key = undefined;
-    throw err;
-  });
-  return key;
+async function signingKey(): Promise<Uint8Array> {
+  const value = secret('JWT_SECRET');
+  if (!value) throw new Error('Missing environment variable JWT_SECRET_ARN');
+  return new TextEncoder().encode(await value);
 }
 
 export async function signAccessToken(claims: Omit<AccessClaims, 'exp'>, seconds = ACCESS_TOKEN_SECONDS): Promise<{ token: string; exp: number }> {

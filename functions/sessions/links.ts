@@ -9,6 +9,7 @@ import { config } from '../lib/config.js';
 import { HttpError } from '../lib/errors.js';
 import { keys } from '../lib/keys.js';
 import { mail } from '../lib/mail.js';
+import { mailText } from '../lib/mailTexts.js';
 import { hashPassword, newSecret, secretHash } from '../lib/passwords.js';
 import { assertMaySignIn, endAllSessions } from '../lib/session.js';
 import { db, getItem, nowEpoch, putItem } from '../lib/table.js';
@@ -54,13 +55,11 @@ export const invalidMagicLink = () => new HttpError(401, 'invalid_magic_link', '
 export async function requestPasswordReset(email: string): Promise<void> {
   const record = await findSignIn(email);
   if (!record) return;
+  const agent = await getAgent(record.company_id, record.agent_id);
+  if (!agent) return;
   const { token } = await storeLink(keys.passwordReset, record.email, record.company_id, record.agent_id, RESET_SECONDS);
   const link = `${config.publicUrl}/app/password_reset?token=${encodeURIComponent(token)}`;
-  await mail().send({
-    to: email,
-    subject: 'Reset your password',
-    text: `Someone asked to reset the password of your dealership console account.\n\nChoose a new password here (the link works for one hour, once):\n${link}\n\nIf it was not you, ignore this e-mail; your password stays as it is.`,
-  });
+  await mail().send({ to: email, ...mailText('password_reset', agent.locale, { link }) });
 }
 
 export async function resetPassword(token: string, password: string, sourceIp: string): Promise<SessionTokens> {
@@ -100,11 +99,7 @@ export async function resetPassword(token: string, password: string, sourceIp: s
 export async function sendMagicLink(agent: AgentRecord): Promise<{ sent_to: string; expires_at: string }> {
   const { token, expiresAt } = await storeLink(keys.magicLink, agent.email, agent.company_id, agent.id, MAGIC_SECONDS);
   const link = `${config.publicUrl}/app/magicLogin?email=${encodeURIComponent(agent.email)}&token=${encodeURIComponent(token)}`;
-  await mail().send({
-    to: agent.email,
-    subject: 'Your sign-in link',
-    text: `Sign in to the dealership console with this link (it works once, for 15 minutes):\n${link}`,
-  });
+  await mail().send({ to: agent.email, ...mailText('magic_link', agent.locale, { link }) });
   return { sent_to: agent.email, expires_at: new Date(expiresAt * 1000).toISOString() };
 }
 

@@ -423,3 +423,25 @@ describe('buildApp', () => {
     expect(() => buildApp({ context: { domainName: 'console.example.com', 'aws:cdk:bundling-stacks': [] } })).toThrow(/certificateArn/);
   });
 });
+
+describe('app stack: the viewer address behind CloudFront', () => {
+  it('sends the origin-verify secret to the API origin only', () => {
+    const distribution = Object.values(resources(s.app, 'AWS::CloudFront::Distribution'))[0];
+    const origins = (distribution?.Properties?.DistributionConfig as { Origins: { Id: string; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[] }).Origins;
+    const withHeader = origins.filter((o) => o.OriginCustomHeaders?.some((h) => h.HeaderName === 'x-origin-verify'));
+    expect(withHeader).toHaveLength(1);
+    const value = withHeader[0]!.OriginCustomHeaders!.find((h) => h.HeaderName === 'x-origin-verify')!.HeaderValue;
+    // A dynamic reference resolved by CloudFormation: the secret never appears in the template.
+    expect(JSON.stringify(value)).toContain('{{resolve:secretsmanager:');
+  });
+
+  it('tells every API function where the viewer address is and how to check it came through CloudFront', () => {
+    for (const [area, spec] of Object.entries(API_AREAS)) {
+      const fn = resources(s.app, 'AWS::Lambda::Function')[functionId(spec.entry)];
+      const env = (fn?.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(env.CLIENT_IP_HEADER, area).toBe('cloudfront-viewer-address');
+      expect(env.ORIGIN_VERIFY_SECRET_ARN, area).toBeDefined();
+      expect(mentions(policyOf(functionId(spec.entry)), 'secretsmanager:GetSecretValue'), area).toBe(true);
+    }
+  });
+});

@@ -97,21 +97,38 @@ describe('event stream', () => {
 describe('clientIp', () => {
   const event = (headers: Record<string, string>) =>
     ({ headers, requestContext: { http: { sourceIp: '130.176.0.1' } } }) as unknown as import('aws-lambda').APIGatewayProxyEventV2;
+  const viewer = { 'cloudfront-viewer-address': '198.51.100.10:46532' };
 
-  it('takes the viewer address from the trusted proxy header, IPv4 and IPv6', async () => {
-    const { clientIp } = await import('../../functions/lib/http.js');
+  async function withProxy(run: (clientIp: (e: ReturnType<typeof event>) => Promise<string>) => Promise<void>) {
+    const { clientIp } = await import('../../functions/lib/clientIp.js');
     process.env.CLIENT_IP_HEADER = 'cloudfront-viewer-address';
+    process.env.ORIGIN_VERIFY_SECRET = 'cloudfront-knows-this';
     try {
-      expect(clientIp(event({ 'cloudfront-viewer-address': '198.51.100.10:46532' }))).toBe('198.51.100.10');
-      expect(clientIp(event({ 'cloudfront-viewer-address': '2001:db8::1:46532' }))).toBe('2001:db8::1');
-      expect(clientIp(event({}))).toBe('130.176.0.1');
+      await run(clientIp);
     } finally {
       delete process.env.CLIENT_IP_HEADER;
+      delete process.env.ORIGIN_VERIFY_SECRET;
     }
+  }
+
+  it('takes the viewer address from CloudFront requests, IPv4 and IPv6', async () => {
+    await withProxy(async (clientIp) => {
+      const verify = { 'x-origin-verify': 'cloudfront-knows-this' };
+      expect(await clientIp(event({ ...viewer, ...verify }))).toBe('198.51.100.10');
+      expect(await clientIp(event({ 'cloudfront-viewer-address': '2001:db8::1:46532', ...verify }))).toBe('2001:db8::1');
+      expect(await clientIp(event(verify))).toBe('130.176.0.1');
+    });
+  });
+
+  it('does not believe the header from a caller going around CloudFront', async () => {
+    await withProxy(async (clientIp) => {
+      expect(await clientIp(event(viewer))).toBe('130.176.0.1');
+      expect(await clientIp(event({ ...viewer, 'x-origin-verify': 'a-guess' }))).toBe('130.176.0.1');
+    });
   });
 
   it('ignores the header when no proxy is trusted', async () => {
-    const { clientIp } = await import('../../functions/lib/http.js');
-    expect(clientIp(event({ 'cloudfront-viewer-address': '198.51.100.10:46532' }))).toBe('130.176.0.1');
+    const { clientIp } = await import('../../functions/lib/clientIp.js');
+    expect(await clientIp(event({ ...viewer, 'x-origin-verify': 'x' }))).toBe('130.176.0.1');
   });
 });
