@@ -27,20 +27,8 @@ const enUs: MailCatalogue = {
   },
 };
 
-/** British English: the wording has no word that is spelt differently, so it matches en-us. */
-const enGb: MailCatalogue = {
-  password_reset: {
-    subject: 'Reset your password',
-    text:
-      'Someone asked to reset the password of your dealership console account.\n\n' +
-      'Choose a new password here (the link works for one hour, once):\n{{link}}\n\n' +
-      'If it was not you, ignore this e-mail; your password stays as it is.',
-  },
-  magic_link: {
-    subject: 'Your sign-in link',
-    text: 'Sign in to the dealership console with this link (it works once, for 15 minutes):\n{{link}}',
-  },
-};
+/** British English: none of these words is spelt differently, so it is the US text. */
+const enGb: MailCatalogue = enUs;
 
 const catalogue: Record<Locale, MailCatalogue> = {
   de: {
