@@ -10,6 +10,8 @@ import { keys } from './keys.js';
 import { db, getItem, nowEpoch } from './table.js';
 
 export const IDEMPOTENCY_SECONDS = 24 * 3600;
+/** A claim whose request died mid-way (a crashed container) frees the key after this long. */
+export const RUNNING_LEASE_SECONDS = 120;
 
 export interface StoredReply {
   status: number;
@@ -34,7 +36,7 @@ export async function withIdempotency(
     await db().send(
       new PutCommand({
         TableName: config.tableName,
-        Item: { ...itemKey, state: 'running', route, expires_at: nowEpoch() + IDEMPOTENCY_SECONDS },
+        Item: { ...itemKey, state: 'running', route, expires_at: nowEpoch() + RUNNING_LEASE_SECONDS },
         // An expired record may still be there (TTL deletes late): it no longer counts.
         ConditionExpression: 'attribute_not_exists(pk) OR expires_at < :now',
         ExpressionAttributeValues: { ':now': nowEpoch() },
@@ -59,9 +61,9 @@ export async function withIdempotency(
     new UpdateCommand({
       TableName: config.tableName,
       Key: itemKey,
-      UpdateExpression: 'SET #state = :done, reply = :reply',
+      UpdateExpression: 'SET #state = :done, reply = :reply, expires_at = :until',
       ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: { ':done': 'done', ':reply': reply },
+      ExpressionAttributeValues: { ':done': 'done', ':reply': reply, ':until': nowEpoch() + IDEMPOTENCY_SECONDS },
     }),
   );
   return reply;

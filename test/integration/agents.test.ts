@@ -106,6 +106,21 @@ describe('Idempotency-Key on creating requests', () => {
     expect(after.length - before.length).toBe(1);
   });
 
+  it('runs the request once when the same key arrives twice at the same moment', async () => {
+    const manager = await as('manager@demo.example');
+    const chatId = (await (await as('chat@demo.example')).get('/api/agents/me')).body.agent.id;
+    const key = `test-race-${Date.now()}`;
+    const before = await mailbox(inject('carrierUrl'), 'chat@demo.example');
+    const replies = await Promise.all([
+      manager.post(`/api/agents/${chatId}/magic_link`, {}, { 'idempotency-key': key }),
+      manager.post(`/api/agents/${chatId}/magic_link`, {}, { 'idempotency-key': key }),
+    ]);
+    expect(replies.map((r) => r.status).sort()).toEqual(expect.arrayContaining([201]));
+    for (const reply of replies) expect([201, 409]).toContain(reply.status);
+    const after = await mailbox(inject('carrierUrl'), 'chat@demo.example');
+    expect(after.length - before.length).toBe(1);
+  });
+
   it('refuses the same key for a different request', async () => {
     const manager = await as('manager@demo.example');
     const key = `test-reuse-${Date.now()}`;
