@@ -21,7 +21,8 @@ export interface Request {
   query: Record<string, string | undefined>;
   body: unknown;
   headers: Record<string, string | undefined>;
-  sourceIp: string;
+  /** The agent's address (behind CloudFront, the viewer's), for the IP allow-list. */
+  clientIp: () => Promise<string>;
 }
 export interface AgentRequest extends Request {
   auth: Auth;
@@ -101,7 +102,8 @@ export function areaHandler(area: string, routes: Routes) {
         query: event.queryStringParameters ?? {},
         body: event.body,
         headers: event.headers ?? {},
-        sourceIp: await clientIp(event),
+        // Only sign-in routes need it; computing it may read a secret.
+        clientIp: () => clientIp(event),
       };
       if (route.access === 'public') return toResult(await route.handle(req));
       const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
@@ -111,10 +113,8 @@ export function areaHandler(area: string, routes: Routes) {
       const idempotencyKey = req.headers['idempotency-key'];
       if (event.requestContext.http.method === 'POST' && idempotencyKey) {
         const key = idempotencyKey.slice(0, 200);
-        return toResult(await withIdempotency(auth.agent.id, key, event.routeKey + ' ' + event.rawPath, async () => {
-          const reply = await route.handle({ ...req, auth });
-          return { status: reply.status ?? (reply.body === undefined && reply.text === undefined ? 204 : 200), body: reply.body, text: reply.text };
-        }));
+        const routeOfKey = `${event.routeKey} ${event.rawPath}`;
+        return toResult(await withIdempotency(auth.agent.id, key, routeOfKey, () => route.handle({ ...req, auth })));
       }
       return toResult(await route.handle({ ...req, auth }));
     } catch (err) {

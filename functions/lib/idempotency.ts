@@ -13,8 +13,9 @@ export const IDEMPOTENCY_SECONDS = 24 * 3600;
 /** A claim whose request died mid-way (a crashed container) frees the key after this long. */
 export const RUNNING_LEASE_SECONDS = 120;
 
+/** The part of a route's reply that is replayed: status, JSON body or text. */
 export interface StoredReply {
-  status: number;
+  status?: number;
   body?: unknown;
   text?: string;
 }
@@ -51,7 +52,8 @@ export async function withIdempotency(
   }
   let reply: StoredReply;
   try {
-    reply = await run();
+    const { status, body, text } = await run();
+    reply = { status, body, text };
   } catch (err) {
     // A failed attempt must not block the retry that the key exists for.
     await db().send(new DeleteCommand({ TableName: config.tableName, Key: itemKey }));

@@ -27,12 +27,12 @@ export const routes: Routes = {
 
   'POST /agent_sessions/login_jwt': publicRoute(async (req) => {
     const { agent } = parse(loginJwtBody, req.body);
-    return ok({ agent: await signInWithPassword(agent.email, agent.password, agent.remember_me ?? false, req.sourceIp) });
+    return ok({ agent: await signInWithPassword(agent.email, agent.password, agent.remember_me ?? false, await req.clientIp()) });
   }),
 
   'POST /agent_sessions/refresh': publicRoute(async (req) => {
     const { refresh_token } = parse(refreshBody, req.body);
-    return ok({ agent: await refreshSession(refresh_token, req.sourceIp) });
+    return ok({ agent: await refreshSession(refresh_token, await req.clientIp()) });
   }),
 
   'DELETE /agent_sessions/logout_jwt': agentRoute(async ({ auth }) => {
@@ -69,12 +69,12 @@ export const routes: Routes = {
 
   'POST /password_reset': publicRoute(async (req) => {
     const { agent } = parse(passwordResetBody, req.body);
-    return ok({ agent: await resetPassword(agent.token, agent.password, req.sourceIp) });
+    return ok({ agent: await resetPassword(agent.token, agent.password, await req.clientIp()) });
   }),
 
   'POST /magic_sessions': publicRoute(async (req) => {
     const { agent } = parse(magicSessionBody, req.body);
-    return ok({ agent: await redeemMagicLink(agent.email, agent.token, req.sourceIp) });
+    return ok({ agent: await redeemMagicLink(agent.email, agent.token, await req.clientIp()) });
   }),
 };
 
