@@ -69,6 +69,9 @@ export async function startDynamoDb(options: { dbPath: string | null }): Promise
     await waitUntilAnswering(endpoint, () => guard.exitCode !== null);
   } catch (err) {
     await stop();
+    if (/java: (command )?not found/i.test(output)) {
+      throw new Error('DynamoDB Local needs a Java runtime (17 or newer) on the PATH: on Debian, apt-get install -y openjdk-17-jre-headless');
+    }
     throw new Error(`DynamoDB Local did not start: ${(err as Error).message}\n${output}`);
   }
   return { endpoint, stop };
