@@ -7,8 +7,3 @@ export function formatDate(iso: string, locale: Locale, timeZone: string): strin
   return format(new TZDate(iso, timeZone), datePattern(locale));
 }
 
-/** Date and 24-hour (or en-us 12-hour) time in the location's timezone. */
-export function formatDateTime(iso: string, locale: Locale, timeZone: string): string {
-  const time = locale === 'en-us' || locale === 'en-ca' || locale === 'debug' ? 'h:mm a' : 'HH:mm';
-  return format(new TZDate(iso, timeZone), `${datePattern(locale)} ${time}`);
-}

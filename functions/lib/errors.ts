@@ -21,5 +21,4 @@ export const notFound = (what = 'Not found') => new HttpError(404, 'not_found', 
 export const forbidden = (message = 'You are not allowed to do this') => new HttpError(403, 'forbidden', message);
 export const unauthorized = (id = 'unauthorized', message = 'Access token is missing or invalid.') =>
   new HttpError(401, id, message);
-export const badRequest = (id: string, message: string) => new HttpError(400, id, message);
 export const conflict = (id: string, message: string) => new HttpError(409, id, message);

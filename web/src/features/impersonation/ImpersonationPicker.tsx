@@ -1,8 +1,9 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import type { Colleague, MeResponse } from '../../../../shared/api.js';
 import { EyeIcon } from '../../components/icons.js';
+import { Picker } from '../../components/Picker.js';
 import { send } from '../../lib/api.js';
 import { fullName } from '../../lib/names.js';
 import { viewAs, type ReadySession } from '../../lib/session.js';
@@ -19,7 +20,6 @@ async function switchView(agentId: string | null): Promise<void> {
 /** The picker of who an admin or manager views the console as (SPEC §4, §6); choosing oneself turns it off. */
 export function ImpersonationPicker({ current }: { current: ReadySession }) {
   const { t } = useTranslation();
-  const id = useId();
   const { agent, impersonated } = current;
   const allowed = agent.access_level.admin || agent.access_level.manager;
   const { data } = useSWR<{ colleagues: Colleague[] }>(allowed ? COLLEAGUES : null);
@@ -42,26 +42,16 @@ export function ImpersonationPicker({ current }: { current: ReadySession }) {
   }
 
   return (
-    <div className="picker">
-      <label className="picker__label" htmlFor={id}>
-        {t('impersonation.label')}
-      </label>
-      <select
-        id={id}
-        className="picker__select"
-        value={impersonated?.id ?? ''}
-        disabled={busy}
-        aria-busy={busy}
-        onChange={(event) => void pick(event.target.value)}
-      >
-        <option value="">{t('impersonation.myself', { name: fullName(agent) })}</option>
-        {colleagues.map((colleague) => (
-          <option key={colleague.id} value={colleague.id}>
-            {fullName(colleague)}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Picker
+      label={t('impersonation.label')}
+      value={impersonated?.id ?? ''}
+      busy={busy}
+      options={[
+        { value: '', label: t('impersonation.myself', { name: fullName(agent) }) },
+        ...colleagues.map((colleague) => ({ value: colleague.id, label: fullName(colleague) })),
+      ]}
+      onChange={(value) => void pick(value)}
+    />
   );
 }
 
