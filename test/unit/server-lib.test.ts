@@ -132,3 +132,15 @@ describe('clientIp', () => {
     expect(await clientIp(event({ ...viewer, 'x-origin-verify': 'x' }))).toBe('130.176.0.1');
   });
 });
+
+describe('carrier topic handler', () => {
+  const snsEvent = (...messages: string[]) =>
+    ({ Records: messages.map((Message, i) => ({ Sns: { Message, MessageId: `m${i}` } })) }) as unknown as import('aws-lambda').SNSEvent;
+
+  it('counts, and does not store, messages that are not JSON or of no known shape', async () => {
+    process.env.LOG_LEVEL = 'silent';
+    const { handler } = await import('../../functions/inbound/handler.js');
+    const result = await handler(snsEvent('not json', JSON.stringify({ hello: 'world' })));
+    expect(result).toEqual({ inbound: 0, receipts: 0, rejected: 2 });
+  });
+});
