@@ -7,6 +7,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startLocalStack } from '../infra/local/stack.js';
+import { capacityOf, openEventStream, seedLargeStore, MESSAGES, REPAIR_ORDERS, type Capacity } from './service.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 
@@ -22,18 +23,103 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, index)]!;
 }
 
-async function measure(rounds: number, call: () => Promise<Response>): Promise<{ median: number; p95: number }> {
+async function measure(rounds: number, call: () => Promise<Response>): Promise<{ median: number; p95: number; capacity: Capacity }> {
   for (let i = 0; i < 5; i += 1) await (await call()).arrayBuffer(); // warm the handler modules
   const times: number[] = [];
+  let capacity: Capacity = { read: 0, write: 0, calls: 0 };
   for (let i = 0; i < rounds; i += 1) {
     const start = performance.now();
     const res = await call();
     await res.arrayBuffer();
     if (!res.ok) throw new Error(`bench call failed: ${res.status}`);
     times.push(performance.now() - start);
+    capacity = capacityOf(res);
   }
   times.sort((a, b) => a - b);
-  return { median: percentile(times, 50), p95: percentile(times, 95) };
+  return { median: percentile(times, 50), p95: percentile(times, 95), capacity };
+}
+
+const round = (n: number) => +n.toFixed(2);
+
+/** Board and conversation reads on the large store, and send-to-screen latency between two agents. */
+async function serviceBoard(url: string, signIn: (email: string) => Promise<string>) {
+  const store = await seedLargeStore();
+  console.log(`seeded ${REPAIR_ORDERS} repair orders and ${MESSAGES} messages in ${store.seconds.toFixed(0)} s`);
+  const manager = { authorization: `Bearer ${await signIn('manager@demo.example')}` };
+  const advisor = { authorization: `Bearer ${await signIn('advisor@demo.example')}` };
+  const reads: [string, (h: Record<string, string>) => string, Record<string, string>][] = [
+    ['board first page (manager): GET /api/locations/{id}/repair_orders?limit=20', () => '/api/locations/loc_demo_north/repair_orders?offset=0&limit=20', manager],
+    ['advisor inbox first page: GET /api/locations/{id}/repair_orders/inbox?limit=20', () => '/api/locations/loc_demo_north/repair_orders/inbox?offset=0&limit=20', advisor],
+    ['board last page (offset 980)', () => '/api/locations/loc_demo_north/repair_orders?offset=980&limit=20', manager],
+    ['conversation first page, 1,000-message thread: GET /api/repair_orders/{id}/messages?limit=10', () => `/api/repair_orders/${store.longThreadRo}/messages?offset=0&limit=10`, manager],
+    ['conversation first page, typical thread', () => `/api/repair_orders/${store.typicalRo}/messages?offset=0&limit=10`, manager],
+  ];
+  const rounds = Math.max(50, Math.floor(ROUNDS / 2));
+  const figures = [];
+  for (const [name, path, headers] of reads) {
+    const m = await measure(rounds, () => fetch(`${url}${path(headers)}`, { headers }));
+    figures.push({ name, median_ms: round(m.median), p95_ms: round(m.p95), read_capacity_units: round(m.capacity.read), dynamodb_calls: m.capacity.calls });
+  }
+
+  // Send-to-screen: the manager listens on the location's manager channel; the advisor texts.
+  const ticketRes = await fetch(`${url}/api/notifications/tickets`, { method: 'POST', headers: { ...manager, 'content-type': 'application/json' }, body: '{}' });
+  const ticket = ((await ticketRes.json()) as { ticket: { id: string } }).ticket.id;
+  const arrived = new Map<string, number>();
+  const waiters = new Map<string, () => void>();
+  const abort = new AbortController();
+  await openEventStream(
+    url,
+    ticket,
+    (type, data) => {
+      if (type !== 'message.created') return;
+      const id = (data as { message?: { id?: string } }).message?.id;
+      if (!id) return;
+      arrived.set(id, performance.now());
+      waiters.get(id)?.();
+    },
+    abort.signal,
+  );
+  await new Promise((r) => setTimeout(r, 1500));
+  const latencies: number[] = [];
+  let sendCapacity: Capacity = { read: 0, write: 0, calls: 0 };
+  const sends = Math.min(store.sendableRos.length, 40);
+  for (let i = 0; i < sends; i++) {
+    const started = performance.now();
+    const res = await fetch(`${url}/api/repair_orders/${store.sendableRos[i]}/messages`, {
+      method: 'POST',
+      headers: { ...advisor, 'content-type': 'application/json', 'idempotency-key': `bench-${Date.now()}-${i}` },
+      body: JSON.stringify({ message: { text: `Bench text ${i}: your car is almost ready.`, confirm_quiet_hours: true } }),
+    });
+    const body = (await res.json()) as { message?: { id: string } };
+    if (res.status !== 201 || !body.message) throw new Error(`send failed: ${res.status} ${JSON.stringify(body)}`);
+    sendCapacity = capacityOf(res);
+    const id = body.message.id;
+    if (!arrived.has(id)) await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no event for ${id} within 10 s`)), 10_000);
+      waiters.set(id, () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    latencies.push(arrived.get(id)! - started);
+    await new Promise((r) => setTimeout(r, 137)); // not in step with the stream's poll
+  }
+  abort.abort();
+  latencies.sort((a, b) => a - b);
+  return {
+    repair_orders: REPAIR_ORDERS,
+    messages: MESSAGES,
+    seed_seconds: round(store.seconds),
+    reads: figures,
+    send: {
+      name: 'send-to-screen: POST /api/repair_orders/{id}/messages → message.created at a second agent (SSE)',
+      sends,
+      median_ms: round(percentile(latencies, 50)),
+      p95_ms: round(percentile(latencies, 95)),
+      post_write_capacity_units: round(sendCapacity.write),
+      post_read_capacity_units: round(sendCapacity.read),
+    },
+  };
 }
 
 function webSizes(): { js_gzip_bytes: number; css_gzip_bytes: number; entry_js_gzip_bytes: number } | null {
@@ -88,6 +174,10 @@ async function main() {
       const m = await measure(rounds, call);
       figures.push({ name, median_ms: m.median, p95_ms: m.p95, ratio_to_baseline: m.median / baseline.median });
     }
+    const service = process.env.BENCH_SERVICE === 'off' ? null : await serviceBoard(url, async (email) => {
+      const res = await fetch(`${url}/agent_sessions/login_jwt`, { method: 'POST', headers: json, body: JSON.stringify({ agent: { email, password: 'demo-dealer' } }) });
+      return ((await res.json()) as { agent: { access_token: string } }).agent.access_token;
+    });
     const result = {
       measured_at: new Date().toISOString(),
       machine: 'local stack (DynamoDB Local + s3rver), one process, 2 cores',
@@ -101,6 +191,14 @@ async function main() {
     for (const f of result.api) console.log(`| ${f.name} | ${f.median_ms} | ${f.p95_ms} | ${f.ratio_to_baseline} |`);
     if (result.web) console.log(`\nSPA: entry JS ${result.web.entry_js_gzip_bytes} B gz, all JS ${result.web.js_gzip_bytes} B gz, CSS ${result.web.css_gzip_bytes} B gz`);
     console.log('\nwritten to bench/results/platform.json');
+    if (service) {
+      const out = { measured_at: result.measured_at, machine: result.machine, ...service };
+      writeFileSync('bench/results/service-board.json', `${JSON.stringify(out, null, 2)}\n`);
+      console.log('\n| service board call | median ms | p95 ms | read capacity units | DynamoDB calls |\n|---|---|---|---|---|');
+      for (const f of service.reads) console.log(`| ${f.name} | ${f.median_ms} | ${f.p95_ms} | ${f.read_capacity_units} | ${f.dynamodb_calls} |`);
+      console.log(`\n${service.send.name}: median ${service.send.median_ms} ms, p95 ${service.send.p95_ms} ms over ${service.send.sends} texts`);
+      console.log('written to bench/results/service-board.json');
+    }
   } finally {
     await stack.stop();
   }

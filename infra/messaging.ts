@@ -83,10 +83,12 @@ export class Messaging extends Construct {
     return receiver;
   }
 
-  /** Lets a function send a text: SNS Publish to a phone number. */
+  /** Lets a function send a text (SNS Publish to a phone number) and ask what kind of line a number is. */
   grantSendText(server: ServerFunction): void {
     // A phone number has no ARN; SNS authorises SMS publishing on Resource "*".
     iam.Grant.addToPrincipal({ grantee: server.fn, actions: ['sns:Publish'], resourceArns: ['*'] });
+    const validate = Stack.of(this).formatArn({ service: 'mobiletargeting', resource: 'phone', resourceName: 'number/validate' });
+    iam.Grant.addToPrincipal({ grantee: server.fn, actions: ['mobiletargeting:PhoneNumberValidate'], resourceArns: [validate] });
     acknowledge(server, 'SNS publishes a text to a phone number, which has no ARN: the action is only authorised on Resource "*".', 'AwsSolutions-IAM5[Resource::*]');
   }
 

@@ -79,6 +79,7 @@ export class ServerFunction extends Construct {
       JWT_SECRET_ARN: data.jwtSecret.secretArn,
       APP_VERSION: settings.appVersion,
       MAIL_TRANSPORT: 'ses',
+      SMS_TRANSPORT: 'sns',
       MAIL_FROM: settings.mailFrom,
       LOG_LEVEL: settings.logLevel,
       NODE_OPTIONS: '--enable-source-maps',

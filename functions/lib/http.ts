@@ -14,6 +14,7 @@ import { clientIp } from './clientIp.js';
 import { withIdempotency } from './idempotency.js';
 import { logger } from './log.js';
 import { authenticate, type Auth } from './session.js';
+import { metered } from './table.js';
 
 export interface Request {
   event: APIGatewayProxyEventV2;
@@ -135,5 +136,13 @@ export function areaHandler(area: string, routes: Routes) {
       // Only body-parsing failures reach here; route errors are answered inside dispatch.
       request.response = toResult(errorReply(request.error));
     })
-    .handler(dispatch);
+    .handler(async (event, context) => {
+      // The DynamoDB capacity each request consumed: in the log line and a header (the bench reads it).
+      const { meter, result } = metered(() => dispatch(event, context));
+      const reply = await result;
+      const capacity = `read=${meter.read.toFixed(1)};write=${meter.write.toFixed(1)};calls=${meter.calls}`;
+      logger.debug('request capacity', { read_capacity: meter.read, write_capacity: meter.write, dynamodb_calls: meter.calls });
+      reply.headers = { ...reply.headers, 'x-consumed-capacity': capacity };
+      return reply;
+    });
 }

@@ -31,6 +31,57 @@ export const keys = {
   idempotency: (agentId: string, key: string) => ({ pk: `IDEMPOTENCY#${agentId}#${key}`, sk: 'IDEMPOTENCY' }),
   channelEvents: (companyId: string, channel: string) => ({ pk: `COMPANY#${companyId}#CHANNEL#${channel}` }),
   ticket: (ticketId: string) => ({ pk: `TICKET#${ticketId}`, sk: 'TICKET' }),
+  /** gsi2: every location of every company, for scheduled jobs that walk the locations. */
+  allLocations: () => ({ gsi2pk: 'ALL#LOCATIONS' }),
+
+  // The service board (issue 3).
+  customer: (companyId: string, customerId: string) => ({ pk: `COMPANY#${companyId}#CUSTOMER#${customerId}`, sk: 'CUSTOMER' }),
+  /** gsi1 on customer items: every customer record of a company sharing a cell number. */
+  customersByPhone: (companyId: string, e164: string) => ({ gsi1pk: `COMPANY#${companyId}#PHONE#${e164}` }),
+  /** Consent ledger entries in the customer's partition, `sk = CONSENT#{ulid}` (append-only). */
+  consentOf: (companyId: string, customerId: string) => ({ pk: `COMPANY#${companyId}#CUSTOMER#${customerId}`, skPrefix: 'CONSENT#' }),
+  /** Calls in the customer's partition, `sk = CALL#{board}#{created_at}#{call id}`. */
+  callsOf: (companyId: string, customerId: string, board: string) => ({
+    pk: `COMPANY#${companyId}#CUSTOMER#${customerId}`,
+    skPrefix: `CALL#${board}#`,
+  }),
+  /** Repair-order links in the customer's partition, `sk = RO#{opened_at}#{ro id}`: inbound threading. */
+  repairOrdersOfCustomer: (companyId: string, customerId: string) => ({
+    pk: `COMPANY#${companyId}#CUSTOMER#${customerId}`,
+    skPrefix: 'RO#',
+  }),
+  repairOrder: (companyId: string, roId: string) => ({ pk: `COMPANY#${companyId}#RO#${roId}`, sk: 'RO' }),
+  /** Per-agent read mark of one repair order, in the order's partition. */
+  readMark: (companyId: string, roId: string, agentId: string) => ({ pk: `COMPANY#${companyId}#RO#${roId}`, sk: `READ#${agentId}` }),
+  /** gsi1 on repair orders: a location's board (`board`) or its archive (`archived`), by last activity. */
+  repairOrdersOfLocation: (companyId: string, locationId: string, list: 'board' | 'archived') => ({
+    gsi1pk: `COMPANY#${companyId}#LOCATION#${locationId}#ROS#${list}`,
+  }),
+  /** gsi2 on repair orders: a location's board orders assigned to one agent (the user-level inbox). */
+  repairOrdersOfAgent: (companyId: string, locationId: string, agentId: string) => ({
+    gsi2pk: `COMPANY#${companyId}#LOCATION#${locationId}#AGENT#${agentId}#ROS`,
+  }),
+  /** Sort key of both lists: last activity (ISO), then id. */
+  activitySort: (activityAt: string, roId: string) => `${activityAt}#${roId}`,
+  /** List sizes, kept by the same transactions that move orders between lists. */
+  listCount: (scope: string) => ({ pk: `COUNT#${scope}`, sk: 'COUNT' }),
+  messages: (companyId: string, threadId: string) => ({ pk: `COMPANY#${companyId}#THREAD#${threadId}`, skPrefix: 'MSG#' }),
+  message: (companyId: string, threadId: string, messageId: string) => ({ pk: `COMPANY#${companyId}#THREAD#${threadId}`, sk: `MSG#${messageId}` }),
+  /** Where a message lives, by its id (retry) — written with the message. */
+  messagePointer: (companyId: string, messageId: string) => ({ pk: `COMPANY#${companyId}#MESSAGE#${messageId}`, sk: 'MESSAGE' }),
+  /** Where a message lives, by the carrier's id (delivery receipts carry only that). */
+  carrierMessage: (carrierMessageId: string) => ({ pk: `CARRIER#MESSAGE#${carrierMessageId}`, sk: 'MESSAGE' }),
+  /** gsi2 on messages held for later: due ones by send time. */
+  scheduledMessages: () => ({ gsi2pk: 'SCHEDULED#MESSAGES' }),
+  /** A dealership texting number (business_information.texting_numbers) → its company, location and module. */
+  textingNumber: (e164: string) => ({ pk: `NUMBER#${e164}`, sk: 'NUMBER' }),
+  /** A DMS feed API key, by the hash of its secret. */
+  dmsKey: (secretHash: string) => ({ pk: `DMSKEY#${secretHash}`, sk: 'DMSKEY' }),
+  /** gsi1 on DMS keys: the keys of a location. */
+  dmsKeysOfLocation: (companyId: string, locationId: string) => ({ gsi1pk: `COMPANY#${companyId}#LOCATION#${locationId}#DMSKEYS` }),
+  appointment: (companyId: string, appointmentId: string) => ({ pk: `COMPANY#${companyId}#APPOINTMENT#${appointmentId}`, sk: 'APPOINTMENT' }),
+  /** gsi1 on appointments: a location's appointments by time. */
+  appointmentsOfLocation: (companyId: string, locationId: string) => ({ gsi1pk: `COMPANY#${companyId}#LOCATION#${locationId}#APPOINTMENTS` }),
 } as const;
 
 /** `begins_with` query on a partition's sort keys. */

@@ -11,7 +11,7 @@ export async function getLocation(companyId: string, locationId: string): Promis
 }
 
 export function locationItem(location: LocationRecord): Item<LocationRecord> {
-  return { ...keys.location(location.company_id, location.id), ...location };
+  return { ...keys.location(location.company_id, location.id), ...keys.allLocations(), gsi2sk: `${location.company_id}#${location.id}`, ...location };
 }
 
 export function locationRef(location: LocationRecord): LocationRef {

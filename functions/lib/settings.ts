@@ -3,6 +3,7 @@ import type { SettingsKey } from '../../shared/access.js';
 import { completeSettings, type SettingsOf } from '../../shared/schemas/settings.js';
 import { keys } from './keys.js';
 import { getItem, putItem } from './table.js';
+import { registerTextingNumbers } from './textingNumbers.js';
 
 interface StoredSettings {
   values: unknown;
@@ -22,6 +23,12 @@ export async function writeSettings<K extends SettingsKey>(
   values: SettingsOf<K>,
   agentId: string,
 ): Promise<void> {
+  if (key === 'business_information') {
+    // Claim the texting numbers first: a number another location uses refuses the save.
+    const before = await readSettings(companyId, locationId, 'business_information');
+    const after = values as SettingsOf<'business_information'>;
+    await registerTextingNumbers(companyId, locationId, before.texting_numbers, after.texting_numbers);
+  }
   await putItem<StoredSettings>({
     ...keys.settings(companyId, locationId, key),
     values,

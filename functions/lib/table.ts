@@ -1,11 +1,18 @@
 /** The one DynamoDB table: the only module that builds the document client. */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
 import {
+  BatchGetCommand,
   DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
   QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
   type QueryCommandInput,
+  type TransactWriteCommandInput,
+  type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { config } from './config.js';
 
@@ -19,12 +26,49 @@ export type Item<T> = T & Keys & { expires_at?: number; gsi1pk?: string; gsi1sk?
 
 let client: DynamoDBDocumentClient | undefined;
 
-/** Created once per container: module scope, first use. */
+/** Capacity a request consumed, summed over its DynamoDB calls (logged, and answered in a header). */
+export interface CapacityMeter {
+  read: number;
+  write: number;
+  calls: number;
+}
+const meters = new AsyncLocalStorage<CapacityMeter>();
+
+/** Runs `work` with a fresh capacity meter; every table call inside it adds what it consumed. */
+export function metered<T>(work: () => Promise<T>): { meter: CapacityMeter; result: Promise<T> } {
+  const meter: CapacityMeter = { read: 0, write: 0, calls: 0 };
+  return { meter, result: meters.run(meter, work) };
+}
+
+function recordCapacity(consumed: ConsumedCapacity | ConsumedCapacity[] | undefined): void {
+  const meter = meters.getStore();
+  if (!meter) return;
+  meter.calls += 1;
+  for (const c of [consumed ?? []].flat()) {
+    meter.read += c.ReadCapacityUnits ?? 0;
+    meter.write += c.WriteCapacityUnits ?? 0;
+    // DynamoDB Local and on-demand tables may answer only the total.
+    if (c.ReadCapacityUnits === undefined && c.WriteCapacityUnits === undefined) meter.read += c.CapacityUnits ?? 0;
+  }
+}
+
+/** Created once per container: module scope, first use. Every call reports its consumed capacity. */
 export function db(): DynamoDBDocumentClient {
-  client ??= DynamoDBDocumentClient.from(
-    new DynamoDBClient({ region: config.region, endpoint: config.dynamodbEndpoint }),
-    { marshallOptions: { removeUndefinedValues: true } },
-  );
+  if (!client) {
+    client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: config.region, endpoint: config.dynamodbEndpoint }), {
+      marshallOptions: { removeUndefinedValues: true },
+    });
+    client.middlewareStack.add(
+      (next) => async (args) => {
+        const input = args.input as { ReturnConsumedCapacity?: string };
+        if (meters.getStore()) input.ReturnConsumedCapacity ??= 'INDEXES';
+        const out = await next(args);
+        recordCapacity((out.output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] }).ConsumedCapacity);
+        return out;
+      },
+      { step: 'initialize', name: 'capacityMeter' },
+    );
+  }
   return client;
 }
 
@@ -46,9 +90,82 @@ export async function putItem<T extends object>(item: Item<T>): Promise<void> {
   await db().send(new PutCommand({ TableName: config.tableName, Item: item }));
 }
 
+/** A conditional put; a failed condition throws ConditionalCheckFailedException (see isConditionFailure). */
+export async function putItemIf<T extends object>(item: Item<T>, condition: string, values?: Record<string, unknown>): Promise<void> {
+  await db().send(
+    new PutCommand({ TableName: config.tableName, Item: item, ConditionExpression: condition, ExpressionAttributeValues: values }),
+  );
+}
+
+/** The version condition of an optimistic write: new items must not exist, others must be unchanged. */
+export function versionCondition(version: number): { condition: string; values?: Record<string, unknown> } {
+  return version === 1 ? { condition: 'attribute_not_exists(pk)' } : { condition: 'version = :previous', values: { ':previous': version - 1 } };
+}
+
+export type Update = Omit<UpdateCommandInput, 'TableName'>;
+
+/** An update expression; answers the item's new values. */
+export async function updateItem<T>(update: Update): Promise<Item<T> | undefined> {
+  const out = await db().send(new UpdateCommand({ ReturnValues: 'ALL_NEW', ...update, TableName: config.tableName }));
+  return out.Attributes as Item<T> | undefined;
+}
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+/** One write of a transaction, without the table name (every write goes to the one table). */
+export type TransactWrite =
+  | { Put: Omit<NonNullable<TransactItem['Put']>, 'TableName'> }
+  | { Update: Omit<NonNullable<TransactItem['Update']>, 'TableName'> }
+  | { Delete: Omit<NonNullable<TransactItem['Delete']>, 'TableName'> }
+  | { ConditionCheck: Omit<NonNullable<TransactItem['ConditionCheck']>, 'TableName'> };
+
+/** All or nothing (up to 100 writes); a failed condition throws TransactionCanceledException. */
+export async function transactWrite(writes: TransactWrite[]): Promise<void> {
+  const TableName = config.tableName;
+  const TransactItems = writes.map((w): TransactItem => {
+    if ('Put' in w) return { Put: { ...w.Put, TableName } };
+    if ('Update' in w) return { Update: { ...w.Update, TableName } };
+    if ('Delete' in w) return { Delete: { ...w.Delete, TableName } };
+    return { ConditionCheck: { ...w.ConditionCheck, TableName } };
+  });
+  await db().send(new TransactWriteCommand({ TransactItems }));
+}
+
+/** True for a failed condition, alone or inside a cancelled transaction. */
+export function isConditionFailure(err: unknown): boolean {
+  const name = (err as { name?: string }).name;
+  if (name === 'ConditionalCheckFailedException') return true;
+  if (name !== 'TransactionCanceledException') return false;
+  const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+  return reasons.some((r) => r.Code === 'ConditionalCheckFailed') || reasons.length === 0;
+}
+
+/** Many items by key (any number; 100 per call, unprocessed keys retried); missing ones are left out. */
+export async function batchGet<T>(keyList: Keys[], consistent = false): Promise<Item<T>[]> {
+  const unique = [...new Map(keyList.map((k) => [`${k.pk}\u0000${k.sk}`, k])).values()];
+  const found: Item<T>[] = [];
+  for (let i = 0; i < unique.length; i += 100) {
+    let pending: Keys[] = unique.slice(i, i + 100);
+    for (let attempt = 0; pending.length > 0 && attempt < 8; attempt++) {
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 25 * 2 ** attempt));
+      const out = await db().send(
+        new BatchGetCommand({ RequestItems: { [config.tableName]: { Keys: pending, ConsistentRead: consistent } } }),
+      );
+      for (const raw of out.Responses?.[config.tableName] ?? []) {
+        const item = alive(raw as Item<T>);
+        if (item) found.push(item);
+      }
+      pending = (out.UnprocessedKeys?.[config.tableName]?.Keys ?? []) as Keys[];
+    }
+    if (pending.length > 0) throw new Error(`DynamoDB left ${pending.length} keys unprocessed`);
+  }
+  return found;
+}
+
 type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Limit'>;
 
 /** Every item of a query, following LastEvaluatedKey. For lists known to be small. */
+export type { QueryInput };
+
 export async function queryAll<T>(input: QueryInput): Promise<Item<T>[]> {
   const items: Item<T>[] = [];
   let start: Record<string, unknown> | undefined;
@@ -77,6 +194,11 @@ export interface Page<T> {
 export async function queryPage<T>(input: QueryInput, offset: number, limit: number): Promise<Page<Item<T>>> {
   const [total, items] = await Promise.all([countQuery(input), readUpTo<T>(input, offset + limit)]);
   return { items: items.slice(offset, offset + limit), total, offset, limit };
+}
+
+/** One page when the total is kept elsewhere (a counter item): reads only up to offset + limit items. */
+export async function readPage<T>(input: QueryInput, offset: number, limit: number): Promise<Item<T>[]> {
+  return (await readUpTo<T>(input, offset + limit)).slice(offset, offset + limit);
 }
 
 async function readUpTo<T>(input: QueryInput, wanted: number): Promise<Item<T>[]> {

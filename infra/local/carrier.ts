@@ -6,13 +6,22 @@
  *
  * Unlike SNS, which invokes the subscriber asynchronously, the carrier awaits the handler, so
  * when an inbound POST returns the reply has been processed (tests rely on that).
+ *
+ * Like AWS's simulator numbers, the local carrier has a convention for what kind of line a
+ * number is (`lineTypeByConvention`): subscriber numbers ending 0100–0199 are landlines, 0200–0299
+ * VoIP, anything else mobile; a number set with `setLineType` overrides it. A text to a landline
+ * is kept and answered with a 'not sent' receipt (LANDLINE); a text to a number that is not one
+ * is refused. With `autoReceipts`, every other text is followed by 'sent' and 'delivered'
+ * receipts, as the receipts topic would publish them, unless a receipt is injected first.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { SNSEvent } from 'aws-lambda';
 import { z } from 'zod';
 import type { CarrierTopic } from '../../functions/areas.js';
+import type { LineType } from '../../shared/serviceBoard.js';
 import { LOCAL_ACCOUNT_ID, LOCAL_REGION } from './lambda-event.js';
 
 export const DELIVERY_STATUSES = ['queued', 'accepted', 'sent', 'delivered', 'undelivered', 'not sent'] as const;
@@ -49,6 +58,14 @@ export const receiptInput = z.object({
 });
 export type ReceiptInput = z.infer<typeof receiptInput>;
 
+export const LINE_TYPES = ['mobile', 'voip', 'landline', 'error'] as const satisfies readonly LineType[];
+
+export const lineTypeInput = z.object({
+  phone: z.string().min(1),
+  type: z.enum(LINE_TYPES),
+});
+export type LineTypeInput = z.infer<typeof lineTypeInput>;
+
 export interface MailRecord {
   id: string;
   to: string;
@@ -70,11 +87,15 @@ export interface SmsRecord {
   /** Last delivery receipt the carrier published for an outbound text. */
   status?: DeliveryStatus;
   status_at?: string;
+  /** The failure reason that receipt named (LANDLINE, CARRIER_BLOCKED, …). */
+  error_code?: string;
 }
 
 interface StoredCarrier {
   mail: MailRecord[];
   sms: SmsRecord[];
+  /** Line types set by hand (PUT /dev/carrier/lookup), by `phoneKey`. */
+  lines: Record<string, LineType>;
 }
 
 /** Keeps the outbox from growing without end on a long-lived data dir. */
@@ -82,14 +103,14 @@ const KEEP = 5000;
 
 /** In memory, and in `<dataDir>/carrier.json` when a file is given (written atomically, in order). */
 export class CarrierStore {
-  private data: StoredCarrier = { mail: [], sms: [] };
+  private data: StoredCarrier = { mail: [], sms: [], lines: {} };
   private writing: Promise<void> = Promise.resolve();
 
   constructor(private readonly file: string | null) {
     if (file && existsSync(file)) {
       try {
         const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<StoredCarrier>;
-        this.data = { mail: parsed.mail ?? [], sms: parsed.sms ?? [] };
+        this.data = { mail: parsed.mail ?? [], sms: parsed.sms ?? [], lines: parsed.lines ?? {} };
       } catch (err) {
         console.warn(`[carrier] ignoring unreadable ${file}: ${(err as Error).message}`);
       }
@@ -102,6 +123,15 @@ export class CarrierStore {
 
   get sms(): readonly SmsRecord[] {
     return this.data.sms;
+  }
+
+  get lines(): Readonly<Record<string, LineType>> {
+    return this.data.lines;
+  }
+
+  setLine(key: string, type: LineType): Promise<void> {
+    this.data.lines = { ...this.data.lines, [key]: type };
+    return this.persist();
   }
 
   addMail(record: MailRecord): Promise<void> {
@@ -269,11 +299,53 @@ export class CarrierError extends Error {
   }
 }
 
+/** The key a number's line type is kept under: its digits after a `+` (a `+` in a query reads as a space). */
+export function phoneKey(phone: string): string {
+  return `+${phone.replace(/\D/g, '')}`;
+}
+
+/**
+ * The local carrier's rule for a number it has no line type for: by the last four digits (the
+ * subscriber number of a North American number), 0100–0199 landline and 0200–0299 VoIP, like
+ * +1 617 555 0142 and +1 617 555 0250; anything else that is an E.164-like number (8 to 15
+ * digits) mobile, and anything else no number at all ('error').
+ */
+export function lineTypeByConvention(phone: string): LineType {
+  if (!/^\+?\d{8,15}$/.test(phone.trim().replace(/[\s().-]/g, ''))) return 'error';
+  const subscriber = Number(phone.replace(/\D/g, '').slice(-4));
+  if (subscriber >= 100 && subscriber <= 199) return 'landline';
+  if (subscriber >= 200 && subscriber <= 299) return 'voip';
+  return 'mobile';
+}
+
+export interface CarrierOptions {
+  /** Follow every text with 'sent' and 'delivered' receipts (npm start, e2e); off by default (unit and integration tests inject receipts). */
+  autoReceipts?: boolean;
+  /** Milliseconds after a text is kept when each automatic receipt goes out. */
+  receiptDelays?: { sent: number; delivered: number };
+}
+
+interface FollowUp {
+  status: DeliveryStatus;
+  errorCode?: string;
+  /** Milliseconds after the text was kept. */
+  after: number;
+}
+
 export class Carrier {
+  private readonly autoReceipts: boolean;
+  private readonly delays: { sent: number; delivered: number };
+  /** Automatic receipts still to come, by message id; an injected receipt or stop() aborts them. */
+  private readonly followUps = new Map<string, { abort: AbortController; done: Promise<void> }>();
+
   constructor(
     readonly store: CarrierStore,
     private readonly publish: PublishToTopic,
-  ) {}
+    options: CarrierOptions = {},
+  ) {
+    this.autoReceipts = options.autoReceipts ?? false;
+    this.delays = options.receiptDelays ?? { sent: 300, delivered: 800 };
+  }
 
   async recordMail(input: MailInput): Promise<MailRecord> {
     const record: MailRecord = {
@@ -294,10 +366,29 @@ export class Carrier {
     return this.store.mail.filter((mail) => !address || mail.to === address).toReversed();
   }
 
-  /** An outbound text, as the console's SMS adapter hands it to the carrier. */
+  /** What kind of line a number is: set by hand, else by the convention. */
+  lineType(phone: string): LineType {
+    return this.store.lines[phoneKey(phone)] ?? lineTypeByConvention(phone);
+  }
+
+  /** Makes a number a given kind of line from now on (kept with the outbox). */
+  async setLineType(input: LineTypeInput): Promise<{ phone: string; type: LineType }> {
+    const phone = phoneKey(input.phone);
+    if (phone === '+') throw new CarrierError(400, 'bad_request', 'phone has no digits');
+    await this.store.setLine(phone, input.type);
+    return { phone, type: input.type };
+  }
+
+  /**
+   * An outbound text, as the console's SMS adapter hands it to the carrier. The answer's
+   * `message_id` is the carrier's id, which receipts name: the given one, or, when a text was
+   * already handed over with it (a resend), that id with the attempt number (`<id>~2`).
+   */
   async recordText(input: SmsInput): Promise<SmsRecord> {
+    const line = this.lineType(input.to);
+    if (line === 'error') throw new CarrierError(422, 'INVALID', `${input.to} is not a phone number the carrier can text`);
     const record: SmsRecord = {
-      message_id: input.message_id ?? randomUUID(),
+      message_id: this.freshMessageId(input.message_id),
       direction: 'outbound',
       from: input.from,
       to: input.to,
@@ -305,11 +396,56 @@ export class Carrier {
       media: input.media ?? [],
       at: new Date().toISOString(),
     };
-    if (this.store.sms.some((sms) => sms.message_id === record.message_id)) {
-      throw new CarrierError(409, 'duplicate_message_id', `Message ${record.message_id} was already sent`);
-    }
     await this.store.addSms(record);
+    if (line === 'landline') this.followUp(record.message_id, [{ status: 'not sent', errorCode: 'LANDLINE', after: this.delays.sent }]);
+    else if (this.autoReceipts) {
+      this.followUp(record.message_id, [
+        { status: 'sent', after: this.delays.sent },
+        { status: 'delivered', after: this.delays.delivered },
+      ]);
+    }
     return record;
+  }
+
+  private freshMessageId(given: string | undefined): string {
+    if (!given) return randomUUID();
+    const taken = (id: string) => this.store.sms.some((sms) => sms.message_id === id);
+    let candidate = given;
+    for (let attempt = 2; taken(candidate); attempt += 1) candidate = `${given}~${attempt}`;
+    return candidate;
+  }
+
+  /** Publishes receipts for a text at the given moments after now, in order, until aborted. */
+  private followUp(messageId: string, steps: FollowUp[]): void {
+    const abort = new AbortController();
+    const started = Date.now();
+    const run = async () => {
+      for (const step of steps) {
+        await sleep(Math.max(0, started + step.after - Date.now()), undefined, { signal: abort.signal, ref: false });
+        await this.publishReceipt({ message_id: messageId, status: step.status, error_code: step.errorCode });
+      }
+    };
+    const done = run()
+      .catch((err: unknown) => {
+        if (abort.signal.aborted) return;
+        console.error(`[carrier] automatic receipt for ${messageId} failed:`, err);
+      })
+      .finally(() => {
+        if (this.followUps.get(messageId)?.abort === abort) this.followUps.delete(messageId);
+      });
+    this.followUps.set(messageId, { abort, done });
+  }
+
+  /** Resolves once every automatic receipt due so far has been published (tests). */
+  async settled(): Promise<void> {
+    while (this.followUps.size > 0) await Promise.all([...this.followUps.values()].map((f) => f.done));
+  }
+
+  /** Drops the automatic receipts still to come (the stack is stopping). */
+  async stop(): Promise<void> {
+    const pending = [...this.followUps.values()];
+    for (const followUp of pending) followUp.abort.abort();
+    await Promise.all(pending.map((f) => f.done));
   }
 
   /** Texts the phone received, newest first. */
@@ -354,8 +490,16 @@ export class Carrier {
     return { record, message, result };
   }
 
-  /** A delivery receipt for an outbound text: published to the delivery_receipts topic. */
+  /**
+   * A delivery receipt for an outbound text, injected by a test or a person: published to the
+   * delivery_receipts topic. The text's automatic receipts, if any are still to come, are dropped.
+   */
   async deliveryReceipt(input: ReceiptInput): Promise<{ message: DeliveryReceiptMessage; result: unknown }> {
+    this.followUps.get(input.message_id)?.abort.abort();
+    return this.publishReceipt(input);
+  }
+
+  private async publishReceipt(input: ReceiptInput): Promise<{ message: DeliveryReceiptMessage; result: unknown }> {
     const sent = this.store.sms.find((sms) => sms.message_id === input.message_id && sms.direction === 'outbound');
     if (!sent) throw new CarrierError(404, 'not_found', `No outbound text ${input.message_id}`);
     const event = receiptEvent(input.status, input.error_code);
@@ -379,7 +523,12 @@ export class Carrier {
       totalMessagePrice: 0,
       totalCarrierFee: 0,
     };
-    await this.store.updateSms(sent.message_id, { status: input.status, status_at: new Date().toISOString() });
+    const failed = input.status === 'undelivered' || input.status === 'not sent';
+    await this.store.updateSms(sent.message_id, {
+      status: input.status,
+      status_at: new Date().toISOString(),
+      error_code: failed && input.error_code !== undefined ? String(input.error_code) : undefined,
+    });
     const result = await this.publish('delivery_receipts', snsEvent('delivery_receipts', JSON.stringify(message)));
     return { message, result };
   }

@@ -1,9 +1,10 @@
 /**
  * The dev pages of the local carrier: the mail outbox (/dev/mail) and the "customer phone"
- * (/dev/phone?phone=+1555…), plain server-rendered HTML. Each page re-fetches its own list
+ * (/dev/phone?phone=+1617…), plain server-rendered HTML. Each page re-fetches its own list
  * (`&fragment=1`) every two seconds, so new mail and texts show up without reloading.
  */
-import type { MailRecord, SmsRecord } from './carrier.js';
+import type { LineType } from '../../shared/serviceBoard.js';
+import { LINE_TYPES, type MailRecord, type SmsRecord } from './carrier.js';
 import { escapeHtml } from './http-util.js';
 
 const STYLE = `
@@ -36,7 +37,18 @@ const STYLE = `
   .compose textarea { flex: 1; min-height: 60px; resize: vertical; }
   .error { color: #b3261e; min-height: 1.2em; }
   ul.phones { line-height: 1.8; }
+  form.line { display: flex; gap: 8px; align-items: center; margin-bottom: 12px; font-size: 14px; }
+  select { font: inherit; padding: 4px 6px; border: 1px solid #b8c0cc; border-radius: 6px; }
+  .note { color: #6b7483; font-size: 13px; }
+  .failed { color: #b3261e; font-weight: 600; }
 `;
+
+/** The local carrier's line-type convention, as the pages explain it. */
+const LINE_CONVENTION = `The local carrier decides what kind of line a number is (<code>GET /dev/carrier/lookup?phone=</code>)
+by its last four digits: 0100–0199 landline (e.g. +16175550142), 0200–0299 VoIP (e.g. +16175550250), anything
+else mobile; a type set here (or with <code>PUT /dev/carrier/lookup</code> <code>{phone, type}</code>) overrides it.
+Texts to a landline get a <em>not sent</em> receipt (LANDLINE). With automatic receipts on (<code>npm start</code>),
+other texts turn <em>sent</em>, then <em>delivered</em>, within a second.`;
 
 function page(title: string, body: string, script = ''): string {
   return `<!doctype html>
@@ -128,7 +140,9 @@ export function conversationList(phone: string, texts: SmsRecord[]): string {
         )
         .join('');
       const party = received ? `from ${escapeHtml(sms.from)}` : `to ${escapeHtml(sms.to)}`;
-      const status = received && sms.status ? ` · ${escapeHtml(sms.status)}` : '';
+      const reason = sms.error_code ? ` (${escapeHtml(sms.error_code)})` : '';
+      const failed = sms.status === 'not sent' || sms.status === 'undelivered';
+      const status = received && sms.status ? ` · <span class="status${failed ? ' failed' : ''}">${escapeHtml(sms.status)}${reason}</span>` : '';
       return `<div class="bubble ${received ? 'received' : 'sent'}" data-from="${escapeHtml(sms.from)}">
 <pre>${linkify(sms.text)}</pre>${media}
 <div class="meta">${party} · ${when(sms.at)}${status}</div>
@@ -137,22 +151,35 @@ export function conversationList(phone: string, texts: SmsRecord[]): string {
     .join('\n');
 }
 
-export function phonePage(phone: string, texts: SmsRecord[], phones: string[]): string {
+/** A form that sets the phone's line type through the carrier's lookup API. */
+function lineForm(line: LineType): string {
+  const options = LINE_TYPES.map((type) => `<option value="${type}"${type === line ? ' selected' : ''}>${type}</option>`).join('');
+  return `<form class="line" id="line">
+  <label for="line-type">Line type</label>
+  <select id="line-type" name="type">${options}</select>
+  <button type="submit">Set</button>
+  <span class="note" id="line-saved" role="status"></span>
+</form>`;
+}
+
+export function phonePage(phone: string, texts: SmsRecord[], phones: string[], line: LineType | null = null): string {
   if (!phone) {
     const known = phones.length
       ? `<ul class="phones">${phones.map((p) => `<li><a href="/dev/phone?phone=${encodeURIComponent(p)}">${escapeHtml(p)}</a></li>`).join('')}</ul>`
       : '<p class="empty">No phone has received a text yet.</p>';
     const body = `
 <form class="filter" method="get" action="/dev/phone">
-  <input name="phone" placeholder="+15555550123" aria-label="Phone number" required>
+  <input name="phone" placeholder="+16175550342" aria-label="Phone number" required>
   <button type="submit">Open phone</button>
 </form>
-<h2>Phones that received texts</h2>${known}`;
+<h2>Phones that received texts</h2>${known}
+<p class="note">${LINE_CONVENTION}</p>`;
     return page('Customer phone', body);
   }
   // The customer answers the number that texted them last.
   const dealerNumbers = [...new Set(texts.filter((t) => t.direction === 'outbound').map((t) => t.from).reverse())];
   const body = `
+${lineForm(line ?? 'mobile')}
 <section id="thread" class="thread" aria-live="polite">${conversationList(phone, texts)}</section>
 <form class="reply" id="reply">
   <label for="to">Reply to dealership number</label>
@@ -163,8 +190,21 @@ export function phonePage(phone: string, texts: SmsRecord[], phones: string[]): 
     <button type="submit">Send</button>
   </div>
   <div class="error" id="error" role="alert"></div>
-</form>`;
+</form>
+<p class="note">${LINE_CONVENTION}</p>`;
   const script = `${refreshScript('thread', true)}
+(() => {
+  const form = document.getElementById('line');
+  const type = document.getElementById('line-type');
+  const saved = document.getElementById('line-saved');
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    saved.textContent = '';
+    const body = { phone: ${JSON.stringify(phone)}, type: type.value };
+    const res = await fetch('/dev/carrier/lookup', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    saved.textContent = res.ok ? 'Saved: the console sees ' + type.value + ' on its next lookup.' : 'The carrier answered ' + res.status;
+  });
+})();
 (() => {
   const form = document.getElementById('reply');
   const error = document.getElementById('error');
@@ -196,7 +236,7 @@ export function devIndexPage(jobs: string[]): string {
 <ul class="phones">
   <li><a href="/dev/mail">Mail outbox</a> — every e-mail the console sent</li>
   <li><a href="/dev/phone">Customer phone</a> — texts a number received; reply as the customer</li>
-  <li>Carrier API: <code>/dev/carrier/mail</code>, <code>/dev/carrier/sms</code>, <code>/dev/carrier/sms/inbound</code>, <code>/dev/carrier/sms/receipt</code></li>
+  <li>Carrier API: <code>/dev/carrier/mail</code>, <code>/dev/carrier/sms</code>, <code>/dev/carrier/sms/inbound</code>, <code>/dev/carrier/sms/receipt</code>, <code>/dev/carrier/lookup</code></li>
   <li>Jobs (POST to run now): ${jobs.map((j) => `<code>/dev/jobs/${escapeHtml(j)}</code>`).join(', ')}</li>
 </ul>`;
   return page('Local stack', body);

@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ZodType } from 'zod';
 import { JOBS } from '../../functions/areas.js';
-import { Carrier, CarrierError, inboundInput, mailInput, receiptInput, smsInput } from './carrier.js';
+import { Carrier, CarrierError, inboundInput, lineTypeInput, mailInput, receiptInput, smsInput } from './carrier.js';
 import { devIndexPage, conversationList, mailList, mailPage, phonePage } from './dev-pages.js';
 import { BodyTooLarge, notFoundJson, readBody, sendJson, sendText } from './http-util.js';
 import { isJobName, runJob } from './scheduler.js';
@@ -62,6 +62,14 @@ export async function handleDev(req: IncomingMessage, res: ServerResponse, carri
       const input = await jsonBody(req, receiptInput);
       return await delivered(res, () => carrier.deliveryReceipt(input));
     }
+    if (path === '/dev/carrier/lookup' && method === 'GET') {
+      const phone = query('phone');
+      if (!phone) throw new BadRequest('phone is required');
+      return sendJson(res, 200, { type: carrier.lineType(phone) });
+    }
+    if (path === '/dev/carrier/lookup' && method === 'PUT') {
+      return sendJson(res, 200, await carrier.setLineType(await jsonBody(req, lineTypeInput)));
+    }
 
     // Jobs.
     const job = /^\/dev\/jobs\/([^/]+)$/.exec(path)?.[1];
@@ -86,7 +94,7 @@ export async function handleDev(req: IncomingMessage, res: ServerResponse, carri
     if (method === 'GET' && path === '/dev/phone') {
       const phone = query('phone')?.trim() ?? '';
       const texts = phone ? carrier.conversation(phone) : [];
-      const html = query('fragment') ? conversationList(phone, texts) : phonePage(phone, texts, carrier.phones());
+      const html = query('fragment') ? conversationList(phone, texts) : phonePage(phone, texts, carrier.phones(), phone ? carrier.lineType(phone) : null);
       return sendText(res, 200, html, 'text/html; charset=utf-8');
     }
     return notFoundJson(res);

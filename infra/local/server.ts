@@ -1,6 +1,6 @@
 /**
  * The local stand-in for CloudFront + the HTTP API + the event stream's function URL, on one
- * port: `/api/*`, `/agent_sessions/*`, `/password_reset*`, `/magic_sessions*` (and any other path
+ * port: `/api/*`, `/agent_sessions/*`, `/password_reset*`, `/magic_sessions*`, `/dms/*` (and any other path
  * of the area manifest) go to the area's Lambda handler with the exact payload 2.0 event;
  * `/events` streams from the SSE handler; `/app/*` is the SPA; `/dev/*` the local carrier and
  * tools; `/` redirects to the console.
@@ -30,7 +30,7 @@ import type { WebServing } from './web.js';
 const INTEGRATION_TIMEOUT_MS = 30_000;
 
 /** Path prefixes that belong to the API even when no route matches (they answer 404 JSON, never the SPA). */
-const API_PREFIXES = ['/api/', '/agent_sessions/', '/password_reset', '/magic_sessions'];
+const API_PREFIXES = ['/api/', '/agent_sessions/', '/password_reset', '/magic_sessions', '/dms/'];
 
 export interface ServerParts {
   carrier: Carrier;

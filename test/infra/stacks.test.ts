@@ -316,7 +316,7 @@ describe('app stack: CloudFront', () => {
 
   it('sends the API paths to the HTTP API, uncached, with every viewer header but Host', () => {
     const apiId = Object.keys(resources(s.app, 'AWS::ApiGatewayV2::Api'))[0]!;
-    for (const pattern of ['/api/*', '/agent_sessions/*', '/password_reset*', '/magic_sessions*']) {
+    for (const pattern of ['/api/*', '/agent_sessions/*', '/password_reset*', '/magic_sessions*', '/dms/*']) {
       const behavior = distribution().CacheBehaviors.find((b) => b.PathPattern === pattern);
       expect(behavior, pattern).toMatchObject({ CachePolicyId: CACHING_DISABLED, OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER });
       expect(behavior?.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'DELETE']));

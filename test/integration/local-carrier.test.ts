@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import type { SmsRecord } from '../../infra/local/carrier.js';
 import { api, mailbox, replyAsCustomer, textsTo } from '../support/api.js';
 
 const baseUrl = inject('baseUrl');
@@ -16,8 +17,24 @@ const table = DynamoDBDocumentClient.from(
 afterAll(() => table.destroy());
 
 const DEALER = '+16175550100';
-/** A fresh customer number per test keeps the tests independent of each other and of order. */
-const customer = () => `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+/**
+ * A fresh customer number per test keeps the tests independent of each other and of order. Its
+ * last four digits stay at 0300 or above: the carrier's convention makes 01xx landlines and 02xx VoIP.
+ */
+const digits = (count: number) => String(Math.floor(Math.random() * 10 ** count)).padStart(count, '0');
+const customer = () => `+1555${digits(3)}${String(300 + Math.floor(Math.random() * 9700)).padStart(4, '0')}`;
+/** A landline by the carrier's convention (subscriber number 0100–0199), fresh per test. */
+const landline = () => `+1555${digits(3)}01${digits(2)}`;
+
+/** Waits until the carrier has published a receipt for the phone's newest text. */
+async function receiptOfNewestText(phone: string): Promise<SmsRecord> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const newest = (await textsTo(carrierUrl, phone))[0];
+    if (newest?.status || Date.now() > deadline) return newest!;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 describe('local carrier: mail', () => {
   it('keeps mail the console sends and lists it by recipient, newest first', async () => {
@@ -104,5 +121,60 @@ describe('local carrier: texts', () => {
     const fragment = await (await fetch(`${baseUrl}/dev/phone?phone=${encodeURIComponent(phone)}&fragment=1`)).text();
     expect(fragment.indexOf('is ready')).toBeLessThan(fragment.indexOf('Thanks!'));
     expect(fragment).not.toContain('<html');
+  });
+});
+
+describe('local carrier: line types', () => {
+  it('answers a lookup by its convention: 01xx landline, 02xx VoIP, anything else mobile', async () => {
+    const lookup = async (phone: string) => (await carrier.get(`/lookup?phone=${encodeURIComponent(phone)}`)).body;
+    expect(await lookup('+16175550142')).toEqual({ type: 'landline' });
+    expect(await lookup('+16175550250')).toEqual({ type: 'voip' });
+    expect(await lookup('+16175550342')).toEqual({ type: 'mobile' });
+    expect(await lookup('not a number')).toEqual({ type: 'error' });
+    expect((await carrier.get('/lookup')).status).toBe(400);
+  });
+
+  it('answers the line type set for a number from then on', async () => {
+    const phone = customer();
+    const set = await carrier.put('/lookup', { phone, type: 'voip' });
+    expect(set.status).toBe(200);
+    expect((await carrier.get(`/lookup?phone=${encodeURIComponent(phone)}`)).body).toEqual({ type: 'voip' });
+    expect((await carrier.put('/lookup', { phone, type: 'fax' })).status).toBe(400);
+  });
+
+  it('keeps a text to a landline and answers it with a not-sent LANDLINE receipt', async () => {
+    // Prepare
+    const phone = landline();
+    // Act
+    const sent = await carrier.post('/sms', { from: DEALER, to: phone, text: 'Your car is ready' });
+    const text = await receiptOfNewestText(phone);
+    // Assess
+    expect(sent.status).toBe(202);
+    expect(text).toMatchObject({ message_id: sent.body.message_id, status: 'not sent', error_code: 'LANDLINE' });
+  });
+
+  it('refuses a text to a number set as no line at all, with 422 INVALID', async () => {
+    const phone = customer();
+    await carrier.put('/lookup', { phone, type: 'error' });
+    const res = await carrier.post('/sms', { from: DEALER, to: phone, text: 'Hello' });
+    expect(res.status).toBe(422);
+    expect(res.body.error.id).toBe('INVALID');
+    expect(await textsTo(carrierUrl, phone)).toEqual([]);
+  });
+
+  it('gives a resend with the same message id a carrier id of its own', async () => {
+    const phone = customer();
+    const id = `msg-${randomUUID()}`;
+    const first = await carrier.post('/sms', { message_id: id, from: DEALER, to: phone, text: 'Hello' });
+    const again = await carrier.post('/sms', { message_id: id, from: DEALER, to: phone, text: 'Hello' });
+    expect([first.body.message_id, again.body.message_id]).toEqual([id, `${id}~2`]);
+  });
+
+  it('shows the line type on the customer phone page, with a form to change it and the convention', async () => {
+    const phone = landline();
+    const page = await (await fetch(`${baseUrl}/dev/phone?phone=${encodeURIComponent(phone)}`)).text();
+    expect(page).toContain('<option value="landline" selected>');
+    expect(page).toContain('/dev/carrier/lookup');
+    expect(page).toContain('0100–0199 landline');
   });
 });

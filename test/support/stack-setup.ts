@@ -10,7 +10,7 @@ import type { WebMode } from '../../infra/local/web.js';
 import './provided.js';
 
 export async function setupStack(project: TestProject, web: WebMode): Promise<() => Promise<void>> {
-  const stack = await startIsolatedStack({ port: 0, dataDir: null, web, seed: true, scheduler: false, quiet: true }, { TRUST_PROXY: '1' });
+  const stack = await startIsolatedStack({ port: 0, dataDir: null, web, seed: true, scheduler: false, quiet: true, autoReceipts: web !== 'none' }, { TRUST_PROXY: '1' });
   project.provide('baseUrl', stack.url);
   project.provide('carrierUrl', stack.carrierUrl);
   project.provide('stackEnv', stack.env);

@@ -4,20 +4,43 @@ import { join } from 'node:path';
 import type { SNSEvent } from 'aws-lambda';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CarrierTopic } from '../../functions/areas.js';
-import { Carrier, CarrierError, CarrierStore, messageKeyword, receiptEvent, type DeliveryStatus } from '../../infra/local/carrier.js';
+import {
+  Carrier,
+  CarrierError,
+  CarrierStore,
+  lineTypeByConvention,
+  messageKeyword,
+  receiptEvent,
+  type CarrierOptions,
+  type DeliveryStatus,
+} from '../../infra/local/carrier.js';
 
 /** A carrier whose topics are recorded instead of delivered to a Lambda. */
-function carrierWithTopics(file: string | null = null) {
+function carrierWithTopics(file: string | null = null, options: CarrierOptions = {}) {
   const published: { topic: CarrierTopic; event: SNSEvent }[] = [];
-  const carrier = new Carrier(new CarrierStore(file), async (topic, event) => {
-    published.push({ topic, event });
-    return { handled: topic };
-  });
+  const carrier = new Carrier(
+    new CarrierStore(file),
+    async (topic, event) => {
+      published.push({ topic, event });
+      return { handled: topic };
+    },
+    options,
+  );
   return { carrier, published };
 }
 
+/** The receipts published so far, as [messageId, eventType, description]. */
+function receipts(published: { topic: CarrierTopic; event: SNSEvent }[]): [string, string, string][] {
+  return published
+    .filter((p) => p.topic === 'delivery_receipts')
+    .map((p) => JSON.parse(p.event.Records[0]!.Sns.Message) as { messageId: string; eventType: string; messageStatusDescription: string })
+    .map((m) => [m.messageId, m.eventType, m.messageStatusDescription]);
+}
+
 const DEALER = '+16175550100';
-const CUSTOMER = '+15555550123';
+const CUSTOMER = '+16175550342';
+const LANDLINE = '+16175550142';
+const FAST = { sent: 5, delivered: 15 };
 
 describe('Carrier inbound texts', () => {
   it('publishes a reply to inbound_sms as an SNS event carrying End User Messaging JSON', async () => {
@@ -126,9 +149,140 @@ describe('Carrier outbox', () => {
     expect(restarted.phones()).toEqual([CUSTOMER]);
   });
 
-  it('refuses a second text with the same message id', async () => {
+  it('gives a resend of the same message a carrier id of its own, which its receipts name', async () => {
+    const { carrier, published } = carrierWithTopics();
+    const first = await carrier.recordText({ message_id: 'dup', from: DEALER, to: CUSTOMER, text: 'a' });
+    const second = await carrier.recordText({ message_id: 'dup', from: DEALER, to: CUSTOMER, text: 'a' });
+    const third = await carrier.recordText({ message_id: 'dup', from: DEALER, to: CUSTOMER, text: 'a' });
+    await carrier.deliveryReceipt({ message_id: 'dup~2', status: 'delivered' });
+    expect([first.message_id, second.message_id, third.message_id]).toEqual(['dup', 'dup~2', 'dup~3']);
+    expect(receipts(published).map(([id]) => id)).toEqual(['dup~2']);
+    expect(carrier.textsTo(CUSTOMER).map((t) => t.status)).toEqual([undefined, 'delivered', undefined]);
+  });
+
+  it('refuses a text to something that is not a phone number, and keeps nothing', async () => {
     const { carrier } = carrierWithTopics();
-    await carrier.recordText({ message_id: 'dup', from: DEALER, to: CUSTOMER, text: 'a' });
-    await expect(carrier.recordText({ message_id: 'dup', from: DEALER, to: CUSTOMER, text: 'b' })).rejects.toMatchObject({ status: 409 });
+    await expect(carrier.recordText({ from: DEALER, to: '12345', text: 'a' })).rejects.toMatchObject({ status: 422, id: 'INVALID' });
+    expect(carrier.phones()).toEqual([]);
+  });
+});
+
+describe('Carrier line types', () => {
+  let dir: string | undefined;
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['+16175550142', 'landline'],
+    ['+1 617 555 0100', 'landline'],
+    ['+16175550199', 'landline'],
+    ['+16175550200', 'voip'],
+    ['+16175550250', 'voip'],
+    ['+16175550299', 'voip'],
+    ['+16175550099', 'mobile'],
+    ['+16175550300', 'mobile'],
+    ['+15555550123', 'landline'],
+    ['+15555550342', 'mobile'],
+    ['+447700900456', 'mobile'],
+    ['12345', 'error'],
+    ['call me', 'error'],
+    ['+1617555014299999', 'error'],
+  ])('gives %s the line type %s by convention', (phone, type) => {
+    expect(lineTypeByConvention(phone)).toBe(type);
+  });
+
+  it('lets a number be set to another line type, also when asked with a + read as a space, and keeps it across restarts', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'carrier-'));
+    const file = join(dir, 'carrier.json');
+    const { carrier } = carrierWithTopics(file);
+    expect(carrier.lineType(CUSTOMER)).toBe('mobile');
+    await carrier.setLineType({ phone: CUSTOMER, type: 'landline' });
+    await carrier.store.flushed();
+    const restarted = carrierWithTopics(file).carrier;
+    expect(restarted.lineType(CUSTOMER)).toBe('landline');
+    expect(restarted.lineType(' 16175550342')).toBe('landline');
+  });
+
+});
+
+describe('Carrier automatic receipts', () => {
+  it('answers a text to a landline with a not-sent LANDLINE receipt, even without automatic receipts', async () => {
+    const { carrier, published } = carrierWithTopics(null, { receiptDelays: FAST });
+    const text = await carrier.recordText({ message_id: 'to-landline', from: DEALER, to: LANDLINE, text: 'Hello' });
+    await carrier.settled();
+    expect(receipts(published)).toEqual([[text.message_id, 'TEXT_INVALID', 'The destination is a landline and cannot receive texts']]);
+    expect(carrier.textsTo(LANDLINE)[0]).toMatchObject({ text: 'Hello', status: 'not sent', error_code: 'LANDLINE' });
+  });
+
+  it('publishes sent and then delivered for a text to a mobile, a little after keeping it', async () => {
+    // Prepare
+    const { carrier, published } = carrierWithTopics(null, { autoReceipts: true, receiptDelays: FAST });
+    // Act
+    const text = await carrier.recordText({ message_id: 'auto-1', from: DEALER, to: CUSTOMER, text: 'Ready' });
+    const rightAway = receipts(published);
+    await carrier.settled();
+    // Assess
+    expect(rightAway).toEqual([]);
+    expect(receipts(published).map(([id, type]) => [id, type])).toEqual([
+      [text.message_id, 'TEXT_SUCCESSFUL'],
+      [text.message_id, 'TEXT_DELIVERED'],
+    ]);
+    expect(carrier.textsTo(CUSTOMER)[0]?.status).toBe('delivered');
+  });
+
+  it('publishes none when a receipt for the text was injected first', async () => {
+    const { carrier, published } = carrierWithTopics(null, { autoReceipts: true, receiptDelays: FAST });
+    await carrier.recordText({ message_id: 'auto-2', from: DEALER, to: CUSTOMER, text: 'Ready' });
+    await carrier.deliveryReceipt({ message_id: 'auto-2', status: 'undelivered', error_code: 'CARRIER_BLOCKED' });
+    await carrier.settled();
+    expect(receipts(published).map(([id, type]) => [id, type])).toEqual([['auto-2', 'TEXT_CARRIER_BLOCKED']]);
+    expect(carrier.textsTo(CUSTOMER)[0]).toMatchObject({ status: 'undelivered', error_code: 'CARRIER_BLOCKED' });
+  });
+
+  it('publishes none without automatic receipts', async () => {
+    const { carrier, published } = carrierWithTopics(null, { receiptDelays: FAST });
+    await carrier.recordText({ message_id: 'manual', from: DEALER, to: CUSTOMER, text: 'Ready' });
+    await carrier.settled();
+    await new Promise((resolve) => setTimeout(resolve, FAST.delivered + 10));
+    expect(receipts(published)).toEqual([]);
+  });
+
+  it('drops the receipts still to come when stopped', async () => {
+    const { carrier, published } = carrierWithTopics(null, { autoReceipts: true, receiptDelays: { sent: 1000, delivered: 2000 } });
+    await carrier.recordText({ message_id: 'stopping', from: DEALER, to: CUSTOMER, text: 'Ready' });
+    await carrier.stop();
+    await carrier.settled();
+    expect(receipts(published)).toEqual([]);
+  });
+
+  it('keeps going with the next text when a receipt cannot be delivered to the topic', async () => {
+    // Prepare: the subscriber fails once.
+    let failures = 1;
+    const delivered: string[] = [];
+    const carrier = new Carrier(
+      new CarrierStore(null),
+      async (_topic, event) => {
+        if (failures-- > 0) throw new Error('handler down');
+        delivered.push((JSON.parse(event.Records[0]!.Sns.Message) as { eventType: string }).eventType);
+        return null;
+      },
+      { receiptDelays: FAST },
+    );
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void errors.push(args);
+    try {
+      // Act
+      await carrier.recordText({ from: DEALER, to: LANDLINE, text: 'one' });
+      await carrier.settled();
+      await carrier.recordText({ from: DEALER, to: LANDLINE, text: 'two' });
+      await carrier.settled();
+    } finally {
+      console.error = original;
+    }
+    // Assess
+    expect(errors).toHaveLength(1);
+    expect(delivered).toEqual(['TEXT_INVALID']);
   });
 });

@@ -1,0 +1,178 @@
+/**
+ * The SMS carrier, through an adapter chosen by configuration like mail: in AWS an SNS Publish to
+ * the phone number (End User Messaging SMS delivers it; receipts and replies come back on the
+ * carrier topics) and Amazon Pinpoint's phone number validation for the line type; on the local
+ * stack (SMS_TRANSPORT=local) the local carrier at LOCAL_CARRIER_URL.
+ *
+ * `send` resolves with the carrier's id for the text (delivery receipts name it: match receipts on
+ * it, not on the console's message id); it rejects with CarrierRefused when the carrier will not
+ * take this text however often it is tried (invalid or opted-out number), and with any other
+ * error when the carrier could not be reached or asked (worth trying again later).
+ * `lookup` never rejects: a number the carrier cannot tell about is an 'error' line.
+ */
+import { PhoneNumberValidateCommand, PinpointClient, type PhoneNumberValidateCommandOutput } from '@aws-sdk/client-pinpoint';
+import { PublishCommand, SNSClient, type PublishCommandOutput } from '@aws-sdk/client-sns';
+import { z } from 'zod';
+import type { LineType } from '../../shared/serviceBoard.js';
+import { config } from './config.js';
+import { logger } from './log.js';
+
+export interface OutboundText {
+  /** The console's id for the text (logs, and the local carrier's record). */
+  messageId: string;
+  /** The dealership's texting number (E.164). */
+  from: string;
+  /** The customer's number (E.164). */
+  to: string;
+  text: string;
+  /** Public (signed) URLs of attachments. */
+  media: string[];
+}
+
+export interface SmsCarrier {
+  send(text: OutboundText): Promise<{ carrierMessageId: string }>;
+  lookup(phone: string): Promise<LineType>;
+}
+
+/** The carrier will not take this text: `code` says why (INVALID, OPTED_OUT, …). */
+export class CarrierRefused extends Error {
+  override readonly name = 'CarrierRefused';
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What the SNS adapter needs of an SNS client (a fake one in tests). */
+export interface SnsPublisher {
+  send(command: PublishCommand): Promise<Pick<PublishCommandOutput, 'MessageId'>>;
+}
+
+/** What the SNS adapter needs of a Pinpoint client (a fake one in tests). */
+export interface PhoneNumberValidator {
+  send(command: PhoneNumberValidateCommand): Promise<Pick<PhoneNumberValidateCommandOutput, 'NumberValidateResponse'>>;
+}
+
+/** Pinpoint's PhoneType in our terms; INVALID, OTHER and anything new are 'error'. */
+const PHONE_TYPES: Record<string, LineType> = { MOBILE: 'mobile', PREPAID: 'mobile', VOIP: 'voip', LANDLINE: 'landline' };
+
+/** SNS errors that mean this text will never be taken. */
+const REFUSALS: Record<string, string> = {
+  InvalidParameterException: 'INVALID',
+  InvalidParameterValueException: 'INVALID',
+  ValidationException: 'INVALID',
+  OptedOutException: 'OPTED_OUT',
+};
+
+const DAY = 24 * 60 * 60 * 1000;
+/** Enough for a busy container's day of customers; the oldest answers go first. */
+const LOOKUP_CACHE_SIZE = 10_000;
+
+export interface SnsSmsCarrierOptions {
+  sns?: SnsPublisher;
+  pinpoint?: PhoneNumberValidator;
+  now?: () => number;
+}
+
+export class SnsSmsCarrier implements SmsCarrier {
+  private readonly sns: SnsPublisher;
+  private readonly pinpoint: PhoneNumberValidator;
+  private readonly now: () => number;
+  /** Line types change rarely and Pinpoint charges per lookup: answers are kept for a day. */
+  private readonly lines = new Map<string, { type: LineType; until: number }>();
+
+  constructor(options: SnsSmsCarrierOptions = {}) {
+    this.sns = options.sns ?? new SNSClient({ region: config.region });
+    this.pinpoint = options.pinpoint ?? new PinpointClient({ region: config.region });
+    this.now = options.now ?? Date.now;
+  }
+
+  async send(text: OutboundText): Promise<{ carrierMessageId: string }> {
+    // SNS carries no pictures: attachments go as links on lines of their own after the text.
+    const message = [text.text, ...text.media].filter((part) => part !== '').join('\n');
+    try {
+      const answer = await this.sns.send(
+        new PublishCommand({
+          PhoneNumber: text.to,
+          Message: message,
+          MessageAttributes: {
+            'AWS.SNS.SMS.SMSType': { DataType: 'String', StringValue: 'Transactional' },
+            'AWS.MM.SMS.OriginationNumber': { DataType: 'String', StringValue: text.from },
+          },
+        }),
+      );
+      if (!answer.MessageId) throw new Error(`SNS answered no MessageId for message ${text.messageId}`);
+      return { carrierMessageId: answer.MessageId };
+    } catch (err) {
+      const code = REFUSALS[(err as Error).name];
+      if (code) throw new CarrierRefused(code, (err as Error).message);
+      throw err;
+    }
+  }
+
+  async lookup(phone: string): Promise<LineType> {
+    const now = this.now();
+    const known = this.lines.get(phone);
+    if (known && known.until > now) return known.type;
+    try {
+      const answer = await this.pinpoint.send(new PhoneNumberValidateCommand({ NumberValidateRequest: { PhoneNumber: phone } }));
+      const type = PHONE_TYPES[answer.NumberValidateResponse?.PhoneType ?? ''] ?? 'error';
+      this.lines.delete(phone);
+      this.lines.set(phone, { type, until: now + DAY });
+      if (this.lines.size > LOOKUP_CACHE_SIZE) this.lines.delete(this.lines.keys().next().value!);
+      return type;
+    } catch (err) {
+      // Not kept: the next text asks again, when Pinpoint may answer.
+      logger.warn('phone number lookup failed', { error: (err as Error).message });
+      return 'error';
+    }
+  }
+}
+
+const localSent = z.object({ message_id: z.string().min(1) });
+const localRefusal = z.object({ error: z.object({ id: z.string(), message: z.string() }) });
+const localLine = z.object({ type: z.enum(['mobile', 'voip', 'landline', 'error']) });
+
+/** The local carrier (infra/local/carrier.ts) at LOCAL_CARRIER_URL: it refuses with 422 `{ error: { id, message } }`. */
+export class LocalSmsCarrier implements SmsCarrier {
+  constructor(private readonly url: string) {}
+
+  async send(text: OutboundText): Promise<{ carrierMessageId: string }> {
+    const res = await fetch(`${this.url}/sms`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message_id: text.messageId, from: text.from, to: text.to, text: text.text, media: text.media }),
+    });
+    const body: unknown = await res.json().catch(() => null);
+    if (res.ok) return { carrierMessageId: localSent.parse(body).message_id };
+    const refusal = localRefusal.safeParse(body);
+    if (res.status === 422 && refusal.success) throw new CarrierRefused(refusal.data.error.id, refusal.data.error.message);
+    throw new Error(`The local carrier answered ${res.status} for message ${text.messageId}`);
+  }
+
+  async lookup(phone: string): Promise<LineType> {
+    try {
+      const res = await fetch(`${this.url}/lookup?phone=${encodeURIComponent(phone)}`);
+      if (!res.ok) throw new Error(`The local carrier answered ${res.status}`);
+      return localLine.parse(await res.json()).type;
+    } catch (err) {
+      logger.warn('phone number lookup failed', { error: (err as Error).message });
+      return 'error';
+    }
+  }
+}
+
+let carrier: SmsCarrier | undefined;
+
+/** The carrier of this container (created once). */
+export function smsCarrier(): SmsCarrier {
+  carrier ??= process.env.SMS_TRANSPORT === 'local' ? new LocalSmsCarrier(process.env.LOCAL_CARRIER_URL ?? '') : new SnsSmsCarrier();
+  return carrier;
+}
+
+/** Replaces the carrier (a fake in tests); undefined goes back to the configured one. */
+export function setSmsCarrierForTests(replacement: SmsCarrier | undefined): void {
+  carrier = replacement;
+}

@@ -1,0 +1,153 @@
+/**
+ * Texts the console writes to customers itself (the opt-out notice on a first text, the answers to
+ * HELP, STOP and START, the request to opt in) and the system notes it stores in a conversation
+ * (SPEC §8), in the console's locales. `{{dealership}}` and `{{phone}}` are filled in.
+ *
+ * The keywords stay STOP, START and YES in every language: they are what the carrier and
+ * functions/messages/keywords.ts recognise, so a customer who replies with the word the text
+ * names is understood. `debug`, unknown locales and null get en-us; en-ca, en-gb and en-uk read as
+ * en-us (none of these words is spelt differently, and none is an MPI/VHC word).
+ */
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../shared/locales.js';
+
+export const CUSTOMER_TEXT_KEYS = [
+  'optOutNotice',
+  'helpReply',
+  'optOutConfirmation',
+  'optInConfirmation',
+  'optInRequest',
+  'orderClosedNote',
+  'notificationNotDeliveredNote',
+  'reminderSoonNote',
+] as const;
+export type CustomerTextKey = (typeof CUSTOMER_TEXT_KEYS)[number];
+
+/** The placeholders each text needs. */
+export interface CustomerTextVars {
+  optOutNotice: Record<string, never>;
+  helpReply: { dealership: string; phone: string };
+  optOutConfirmation: { dealership: string };
+  optInConfirmation: { dealership: string };
+  optInRequest: { dealership: string };
+  orderClosedNote: Record<string, never>;
+  notificationNotDeliveredNote: Record<string, never>;
+  reminderSoonNote: Record<string, never>;
+}
+
+type Catalogue = Record<CustomerTextKey, string>;
+
+const enUs: Catalogue = {
+  optOutNotice: 'Reply STOP to opt out',
+  helpReply: '{{dealership}}: for help call {{phone}}. Msg&data rates may apply. Reply STOP to opt out.',
+  optOutConfirmation: 'You have been unsubscribed from {{dealership}} texts and will receive no further messages. Reply START to resubscribe.',
+  optInConfirmation: 'You are subscribed to {{dealership}} texts again. Reply STOP to opt out.',
+  optInRequest: '{{dealership}} would like to text you about your vehicle. Reply YES to receive texts or STOP to opt out.',
+  orderClosedNote: 'Order has been closed.',
+  notificationNotDeliveredNote: "Notification won't be delivered.",
+  reminderSoonNote: 'Reminder will be sent shortly.',
+};
+
+const catalogue: Record<Exclude<Locale, 'debug'>, Catalogue> = {
+  'en-us': enUs,
+  'en-ca': enUs,
+  'en-gb': enUs,
+  'en-uk': enUs,
+  de: {
+    optOutNotice: 'Antworten Sie mit STOP, um sich abzumelden',
+    helpReply: '{{dealership}}: Hilfe erhalten Sie unter {{phone}}. Es können Kosten für Nachrichten und Daten anfallen. Antworten Sie mit STOP, um sich abzumelden.',
+    optOutConfirmation:
+      'Sie wurden von den Textnachrichten von {{dealership}} abgemeldet und erhalten keine weiteren Nachrichten. Antworten Sie mit START, um sich wieder anzumelden.',
+    optInConfirmation: 'Sie erhalten wieder Textnachrichten von {{dealership}}. Antworten Sie mit STOP, um sich abzumelden.',
+    optInRequest:
+      '{{dealership}} möchte Ihnen Textnachrichten zu Ihrem Fahrzeug senden. Antworten Sie mit YES, um Nachrichten zu erhalten, oder mit STOP, um sich abzumelden.',
+    orderClosedNote: 'Der Auftrag wurde abgeschlossen.',
+    notificationNotDeliveredNote: 'Die Benachrichtigung wird nicht zugestellt.',
+    reminderSoonNote: 'Die Erinnerung wird in Kürze gesendet.',
+  },
+  el: {
+    optOutNotice: 'Απαντήστε STOP για διαγραφή',
+    helpReply: '{{dealership}}: για βοήθεια καλέστε στο {{phone}}. Ενδέχεται να ισχύουν χρεώσεις μηνυμάτων και δεδομένων. Απαντήστε STOP για διαγραφή.',
+    optOutConfirmation:
+      'Διαγραφήκατε από τα μηνύματα της αντιπροσωπείας {{dealership}} και δεν θα λάβετε άλλα μηνύματα. Απαντήστε START για να εγγραφείτε ξανά.',
+    optInConfirmation: 'Είστε ξανά εγγεγραμμένοι στα μηνύματα της αντιπροσωπείας {{dealership}}. Απαντήστε STOP για διαγραφή.',
+    optInRequest:
+      'Η αντιπροσωπεία {{dealership}} θα ήθελε να σας στέλνει μηνύματα για το όχημά σας. Απαντήστε YES για να λαμβάνετε μηνύματα ή STOP για διαγραφή.',
+    orderClosedNote: 'Η εντολή έχει κλείσει.',
+    notificationNotDeliveredNote: 'Η ειδοποίηση δεν θα παραδοθεί.',
+    reminderSoonNote: 'Η υπενθύμιση θα σταλεί σύντομα.',
+  },
+  es: {
+    optOutNotice: 'Responda STOP para darse de baja',
+    helpReply: '{{dealership}}: para obtener ayuda, llame al {{phone}}. Pueden aplicarse tarifas de mensajes y datos. Responda STOP para darse de baja.',
+    optOutConfirmation:
+      'Se ha cancelado su suscripción a los mensajes de {{dealership}} y no recibirá más mensajes. Responda START para volver a suscribirse.',
+    optInConfirmation: 'Su suscripción a los mensajes de {{dealership}} se ha reactivado. Responda STOP para darse de baja.',
+    optInRequest:
+      '{{dealership}} quiere enviarle mensajes sobre su vehículo. Responda YES para recibir mensajes o STOP para darse de baja.',
+    orderClosedNote: 'La orden se ha cerrado.',
+    notificationNotDeliveredNote: 'La notificación no se entregará.',
+    reminderSoonNote: 'El recordatorio se enviará en breve.',
+  },
+  fr: {
+    optOutNotice: 'Répondez STOP pour vous désabonner',
+    helpReply: "{{dealership}} : pour obtenir de l'aide, appelez le {{phone}}. Des frais de messagerie et de données peuvent s'appliquer. Répondez STOP pour vous désabonner.",
+    optOutConfirmation:
+      'Votre abonnement aux SMS de {{dealership}} a été résilié et vous ne recevrez plus aucun message. Répondez START pour vous réabonner.',
+    optInConfirmation: 'Votre abonnement aux SMS de {{dealership}} est de nouveau actif. Répondez STOP pour vous désabonner.',
+    optInRequest:
+      '{{dealership}} souhaite vous envoyer des SMS au sujet de votre véhicule. Répondez YES pour recevoir des SMS ou STOP pour vous désabonner.',
+    orderClosedNote: "L'ordre de réparation a été clôturé.",
+    notificationNotDeliveredNote: 'La notification ne sera pas envoyée.',
+    reminderSoonNote: 'Le rappel sera envoyé sous peu.',
+  },
+  it: {
+    optOutNotice: "Risponda STOP per annullare l'iscrizione",
+    helpReply:
+      "{{dealership}}: per assistenza chiami il numero {{phone}}. Potrebbero essere applicati costi per messaggi e dati. Risponda STOP per annullare l'iscrizione.",
+    optOutConfirmation:
+      'La Sua iscrizione ai messaggi di {{dealership}} è stata annullata e non riceverà altri messaggi. Risponda START per iscriversi di nuovo.',
+    optInConfirmation: "La Sua iscrizione ai messaggi di {{dealership}} è di nuovo attiva. Risponda STOP per annullare l'iscrizione.",
+    optInRequest:
+      "{{dealership}} desidera inviarLe messaggi sul Suo veicolo. Risponda YES per ricevere i messaggi o STOP per annullare l'iscrizione.",
+    orderClosedNote: "L'ordine è stato chiuso.",
+    notificationNotDeliveredNote: 'La notifica non verrà recapitata.',
+    reminderSoonNote: 'Il promemoria verrà inviato a breve.',
+  },
+  pt: {
+    optOutNotice: 'Responda STOP para cancelar a subscrição',
+    helpReply:
+      '{{dealership}}: para obter ajuda, ligue para {{phone}}. Podem aplicar-se tarifas de mensagens e dados. Responda STOP para cancelar a subscrição.',
+    optOutConfirmation:
+      'A sua subscrição das mensagens de {{dealership}} foi cancelada e não receberá mais mensagens. Responda START para voltar a subscrever.',
+    optInConfirmation: 'Voltou a subscrever as mensagens de {{dealership}}. Responda STOP para cancelar a subscrição.',
+    optInRequest:
+      '{{dealership}} gostaria de lhe enviar mensagens sobre o seu veículo. Responda YES para receber mensagens ou STOP para cancelar a subscrição.',
+    orderClosedNote: 'A ordem de reparação foi fechada.',
+    notificationNotDeliveredNote: 'A notificação não será entregue.',
+    reminderSoonNote: 'O lembrete será enviado em breve.',
+  },
+  sv: {
+    optOutNotice: 'Svara STOP för att avregistrera dig',
+    helpReply: '{{dealership}}: ring {{phone}} för hjälp. Avgifter för meddelanden och data kan tillkomma. Svara STOP för att avregistrera dig.',
+    optOutConfirmation:
+      'Du har avregistrerats från sms från {{dealership}} och får inga fler meddelanden. Svara START för att registrera dig igen.',
+    optInConfirmation: 'Du får sms från {{dealership}} igen. Svara STOP för att avregistrera dig.',
+    optInRequest: '{{dealership}} vill skicka sms till dig om ditt fordon. Svara YES för att få sms eller STOP för att avregistrera dig.',
+    orderClosedNote: 'Ordern har stängts.',
+    notificationNotDeliveredNote: 'Aviseringen kommer inte att levereras.',
+    reminderSoonNote: 'Påminnelsen skickas inom kort.',
+  },
+};
+
+function catalogueFor(locale: string | null): Catalogue {
+  const lower = locale?.toLowerCase() ?? '';
+  const chosen = isLocale(lower) && lower !== 'debug' ? lower : DEFAULT_LOCALE;
+  return catalogue[chosen as Exclude<Locale, 'debug'>];
+}
+
+/** A text for a customer in their language (null or unknown: en-us), placeholders filled in. */
+export function customerText<K extends CustomerTextKey>(key: K, locale: string | null, ...[vars]: CustomerTextVars[K] extends Record<string, never> ? [vars?: CustomerTextVars[K]] : [vars: CustomerTextVars[K]]): string {
+  const values: Record<string, string> = { ...(vars ?? {}) };
+  // A replacer function, so `$` in a dealership's name is never read as a replacement pattern.
+  return catalogueFor(locale)[key].replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => values[name] ?? placeholder);
+}

@@ -1,0 +1,36 @@
+/**
+ * Customers' phone numbers as the carrier needs them: E.164 (`+16175550142`). The DMS and the
+ * forms send numbers as people write them ("(617) 555-0142"); everything the console stores and
+ * texts goes through `normalizePhone` first. The full metadata (`/max`) checks that the number
+ * could exist in its country, not only its length: the server can afford its size.
+ */
+import { isSupportedCountry, parsePhoneNumberFromString, validatePhoneNumberLength, type CountryCode } from 'libphonenumber-js/max';
+
+/** SPEC §5's texts for a phone field that cannot be used. */
+export const PHONE_ERRORS = {
+  missing: 'Missing Required Field: Phone',
+  invalid: 'The Phone number entered is invalid',
+  too_short: 'Phone number is too short',
+} as const;
+export type PhoneProblem = keyof typeof PHONE_ERRORS;
+
+/** The dealership's country when a number has no `+<country code>`: a US shop writes 617-555-0142. */
+function countryOf(country: string): CountryCode {
+  const upper = country.toUpperCase();
+  if (!isSupportedCountry(upper)) throw new RangeError(`Unknown country for phone numbers: ${country}`);
+  return upper;
+}
+
+/** The number in E.164, or null when it is not a number that can exist. */
+export function normalizePhone(raw: string, country = 'US'): string | null {
+  const parsed = parsePhoneNumberFromString(raw.trim(), countryOf(country));
+  return parsed?.isValid() ? parsed.number : null;
+}
+
+/** Why a phone field cannot be used (its SPEC §5 text is `PHONE_ERRORS[problem]`), or null when it can. */
+export function phoneProblem(raw: string | null | undefined, country = 'US'): PhoneProblem | null {
+  const text = raw?.trim() ?? '';
+  if (text === '') return 'missing';
+  if (validatePhoneNumberLength(text, countryOf(country)) === 'TOO_SHORT') return 'too_short';
+  return normalizePhone(text, country) ? null : 'invalid';
+}

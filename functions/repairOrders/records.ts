@@ -1,0 +1,321 @@
+/**
+ * Repair-order records and the lists they sit on. An order is on its location's board until it is
+ * archived, then on the location's archive; an assigned order on the board is also in its advisor's
+ * inbox. Which lists an order is on follows from its fields alone (`listsOf`), and one transaction
+ * writes the order, moves the list counters and the customer's link, so a count never drifts from
+ * the list and two writers never both win (every write is conditional on the version it read).
+ */
+import type { Customer, RepairOrder } from '../../shared/serviceBoard.js';
+import { conflict, notFound } from '../lib/errors.js';
+import { keys } from '../lib/keys.js';
+import {
+  batchGet,
+  fields,
+  getItem,
+  isConditionFailure,
+  queryAll,
+  readPage,
+  transactWrite,
+  updateItem,
+  type Item,
+  type TransactWrite,
+} from '../lib/table.js';
+import { customerView, getCustomers, type CustomerRecord } from '../customers/records.js';
+
+/** What is stored: the API shape without the joined customer and the per-agent unread flag. */
+export interface RepairOrderRecord extends Omit<RepairOrder, 'customer' | 'is_unread'> {
+  company_id: string;
+  customer_id: string;
+  dms_ro_id: string | null;
+  /** Newest message of any direction, else opened_at: the lists' order. */
+  activity_at: string;
+  /** Newest customer message: unread for agents who read before it. */
+  last_inbound_at: string | null;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
+export interface ReadMark {
+  agent_id: string;
+  read_at: string | null;
+  /** The agent marked the order unread by hand. */
+  marked_unread: boolean;
+}
+
+type ListName = 'board' | 'archived';
+
+interface Lists {
+  location: ListName;
+  agent: string | null;
+}
+
+/** The lists an order is on, from its fields. */
+export function listsOf(ro: Pick<RepairOrderRecord, 'archived' | 'agent'>): Lists {
+  return { location: ro.archived ? 'archived' : 'board', agent: !ro.archived && ro.agent ? ro.agent.id : null };
+}
+
+const locationScope = (companyId: string, locationId: string, list: ListName) => `${companyId}#LOCATION#${locationId}#ROS#${list}`;
+const agentScope = (companyId: string, locationId: string, agentId: string) => `${companyId}#LOCATION#${locationId}#AGENT#${agentId}#ROS`;
+
+export function repairOrderItem(ro: RepairOrderRecord): Item<RepairOrderRecord> {
+  const lists = listsOf(ro);
+  const sort = keys.activitySort(ro.activity_at, ro.id);
+  return {
+    ...keys.repairOrder(ro.company_id, ro.id),
+    ...keys.repairOrdersOfLocation(ro.company_id, ro.location_id, lists.location),
+    gsi1sk: sort,
+    ...(lists.agent ? { ...keys.repairOrdersOfAgent(ro.company_id, ro.location_id, lists.agent), gsi2sk: sort } : {}),
+    ...ro,
+  };
+}
+
+function counterWrite(scope: string, delta: number): TransactWrite {
+  return {
+    Update: {
+      Key: keys.listCount(scope),
+      UpdateExpression: 'ADD #n :d',
+      ExpressionAttributeNames: { '#n': 'count' },
+      ExpressionAttributeValues: { ':d': delta },
+    },
+  };
+}
+
+/** Counter moves between the lists `before` and `after` are on. */
+function counterWrites(companyId: string, locationId: string, before: Lists | null, after: Lists): TransactWrite[] {
+  const deltas = new Map<string, number>();
+  const add = (scope: string, d: number) => deltas.set(scope, (deltas.get(scope) ?? 0) + d);
+  if (before) {
+    add(locationScope(companyId, locationId, before.location), -1);
+    if (before.agent) add(agentScope(companyId, locationId, before.agent), -1);
+  }
+  add(locationScope(companyId, locationId, after.location), 1);
+  if (after.agent) add(agentScope(companyId, locationId, after.agent), 1);
+  return [...deltas].filter(([, d]) => d !== 0).map(([scope, d]) => counterWrite(scope, d));
+}
+
+/** The counter scopes of the lists an order is on (bulk loaders add these up themselves). */
+export function countScopesOf(ro: RepairOrderRecord): string[] {
+  const lists = listsOf(ro);
+  return [locationScope(ro.company_id, ro.location_id, lists.location), ...(lists.agent ? [agentScope(ro.company_id, ro.location_id, lists.agent)] : [])];
+}
+
+export function customerLinkItem(ro: RepairOrderRecord) {
+  const { pk, skPrefix } = keys.repairOrdersOfCustomer(ro.company_id, ro.customer_id);
+  return {
+    pk,
+    sk: `${skPrefix}${ro.opened_at}#${ro.id}`,
+    repair_order_id: ro.id,
+    location_id: ro.location_id,
+    opened_at: ro.opened_at,
+    closed: ro.closed,
+    archived: ro.archived,
+  };
+}
+
+function customerLink(ro: RepairOrderRecord): TransactWrite {
+  return { Put: { Item: customerLinkItem(ro) } };
+}
+
+/**
+ * Writes `next` (version already bumped by the caller, 1 for a new order). Throws a 409 `conflict`
+ * HttpError when another writer got there first; `updateRepairOrder` retries on it.
+ */
+export async function saveRepairOrder(next: RepairOrderRecord, previous: RepairOrderRecord | null): Promise<void> {
+  const writes: TransactWrite[] = [
+    {
+      Put: {
+        Item: repairOrderItem(next),
+        ...(previous
+          ? { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': previous.version } }
+          : { ConditionExpression: 'attribute_not_exists(pk)' }),
+      },
+    },
+    ...counterWrites(next.company_id, next.location_id, previous ? listsOf(previous) : null, listsOf(next)),
+  ];
+  const linkChanged =
+    !previous ||
+    previous.customer_id !== next.customer_id ||
+    previous.closed !== next.closed ||
+    previous.archived !== next.archived ||
+    previous.opened_at !== next.opened_at;
+  if (linkChanged) writes.push(customerLink(next));
+  if (previous && (previous.customer_id !== next.customer_id || previous.opened_at !== next.opened_at)) {
+    const old = keys.repairOrdersOfCustomer(previous.company_id, previous.customer_id);
+    writes.push({ Delete: { Key: { pk: old.pk, sk: `${old.skPrefix}${previous.opened_at}#${previous.id}` } } });
+  }
+  try {
+    await transactWrite(writes);
+  } catch (err) {
+    if (isConditionFailure(err)) throw conflict('repair_order_changed', 'The repair order changed meanwhile; try again');
+    throw err;
+  }
+}
+
+export async function getRepairOrder(companyId: string, roId: string, consistent = false): Promise<RepairOrderRecord | undefined> {
+  const item = await getItem<RepairOrderRecord>(keys.repairOrder(companyId, roId), consistent);
+  return item && fields(item);
+}
+
+export async function requireRepairOrder(companyId: string, roId: string, consistent = false): Promise<RepairOrderRecord> {
+  const ro = await getRepairOrder(companyId, roId, consistent);
+  if (!ro) throw notFound('Repair order not found');
+  return ro;
+}
+
+/**
+ * Read, change, write, retried when another writer got in between. `change` returns the new
+ * fields (or null to leave the order as it is); version and updated_at are set here.
+ */
+export async function updateRepairOrder(
+  companyId: string,
+  roId: string,
+  change: (ro: RepairOrderRecord) => Partial<RepairOrderRecord> | null,
+): Promise<{ before: RepairOrderRecord; after: RepairOrderRecord; changed: boolean }> {
+  for (let attempt = 0; ; attempt++) {
+    const before = await requireRepairOrder(companyId, roId, true);
+    const changes = change(before);
+    if (!changes) return { before, after: before, changed: false };
+    const after: RepairOrderRecord = { ...before, ...changes, version: before.version + 1, updated_at: new Date().toISOString() };
+    try {
+      await saveRepairOrder(after, before);
+      return { before, after, changed: true };
+    } catch (err) {
+      if (attempt >= 4 || (err as { id?: string }).id !== 'repair_order_changed') throw err;
+    }
+  }
+}
+
+/**
+ * The thread moved: a message was added at `at`. One update (no read first), so messages never
+ * wait on or fail with other writers; the version bump makes a concurrent save retry.
+ */
+export function bumpWrite(ro: RepairOrderRecord, at: string, inbound: boolean): TransactWrite {
+  const sort = keys.activitySort(at, ro.id);
+  return {
+    Update: {
+      Key: keys.repairOrder(ro.company_id, ro.id),
+      UpdateExpression:
+        'SET activity_at = :at, message_thread.bumped_at = :at, gsi1sk = :sort, gsi2sk = :sort' +
+        (inbound ? ', last_inbound_at = :at' : '') +
+        ' ADD metadata.message_count :one, version :one',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':at': at, ':sort': sort, ':one': 1 },
+    },
+  };
+}
+
+async function listCount(scope: string): Promise<number> {
+  const item = await getItem<{ count: number }>(keys.listCount(scope));
+  return Math.max(0, item?.count ?? 0);
+}
+
+export interface RecordPage {
+  records: RepairOrderRecord[];
+  total: number;
+}
+
+export async function repairOrdersOfLocation(companyId: string, locationId: string, list: ListName, offset: number, limit: number): Promise<RecordPage> {
+  const [items, total] = await Promise.all([
+    readPage<RepairOrderRecord>(
+      {
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.repairOrdersOfLocation(companyId, locationId, list).gsi1pk },
+        ScanIndexForward: false,
+      },
+      offset,
+      limit,
+    ),
+    listCount(locationScope(companyId, locationId, list)),
+  ]);
+  return { records: items.map(fields), total };
+}
+
+export async function repairOrdersOfAgent(companyId: string, agentId: string, locationId: string, offset: number, limit: number): Promise<RecordPage> {
+  const [items, total] = await Promise.all([
+    readPage<RepairOrderRecord>(
+      {
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.repairOrdersOfAgent(companyId, locationId, agentId).gsi2pk },
+        ScanIndexForward: false,
+      },
+      offset,
+      limit,
+    ),
+    listCount(agentScope(companyId, locationId, agentId)),
+  ]);
+  return { records: items.map(fields), total };
+}
+
+/** Older or closed orders of the customer, newest first: where an inbound text is threaded. */
+export async function repairOrderLinksOfCustomer(
+  companyId: string,
+  customerId: string,
+): Promise<{ repair_order_id: string; location_id: string; opened_at: string; closed: boolean; archived: boolean }[]> {
+  const key = keys.repairOrdersOfCustomer(companyId, customerId);
+  return queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': key.pk, ':prefix': key.skPrefix },
+    ScanIndexForward: false,
+  });
+}
+
+export async function readMarksOf(companyId: string, agentId: string, roIds: string[]): Promise<Map<string, ReadMark>> {
+  const items = await batchGet<ReadMark & { repair_order_id: string }>(roIds.map((id) => keys.readMark(companyId, id, agentId)));
+  return new Map(items.map((item) => [item.repair_order_id, item]));
+}
+
+export async function writeReadMark(companyId: string, roId: string, agentId: string, unread: boolean): Promise<void> {
+  await updateItem({
+    Key: keys.readMark(companyId, roId, agentId),
+    UpdateExpression: 'SET agent_id = :a, repair_order_id = :r, read_at = :t, marked_unread = :u',
+    ExpressionAttributeValues: { ':a': agentId, ':r': roId, ':t': new Date().toISOString(), ':u': unread },
+  });
+}
+
+export function isUnread(ro: Pick<RepairOrderRecord, 'last_inbound_at'>, mark: ReadMark | undefined): boolean {
+  if (mark?.marked_unread) return true;
+  if (!ro.last_inbound_at) return false;
+  return !mark?.read_at || mark.read_at < ro.last_inbound_at;
+}
+
+export function repairOrderView(ro: RepairOrderRecord, customer: Customer, unread: boolean): RepairOrder {
+  const {
+    company_id: _c,
+    customer_id: _ci,
+    dms_ro_id: _d,
+    activity_at: _a,
+    last_inbound_at: _l,
+    created_at: _cr,
+    updated_at: _u,
+    version: _v,
+    ...rest
+  } = ro;
+  return { ...rest, customer, is_unread: unread };
+}
+
+/** The API view of several orders for one agent: customers and read marks joined in two batch reads. */
+export async function repairOrderViews(companyId: string, agentId: string, records: RepairOrderRecord[]): Promise<RepairOrder[]> {
+  if (records.length === 0) return [];
+  const [customers, marks] = await Promise.all([
+    getCustomers(companyId, [...new Set(records.map((r) => r.customer_id))]),
+    readMarksOf(companyId, agentId, records.map((r) => r.id)),
+  ]);
+  return records.flatMap((ro) => {
+    const customer = customers.get(ro.customer_id);
+    if (!customer) return [];
+    return [repairOrderView(ro, customerView(customer), isUnread(ro, marks.get(ro.id)))];
+  });
+}
+
+export async function repairOrderViewFor(companyId: string, agentId: string, ro: RepairOrderRecord, customer?: CustomerRecord): Promise<RepairOrder> {
+  if (customer) {
+    const marks = await readMarksOf(companyId, agentId, [ro.id]);
+    return repairOrderView(ro, customerView(customer), isUnread(ro, marks.get(ro.id)));
+  }
+  const [view] = await repairOrderViews(companyId, agentId, [ro]);
+  if (!view) throw notFound('Repair order not found');
+  return view;
+}

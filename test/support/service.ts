@@ -1,0 +1,125 @@
+/**
+ * Service-board fixtures for integration tests: customers and repair orders written straight into
+ * the test stack's table (call `useStackEnv()` first), each with its own phone number so tests never
+ * share a conversation.
+ */
+import { inject } from 'vitest';
+import type { CustomerRecord } from '../../functions/customers/records.js';
+import { saveCustomer } from '../../functions/customers/records.js';
+import { newId } from '../../functions/lib/ids.js';
+import { readSettings, writeSettings } from '../../functions/lib/settings.js';
+import { saveRepairOrder, type RepairOrderRecord } from '../../functions/repairOrders/records.js';
+import { threadOf } from '../../functions/messages/records.js';
+import type { AgentRef } from '../../shared/serviceBoard.js';
+
+export const DEMO_NORTH = { companyId: 'cmp_demo', locationId: 'loc_demo_north' } as const;
+export const ADVISOR: AgentRef = { id: 'agt_advisor', first_name: 'Priya', last_name: 'Raman' };
+
+/** Points the domain modules of this test process at the test stack's table and buckets. */
+export function useStackEnv(): void {
+  Object.assign(process.env, inject('stackEnv'));
+}
+
+let counter = 0;
+/**
+ * A fresh US mobile number for this test run (the local carrier treats subscriber numbers
+ * 0100–0199 as landlines and 0200–0299 as VoIP; these stay in 3000–9999).
+ */
+const runSeed = Math.floor(Math.random() * 7000);
+export function uniquePhone(): string {
+  counter += 1;
+  let exchange = 201 + Math.floor(Math.random() * 798);
+  if (exchange % 100 === 11) exchange += 1; // N11 codes are not exchanges
+  const subscriber = 3000 + ((runSeed + counter) % 7000);
+  return `+1617${exchange}${subscriber}`;
+}
+
+export function customerRecord(overrides: Partial<CustomerRecord> = {}): CustomerRecord {
+  const now = new Date().toISOString();
+  return {
+    id: newId('cus'),
+    location_id: DEMO_NORTH.locationId,
+    dms_customer_id: null,
+    first_name: 'Test',
+    middle_name: '',
+    last_name: `Customer${counter}`,
+    opt_in: 'unknown',
+    opt_metadata: null,
+    blocked_at: null,
+    carrier: { type: 'mobile' },
+    phones: { cell: uniquePhone(), work: null, alternate: null },
+    email: null,
+    address: null,
+    alternate_contacts: [],
+    default_contact: 'cell',
+    language: null,
+    company_id: DEMO_NORTH.companyId,
+    opt_notice_sent_at: null,
+    opt_in_requested_at: null,
+    created_at: now,
+    updated_at: now,
+    version: 1,
+    ...overrides,
+  };
+}
+
+export function repairOrderRecord(customer: CustomerRecord, overrides: Partial<RepairOrderRecord> = {}): RepairOrderRecord {
+  const now = new Date().toISOString();
+  const id = overrides.id ?? newId('ro');
+  return {
+    id,
+    ro_id: `T${Math.floor(Math.random() * 900000 + 100000)}`,
+    location_id: customer.location_id,
+    alternate_record: false,
+    customer_first_name: customer.first_name,
+    customer_middle_name: customer.middle_name,
+    customer_last_name: customer.last_name,
+    vehicle: { make: 'Honda', model: 'Civic', year: 2021, vin: null, mileage: 31000 },
+    opened_at: now,
+    promise_time: null,
+    closed: false,
+    closed_at: null,
+    autoclosed: false,
+    archived: false,
+    archived_at: null,
+    vehicle_ready: false,
+    vehicle_ready_at: null,
+    satisfaction_poll: null,
+    payment_request: null,
+    invoice: null,
+    album_present: false,
+    disable_read_mark: false,
+    message_thread: { id: threadOf(id), bumped_at: null },
+    agent: ADVISOR,
+    sheet: null,
+    custom: { customer_waiting: false, delivery_requested: false, work_order_status_code: 'I' },
+    metadata: { dms_status: 'open', opcodes: [], invoiced_at: null, missed_call: false, last_call_at: null, message_count: 0 },
+    company_id: customer.company_id,
+    customer_id: customer.id,
+    dms_ro_id: null,
+    activity_at: now,
+    last_inbound_at: null,
+    created_at: now,
+    updated_at: now,
+    version: 1,
+    ...overrides,
+  };
+}
+
+/** A customer and an open repair order of theirs, assigned to the demo advisor unless told otherwise. */
+export async function createRepairOrder(
+  options: { customer?: Partial<CustomerRecord>; ro?: Partial<RepairOrderRecord> } = {},
+): Promise<{ customer: CustomerRecord; ro: RepairOrderRecord }> {
+  const customer = customerRecord(options.customer);
+  await saveCustomer(customer);
+  const ro = repairOrderRecord(customer, options.ro);
+  await saveRepairOrder(ro, null);
+  return { customer, ro };
+}
+
+/** Makes `number` the location's service texting number (inbound texts to it find the location). */
+export async function ensureServiceNumber(companyId: string, locationId: string, number: string): Promise<void> {
+  const info = await readSettings(companyId, locationId, 'business_information');
+  if (info.texting_numbers.service === number) return;
+  await writeSettings(companyId, locationId, 'business_information', { ...info, texting_numbers: { ...info.texting_numbers, service: number } }, 'agt_admin');
+}
