@@ -63,7 +63,7 @@ async function serviceBoard(url: string, signIn: (email: string) => Promise<stri
 
   // Send-to-screen: the manager listens on the location's manager channel; the advisor texts.
   const ticketRes = await fetch(`${url}/api/notifications/tickets`, { method: 'POST', headers: { ...manager, 'content-type': 'application/json' }, body: '{}' });
-  const ticket = ((await ticketRes.json()) as { ticket: { id: string } }).ticket.id;
+  const ticket = ((await ticketRes.json()) as { ticket: string }).ticket;
   const arrived = new Map<string, number>();
   const waiters = new Map<string, () => void>();
   const abort = new AbortController();

@@ -31,8 +31,8 @@ export const channels = {
 /**
  * The channels an agent listens to at a location: managers get the manager-level call and
  * repair-order channels; a technician without service gets the technician channel; others get
- * their team's channel, or their own; everyone below manager also gets their own channel, which
- * carries their calls and the repair orders assigned to them. Every agent hears location-wide news.
+ * their team's channel. Everyone gets their own channel, which carries their calls, the repair
+ * orders assigned to them and their own read marks (other tabs). Every agent hears location-wide news.
  */
 export function channelsFor(agent: AgentRecord, locationId: string): string[] {
   const list = new Set<string>([channels.location(locationId)]);
@@ -42,8 +42,8 @@ export function channelsFor(agent: AgentRecord, locationId: string): string[] {
   } else {
     if (agent.access_level.technician && !agent.access_level.service) list.add(channels.technicians(locationId));
     else if (agent.team) list.add(channels.team(locationId, agent.team));
-    list.add(channels.agent(agent.id));
   }
+  list.add(channels.agent(agent.id));
   return [...list];
 }
 

@@ -53,6 +53,8 @@ describe('POST /api/notifications/tickets', () => {
     const manager = await (await as('manager@demo.example')).post('/api/notifications/tickets', {});
     expect(manager.body.channels).toContain('location:loc_demo_north:manager:repair_orders');
     expect(manager.body.channels).toContain('location:loc_demo_north:manager:calls');
+    // Their own channel carries their read marks to their other tabs.
+    expect(manager.body.channels).toContain('agent:agt_manager');
 
     const tech = await (await as('tech@demo.example')).post('/api/notifications/tickets', {});
     expect(tech.body.channels).toContain('location:loc_demo_north:technicians');
