@@ -62,6 +62,9 @@ export interface Colleague {
   first_name: string;
   last_name: string;
   level: 0 | 1 | 2;
+  /** Board permissions, e.g. who can be assigned a repair order (service). */
+  access_level: AccessFlags;
+  active: boolean;
   location_id: string;
   online_status: Agent['online_status'];
 }

@@ -98,6 +98,8 @@ export function colleagueView(agent: AgentRecord): Colleague {
     first_name: agent.first_name,
     last_name: agent.last_name,
     level: accessLevel(agent.access_level),
+    access_level: agent.access_level,
+    active: agent.active,
     location_id: agent.location_id,
     online_status: agent.online_status,
   };

@@ -77,7 +77,8 @@ async function route(req: IncomingMessage, res: ServerResponse, parts: ServerPar
   }
 
   if (path === '/') return redirect(res, '/app/');
-  if (path === '/app') return redirect(res, '/app/');
+  // Keep the query: the SPA writes its state there (the board's `?ro=`).
+  if (path === '/app') return redirect(res, `/app/${new URL(req.url ?? '/', 'http://local').search}`);
   if (path === '/events' || path === '/events/') return events(req, res);
   if (path === '/dev' || path.startsWith('/dev/')) return handleDev(req, res, parts.carrier);
   if (path.startsWith('/app/')) return parts.web().handle(req, res);

@@ -31,36 +31,4 @@ export type SendMessageBody = z.infer<typeof sendMessageBody>;
 
 export const assignAgentBody = z.object({ agent_id: z.string().min(1).nullable() });
 
-/** Error ids the send route answers, with SPEC §8 texts where the spec has one. */
-export const SEND_ERRORS = {
-  opted_out: 'You can not send a text message to the customer because he has opted out',
-  no_advisor: 'Text message was not sent because there is no advisor assigned',
-  opcode_missing: 'You can not text this customer. The OP CODE TEXT must be present on the repair order estimate',
-  landline: 'Landline numbers do not receive text messages',
-  blank: 'Text cannot be blank',
-  too_long: 'Message length limit is 1600 characters',
-  no_phone: "Agent's default contact is disabled or points to empty field",
-  blocked: "Can't do this action on an opted-out customer",
-  unknown_in_safe_mode: 'You can not text this customer until they opt in (safe mode)',
-  awaiting_opt_in: 'The customer has been asked to opt in; the text can be sent once they reply YES',
-  quiet_hours: 'It is outside texting hours at this location. Send anyway or schedule the text.',
-  closed: 'This repair order is closed',
-} as const;
-export type SendErrorId = keyof typeof SEND_ERRORS;
-
-/** Warnings the send route answers alongside a sent message. */
-export const SEND_WARNINGS = {
-  voip: 'This number is a VoIP line; delivery is not always possible',
-} as const;
-
-/** What the conversation shows for a failed delivery (SPEC §8 message status texts). */
-export const DELIVERY_ERROR_TEXTS = {
-  landline: 'Landline numbers do not receive texts',
-  carrier_blocked: 'The carrier blocks links',
-  unknown: 'Unknown error (code {{code}})',
-} as const;
-
-/** Refusal for any action on an opted-out customer (SPEC §8). */
-export const OPTED_OUT_ACTION = "Can't do this action on an opted-out customer";
-/** Vehicle-ready and similar actions on an order without an advisor (SPEC §8). */
-export const MISSING_AGENT = 'Unable due to missing agent for RO';
+export { DELIVERY_ERROR_TEXTS, MISSING_AGENT, OPTED_OUT_ACTION, SEND_ERRORS, SEND_WARNINGS, type SendErrorId } from '../serviceTexts.js';

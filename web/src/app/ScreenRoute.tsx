@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
 import { landingPath } from '../../../shared/access.js';
@@ -15,16 +16,17 @@ function useLanding(): string {
 /**
  * A menu screen. An agent whose flags do not open it goes to their landing board instead, which is
  * also how signing in lands everyone: sign-in goes to '/', and '/' is the service board.
- * The boards themselves arrive with later issues; until then the screen says so.
+ * A screen that has been built is given as children; the others arrive with later issues, and until
+ * then the screen says so.
  */
-export function ScreenRoute({ screen }: { screen: Screen }) {
+export function ScreenRoute({ screen, children }: { screen: Screen; children?: ReactNode }) {
   const { t } = useTranslation();
   const { acting } = useReadySession();
   const landing = useLanding();
   const name = t(screen.label);
   useDocumentTitle(name);
   if (!screen.allowed(acting.access_level)) return <Navigate to={landing} replace />;
-  return <ArrivingLater screen={name} />;
+  return children ?? <ArrivingLater screen={name} />;
 }
 
 /** /noboard is only for agents with no board; anyone else is sent to theirs. */

@@ -10,8 +10,21 @@ import { SCREENS } from './screens.js';
 import { NoBoardRoute, ScreenRoute } from './ScreenRoute.js';
 import { SessionGate } from './SessionGate.js';
 
+/** '/' is the service board, loaded with its route; the other boards still say they arrive later. */
 const screenRoutes: RouteObject[] = SCREENS.map((screen) =>
-  screen.path === '/' ? { index: true, element: <ScreenRoute screen={screen} /> } : { path: screen.path.slice(1), element: <ScreenRoute screen={screen} /> },
+  screen.path === '/'
+    ? {
+        index: true,
+        lazy: () =>
+          import('../features/serviceBoard/ServiceBoard.js').then(({ ServiceBoard }) => ({
+            Component: () => (
+              <ScreenRoute screen={screen}>
+                <ServiceBoard />
+              </ScreenRoute>
+            ),
+          })),
+      }
+    : { path: screen.path.slice(1), element: <ScreenRoute screen={screen} /> },
 );
 
 export const routes: RouteObject[] = [

@@ -20,6 +20,8 @@ export interface RequestOptions {
   expected?: Expected;
   /** false: never send the agent's token (sign-in, password reset, magic link). */
   auth?: boolean;
+  /** Extra headers, e.g. the Idempotency-Key of a send attempt. */
+  headers?: Record<string, string>;
 }
 
 export class ApiError extends Error {
@@ -65,7 +67,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   let refreshing: Promise<boolean> | null = null;
 
   async function send<T>(path: string, options: RequestOptions, token: string | null): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json', 'X-OID': deps.deviceId() };
+    const headers: Record<string, string> = { ...options.headers, Accept: 'application/json', 'X-OID': deps.deviceId() };
     if (token) headers.Authorization = `Bearer ${token}`;
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
     const init: RequestInit = { method: options.method ?? 'GET', headers };

@@ -1,0 +1,198 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RepairOrder } from '../../../../shared/serviceBoard.js';
+import { formatPhone } from '../../lib/phone.js';
+import { customerName, vehicleLabel } from './boardRows.js';
+import { nextUrgencyChange, promiseUrgency } from './promiseTime.js';
+import type { BoardContext } from './boardContext.js';
+import { formatMoment } from './times.js';
+
+/** Repaint when a promise time changes colour (not on a clock loop); at least hourly, for the date shown. */
+function useNow(promiseTimes: (string | null)[]): number {
+  const [now, setNow] = useState(() => Date.now());
+  const key = promiseTimes.join('|');
+  useEffect(() => {
+    const wait = Math.min(nextUrgencyChange(promiseTimes, now) ?? Number.POSITIVE_INFINITY, 60 * 60 * 1000);
+    const timer = setTimeout(() => setNow(Date.now()), wait + 50);
+    return () => clearTimeout(timer);
+    // promiseTimes is read through its key: a new array with the same times is no change.
+  }, [key, now]);
+  return now;
+}
+
+export function BoardTable({
+  rows,
+  loading,
+  loadingRest,
+  failed,
+  filtered,
+  selectedId,
+  onSelect,
+  context,
+}: {
+  rows: RepairOrder[];
+  loading: boolean;
+  loadingRest: boolean;
+  failed: boolean;
+  filtered: boolean;
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  context: BoardContext;
+}) {
+  const { t } = useTranslation();
+  const now = useNow(rows.map((r) => r.promise_time));
+  const body = useRef<HTMLTableSectionElement>(null);
+  const focusIndex = Math.max(
+    0,
+    rows.findIndex((r) => r.id === selectedId),
+  );
+
+  function move(event: KeyboardEvent<HTMLTableSectionElement>) {
+    const items = Array.from(body.current?.querySelectorAll<HTMLTableRowElement>('tr[data-ro-id]') ?? []);
+    const at = items.findIndex((row) => row === document.activeElement);
+    let target = at;
+    switch (event.key) {
+      case 'ArrowDown':
+        target = Math.min(items.length - 1, at + 1);
+        break;
+      case 'ArrowUp':
+        target = Math.max(0, at - 1);
+        break;
+      case 'Home':
+        target = 0;
+        break;
+      case 'End':
+        target = items.length - 1;
+        break;
+      case 'Enter':
+      case ' ': {
+        const id = items[at]?.dataset.roId;
+        if (id) onSelect(id);
+        event.preventDefault();
+        return;
+      }
+      default:
+        return;
+    }
+    event.preventDefault();
+    const row = items[target];
+    if (!row) return;
+    row.focus();
+    if (row.dataset.roId) onSelect(row.dataset.roId);
+  }
+
+  let notice: string | null = null;
+  if (loading && !rows.length) notice = t('common.loading');
+  else if (failed && !rows.length) notice = t('board.fetch_failed');
+  else if (!rows.length) notice = filtered ? t('board.no_match') : t('board.empty');
+
+  return (
+    <div className="board-list">
+      <table className="board-table" role="grid" aria-label={t('board.list_label')} aria-busy={loading || loadingRest}>
+        <thead>
+          <tr>
+            <th scope="col">{t('board.column_customer')}</th>
+            <th scope="col">{t('board.column_phone')}</th>
+            <th scope="col">{t('board.column_promise_time')}</th>
+            <th scope="col">{t('board.column_advisor')}</th>
+            <th scope="col">{t('board.column_tech_status')}</th>
+          </tr>
+        </thead>
+        <tbody ref={body} onKeyDown={move}>
+          {rows.map((row, index) => (
+            <BoardRow key={row.id} row={row} selected={row.id === selectedId} focusable={index === focusIndex} now={now} context={context} onSelect={onSelect} />
+          ))}
+        </tbody>
+      </table>
+      {notice ? (
+        <p className="board-list__notice" role="status" data-testid="board-notice">
+          {notice}
+        </p>
+      ) : null}
+      {loadingRest && rows.length ? (
+        <p className="board-list__more" role="status">
+          {t('board.loading_more')}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function BoardRow({
+  row,
+  selected,
+  focusable,
+  now,
+  context,
+  onSelect,
+}: {
+  row: RepairOrder;
+  selected: boolean;
+  focusable: boolean;
+  now: number;
+  context: BoardContext;
+  onSelect: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const { customer } = row;
+  const urgency = promiseUrgency(row.promise_time, now, row.closed || row.vehicle_ready);
+  const phone = customer.phones.cell ?? customer.phones.work ?? customer.phones.alternate;
+  const code = row.custom.work_order_status_code;
+  const vehicle = vehicleLabel(row);
+  const sub = `${t('board.ro_number', { number: row.ro_id })}${vehicle ? ` · ${vehicle}` : ''}`;
+  const classes = ['board-row', row.is_unread ? 'board-row--unread' : '', selected ? 'board-row--selected' : ''].filter(Boolean).join(' ');
+  return (
+    <tr
+      className={classes}
+      data-testid="board-row"
+      data-ro-id={row.id}
+      data-unread={row.is_unread ? 'true' : 'false'}
+      aria-selected={selected}
+      tabIndex={focusable ? 0 : -1}
+      onClick={() => onSelect(row.id)}
+    >
+      <td className="board-row__customer">
+        <span className="board-row__name-line">
+          {row.is_unread ? <span className="board-row__dot" data-testid="row-unread" role="img" aria-label={t('board.row_unread')} /> : null}
+          <span className="board-row__name">{customerName(row) || t('board.no_name')}</span>
+          <RowMarkers row={row} />
+        </span>
+        <span className="board-row__sub" title={sub}>
+          {sub}
+        </span>
+      </td>
+      <td className="board-row__phone">{formatPhone(phone)}</td>
+      <td>
+        {row.promise_time ? (
+          <time dateTime={row.promise_time} className={`promise promise--${urgency}`} data-urgency={urgency}>
+            {formatMoment(row.promise_time, context.locale, context.timeZone, now)}
+            {urgency === 'overdue' || urgency === 'soon' ? <span className="visually-hidden"> ({t(`board.promise_${urgency}`)})</span> : null}
+          </time>
+        ) : null}
+      </td>
+      <td>{row.agent ? `${row.agent.first_name} ${row.agent.last_name}` : <span className="muted">{t('board.no_advisor')}</span>}</td>
+      <td className="board-row__status">{code ? t(`tech_status.${code}`) : ''}</td>
+    </tr>
+  );
+}
+
+/** Small flags after the name: why this row needs a look, or why it cannot be texted. */
+export function RowMarkers({ row }: { row: RepairOrder }) {
+  const { t } = useTranslation();
+  const markers: { id: string; label: string; tone: 'danger' | 'warning' | 'info' | 'ok' }[] = [];
+  if (row.customer.opt_in === 'out') markers.push({ id: 'opted-out', label: t('markers.opted_out'), tone: 'danger' });
+  if (row.customer.blocked_at) markers.push({ id: 'blocked', label: t('markers.blocked'), tone: 'danger' });
+  if (row.metadata.missed_call) markers.push({ id: 'missed-call', label: t('markers.missed_call'), tone: 'warning' });
+  if (row.custom.customer_waiting) markers.push({ id: 'customer-waiting', label: t('markers.customer_waiting'), tone: 'info' });
+  if (row.vehicle_ready) markers.push({ id: 'vehicle-ready', label: t('markers.vehicle_ready'), tone: 'ok' });
+  if (!markers.length) return null;
+  return (
+    <span className="markers">
+      {markers.map((m) => (
+        <span key={m.id} className={`marker marker--${m.tone}`} data-testid={`marker-${m.id}`}>
+          {m.label}
+        </span>
+      ))}
+    </span>
+  );
+}

@@ -1,0 +1,311 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { SendMessageBody } from '../../../../shared/schemas/messages.js';
+import type { Message, RepairOrder } from '../../../../shared/serviceBoard.js';
+import { Dialog } from '../../components/Dialog.js';
+import { randomId } from '../../lib/device.js';
+import { reportFailure } from '../../lib/failures.js';
+import { asErrorBody, serverMessage } from '../../lib/request-errors.js';
+import { ApiError } from '../../lib/request.js';
+import type { BoardContext } from './boardContext.js';
+import { charactersLeft, composerState, draftProblem, sendsOnKey, type ComposerState, type DraftProblem } from './composerRules.js';
+import type { PendingMessage } from './MessageBubble.js';
+import { postMessage, uploadAttachment } from './requests.js';
+import { formatDateTime } from './times.js';
+
+type Uploaded = SendMessageBody['message']['attachments'][number];
+
+/**
+ * One send attempt: the same text and files sent again (the answer was lost, the network dropped)
+ * keep the same Idempotency-Key, so the server makes one message of them.
+ */
+interface Attempt {
+  key: string;
+  text: string;
+  files: File[];
+  uploaded: Uploaded[] | null;
+}
+
+/**
+ * The server words its VoIP warning in English (SEND_WARNINGS.voip); the composer says it in the
+ * agent's language. Matched by word, not imported: shared/schemas/messages.ts brings zod with it.
+ */
+const VOIP_WARNING = /voip/i;
+
+/** Stable hooks for the browser tests: one per reason the message bar is not there. */
+const NOTICE_TEST_IDS: Record<Exclude<ComposerState, { kind: 'open' }>['reason'], string> = {
+  opted_out: 'opted-out-notice',
+  unknown_in_safe_mode: 'safe-mode-notice',
+  landline: 'landline-notice',
+  blocked: 'blocked-notice',
+  closed: 'closed-notice',
+  no_advisor: 'no-advisor-notice',
+  no_phone: 'no-phone-notice',
+};
+
+/** Drafts survive switching between conversations (not a reload). */
+const drafts = new Map<string, string>();
+
+function sameFiles(a: readonly File[], b: readonly File[]): boolean {
+  return a.length === b.length && a.every((file, i) => file === b[i]);
+}
+
+function sizeLabel(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+export function Composer({
+  order,
+  context,
+  files,
+  onFilesChange,
+  onQueued,
+  onSettled,
+}: {
+  order: RepairOrder;
+  context: BoardContext;
+  files: File[];
+  onFilesChange: (files: File[]) => void;
+  onQueued: (pending: PendingMessage) => void;
+  onSettled: (key: string, message: Message | null) => void;
+}) {
+  const { t } = useTranslation();
+  const ids = useId();
+  const [text, setTextState] = useState(() => drafts.get(order.id) ?? '');
+  const [problem, setProblem] = useState<DraftProblem | null>(null);
+  const [quiet, setQuiet] = useState<{ attempt: Attempt; nextWindowAt: string | null } | null>(null);
+  const attempt = useRef<Attempt | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  // Read when a send fails, after the composer was emptied for it.
+  const currentFiles = useRef(files);
+  currentFiles.current = files;
+  const state = composerState(order, { safeMode: context.safeMode });
+
+  function setText(value: string) {
+    setTextState(value);
+    if (value) drafts.set(order.id, value);
+    else drafts.delete(order.id);
+  }
+
+  useEffect(() => setProblem(null), [text, files]);
+
+  // Hidden (opted out, safe mode) or unusable (landline, blocked, closed, no advisor, no phone): no
+  // message bar at all, only why. The server refuses these sends anyway.
+  if (state.kind !== 'open') {
+    return (
+      <div className={`composer composer--${state.kind}`} role="note" data-testid={NOTICE_TEST_IDS[state.reason]} data-reason={state.reason}>
+        {t(`composer.${state.kind}_${state.reason}`)}
+      </div>
+    );
+  }
+  const left = charactersLeft(text);
+
+  function currentAttempt(): Attempt {
+    const kept = attempt.current;
+    if (kept && kept.text === text && sameFiles(kept.files, files)) return kept;
+    attempt.current = { key: randomId(), text, files, uploaded: null };
+    return attempt.current;
+  }
+
+  /** Puts the draft back when a send did not happen, unless the agent has started another one. */
+  function restore(failed: Attempt) {
+    setTextState((now) => {
+      if (now) return now;
+      if (failed.text) drafts.set(order.id, failed.text);
+      return failed.text;
+    });
+    if (!currentFiles.current.length) onFilesChange(failed.files);
+    attempt.current = failed;
+  }
+
+  async function deliver(sending: Attempt, extras: Pick<SendMessageBody['message'], 'send_at' | 'confirm_quiet_hours'>, key: string) {
+    // SPEC §5: sending is cancelled when no conversation is selected.
+    const orderId = order.id;
+    if (!orderId) {
+      toast.error(t('composer.no_conversation'));
+      return;
+    }
+    onQueued({ key, text: sending.text, fileNames: sending.files.map((f) => f.name), created_at: new Date().toISOString() });
+    setText('');
+    onFilesChange([]);
+    try {
+      sending.uploaded ??= await Promise.all(sending.files.map((file) => uploadAttachment(file)));
+      const body: SendMessageBody = { message: { text: sending.text, attachments: sending.uploaded, ...extras } };
+      const sent = await postMessage(orderId, body, key);
+      onSettled(key, sent.message);
+      if (attempt.current === sending) attempt.current = null;
+      for (const warning of sent.warnings ?? []) toast.warning(VOIP_WARNING.test(warning) ? t('composer.voip_warning') : warning);
+    } catch (error) {
+      onSettled(key, null);
+      if (error instanceof ApiError && error.id === 'quiet_hours') {
+        const next = asErrorBody(error.body).error?.next_window_at;
+        setQuiet({ attempt: sending, nextWindowAt: typeof next === 'string' ? next : null });
+        return;
+      }
+      restore(sending);
+      const kind = error instanceof ApiError ? error.action.kind : 'unexpected';
+      if (kind === 'session_expired' || kind === 'inactive') {
+        reportFailure(error);
+        return;
+      }
+      if (kind === 'offline') reportFailure(error);
+      const detail = error instanceof ApiError ? serverMessage(error.body) : '';
+      toast.error(t('composer.send_failed'), { description: detail || undefined });
+    }
+  }
+
+  function submit(event?: FormEvent) {
+    event?.preventDefault();
+    const found = draftProblem(text, files);
+    if (found) {
+      setProblem(found);
+      return;
+    }
+    const sending = currentAttempt();
+    void deliver(sending, {}, sending.key);
+  }
+
+  const problemText = !problem
+    ? null
+    : problem.kind === 'blank'
+      ? t('composer.blank')
+      : problem.kind === 'too_long'
+        ? t('composer.too_long')
+        : t('composer.file_too_large', { name: problem.name });
+  const counterId = `${ids}-counter`;
+
+  return (
+    <form className="composer" onSubmit={submit} data-testid="composer-form" noValidate>
+      {state.warning === 'voip' ? (
+        <p className="composer__warning" data-testid="composer-voip">
+          {t('composer.voip_warning')}
+        </p>
+      ) : null}
+      {problemText ? (
+        <p className="notice notice--error composer__problem" role="alert" data-testid="composer-problem">
+          {problemText}
+        </p>
+      ) : null}
+      <textarea
+        className={`composer__text${left < 0 ? ' composer__text--over' : ''}`}
+        rows={3}
+        value={text}
+        aria-label={t('composer.label')}
+        aria-describedby={counterId}
+        aria-invalid={left < 0 || problem !== null ? true : undefined}
+        placeholder={t('composer.placeholder')}
+        data-testid="composer"
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (sendsOnKey({ key: event.key, shiftKey: event.shiftKey, altKey: event.altKey, isComposing: event.nativeEvent.isComposing })) {
+            event.preventDefault();
+            submit();
+          }
+        }}
+      />
+      {files.length ? (
+        <ul className="composer__files" aria-label={t('composer.files_label')}>
+          {files.map((file, index) => (
+            <li key={`${file.name}-${index}`} className="composer__file">
+              <span>
+                {file.name} <span className="muted">({sizeLabel(file.size)})</span>
+              </span>
+              <button
+                type="button"
+                className="icon-button composer__remove"
+                aria-label={t('composer.remove_file', { name: file.name })}
+                onClick={() => onFilesChange(files.filter((_, i) => i !== index))}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="composer__bar">
+        <span id={counterId} className={`composer__counter${left < 0 ? ' composer__counter--over' : ''}`} data-testid="composer-counter" aria-live="polite">
+          {left >= 0 ? t('composer.characters_left', { count: left }) : t('composer.characters_over', { count: -left })}
+        </span>
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          hidden
+          onChange={(event) => {
+            const picked = Array.from(event.target.files ?? []);
+            if (picked.length) onFilesChange([...files, ...picked]);
+            event.target.value = '';
+          }}
+        />
+        <button type="button" className="button button--small" data-testid="attach-button" onClick={() => fileInput.current?.click()}>
+          {t('composer.attach')}
+        </button>
+        <button type="submit" className="button button--primary button--small" data-testid="send-button">
+          {t('composer.send')}
+        </button>
+      </div>
+      <QuietHoursDialog
+        quiet={quiet}
+        context={context}
+        onSendAnyway={(sending) => {
+          setQuiet(null);
+          void deliver(sending, { confirm_quiet_hours: true }, randomId());
+        }}
+        onSchedule={(sending, at) => {
+          setQuiet(null);
+          void deliver(sending, { send_at: at }, randomId());
+        }}
+        onCancel={(sending) => {
+          setQuiet(null);
+          restore(sending);
+        }}
+      />
+    </form>
+  );
+}
+
+/** Outside the location's texting hours (api contract quiet_hours, 409): send anyway, schedule, or not send. */
+function QuietHoursDialog({
+  quiet,
+  context,
+  onSendAnyway,
+  onSchedule,
+  onCancel,
+}: {
+  quiet: { attempt: Attempt; nextWindowAt: string | null } | null;
+  context: BoardContext;
+  onSendAnyway: (attempt: Attempt) => void;
+  onSchedule: (attempt: Attempt, at: string) => void;
+  onCancel: (attempt: Attempt) => void;
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  return (
+    <Dialog open={quiet !== null} onClose={() => (quiet ? onCancel(quiet.attempt) : undefined)} labelledBy={titleId}>
+      {quiet ? (
+        <div data-testid="quiet-hours-dialog">
+          <h2 className="dialog__title" id={titleId}>
+            {t('composer.quiet_title')}
+          </h2>
+          <p>{t('composer.quiet_text')}</p>
+          <div className="dialog__actions dialog__actions--wrap">
+            <button type="button" className="button" onClick={() => onCancel(quiet.attempt)}>
+              {t('common.cancel')}
+            </button>
+            {quiet.nextWindowAt ? (
+              <button type="button" className="button" data-testid="quiet-schedule" onClick={() => onSchedule(quiet.attempt, quiet.nextWindowAt!)}>
+                {t('composer.quiet_schedule', { time: formatDateTime(quiet.nextWindowAt, context.locale, context.timeZone) })}
+              </button>
+            ) : null}
+            <button type="button" className="button button--primary" data-testid="quiet-send-anyway" onClick={() => onSendAnyway(quiet.attempt)} autoFocus>
+              {t('composer.quiet_send_anyway')}
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,187 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import useSWRInfinite from 'swr/infinite';
+import { MESSAGE_FIRST_PAGE, type Message, type RepairOrder } from '../../../../shared/serviceBoard.js';
+import { onResync, subscribe } from '../../lib/realtime.js';
+import type { BoardContext } from './boardContext.js';
+import { customerName, vehicleLabel } from './boardRows.js';
+import { Composer } from './Composer.js';
+import { acceptsDroppedFiles, composerState } from './composerRules.js';
+import { conversationMessages, hasEarlier, mergeMessage, type MessagePage } from './conversationPages.js';
+import { MessageBubble, PendingBubble, type PendingMessage } from './MessageBubble.js';
+import { fetchMessagePage, messagesPagePath, retryMessage } from './requests.js';
+
+/** Within this many pixels of the end, the list follows new messages. */
+const FOLLOW_SLACK_PX = 48;
+
+/**
+ * The selected order's conversation (issue 3 part 8): the latest 10 messages, older ones on request,
+ * delivery states kept current from the stream, and the composer. Files dropped anywhere on it join
+ * the draft, unless the customer opted out (SPEC §5).
+ */
+export function Conversation({
+  order,
+  context,
+  onToggleUnread,
+}: {
+  order: RepairOrder;
+  context: BoardContext;
+  onToggleUnread: (order: RepairOrder, unread: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const getKey = useCallback(
+    (index: number, previous: MessagePage | null) => (previous && previous.messages.length < MESSAGE_FIRST_PAGE ? null : messagesPagePath(order.id, index)),
+    [order.id],
+  );
+  const { data, size, setSize, mutate, isLoading, error } = useSWRInfinite<MessagePage>(getKey, fetchMessagePage, {
+    revalidateOnFocus: false,
+    revalidateOnReconnect: false,
+  });
+  const [pending, setPending] = useState<PendingMessage[]>([]);
+  const [files, setFiles] = useState<File[]>([]);
+  const [retrying, setRetrying] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const [now, setNow] = useState(() => Date.now());
+
+  const merge = useCallback(
+    (message: Message) => {
+      void mutate((pages) => (pages ? mergeMessage(pages, message) : pages), { revalidate: false });
+      setNow(Date.now());
+    },
+    [mutate],
+  );
+
+  useEffect(() => {
+    const stops = [
+      subscribe('message.created', (d) => {
+        if (d.repair_order_id === order.id) merge(d.message);
+      }),
+      subscribe('message.updated', (d) => {
+        if (d.repair_order_id === order.id) merge(d.message);
+      }),
+      onResync(() => void mutate()),
+    ];
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }, [order.id, merge, mutate]);
+
+  const messages = conversationMessages(data);
+  const earlier = hasEarlier(data);
+  const loadingEarlier = size > (data?.length ?? 0) && !isLoading;
+
+  // Keep the reader's place: follow new messages at the bottom, hold still while older ones load above.
+  const list = useRef<HTMLOListElement>(null);
+  const follow = useRef(true);
+  const anchor = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const element = list.current;
+    if (!element) return;
+    if (anchor.current !== null) {
+      element.scrollTop = element.scrollHeight - anchor.current;
+      anchor.current = null;
+    } else if (follow.current) {
+      element.scrollTop = element.scrollHeight;
+    }
+  }, [messages.length, pending.length]);
+
+  function loadEarlier() {
+    const element = list.current;
+    if (element) anchor.current = element.scrollHeight - element.scrollTop;
+    void setSize(size + 1);
+  }
+
+  async function retry(message: Message) {
+    setRetrying(message.id);
+    try {
+      merge(await retryMessage(message.id));
+    } catch {
+      // send() has shown the server's reason.
+    } finally {
+      setRetrying(null);
+    }
+  }
+
+  const dropAllowed = acceptsDroppedFiles(order) && composerState(order, { safeMode: context.safeMode }).kind === 'open';
+  function onDrag(event: DragEvent<HTMLElement>) {
+    if (!dropAllowed || !event.dataTransfer.types.includes('Files')) return;
+    event.preventDefault();
+    setDragging(event.type !== 'dragleave');
+  }
+  function onDrop(event: DragEvent<HTMLElement>) {
+    setDragging(false);
+    if (!dropAllowed) return;
+    event.preventDefault();
+    const dropped = Array.from(event.dataTransfer.files);
+    if (dropped.length) setFiles((current) => [...current, ...dropped]);
+  }
+
+  const title = customerName(order) || t('board.no_name');
+  return (
+    <section
+      className={`conversation${dragging ? ' conversation--dragging' : ''}`}
+      aria-label={t('conversation.label', { name: title })}
+      data-testid="conversation"
+      data-ro-id={order.id}
+      onDragEnter={onDrag}
+      onDragOver={onDrag}
+      onDragLeave={onDrag}
+      onDrop={onDrop}
+    >
+      <header className="conversation__header">
+        <div className="conversation__title">
+          <h2>{title}</h2>
+          <span className="muted">
+            {t('board.ro_number', { number: order.ro_id })}
+            {vehicleLabel(order) ? ` · ${vehicleLabel(order)}` : ''}
+          </span>
+        </div>
+        <button type="button" className="button button--small" data-testid="read-toggle" onClick={() => onToggleUnread(order, !order.is_unread)}>
+          {order.is_unread ? t('actions.mark_read') : t('actions.mark_unread')}
+        </button>
+      </header>
+      <ol
+        ref={list}
+        className="conversation__messages"
+        aria-live="polite"
+        aria-busy={isLoading}
+        onScroll={(event) => {
+          const element = event.currentTarget;
+          follow.current = element.scrollHeight - element.scrollTop - element.clientHeight < FOLLOW_SLACK_PX;
+        }}
+      >
+        {earlier ? (
+          <li className="conversation__earlier">
+            <button type="button" className="button button--small" data-testid="load-earlier" disabled={loadingEarlier} aria-busy={loadingEarlier} onClick={loadEarlier}>
+              {loadingEarlier ? t('common.loading') : t('conversation.load_earlier')}
+            </button>
+          </li>
+        ) : null}
+        {isLoading ? <li className="conversation__notice">{t('common.loading')}</li> : null}
+        {error && !data ? <li className="conversation__notice">{t('conversation.load_failed')}</li> : null}
+        {!isLoading && !error && !messages.length && !pending.length ? <li className="conversation__notice">{t('conversation.empty')}</li> : null}
+        {messages.map((message) => (
+          <MessageBubble key={message.id} message={message} context={context} now={now} retrying={retrying === message.id} onRetry={(m) => void retry(m)} />
+        ))}
+        {pending.map((p) => (
+          <PendingBubble key={p.key} pending={p} context={context} now={now} />
+        ))}
+      </ol>
+      <Composer
+        order={order}
+        context={context}
+        files={files}
+        onFilesChange={setFiles}
+        onQueued={(p) => {
+          follow.current = true;
+          setPending((list) => [...list, p]);
+        }}
+        onSettled={(key, message) => {
+          setPending((list) => list.filter((p) => p.key !== key));
+          if (message) merge(message);
+        }}
+      />
+    </section>
+  );
+}
+

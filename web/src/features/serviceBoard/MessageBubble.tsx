@@ -1,0 +1,142 @@
+import { useTranslation } from 'react-i18next';
+import type { Attachment, DeliveryState, Message } from '../../../../shared/serviceBoard.js';
+import type { BoardContext } from './boardContext.js';
+import { formatDateTime, formatMoment } from './times.js';
+
+/** A text the agent sent that has not been answered yet (optimistic: shown `queued` at once). */
+export interface PendingMessage {
+  key: string;
+  text: string;
+  fileNames: string[];
+  created_at: string;
+}
+
+/** Delivery states as locale keys ('not sent' has a space). */
+export function deliveryKey(state: DeliveryState): string {
+  return `delivery.${state.replace(' ', '_')}`;
+}
+
+const RETRYABLE: readonly DeliveryState[] = ['not sent', 'undelivered'];
+
+export function canRetry(message: Message): boolean {
+  return message.metadata.direction === 'outbound' && message.metadata.status !== null && RETRYABLE.includes(message.metadata.status);
+}
+
+function Attachments({ attachments }: { attachments: Attachment[] }) {
+  const { t } = useTranslation();
+  if (!attachments.length) return null;
+  return (
+    <ul className="bubble__attachments">
+      {attachments.map((file) => (
+        <li key={file.id}>
+          {file.content_type.startsWith('image/') ? (
+            <a href={file.metadata.orig} target="_blank" rel="noreferrer" className="bubble__image" data-testid="message-attachment">
+              <img src={file.metadata.thumb || file.metadata.small} alt={file.name} loading="lazy" />
+            </a>
+          ) : (
+            <a href={file.metadata.orig} target="_blank" rel="noreferrer" className="bubble__file" data-testid="message-attachment" download={file.name}>
+              {t('conversation.file', { name: file.name })}
+            </a>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A system note (SPEC §3 behaviours): opt changes, closing, and the like, said in the agent's language. */
+export function SystemNote({ message, context, now }: { message: Message; context: BoardContext; now: number }) {
+  const { t } = useTranslation();
+  const behaviour = message.behaviour ?? 'GENERIC_SYSTEM';
+  const who = message.agent ? `${message.agent.first_name} ${message.agent.last_name}` : null;
+  return (
+    <li className="note" data-testid="system-note" data-behaviour={behaviour}>
+      <span className="note__label">{t(`behaviour.${behaviour}`)}</span>
+      {message.text ? <span className="note__text">{message.text}</span> : null}
+      <span className="note__meta">
+        {who ? `${who} · ` : ''}
+        <time dateTime={message.created_at} title={formatDateTime(message.created_at, context.locale, context.timeZone)}>
+          {formatMoment(message.created_at, context.locale, context.timeZone, now)}
+        </time>
+      </span>
+    </li>
+  );
+}
+
+export function MessageBubble({
+  message,
+  context,
+  now,
+  retrying,
+  onRetry,
+}: {
+  message: Message;
+  context: BoardContext;
+  now: number;
+  retrying: boolean;
+  onRetry: (message: Message) => void;
+}) {
+  const { t } = useTranslation();
+  const { direction, status, error_text: errorText, send_at: sendAt, automated } = message.metadata;
+  if (direction === 'system' || message.behaviour) return <SystemNote message={message} context={context} now={now} />;
+  const outbound = direction === 'outbound';
+  const failed = status === 'not sent' || status === 'undelivered';
+  return (
+    <li
+      className={`bubble bubble--${outbound ? 'outbound' : 'inbound'}${failed ? ' bubble--failed' : ''}`}
+      data-testid="message-bubble"
+      data-direction={direction}
+      data-status={status ?? undefined}
+      data-message-id={message.id}
+    >
+      {message.text ? <p className="bubble__text">{message.text}</p> : null}
+      <Attachments attachments={message.attachments} />
+      <footer className="bubble__meta">
+        {outbound && message.agent ? <span>{`${message.agent.first_name} ${message.agent.last_name}`}</span> : null}
+        {outbound && automated ? <span className="bubble__tag">{t('conversation.automated')}</span> : null}
+        <time dateTime={message.created_at} title={formatDateTime(message.created_at, context.locale, context.timeZone)}>
+          {formatMoment(message.created_at, context.locale, context.timeZone, now)}
+        </time>
+        {outbound && status ? (
+          <span className={`bubble__status bubble__status--${status.replace(' ', '-')}`} data-testid="message-status" data-status={status}>
+            {status === 'scheduled' && sendAt ? t('delivery.scheduled_for', { time: formatDateTime(sendAt, context.locale, context.timeZone) }) : t(deliveryKey(status))}
+          </span>
+        ) : null}
+      </footer>
+      {outbound && failed && errorText ? (
+        <p className="bubble__error" data-testid="message-error">
+          {errorText}
+        </p>
+      ) : null}
+      {canRetry(message) ? (
+        <button type="button" className="button button--small bubble__retry" data-testid="message-retry" disabled={retrying} aria-busy={retrying} onClick={() => onRetry(message)}>
+          {t('conversation.retry')}
+        </button>
+      ) : null}
+    </li>
+  );
+}
+
+export function PendingBubble({ pending, context, now }: { pending: PendingMessage; context: BoardContext; now: number }) {
+  const { t } = useTranslation();
+  return (
+    <li className="bubble bubble--outbound bubble--pending" data-testid="message-bubble" data-direction="outbound" data-status="queued" data-pending="true">
+      {pending.text ? <p className="bubble__text">{pending.text}</p> : null}
+      {pending.fileNames.length ? (
+        <ul className="bubble__attachments">
+          {pending.fileNames.map((name) => (
+            <li key={name} className="bubble__file">
+              {t('conversation.file', { name })}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <footer className="bubble__meta">
+        <time dateTime={pending.created_at}>{formatMoment(pending.created_at, context.locale, context.timeZone, now)}</time>
+        <span className="bubble__status bubble__status--queued" data-testid="message-status" data-status="queued">
+          {t('delivery.queued')}
+        </span>
+      </footer>
+    </li>
+  );
+}

@@ -1,0 +1,280 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import useSWR, { mutate } from 'swr';
+import { accessLevel } from '../../../../shared/access.js';
+import type { Customer, RepairOrder } from '../../../../shared/serviceBoard.js';
+import { currentLocale } from '../../lib/i18n.js';
+import { askDesktopPermission, useDesktopPermission } from '../../lib/notifications.js';
+import { realtimeStatus } from '../../lib/realtime.js';
+import { ApiError } from '../../lib/request.js';
+import { useReadySession } from '../../lib/session.js';
+import { useStore } from '../../lib/store.js';
+import type { BoardContext } from './boardContext.js';
+import { BoardTable } from './BoardTable.js';
+import { matchesSearch, unreadCount, type BoardView } from './boardRows.js';
+import { Conversation } from './Conversation.js';
+import { DetailPanel } from './DetailPanel.js';
+import { AUTO_READ_DELAY_MS, READ_CALL_DELAY_MS, createDelayedCalls, mayAutoMarkRead } from './readMarks.js';
+import { fetchRepairOrder, orderAction, repairOrderPath } from './requests.js';
+import { useBoardList } from './useBoardList.js';
+import { useBoardLive } from './useBoardLive.js';
+import './serviceBoard.css';
+
+/**
+ * The service board at /app/ (SPEC §2 "vehicles in service"; issue 3 part 8): the list on the left,
+ * the selected order's conversation in the middle, its details and actions on the right. The
+ * selection lives in the address (?ro=), so a reload or a shared link opens the same order.
+ */
+export function ServiceBoard() {
+  const { t } = useTranslation();
+  const { acting, location, settings } = useReadySession();
+  const locale = useStore(currentLocale);
+  const [params, setParams] = useSearchParams();
+  const selectedId = params.get('ro');
+  const archived = params.get('archived') === '1';
+  const [query, setQuery] = useState('');
+  const [detailOpen, setDetailOpen] = useState(true);
+
+  const context = useMemo<BoardContext>(
+    () => ({
+      agentId: acting.id,
+      locationId: location.id,
+      timeZone: location.timezone,
+      locale,
+      manager: accessLevel(acting.access_level) >= 1,
+      safeMode: settings.service_settings?.safe_mode === true,
+    }),
+    [acting.id, acting.access_level, location.id, location.timezone, locale, settings.service_settings],
+  );
+  const view = useMemo<BoardView>(() => ({ scope: context.manager ? 'location' : 'inbox', archived, agentId: acting.id }), [context.manager, archived, acting.id]);
+  const board = useBoardList(location.id, view);
+
+  const select = useCallback(
+    (id: string | null) => {
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          if (id) next.set('ro', id);
+          else next.delete('ro');
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+
+  const setArchived = (value: boolean) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value) next.set('archived', '1');
+        else next.delete('archived');
+        return next;
+      },
+      { replace: true },
+    );
+
+  const listed = selectedId ? board.rows.find((r) => r.id === selectedId) : undefined;
+  // An order that is not on this list (a link, a notice, the other list) is fetched on its own.
+  const single = useSWR<RepairOrder>(selectedId && !listed ? repairOrderPath(selectedId) : null, () => fetchRepairOrder(selectedId!), {
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+    onError: () => undefined,
+  });
+  const selected = listed ?? single.data ?? null;
+  const selectedMissing = Boolean(selectedId && !listed && single.error instanceof ApiError && single.error.status === 404);
+
+  // Stable callbacks that reach the latest list: the delayed read calls must outlive re-renders.
+  const boardRef = useRef(board);
+  boardRef.current = board;
+  const selectedRef = useRef(selected);
+  selectedRef.current = selected;
+
+  const applyOrder = useCallback((order: RepairOrder) => {
+    boardRef.current.applyOrder(order);
+    void mutate(repairOrderPath(order.id), order, { revalidate: false });
+  }, []);
+  const applyCustomer = useCallback((customer: Customer) => {
+    boardRef.current.applyCustomer(customer);
+    const open = selectedRef.current;
+    if (open && open.customer.id === customer.id) void mutate(repairOrderPath(open.id), { ...open, customer }, { revalidate: false });
+  }, []);
+
+  /** The flag shows at once; the server hears of it from the delayed call (or the auto mark). */
+  const showUnread = useCallback((id: string, unread: boolean) => {
+    boardRef.current.patch(
+      (r) => r.id === id,
+      (r) => ({ ...r, is_unread: unread }),
+    );
+    void mutate<RepairOrder>(repairOrderPath(id), (order) => (order ? { ...order, is_unread: unread } : order), { revalidate: false });
+  }, []);
+  const callRead = useCallback(
+    (id: string, unread: boolean) => {
+      orderAction(id, unread ? 'unread' : 'read')
+        .then(applyOrder)
+        // The flag shown may now be wrong: ask the server what it is.
+        .catch(() => fetchRepairOrder(id).then(applyOrder, () => undefined));
+    },
+    [applyOrder],
+  );
+  const readCalls = useMemo(() => createDelayedCalls<boolean>(READ_CALL_DELAY_MS, callRead), [callRead]);
+  const autoReads = useMemo(
+    () =>
+      createDelayedCalls<boolean>(AUTO_READ_DELAY_MS, (id) => {
+        showUnread(id, false);
+        callRead(id, false);
+      }),
+    [callRead, showUnread],
+  );
+  useEffect(
+    () => () => {
+      readCalls.cancelAll();
+      autoReads.cancelAll();
+    },
+    [readCalls, autoReads],
+  );
+
+  const toggleUnread = useCallback(
+    (order: RepairOrder, unread: boolean) => {
+      autoReads.cancelAll();
+      showUnread(order.id, unread);
+      readCalls.request(order.id, unread);
+    },
+    [autoReads, readCalls, showUnread],
+  );
+
+  // Opening a conversation marks it read after 750 ms, for its advisor only (SPEC §4, §9).
+  const selectedLoaded = selected !== null;
+  useEffect(() => {
+    const order = selectedRef.current;
+    if (!selectedId || !order || order.id !== selectedId) return;
+    if (mayAutoMarkRead(order, acting.id)) autoReads.request(order.id, false);
+    return () => autoReads.cancelAll();
+  }, [selectedId, selectedLoaded, acting.id, autoReads]);
+
+  useBoardLive({
+    board,
+    view,
+    locationId: location.id,
+    openId: selectedId,
+    onReadingArrival: (id) => {
+      if (selectedRef.current && !selectedRef.current.disable_read_mark) autoReads.request(id, false);
+    },
+    onOpen: select,
+  });
+
+  const rows = useMemo(() => (query.trim() ? board.rows.filter((r) => matchesSearch(r, query)) : board.rows), [board.rows, query]);
+  const unread = unreadCount(board.rows);
+
+  return (
+    <section className="service-board" aria-labelledby="service-board-title">
+      <header className="service-board__header">
+        <h1 id="service-board-title" className="service-board__title">
+          {t('menu.vehicles_in_service')}
+        </h1>
+        <span className={`service-board__unread${unread ? ' service-board__unread--some' : ''}`} data-testid="unread-count" role="status">
+          {t('board.unread', { count: unread })}
+        </span>
+        <LiveStatus />
+        <div className="service-board__tools">
+          <input
+            type="search"
+            className="service-board__search"
+            value={query}
+            placeholder={t('board.search_placeholder')}
+            aria-label={t('board.search_label')}
+            data-testid="board-search"
+            onChange={(event) => setQuery(event.target.value)}
+          />
+          {context.manager && (
+            // Archived orders are the store's list; an advisor's inbox holds only orders on the board.
+            <label className="check service-board__archived">
+              <input type="checkbox" checked={archived} data-testid="archived-toggle" onChange={(event) => setArchived(event.target.checked)} />
+              {t('board.archived')}
+            </label>
+          )}
+          <NotificationBell />
+          <button
+            type="button"
+            className="button button--small"
+            aria-expanded={detailOpen}
+            aria-controls="service-board-detail"
+            data-testid="detail-toggle"
+            onClick={() => setDetailOpen((open) => !open)}
+          >
+            {detailOpen ? t('board.hide_details') : t('board.show_details')}
+          </button>
+        </div>
+      </header>
+      <div className={`service-board__panes${detailOpen && selected ? '' : ' service-board__panes--no-detail'}`}>
+        <BoardTable
+          rows={rows}
+          loading={board.loading}
+          loadingRest={board.loadingRest}
+          failed={board.failed}
+          filtered={rows.length !== board.rows.length}
+          selectedId={selectedId}
+          onSelect={select}
+          context={context}
+        />
+        {selected ? (
+          <Conversation key={selected.id} order={selected} context={context} onToggleUnread={toggleUnread} />
+        ) : (
+          <div className="service-board__empty" data-testid="conversation-empty">
+            {selectedMissing ? t('board.not_found') : selectedId && single.isLoading ? t('common.loading') : t('board.pick_order')}
+          </div>
+        )}
+        {detailOpen && selected ? (
+          <DetailPanel
+            id="service-board-detail"
+            order={selected}
+            context={context}
+            onOrder={applyOrder}
+            onCustomer={applyCustomer}
+            onToggleUnread={toggleUnread}
+          />
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function LiveStatus() {
+  const { t } = useTranslation();
+  const status = useStore(realtimeStatus);
+  const live = status === 'live';
+  return (
+    <span className={`live-status live-status--${live ? 'live' : 'waiting'}`} data-testid="live-status" data-status={status} title={live ? t('board.live_title') : t('board.connecting_title')}>
+      <span className="live-status__dot" aria-hidden="true" />
+      {live ? t('board.live') : t('board.connecting')}
+    </span>
+  );
+}
+
+function NotificationBell() {
+  const { t } = useTranslation();
+  const permission = useDesktopPermission();
+  if (permission === 'unsupported') return null;
+  const on = permission === 'granted';
+  return (
+    <button
+      type="button"
+      className={`icon-button notification-bell${on ? ' notification-bell--on' : ''}`}
+      aria-pressed={on}
+      disabled={permission === 'denied'}
+      aria-label={on ? t('board.notifications_on') : permission === 'denied' ? t('board.notifications_blocked') : t('board.notifications_enable')}
+      title={on ? t('board.notifications_on') : permission === 'denied' ? t('board.notifications_blocked') : t('board.notifications_enable')}
+      data-testid="notification-bell"
+      onClick={() => void askDesktopPermission()}
+    >
+      <svg viewBox="0 0 24 24" width={20} height={20} aria-hidden="true" focusable="false">
+        <path
+          fill="currentColor"
+          d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3a1.5 1.5 0 0 0-3 0v1.16A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Zm-2 1H7v-6a5 5 0 0 1 10 0v6Z"
+        />
+      </svg>
+    </button>
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * What the composer lets an agent do (SPEC §4, §5; api contract "Messages"): whether it shows at
+ * all, whether it is usable, and whether a draft may go. The server enforces every rule again; the
+ * composer says so first, in the agent's language, without a round trip.
+ */
+import { MESSAGE_MAX_LENGTH, type RepairOrder } from '../../../../shared/serviceBoard.js';
+
+export const MAX_ATTACHMENT_BYTES = 512 * 1024 * 1024;
+
+export type ComposerState =
+  /** No message bar: the customer opted out, or has not opted in while the location runs in safe mode. */
+  | { kind: 'hidden'; reason: 'opted_out' | 'unknown_in_safe_mode' }
+  /** The bar shows, disabled, with the reason. */
+  | { kind: 'disabled'; reason: 'landline' | 'blocked' | 'closed' | 'no_advisor' | 'no_phone' }
+  | { kind: 'open'; warning: 'voip' | null };
+
+export function composerState(order: RepairOrder, options: { safeMode: boolean }): ComposerState {
+  const { customer } = order;
+  if (customer.opt_in === 'out') return { kind: 'hidden', reason: 'opted_out' };
+  if (customer.opt_in === 'unknown' && options.safeMode) return { kind: 'hidden', reason: 'unknown_in_safe_mode' };
+  if (customer.carrier.type === 'landline') return { kind: 'disabled', reason: 'landline' };
+  if (customer.blocked_at) return { kind: 'disabled', reason: 'blocked' };
+  if (order.closed) return { kind: 'disabled', reason: 'closed' };
+  if (!order.agent) return { kind: 'disabled', reason: 'no_advisor' };
+  if (!customer.phones.cell) return { kind: 'disabled', reason: 'no_phone' };
+  return { kind: 'open', warning: customer.carrier.type === 'voip' ? 'voip' : null };
+}
+
+/** Files may be dropped on the conversation only when the customer has not opted out (SPEC §5). */
+export function acceptsDroppedFiles(order: RepairOrder): boolean {
+  return order.customer.opt_in !== 'out';
+}
+
+export interface DraftFile {
+  name: string;
+  size: number;
+}
+
+export type DraftProblem = { kind: 'blank' } | { kind: 'too_long'; over: number } | { kind: 'file_too_large'; name: string };
+
+/** Why a draft may not be sent, or null when it may. */
+export function draftProblem(text: string, files: readonly DraftFile[]): DraftProblem | null {
+  const large = files.find((f) => f.size > MAX_ATTACHMENT_BYTES);
+  if (large) return { kind: 'file_too_large', name: large.name };
+  if (text.length > MESSAGE_MAX_LENGTH) return { kind: 'too_long', over: text.length - MESSAGE_MAX_LENGTH };
+  // A string is valid when non-empty after trimming (SPEC §5); a picture alone is a message too.
+  if (!text.trim() && files.length === 0) return { kind: 'blank' };
+  return null;
+}
+
+/** Characters left before the limit (negative when over). */
+export function charactersLeft(text: string): number {
+  return MESSAGE_MAX_LENGTH - text.length;
+}
+
+/** Enter sends, Shift+Enter starts a new line; a composing IME keeps its Enter. */
+export function sendsOnKey(event: { key: string; shiftKey: boolean; isComposing?: boolean; altKey?: boolean; ctrlKey?: boolean; metaKey?: boolean }): boolean {
+  return event.key === 'Enter' && !event.shiftKey && !event.isComposing && !event.altKey;
+}

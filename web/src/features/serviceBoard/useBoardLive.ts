@@ -1,0 +1,141 @@
+/**
+ * The board kept live from the event stream (api contract "Service events"): an order that changed
+ * is fetched again and put in its place; a new text moves its row up and may turn it unread; read
+ * marks from the agent's other tabs apply; a customer's change refreshes their rows. After a lost
+ * connection came back, the whole board asks again.
+ */
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { mutate } from 'swr';
+import { toast } from 'sonner';
+import type { RepairOrder, ServiceEvent } from '../../../../shared/serviceBoard.js';
+import { notifyWhenHidden } from '../../lib/notifications.js';
+import { useServiceEvents } from '../../lib/realtime.js';
+import { ApiError } from '../../lib/request.js';
+import { customerName, findRow, isInbound, messageArrived, rowsOfCustomer, type BoardView } from './boardRows.js';
+import { fetchRepairOrder, repairOrderPath } from './requests.js';
+import type { BoardList } from './useBoardList.js';
+
+/** Long enough for the 750 ms read mark to reach the server and its answer to come back. */
+const READ_SETTLE_MS = 5_000;
+
+export interface LiveBoardOptions {
+  board: BoardList;
+  view: BoardView;
+  locationId: string;
+  /** The conversation open in this tab. */
+  openId: string | null;
+  /** The agent is reading the open conversation as its advisor: a new text there is read at once. */
+  onReadingArrival: (orderId: string) => void;
+  /** A desktop notice was clicked: open that order. */
+  onOpen: (orderId: string) => void;
+}
+
+export function useBoardLive(options: LiveBoardOptions): void {
+  const { t } = useTranslation();
+  const latest = useRef(options);
+  latest.current = options;
+  // One fetch per order at a time; a change that arrives meanwhile asks once more afterwards.
+  const inFlight = useRef(new Map<string, boolean>());
+  // Orders whose advisor is reading a text that just came in: the server counts it unread until the
+  // console's read mark lands, and a refetch in between must not flash the row unread.
+  const beingRead = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+
+  function reading(id: string): void {
+    clearTimeout(beingRead.current.get(id));
+    beingRead.current.set(
+      id,
+      setTimeout(() => beingRead.current.delete(id), READ_SETTLE_MS),
+    );
+  }
+
+  function refresh(id: string): void {
+    const flights = inFlight.current;
+    if (flights.has(id)) {
+      flights.set(id, true);
+      return;
+    }
+    flights.set(id, false);
+    fetchRepairOrder(id)
+      .then((fetched) => {
+        const order = beingRead.current.has(id) ? { ...fetched, is_unread: false } : fetched;
+        latest.current.board.applyOrder(order);
+        // The open order may be one that is not on this list: its own cache entry is kept current too.
+        void mutate(repairOrderPath(id), order, { revalidate: false });
+      })
+      .catch((error: unknown) => {
+        // Gone for this agent (deleted, or now another company's business): off the board.
+        if (error instanceof ApiError && (error.status === 404 || error.status === 403)) latest.current.board.remove(id);
+      })
+      .finally(() => {
+        const again = flights.get(id);
+        flights.delete(id);
+        if (again) refresh(id);
+      });
+  }
+
+  function handle(event: ServiceEvent): void {
+    const { board, view, locationId, openId } = latest.current;
+    const agentId = view.agentId;
+    switch (event.type) {
+      case 'repair_order.changed':
+        if (event.data.location_id === locationId) refresh(event.data.id);
+        return;
+      case 'repair_order.assigned':
+        if (event.data.location_id !== locationId) return;
+        refresh(event.data.id);
+        if (event.data.agent_id === agentId) {
+          const row = findRow(board.pages, event.data.id);
+          toast.info(t('board.assigned_to_you'), { description: row ? customerName(row) : undefined });
+        }
+        return;
+      case 'message.created': {
+        const { data } = event;
+        if (data.location_id !== locationId) return;
+        const row = findRow(board.pages, data.repair_order_id);
+        // Computed from the cache as it is when applied: two events in one tick must not undo each other.
+        if (row) board.update((pages) => messageArrived(pages, data, view, { openId, agentId }) ?? pages);
+        else refresh(data.repair_order_id);
+        if (!isInbound(data.message)) return;
+        if (openId === data.repair_order_id && row?.agent?.id === agentId) {
+          reading(data.repair_order_id);
+          latest.current.onReadingArrival(data.repair_order_id);
+        }
+        notifyWhenHidden({
+          title: row ? t('board.notice_title', { name: customerName(row) }) : t('board.notice_title_unknown'),
+          body: data.message.text || t('conversation.attachment_only'),
+          tag: data.repair_order_id,
+          onOpen: () => latest.current.onOpen(data.repair_order_id),
+        });
+        return;
+      }
+      case 'message.updated':
+        // The conversation merges its own messages; the board's rows do not change.
+        return;
+      case 'read.changed':
+        board.patch(
+          (r) => r.id === event.data.repair_order_id,
+          (r) => ({ ...r, is_unread: event.data.is_unread }),
+        );
+        void mutate<RepairOrder>(repairOrderPath(event.data.repair_order_id), (order) => (order ? { ...order, is_unread: event.data.is_unread } : order), {
+          revalidate: false,
+        });
+        return;
+      case 'customer.changed':
+        if (event.data.location_id !== locationId) return;
+        for (const row of rowsOfCustomer(board.pages, event.data.customer_id)) refresh(row.id);
+        if (openId && !findRow(board.pages, openId)) refresh(openId);
+        return;
+      case 'gatekeeper_error':
+        toast.error(event.data.message, { id: `gatekeeper-${event.data.repair_order_id}-${event.data.kind}` });
+        return;
+    }
+  }
+
+  useServiceEvents(handle, () => {
+    latest.current.board.revalidate();
+    const open = latest.current.openId;
+    if (open) void mutate(repairOrderPath(open));
+  });
+}
+
