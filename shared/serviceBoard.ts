@@ -33,7 +33,8 @@ export interface Customer {
   opt_in: OptStatus;
   opt_metadata: OptMetadata | null;
   blocked_at: string | null;
-  carrier: { type: LineType };
+  /** What kind of line the cell is, and when the carrier was last asked. */
+  carrier: { type: LineType; checked_at?: string | null };
   phones: { cell: string | null; work: string | null; alternate: string | null };
   email: string | null;
   address: string | null;

@@ -38,13 +38,21 @@ export interface Reply {
 
 export type Route =
   | { access: 'public'; handle: (req: Request) => Promise<Reply> }
-  | { access: 'agent'; handle: (req: AgentRequest) => Promise<Reply> };
+  | { access: 'agent'; handle: (req: AgentRequest) => Promise<Reply>; secretReply?: boolean };
 
 /** Route keys are the HTTP API's: "METHOD /path/{param}". */
 export type Routes = Record<string, Route>;
 
 export const publicRoute = (handle: (req: Request) => Promise<Reply>): Route => ({ access: 'public', handle });
-export const agentRoute = (handle: (req: AgentRequest) => Promise<Reply>): Route => ({ access: 'agent', handle });
+/**
+ * An authenticated route. `secretReply`: the answer carries a secret shown once (an API key), so it
+ * is never kept for Idempotency-Key replays.
+ */
+export const agentRoute = (handle: (req: AgentRequest) => Promise<Reply>, options: { secretReply?: boolean } = {}): Route => ({
+  access: 'agent',
+  handle,
+  ...options,
+});
 
 export const ok = (body: unknown, status = 200): Reply => ({ status, body });
 export const noContent = (): Reply => ({ status: 204 });
@@ -112,7 +120,7 @@ export function areaHandler(area: string, routes: Routes) {
       const auth = await authenticate(bearer);
       logger.appendKeys({ company_id: auth.companyId, agent_id: auth.agent.id });
       const idempotencyKey = req.headers['idempotency-key'];
-      if (event.requestContext.http.method === 'POST' && idempotencyKey) {
+      if (event.requestContext.http.method === 'POST' && idempotencyKey && !route.secretReply) {
         const key = idempotencyKey.slice(0, 200);
         const routeOfKey = `${event.routeKey} ${event.rawPath}`;
         return toResult(await withIdempotency(auth.agent.id, key, routeOfKey, () => route.handle({ ...req, auth })));

@@ -7,6 +7,8 @@
  *   --dev      serve the SPA from source with Vite (hot reload). Without it the SPA comes from
  *              web/dist when a build exists (`npm run build`), else from Vite anyway.
  *   --web=vite|built|none   choose explicitly.
+ *   DMS_SIMULATOR=off       no DMS simulator (it opens and advances demo repair orders every
+ *                           SIM_INTERVAL_MS, default 45 s)
  *
  * Ctrl-C stops everything it started (DynamoDB Local's java, s3rver) and keeps the data.
  */
@@ -33,10 +35,11 @@ const args = process.argv.slice(2);
 const port = Number.parseInt(process.env.PORT ?? '3000', 10);
 const dataDir = process.env.DATA_DIR || '.data';
 const web = webMode(args);
+const dmsSimulator = process.env.DMS_SIMULATOR !== 'off';
 
 let stack: LocalStack;
 try {
-  stack = await startLocalStack({ port, dataDir, web, seed: true, scheduler: true });
+  stack = await startLocalStack({ port, dataDir, web, seed: true, scheduler: true, dmsSimulator });
 } catch (err) {
   const code = (err as NodeJS.ErrnoException).code;
   console.error(code === 'EADDRINUSE' ? `Port ${port} is already in use: stop what runs there or start with PORT=<another port>.` : err);
@@ -49,6 +52,7 @@ Dealer console is running (SPA: ${web === 'vite' ? 'Vite dev server' : web === '
   Console          ${stack.url}/app/sign_in
   Customer phone   ${stack.url}/dev/phone?phone=+15555550123
   Mail outbox      ${stack.url}/dev/mail
+  DMS simulator    ${dmsSimulator ? `on: a repair order every ${Math.round((Number.parseInt(process.env.SIM_INTERVAL_MS ?? '', 10) || 45_000) / 1000)} s (DMS_SIMULATOR=off to stop it)` : 'off'}
 
 Demo sign-ins, password "${DEMO_PASSWORD}":
 ${table([['E-mail', 'Role', 'Lands on'], ...DEMO_SIGN_INS.map((s) => [s.email, s.role, s.landing])])}

@@ -1,5 +1,6 @@
 /**
- * Seeds the demo dealership (demo.ts) through the same record builders the handlers use.
+ * Seeds the demo dealership (demo.ts) through the same record builders the handlers use, and its
+ * service board (demo-service.ts) through the DMS feed's ingest.
  * Idempotent: the company items are written last, so "the demo company exists" means the whole
  * seed is there, and a seed cut short is simply redone on the next start.
  */
@@ -52,6 +53,11 @@ export async function seedDemo(): Promise<boolean> {
     rows.push({ ...keys.template(t.company_id, t.scope, t.id), id: t.id, level: t.level, name: t.name, text: t.text });
   }
   await writeAll(rows);
+  // The service board's customers, orders and texts, through the DMS feed's ingest (after the
+  // agents: the feed assigns advisors by e-mail). Imported only now, once the stack has set the
+  // handlers' environment: their logger reads LOG_LEVEL when it is loaded.
+  const { seedDemoService } = await import('./demo-service.js');
+  await seedDemoService();
 
   const companies: CompanyRecord[] = [
     { id: RIVAL_COMPANY.id, name: RIVAL_COMPANY.name, created_at: createdAt },

@@ -31,6 +31,16 @@ export interface LocalStackOptions {
   scheduler: boolean;
   /** Only errors on the console (tests). */
   quiet?: boolean;
+  /**
+   * The carrier follows each text with 'sent' and 'delivered' receipts (default true, for
+   * `npm start` and the browser tests); the integration tests turn it off and inject receipts.
+   */
+  autoReceipts?: boolean;
+  /**
+   * The DMS simulator opens and advances repair orders through the feed (npm start;
+   * DMS_SIMULATOR=off turns it off there, SIM_INTERVAL_MS sets its pace). Off unless asked for.
+   */
+  dmsSimulator?: boolean;
 }
 
 export interface LocalStack {
@@ -72,9 +82,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const stops: (() => Promise<void> | void)[] = [];
   // Requests and event streams end first, while DynamoDB and S3 are still there to answer them.
   let stopScheduler: (() => void) | undefined;
+  let stopSimulator: (() => Promise<void>) | undefined;
   let closeServer: (() => Promise<void>) | undefined;
   const stopAll = async () => {
     stopScheduler?.();
+    await stopSimulator?.();
     await closeServer?.();
     for (const stop of stops.splice(0).reverse()) {
       try {
@@ -143,6 +155,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       APP_VERSION: appVersion(PROJECT_ROOT),
       JWT_SECRET: jwtSecret(dataDir),
       MAIL_TRANSPORT: 'local',
+      SMS_TRANSPORT: 'local',
       MAIL_FROM: 'Demo Motors <no-reply@demo.example>',
       LOCAL_CARRIER_URL: `${url}/dev/carrier`,
       LOG_LEVEL: process.env.LOG_LEVEL ?? (quiet ? 'WARN' : 'INFO'),
@@ -155,8 +168,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await ensureTable(dynamo.endpoint, TABLE_NAME);
     const seeded = seedLoading ? await (await seedLoading).seedDemo() : false;
 
-    const carrier = new Carrier(new CarrierStore(dataDir ? join(dataDir, 'carrier.json') : null), publishToTopic);
+    const carrier = new Carrier(new CarrierStore(dataDir ? join(dataDir, 'carrier.json') : null), publishToTopic, {
+      autoReceipts: options.autoReceipts ?? true,
+    });
     stops.push(() => carrier.store.flushed());
+    // Before the stores go: no automatic receipt may reach a handler once DynamoDB is stopping.
+    stops.push(() => carrier.stop());
 
     if (options.scheduler) {
       const scheduler: Scheduler = startScheduler(log);
@@ -164,6 +181,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }
 
     markReady({ carrier, web: () => web, log, quiet });
+    if (options.dmsSimulator) {
+      // It posts to the feed over HTTP, so it starts once the server answers; the console runs without it.
+      try {
+        const { startDmsSimulator } = await import('./dms-simulator.js');
+        const simulator = await startDmsSimulator({ baseUrl: url, dataDir, quiet, log });
+        stopSimulator = () => simulator.stop();
+      } catch (err) {
+        console.error('[dms] the DMS simulator did not start:', err);
+      }
+    }
     if (!quiet) log(`[stack] ready in ${((Date.now() - started) / 1000).toFixed(1)} s${seeded ? ' (demo dealership seeded)' : ''}`);
 
     let stopping: Promise<void> | undefined;
