@@ -52,6 +52,52 @@ export const API_AREAS = {
     entry: 'functions/notifications/handler.ts',
     routes: ['POST /api/notifications/tickets'],
   },
+  repairOrders: {
+    entry: 'functions/repairOrders/handler.ts',
+    routes: [
+      'GET /api/locations/{id}/repair_orders',
+      'GET /api/locations/{id}/repair_orders/inbox',
+      'GET /api/repair_orders/{id}',
+      'PUT /api/repair_orders/{id}/agent',
+      'PUT /api/repair_orders/{id}/archive',
+      'PUT /api/repair_orders/{id}/unarchive',
+      'PUT /api/repair_orders/{id}/read',
+      'PUT /api/repair_orders/{id}/unread',
+      'POST /api/repair_orders/{id}/vehicle_ready',
+    ],
+  },
+  messages: {
+    entry: 'functions/messages/handler.ts',
+    routes: [
+      'GET /api/repair_orders/{id}/messages',
+      'POST /api/repair_orders/{id}/messages',
+      'PUT /api/messages/{id}/retry',
+      'POST /api/attachments',
+    ],
+  },
+  customers: {
+    entry: 'functions/customers/handler.ts',
+    routes: [
+      'GET /api/customers/{id}',
+      'PUT /api/customers/{id}/opt_out',
+      'PUT /api/customers/{id}/block',
+      'PUT /api/customers/{id}/unblock',
+      'GET /api/customers/{id}/consent',
+      'GET /api/customers/{id}/{board}/calls',
+    ],
+  },
+  dms: {
+    entry: 'functions/dms/handler.ts',
+    routes: [
+      'POST /dms/v1/locations/{id}/customers',
+      'POST /dms/v1/locations/{id}/repair_orders',
+      'POST /dms/v1/locations/{id}/appointments',
+      'POST /dms/v1/locations/{id}/calls',
+      'GET /api/locations/{id}/dms_keys',
+      'POST /api/locations/{id}/dms_keys',
+      'DELETE /api/locations/{id}/dms_keys/{key_id}',
+    ],
+  },
 } as const satisfies Record<string, ApiArea>;
 
 export type AreaName = keyof typeof API_AREAS;
@@ -75,5 +121,9 @@ export type CarrierTopic = keyof typeof CARRIER_TOPICS;
 /** Scheduled jobs: EventBridge Scheduler invokes the jobs Lambda with `{ job: name }` at this rate. */
 export const JOBS = {
   presence_sweep: { rateMinutes: 5 },
+  /** Texts held for quiet hours or a chosen time go out when due. */
+  scheduled_messages: { rateMinutes: 1 },
+  /** Auto-close idle repair orders and auto-archive closed or idle ones (service_settings days). */
+  repair_order_housekeeping: { rateMinutes: 60 },
 } as const;
 export type JobName = keyof typeof JOBS;

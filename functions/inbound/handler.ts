@@ -1,57 +1,74 @@
 /**
  * The carrier's SNS topics: inbound texts and delivery receipts (AWS End User Messaging SMS event
- * formats). Each is recorded in the carrier log, keyed for the lookups that threading and delivery
- * states need (by destination number and by message id); the service board builds on it.
+ * formats). Tolerant by design: a record that is not JSON or of no known shape is logged and
+ * skipped (SNS would only deliver it again). A record whose handling failed is retried by failing
+ * the invocation once the others are done; handling is idempotent on the carrier's ids, so the
+ * records that did succeed post nothing twice.
  */
 import type { SNSEvent } from 'aws-lambda';
 import { z } from 'zod';
 import { logger } from '../lib/log.js';
-import { recordInbound, recordReceipt } from './carrierLog.js';
+import { applyReceipt } from './receipts.js';
+import { receiveText } from './texts.js';
 
 const inboundSms = z.object({
-  originationNumber: z.string(),
-  destinationNumber: z.string(),
+  originationNumber: z.string().min(1),
+  destinationNumber: z.string().min(1),
   messageBody: z.string(),
-  inboundMessageId: z.string(),
+  inboundMessageId: z.string().min(1),
   messageKeyword: z.string().optional(),
 });
 
 const deliveryReceipt = z.object({
-  eventType: z.string(),
-  messageId: z.string(),
+  eventType: z.string().min(1),
+  messageId: z.string().min(1),
   destinationPhoneNumber: z.string().optional(),
   messageStatus: z.string().optional(),
   messageStatusDescription: z.string().optional(),
   isFinal: z.boolean().optional(),
+  eventTimestamp: z.number().optional(),
 });
 
-export async function handler(event: SNSEvent): Promise<{ inbound: number; receipts: number; rejected: number }> {
-  let inbound = 0;
-  let receipts = 0;
-  let rejected = 0;
+export interface CarrierRun {
+  inbound: number;
+  receipts: number;
+  rejected: number;
+}
+
+export async function handler(event: SNSEvent): Promise<CarrierRun> {
+  const run: CarrierRun = { inbound: 0, receipts: 0, rejected: 0 };
+  const failures: string[] = [];
   for (const record of event.Records) {
     let message: unknown;
     try {
       message = JSON.parse(record.Sns.Message);
     } catch {
-      rejected += 1;
+      run.rejected += 1;
       logger.warn('carrier message is not JSON', { message_id: record.Sns.MessageId });
       continue;
     }
     const text = inboundSms.safeParse(message);
-    if (text.success) {
-      await recordInbound(text.data, record.Sns.MessageId);
-      inbound += 1;
+    const receipt = text.success ? null : deliveryReceipt.safeParse(message);
+    if (!text.success && !receipt?.success) {
+      run.rejected += 1;
+      logger.warn('carrier message of unknown shape', { message_id: record.Sns.MessageId });
       continue;
     }
-    const receipt = deliveryReceipt.safeParse(message);
-    if (receipt.success) {
-      await recordReceipt(receipt.data);
-      receipts += 1;
-      continue;
+    try {
+      if (text.success) {
+        const outcome = await receiveText(text.data, record.Sns.MessageId);
+        logger.debug('inbound text', { outcome, carrier_message_id: text.data.inboundMessageId });
+        run.inbound += 1;
+      } else if (receipt?.success) {
+        const outcome = await applyReceipt(receipt.data);
+        logger.debug('delivery receipt', { outcome, event_type: receipt.data.eventType, carrier_message_id: receipt.data.messageId });
+        run.receipts += 1;
+      }
+    } catch (err) {
+      logger.error('carrier message failed', { message_id: record.Sns.MessageId, error: (err as Error).message });
+      failures.push(record.Sns.MessageId);
     }
-    rejected += 1;
-    logger.warn('carrier message of unknown shape', { message_id: record.Sns.MessageId });
   }
-  return { inbound, receipts, rejected };
+  if (failures.length > 0) throw new Error(`Carrier messages failed and will be retried: ${failures.join(', ')}`);
+  return run;
 }

@@ -1,10 +1,14 @@
 /** Scheduled jobs: EventBridge Scheduler (or the local scheduler) invokes with `{ job: name }`. */
 import type { JobName } from '../areas.js';
 import { logger } from '../lib/log.js';
+import { sendDueMessages } from '../messages/scheduled.js';
+import { repairOrderHousekeeping } from '../repairOrders/housekeeping.js';
 import { presenceSweep } from './presenceSweep.js';
 
 const jobs: Record<JobName, () => Promise<unknown>> = {
   presence_sweep: () => presenceSweep(),
+  scheduled_messages: () => sendDueMessages(),
+  repair_order_housekeeping: () => repairOrderHousekeeping(),
 };
 
 export async function handler(event: { job?: string }): Promise<{ job: string; result: unknown }> {

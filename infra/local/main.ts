@@ -50,7 +50,7 @@ console.log(`
 Dealer console is running (SPA: ${web === 'vite' ? 'Vite dev server' : web === 'built' ? 'web/dist build' : 'not served'}; data in ${dataDir})
 
   Console          ${stack.url}/app/sign_in
-  Customer phone   ${stack.url}/dev/phone?phone=+15555550123
+  Customer phone   ${stack.url}/dev/phone?phone=+16175551001
   Mail outbox      ${stack.url}/dev/mail
   DMS simulator    ${dmsSimulator ? `on: a repair order every ${Math.round((Number.parseInt(process.env.SIM_INTERVAL_MS ?? '', 10) || 45_000) / 1000)} s (DMS_SIMULATOR=off to stop it)` : 'off'}
 

@@ -123,3 +123,11 @@ export async function ensureServiceNumber(companyId: string, locationId: string,
   if (info.texting_numbers.service === number) return;
   await writeSettings(companyId, locationId, 'business_information', { ...info, texting_numbers: { ...info.texting_numbers, service: number } }, 'agt_admin');
 }
+
+/** The north store's service texting number (the demo seed's, or made so): where customers reply. */
+export async function serviceNumberOfNorth(): Promise<string> {
+  const info = await readSettings(DEMO_NORTH.companyId, DEMO_NORTH.locationId, 'business_information');
+  if (info.texting_numbers.service) return info.texting_numbers.service;
+  await ensureServiceNumber(DEMO_NORTH.companyId, DEMO_NORTH.locationId, '+16175550123');
+  return '+16175550123';
+}

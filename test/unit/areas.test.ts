@@ -4,13 +4,17 @@ import { routes as sessions } from '../../functions/sessions/handler.js';
 import { routes as agents } from '../../functions/agents/handler.js';
 import { routes as locations } from '../../functions/locations/handler.js';
 import { routes as notifications } from '../../functions/notifications/handler.js';
+import { routes as repairOrders } from '../../functions/repairOrders/handler.js';
+import { routes as messages } from '../../functions/messages/handler.js';
+import { routes as customers } from '../../functions/customers/handler.js';
+import { routes as dms } from '../../functions/dms/handler.js';
 
-const handlers = { sessions, agents, locations, notifications };
+const handlers: Record<keyof typeof API_AREAS, Record<string, unknown>> = { sessions, agents, locations, notifications, repairOrders, messages, customers, dms };
 
 describe('API area manifest', () => {
   it('lists exactly the route keys each area handler answers', () => {
     for (const [area, spec] of Object.entries(API_AREAS)) {
-      const answered = Object.keys(handlers[area as keyof typeof handlers]).sort();
+      const answered = Object.keys(handlers[area as keyof typeof API_AREAS]).sort();
       expect(answered, area).toEqual([...spec.routes].sort());
     }
   });

@@ -1,0 +1,143 @@
+/**
+ * Delivery receipts (End User Messaging SMS events on the delivery_receipts topic) move an
+ * outbound text along its states, forward only: queued, accepted, sent, delivered, or undelivered
+ * / not sent with the SPEC §8 text for why. Receipts name only the carrier's id for the text.
+ */
+import { DELIVERY_ERROR_TEXTS } from '../../shared/schemas/messages.js';
+import type { DeliveryState } from '../../shared/serviceBoard.js';
+import { keys } from '../lib/keys.js';
+import { logger } from '../lib/log.js';
+import { isConditionFailure, queryAll, updateItem } from '../lib/table.js';
+import { announce } from '../repairOrders/events.js';
+import { getRepairOrder } from '../repairOrders/records.js';
+import { messageByCarrierId, messageView, setDeliveryState, type MessageRecord, type StatusChange } from '../messages/records.js';
+import { recordReceipt, type Receipt } from './carrierLog.js';
+
+const STATE_OF_EVENT: Record<string, DeliveryState> = {
+  TEXT_QUEUED: 'queued',
+  TEXT_PENDING: 'accepted',
+  TEXT_SUCCESSFUL: 'sent',
+  TEXT_DELIVERED: 'delivered',
+  TEXT_UNREACHABLE: 'undelivered',
+  TEXT_TTL_EXPIRED: 'undelivered',
+  TEXT_CARRIER_UNREACHABLE: 'undelivered',
+  TEXT_BLOCKED: 'undelivered',
+  TEXT_CARRIER_BLOCKED: 'undelivered',
+  TEXT_SPAM: 'undelivered',
+  TEXT_UNKNOWN: 'undelivered',
+  TEXT_INVALID: 'not sent',
+  TEXT_INVALID_MESSAGE: 'not sent',
+};
+
+/** Carriers filter texts with links as spam: these are what SPEC §8 calls "carrier blocks links". */
+const LINK_BLOCKS = new Set(['TEXT_CARRIER_BLOCKED', 'TEXT_SPAM']);
+
+/** The code of a failure: a code the description names ("Unknown error (code 30007)"), else the status. */
+function failureCode(receipt: Receipt): string {
+  const named = /\bcode:?\s*([\w-]+)/i.exec(receipt.messageStatusDescription ?? '')?.[1];
+  return named ?? receipt.messageStatus ?? receipt.eventType.replace(/^TEXT_/, '');
+}
+
+const mentionsLandline = (receipt: Receipt) => /land\s?line/i.test(`${receipt.messageStatus ?? ''} ${receipt.messageStatusDescription ?? ''}`);
+
+/** The state change a receipt asks for, or null for an event type that is not a delivery state. */
+export function receiptChange(receipt: Receipt): StatusChange | null {
+  const status = STATE_OF_EVENT[receipt.eventType];
+  if (!status) return null;
+  const at = receipt.eventTimestamp ? new Date(receipt.eventTimestamp).toISOString() : undefined;
+  if (status !== 'undelivered' && status !== 'not sent') return { status, at };
+  if (mentionsLandline(receipt)) return { status, at, errorCode: 'LANDLINE', errorText: DELIVERY_ERROR_TEXTS.landline };
+  if (LINK_BLOCKS.has(receipt.eventType)) {
+    return { status, at, errorCode: receipt.eventType.replace(/^TEXT_/, ''), errorText: DELIVERY_ERROR_TEXTS.carrier_blocked };
+  }
+  const code = failureCode(receipt);
+  return { status, at, errorCode: code, errorText: DELIVERY_ERROR_TEXTS.unknown.replace('{{code}}', code) };
+}
+
+/** A text bounced as a landline: the customer's line type says so from now on, so the composer refuses it. */
+async function rememberLandline(message: MessageRecord): Promise<void> {
+  try {
+    await updateItem({
+      Key: keys.customer(message.company_id, message.customer_id),
+      UpdateExpression: 'SET carrier = :carrier ADD version :one',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':carrier': { type: 'landline', checked_at: new Date().toISOString() }, ':one': 1 },
+    });
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
+}
+
+/** Applies one receipt to its message; answers the message as updated, or undefined when it does not move it. */
+export async function applyReceiptTo(message: MessageRecord, receipt: Receipt): Promise<MessageRecord | undefined> {
+  const change = receiptChange(receipt);
+  if (!change || message.metadata.direction !== 'outbound') return undefined;
+  const updated = await setDeliveryState(message, change);
+  if (!updated) return undefined;
+  const ro = await getRepairOrder(message.company_id, message.repair_order_id);
+  if (change.errorCode === 'LANDLINE') await rememberLandline(message);
+  if (ro) {
+    const view = await messageView(updated);
+    await announce(ro, { type: 'message.updated', data: { repair_order_id: ro.id, location_id: ro.location_id, message: view } });
+    if (change.errorCode === 'LANDLINE') {
+      await announce(ro, { type: 'customer.changed', data: { customer_id: message.customer_id, location_id: ro.location_id } });
+    }
+  }
+  return updated;
+}
+
+export type ReceiptOutcome = 'applied' | 'unchanged' | 'unknown_message' | 'unknown_event';
+
+/** A receipt from the topic: logged as it came, then applied to its message when the console knows it. */
+export async function applyReceipt(receipt: Receipt): Promise<ReceiptOutcome> {
+  await recordReceipt(receipt);
+  if (!receiptChange(receipt)) {
+    logger.info('carrier event that is no delivery state', { event_type: receipt.eventType, carrier_message_id: receipt.messageId });
+    return 'unknown_event';
+  }
+  const message = await messageByCarrierId(receipt.messageId);
+  if (!message) {
+    // Either not the console's text, or a receipt that beat the send's answer: `catchUpReceipts` applies it then.
+    logger.info('receipt for a text the console does not know (yet)', { carrier_message_id: receipt.messageId, event_type: receipt.eventType });
+    return 'unknown_message';
+  }
+  return (await applyReceiptTo(message, receipt)) ? 'applied' : 'unchanged';
+}
+
+interface LoggedReceipt {
+  event_type: string;
+  status: string | null;
+  description: string | null;
+  to: string | null;
+  final: boolean;
+  received_at: string;
+}
+
+const RANK: Record<DeliveryState, number> = { scheduled: 0, queued: 1, accepted: 2, sent: 3, delivered: 4, undelivered: 4, 'not sent': 4 };
+
+/**
+ * Receipts the carrier sent before the console had linked its id to the message (a carrier can
+ * answer a landline at once): read from the carrier log and applied in state order.
+ */
+export async function catchUpReceipts(message: MessageRecord, carrierMessageId: string): Promise<MessageRecord> {
+  const logged = await queryAll<LoggedReceipt>({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': `CARRIER#RECEIPT#${carrierMessageId}` },
+    ConsistentRead: true,
+  });
+  const receipts: Receipt[] = logged.map((item) => ({
+    eventType: item.event_type,
+    messageId: carrierMessageId,
+    messageStatus: item.status ?? undefined,
+    messageStatusDescription: item.description ?? undefined,
+    destinationPhoneNumber: item.to ?? undefined,
+    isFinal: item.final,
+  }));
+  const ordered = receipts
+    .map((receipt) => ({ receipt, change: receiptChange(receipt) }))
+    .filter((r): r is { receipt: Receipt; change: StatusChange } => r.change !== null)
+    .sort((a, b) => RANK[a.change.status] - RANK[b.change.status]);
+  let current = message;
+  for (const { receipt } of ordered) current = (await applyReceiptTo(current, receipt)) ?? current;
+  return current;
+}

@@ -1,0 +1,184 @@
+/**
+ * A customer's text to one of the dealership's numbers (End User Messaging two-way SMS on the
+ * inbound_sms topic). It is stored in the customer's conversation as it came, which moves the
+ * order up the board and makes it unread for every agent who had read it; then what it says
+ * about consent is acted on: an opt-out (in any reasonable wording) or opt-in goes through the
+ * consent ledger and is confirmed by text, HELP is answered with the dealership's contact.
+ *
+ * SNS may deliver a text twice: the carrier log's claim names the message id on the first
+ * delivery, the message is written only if that id is not there yet, and consent changes and
+ * their confirmations happen only when the status really changes, so a repeat posts nothing new.
+ */
+import type { AutomatedKind } from '../../shared/serviceBoard.js';
+import { smsCarrier } from '../lib/carrier.js';
+import { customerText } from '../lib/customerTexts.js';
+import { newId } from '../lib/ids.js';
+import { getLocation } from '../lib/locations.js';
+import { logger } from '../lib/log.js';
+import { normalizePhone } from '../lib/phones.js';
+import { readSettings } from '../lib/settings.js';
+import { isConditionFailure } from '../lib/table.js';
+import { textingNumber, type TextingNumber } from '../lib/textingNumbers.js';
+import { changeConsent } from '../customers/consent.js';
+import { customersWithPhone, type CustomerRecord } from '../customers/records.js';
+import { announce, changed } from '../repairOrders/events.js';
+import { updateRepairOrder, type RepairOrderRecord } from '../repairOrders/records.js';
+import { consentIntent } from '../messages/keywords.js';
+import { appendMessage, threadOf, type MessageRecord } from '../messages/records.js';
+import { announceMessage, outboundRecord, queueAndDeliver } from '../messages/delivery.js';
+import { claimInbound, markInboundProcessed, type InboundOutcome, type InboundText } from './carrierLog.js';
+import { threadFor } from './threading.js';
+
+/**
+ * The answer to START/YES. shared/serviceBoard.ts AutomatedKind does not list it yet (the lead is
+ * asked to add 'opt_in_confirmation'); until then the stored kind is the same string, widened.
+ */
+const OPT_IN_CONFIRMATION: AutomatedKind = 'opt_in_confirmation';
+
+function inboundRecord(ro: RepairOrderRecord, id: string, body: string, from: string, to: string, at: string): MessageRecord {
+  return {
+    id,
+    message_thread_id: threadOf(ro.id),
+    text: body,
+    behaviour: null,
+    created_at: at,
+    agent: null,
+    reactions: {},
+    attachments: [],
+    metadata: {
+      direction: 'inbound',
+      status: null,
+      status_at: null,
+      error_code: null,
+      error_text: null,
+      send_at: null,
+      automated: null,
+      attempts: 0,
+      note: null,
+    },
+    company_id: ro.company_id,
+    location_id: ro.location_id,
+    repair_order_id: ro.id,
+    customer_id: ro.customer_id,
+    from_number: from,
+    to_number: to,
+    carrier_message_id: null,
+  };
+}
+
+/** Stores the text in the order's conversation (unarchiving the order first); answers the order as it is now. */
+async function postToConversation(ro: RepairOrderRecord, message: MessageRecord): Promise<RepairOrderRecord> {
+  let current = ro;
+  if (ro.archived) {
+    const result = await updateRepairOrder(ro.company_id, ro.id, (now) => (now.archived ? { archived: false, archived_at: null } : null));
+    current = result.after;
+    if (result.changed) await announce(current, changed(current, 'unarchived'));
+  }
+  try {
+    await appendMessage(current, message);
+  } catch (err) {
+    // Already stored by an earlier delivery of the same text.
+    if (isConditionFailure(err)) return current;
+    throw err;
+  }
+  await announceMessage(current, message, 'message.created');
+  await announce(current, changed(current, 'message_received'));
+  return current;
+}
+
+interface Dealership {
+  number: TextingNumber;
+  locale: string;
+  dealership: string;
+  phone: string;
+}
+
+async function dealershipAt(number: TextingNumber): Promise<Dealership> {
+  const [location, business] = await Promise.all([
+    getLocation(number.company_id, number.location_id),
+    readSettings(number.company_id, number.location_id, 'business_information'),
+  ]);
+  return {
+    number,
+    locale: location?.locale ?? 'en-us',
+    // What a customer knows the dealership by: its business name and phone, else the location's.
+    dealership: business.dealership_name.trim() || location?.name || '',
+    phone: business.phone.trim() || location?.phone || '',
+  };
+}
+
+/**
+ * The console's answer to a keyword, from the number the customer texted. It goes into the
+ * conversation when there is one (the advisor sees what the customer was told). Blocked
+ * customers get no answers: blocking stops every text to them.
+ */
+async function answer(place: Dealership, customer: CustomerRecord, ro: RepairOrderRecord | null, kind: AutomatedKind, text: string, to: string): Promise<void> {
+  if (customer.blocked_at) return;
+  if (ro) {
+    await queueAndDeliver(ro, outboundRecord(ro, { text, attachments: [], agent: null, automated: kind, sendAt: null, from: place.number.number, to }));
+    return;
+  }
+  try {
+    await smsCarrier().send({ messageId: newId('msg'), from: place.number.number, to, text, media: [] });
+  } catch (err) {
+    logger.error('keyword answer not sent', { kind, error: (err as Error).message });
+  }
+}
+
+/** Acts on what the text says about consent (functions/messages/keywords.ts reads it). */
+async function actOnKeywords(body: string, from: string, place: Dealership, customers: CustomerRecord[], customer: CustomerRecord, ro: RepairOrderRecord | null): Promise<void> {
+  const { intent, keyword } = consentIntent(body);
+  if (!intent) return;
+  const asked = customers.some((c) => c.opt_in_requested_at);
+  // A bare YES is the answer to the double opt-in request; unasked, it answers the advisor's
+  // question ("Can we replace the wipers?") and changes no consent.
+  if (intent === 'opt_in' && keyword === 'YES' && !asked) return;
+  const locale = customer.language ?? place.locale;
+  const companyId = place.number.company_id;
+  if (intent === 'help') {
+    await answer(place, customer, ro, 'help_reply', customerText('helpReply', locale, { dealership: place.dealership, phone: place.phone }), from);
+    return;
+  }
+  if (intent === 'opt_out') {
+    const { changed: records } = await changeConsent({ companyId, customer, status: 'out', initiator: 'customer', method: 'sms_keyword', wording: body, agent: null });
+    // The confirmation is the last text the number gets; a repeated STOP gets none.
+    if (records.length > 0) await answer(place, customer, ro, 'opt_out_confirmation', customerText('optOutConfirmation', locale, { dealership: place.dealership }), from);
+    return;
+  }
+  const method = asked ? 'double_opt_in_reply' : 'sms_keyword';
+  const { changed: records } = await changeConsent({ companyId, customer, status: 'in', initiator: 'customer', method, wording: body, agent: null });
+  if (records.length > 0) await answer(place, customer, ro, OPT_IN_CONFIRMATION, customerText('optInConfirmation', locale, { dealership: place.dealership }), from);
+}
+
+/** Handles one inbound text; answers what became of it. */
+export async function receiveText(text: InboundText, snsMessageId: string): Promise<InboundOutcome> {
+  const claim = await claimInbound(text, snsMessageId, newId('msg'));
+  if (claim.processed) return 'duplicate';
+  const from = normalizePhone(text.originationNumber) ?? text.originationNumber.trim();
+  const to = normalizePhone(text.destinationNumber) ?? text.destinationNumber.trim();
+
+  const number = await textingNumber(to);
+  if (!number) {
+    logger.warn('text to a number no location uses', { to });
+    await markInboundProcessed(text, 'unknown_number');
+    return 'unknown_number';
+  }
+  const customers = await customersWithPhone(number.company_id, from);
+  if (customers.length === 0) {
+    // Kept in the carrier log; a later issue gives such texts a guest inbox.
+    logger.warn('text from an unknown sender', { company_id: number.company_id, location_id: number.location_id, to });
+    await markInboundProcessed(text, 'unknown_sender');
+    return 'unknown_sender';
+  }
+
+  const thread = number.module === 'service' ? await threadFor(number.company_id, number.location_id, customers) : null;
+  const customer = thread?.customer ?? customers[0]!;
+  const ro = thread ? await postToConversation(thread.ro, inboundRecord(thread.ro, claim.messageId, text.messageBody, from, to, new Date().toISOString())) : null;
+  if (!thread) logger.warn('text from a customer with no conversation at this location', { customer_id: customer.id, location_id: number.location_id });
+
+  const place = await dealershipAt(number);
+  await actOnKeywords(text.messageBody, from, place, customers, customer, ro);
+  const outcome: InboundOutcome = ro ? 'threaded' : 'consent_only';
+  await markInboundProcessed(text, outcome, { repair_order_id: ro?.id ?? null, customer_id: customer.id });
+  return outcome;
+}

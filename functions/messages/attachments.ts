@@ -1,0 +1,99 @@
+/**
+ * Attachments of texts: the browser asks for an upload slot (a presigned PUT into the uploads
+ * bucket under the agent's company) and sends the file straight to S3; the message then names the
+ * key. The size limit (SPEC §9: 512 MB) and the file types are checked twice: when the slot is
+ * given, and on the stored object when a message names it, since a presigned PUT does not bind
+ * the size and local S3 checks nothing.
+ */
+import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { z } from 'zod';
+import type { attachmentUpload } from '../../shared/schemas/messages.js';
+import { config } from '../lib/config.js';
+import { HttpError } from '../lib/errors.js';
+import { newId } from '../lib/ids.js';
+import { s3 } from '../lib/storage.js';
+import type { StoredAttachment } from './records.js';
+
+export const MAX_ATTACHMENT_BYTES = 512 * 1024 * 1024;
+const UPLOAD_URL_SECONDS = 15 * 60;
+
+export const ATTACHMENT_ERRORS = {
+  too_large: 'File size limit is 512 MB',
+  unsupported_type: 'This file type is not supported',
+  not_uploaded: 'The attachment has not been uploaded',
+} as const;
+
+/** What a phone can show or a customer can open: pictures, video, sound, PDFs, plain text and contact cards. */
+const SENDABLE_TYPES = [/^image\/[\w.+-]+$/, /^video\/[\w.+-]+$/, /^audio\/[\w.+-]+$/, /^application\/pdf$/, /^text\/plain$/, /^text\/(?:x-)?vcard$/];
+
+export function isSendableType(contentType: string): boolean {
+  const bare = contentType.split(';')[0]!.trim().toLowerCase();
+  return SENDABLE_TYPES.some((pattern) => pattern.test(bare));
+}
+
+export const uploadRequestBody = z.object({
+  name: z.string().trim().min(1).max(200),
+  content_type: z.string().trim().min(1).max(100),
+  size: z.number().int().min(1),
+});
+export type UploadRequest = z.infer<typeof uploadRequestBody>;
+
+/** A file name safe in a key and a URL: letters, digits, dot, dash and underscore. */
+export function safeFileName(name: string): string {
+  const cleaned = name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^[._]+/, '')
+    .slice(-100);
+  return cleaned || 'file';
+}
+
+type AttachmentUpload = z.infer<typeof attachmentUpload>;
+
+const companyPrefix = (companyId: string) => `attachments/${companyId}/`;
+
+export interface UploadSlot {
+  key: string;
+  upload_url: string;
+  headers: Record<string, string>;
+}
+
+export async function uploadSlot(companyId: string, request: UploadRequest): Promise<UploadSlot> {
+  if (request.size > MAX_ATTACHMENT_BYTES) throw new HttpError(413, 'too_large', ATTACHMENT_ERRORS.too_large);
+  if (!isSendableType(request.content_type)) throw new HttpError(422, 'unsupported_type', ATTACHMENT_ERRORS.unsupported_type);
+  const key = `${companyPrefix(companyId)}${newId('upl')}/${safeFileName(request.name)}`;
+  const command = new PutObjectCommand({ Bucket: config.uploadsBucket, Key: key, ContentType: request.content_type });
+  const upload_url = await getSignedUrl(s3(), command, { expiresIn: UPLOAD_URL_SECONDS });
+  return { key, upload_url, headers: { 'content-type': request.content_type } };
+}
+
+/**
+ * The message's attachments as stored: each key must be an upload of the agent's company that is
+ * really there, within the limits (any other key answers as if it were not uploaded).
+ */
+export async function storedAttachments(companyId: string, uploads: AttachmentUpload[]): Promise<StoredAttachment[]> {
+  return Promise.all(
+    uploads.map(async (upload): Promise<StoredAttachment> => {
+      if (!upload.key.startsWith(companyPrefix(companyId)) || upload.key.includes('..')) {
+        throw new HttpError(422, 'attachment_not_found', ATTACHMENT_ERRORS.not_uploaded);
+      }
+      let head;
+      try {
+        head = await s3().send(new HeadObjectCommand({ Bucket: config.uploadsBucket, Key: upload.key }));
+      } catch (err) {
+        const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+        if (status === 404 || (err as Error).name === 'NotFound' || (err as Error).name === 'NoSuchKey') {
+          throw new HttpError(422, 'attachment_not_found', ATTACHMENT_ERRORS.not_uploaded);
+        }
+        throw err;
+      }
+      const size = head.ContentLength ?? upload.size;
+      if (size > MAX_ATTACHMENT_BYTES) throw new HttpError(413, 'too_large', ATTACHMENT_ERRORS.too_large);
+      const contentType = head.ContentType ?? upload.content_type;
+      if (!isSendableType(contentType)) throw new HttpError(422, 'unsupported_type', ATTACHMENT_ERRORS.unsupported_type);
+      return { id: newId('att'), key: upload.key, name: upload.name, content_type: contentType, size };
+    }),
+  );
+}

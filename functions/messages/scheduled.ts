@@ -1,0 +1,74 @@
+/**
+ * The scheduled_messages job: texts held for quiet hours or for a time an agent chose go out when
+ * due. The rules are asked again first (the customer may have opted out or been blocked since);
+ * a text they now refuse ends `not sent` with "Notification won't be delivered.".
+ */
+import { customerText } from '../lib/customerTexts.js';
+import { logger } from '../lib/log.js';
+import { getRepairOrder } from '../repairOrders/records.js';
+import { dueScheduledMessages, getThreadMessage, setDeliveryState, type MessageRecord } from './records.js';
+import { gatekeeperRefusal } from './rules.js';
+import { announceMessage, deliver } from './delivery.js';
+import { decide, sendContext, withCurrentLine, type SendContext } from './send.js';
+
+export interface ScheduledRun {
+  due: number;
+  sent: number;
+  refused: number;
+  failed: number;
+}
+
+/** Why a held text may no longer go, or null. */
+function refusalNow(context: SendContext, message: MessageRecord, now: Date): string | null {
+  const decision = decide(
+    context,
+    { text: message.text, attachments: message.attachments.length, asksConsent: message.metadata.automated === 'opt_in_request' },
+    'scheduled',
+    now,
+  );
+  if (decision.outcome === 'refuse') return decision.error;
+  if (decision.outcome === 'ask_opt_in') return 'awaiting_opt_in';
+  if (message.metadata.automated === 'vehicle_ready') {
+    const { ro, customer, gatekeeper, dms } = context;
+    const order = { closed: ro.closed, agent: ro.agent, opcodes: ro.metadata.opcodes };
+    if (gatekeeperRefusal(gatekeeper.vehicle_ready.target, order, customer, dms.opcode_text.trim())) return 'gatekeeper';
+  }
+  return null;
+}
+
+async function sendHeld(ref: { company_id: string; thread_id: string; id: string }, now: Date): Promise<'sent' | 'refused' | 'skipped'> {
+  const message = await getThreadMessage(ref.company_id, ref.thread_id, ref.id);
+  if (message?.metadata.status !== 'scheduled') return 'skipped';
+  const ro = await getRepairOrder(message.company_id, message.repair_order_id, true);
+  const context = ro ? await withCurrentLine(await sendContext(ro), now) : null;
+  const refusal = context ? refusalNow(context, message, now) : 'repair_order_gone';
+  if (refusal || !ro) {
+    const failed = await setDeliveryState(message, { status: 'not sent', errorCode: refusal, errorText: customerText('notificationNotDeliveredNote', 'en-us') });
+    if (failed && ro) await announceMessage(ro, failed, 'message.updated');
+    return 'refused';
+  }
+  // Leaving `scheduled` is conditional on still being there: of two runs, one sends.
+  const claimed = await setDeliveryState(message, { status: 'queued' });
+  if (!claimed) return 'skipped';
+  await announceMessage(ro, claimed, 'message.updated');
+  await deliver(ro, claimed);
+  return 'sent';
+}
+
+/** Sends every held text whose time has come; answers what it did. */
+export async function sendDueMessages(now = new Date()): Promise<ScheduledRun> {
+  const due = await dueScheduledMessages(now.toISOString());
+  const run: ScheduledRun = { due: due.length, sent: 0, refused: 0, failed: 0 };
+  for (const ref of due) {
+    try {
+      const outcome = await sendHeld(ref, now);
+      if (outcome === 'sent') run.sent += 1;
+      if (outcome === 'refused') run.refused += 1;
+    } catch (err) {
+      // One bad text must not hold up the others; it stays scheduled and is tried next run.
+      run.failed += 1;
+      logger.error('scheduled text failed', { message_id: ref.id, error: (err as Error).message });
+    }
+  }
+  return run;
+}

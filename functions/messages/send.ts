@@ -1,0 +1,287 @@
+/**
+ * Texting a customer on a repair order: gather what the rules need (the order, its customer with a
+ * current line type, the location's settings and texting number), let rules.ts decide, and hand
+ * the text on (delivery.ts). Also the once-per-number texts: the opt-out notice on the first text
+ * a number ever gets, and the double opt-in request.
+ */
+import type { AgentRef } from '../../shared/serviceBoard.js';
+import { SEND_ERRORS, type SendErrorId } from '../../shared/schemas/messages.js';
+import type { SettingsOf } from '../../shared/schemas/settings.js';
+import type { AgentRecord } from '../lib/agents.js';
+import { smsCarrier } from '../lib/carrier.js';
+import { customerText } from '../lib/customerTexts.js';
+import { HttpError } from '../lib/errors.js';
+import { keys } from '../lib/keys.js';
+import { getLocation, type LocationRecord } from '../lib/locations.js';
+import { normalizePhone } from '../lib/phones.js';
+import { readSettings } from '../lib/settings.js';
+import { isConditionFailure, updateItem } from '../lib/table.js';
+import { customersWithPhone, getCustomer, type CustomerRecord } from '../customers/records.js';
+import { announce } from '../repairOrders/events.js';
+import type { RepairOrderRecord } from '../repairOrders/records.js';
+import { announceMessage, deliver, outboundRecord, queueAndDeliver } from './delivery.js';
+import { setDeliveryState, type MessageRecord, type StoredAttachment } from './records.js';
+import { decideSend, refusalStatus, ruleSettings, type Outgoing, type RuleCustomer, type RuleOrder, type SendDecision, type SendMode } from './rules.js';
+
+/** Everything the rules and the carrier need about one order's conversation. */
+export interface SendContext {
+  ro: RepairOrderRecord;
+  customer: CustomerRecord;
+  location: LocationRecord;
+  service: SettingsOf<'service_settings'>;
+  dms: SettingsOf<'dms_settings'>;
+  business: SettingsOf<'business_information'>;
+  gatekeeper: SettingsOf<'gatekeeper_settings'>;
+}
+
+export async function sendContext(ro: RepairOrderRecord): Promise<SendContext> {
+  const [customer, location, service, dms, business, gatekeeper] = await Promise.all([
+    getCustomer(ro.company_id, ro.customer_id, true),
+    getLocation(ro.company_id, ro.location_id),
+    readSettings(ro.company_id, ro.location_id, 'service_settings'),
+    readSettings(ro.company_id, ro.location_id, 'dms_settings'),
+    readSettings(ro.company_id, ro.location_id, 'business_information'),
+    readSettings(ro.company_id, ro.location_id, 'gatekeeper_settings'),
+  ]);
+  if (!customer) throw new HttpError(404, 'not_found', 'Customer not found');
+  if (!location) throw new HttpError(404, 'not_found', 'Location not found');
+  return { ro, customer, location, service, dms, business, gatekeeper };
+}
+
+export const NO_TEXTING_NUMBER = SEND_ERRORS.no_texting_number;
+
+/** The location's service texting number (E.164), which texts come from and replies go to. */
+export function serviceNumber(context: SendContext): string | null {
+  const raw = context.business.texting_numbers.service.trim();
+  return raw ? normalizePhone(raw) : null;
+}
+
+/** The customer's language, else the location's. */
+export const localeOf = (context: Pick<SendContext, 'customer' | 'location'>): string => context.customer.language ?? context.location.locale;
+
+/** The dealership as customers know it: its business name and phone, else the location's. */
+export function dealershipOf(context: Pick<SendContext, 'business' | 'location'>): { dealership: string; phone: string } {
+  return {
+    dealership: context.business.dealership_name.trim() || context.location.name,
+    phone: context.business.phone.trim() || context.location.phone,
+  };
+}
+
+export const agentRef = (agent: AgentRecord | null): AgentRef | null =>
+  agent ? { id: agent.id, first_name: agent.first_name, last_name: agent.last_name } : null;
+
+// ---------------------------------------------------------------------------------------------
+// The customer's line type
+
+/** How long a line-type answer is trusted: numbers move between carriers and line types. */
+export const LINE_TYPE_DAYS = 30;
+
+/** The stored carrier field: the line type and when the carrier last told us. */
+type CarrierInfo = CustomerRecord['carrier'] & { checked_at?: string | null };
+
+function lineIsCurrent(carrier: CarrierInfo, now: Date): boolean {
+  if (carrier.type === 'error' || !carrier.checked_at) return false;
+  return now.getTime() - Date.parse(carrier.checked_at) < LINE_TYPE_DAYS * 86_400_000;
+}
+
+/**
+ * The context with the customer's line type as the carrier knows it now: looked up when it was
+ * never checked, could not be told, or is older than LINE_TYPE_DAYS, and kept on the customer.
+ * A failed lookup keeps what we knew (the next text asks again).
+ */
+export async function withCurrentLine(context: SendContext, now = new Date()): Promise<SendContext> {
+  const { customer, ro } = context;
+  const carrier = customer.carrier as CarrierInfo;
+  if (!customer.phones.cell || lineIsCurrent(carrier, now)) return context;
+  const type = await smsCarrier().lookup(customer.phones.cell);
+  if (type === 'error') return context;
+  const next: CarrierInfo = { type, checked_at: now.toISOString() };
+  try {
+    await updateItem({
+      Key: keys.customer(customer.company_id, customer.id),
+      // The version moves so a concurrent read-change-write of the customer retries on top of this.
+      UpdateExpression: 'SET carrier = :carrier ADD version :one',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':carrier': next, ':one': 1 },
+    });
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
+  if (type !== carrier.type) {
+    await announce(ro, { type: 'customer.changed', data: { customer_id: customer.id, location_id: ro.location_id } });
+  }
+  return { ...context, customer: { ...customer, carrier: next, version: customer.version + 1 } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// One-time marks on the phone number (the opt-out notice, the double opt-in request)
+
+type OnceField = 'opt_notice_sent_at' | 'opt_in_requested_at';
+
+/** Sets the mark on one record unless it is set; answers whether this call set it. */
+async function markRecord(companyId: string, customerId: string, field: OnceField, at: string): Promise<boolean> {
+  try {
+    await updateItem({
+      Key: keys.customer(companyId, customerId),
+      UpdateExpression: 'SET #field = :at, updated_at = :at ADD version :one',
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#field) OR attribute_type(#field, :null))',
+      ExpressionAttributeNames: { '#field': field },
+      ExpressionAttributeValues: { ':at': at, ':one': 1, ':null': 'NULL' },
+    });
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** The customer record and every other record of the company with the same cell number. */
+async function recordsOfNumber(customer: CustomerRecord): Promise<CustomerRecord[]> {
+  const sharing = customer.phones.cell ? await customersWithPhone(customer.company_id, customer.phones.cell) : [];
+  return [customer, ...sharing.filter((c) => c.id !== customer.id)];
+}
+
+/**
+ * Claims a once-per-number mark: true when no record of the number had it and this call set it
+ * (on the customer's record first, so two racing texts cannot both claim it, then on the others).
+ */
+async function claimOnce(customer: CustomerRecord, field: OnceField, at: string): Promise<boolean> {
+  // Marks go on every record of the number, so the customer's own record usually answers alone.
+  if (customer[field]) return false;
+  const records = await recordsOfNumber(customer);
+  const earlier = records.find((record) => record[field])?.[field];
+  if (earlier) {
+    // A record added after the mark was set learns it, so next time it answers alone.
+    await markRecord(customer.company_id, customer.id, field, earlier);
+    return false;
+  }
+  if (!(await markRecord(customer.company_id, customer.id, field, at))) return false;
+  await Promise.all(records.slice(1).map((record) => markRecord(customer.company_id, record.id, field, at)));
+  return true;
+}
+
+/** Marks the number as told how to opt out (a text that says "Reply STOP" went to it). */
+async function markNoticeSent(customer: CustomerRecord, at: string): Promise<void> {
+  const records = await recordsOfNumber(customer);
+  await Promise.all(records.filter((r) => !r.opt_notice_sent_at).map((r) => markRecord(customer.company_id, r.id, 'opt_notice_sent_at', at)));
+}
+
+/**
+ * The text as it goes out: the first text ever to a number carries the opt-out instruction
+ * ("Reply STOP to opt out", in the customer's language) on a line of its own.
+ */
+export async function withOptOutNotice(context: SendContext, text: string, at: string): Promise<string> {
+  if (!(await claimOnce(context.customer, 'opt_notice_sent_at', at))) return text;
+  const notice = customerText('optOutNotice', localeOf(context));
+  return text.trim() === '' ? notice : `${text}\n${notice}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The rules, asked with what the context knows
+
+export function ruleOrder(ro: RepairOrderRecord): RuleOrder {
+  return { closed: ro.closed, agent: ro.agent, opcodes: ro.metadata.opcodes };
+}
+
+export function ruleCustomer(customer: CustomerRecord): RuleCustomer {
+  return { opt_in: customer.opt_in, blocked_at: customer.blocked_at, line: customer.carrier.type, cell: customer.phones.cell };
+}
+
+export function decide(context: SendContext, outgoing: Outgoing, mode: SendMode, now = new Date()): SendDecision {
+  return decideSend(
+    ruleOrder(context.ro),
+    ruleCustomer(context.customer),
+    ruleSettings(context.service, context.dms, context.location.timezone),
+    outgoing,
+    mode,
+    now,
+  );
+}
+
+export function refusalError(error: SendErrorId, nextWindowAt?: string): HttpError {
+  return new HttpError(refusalStatus(error), error, SEND_ERRORS[error], nextWindowAt ? { next_window_at: nextWindowAt } : {});
+}
+
+/**
+ * Double opt-in: sends the opt-in request ("Reply YES…") once per number. Like any text the
+ * console sends on its own, it waits for the end of quiet hours.
+ */
+export async function askOptIn(context: SendContext, now = new Date()): Promise<MessageRecord | null> {
+  const from = serviceNumber(context);
+  const to = context.customer.phones.cell;
+  if (!from || !to) return null;
+  const at = now.toISOString();
+  if (!(await claimOnce(context.customer, 'opt_in_requested_at', at))) return null;
+  const text = customerText('optInRequest', localeOf(context), { dealership: dealershipOf(context).dealership });
+  // The request says how to opt out: it is the number's notice too.
+  await markNoticeSent(context.customer, at);
+  const timing = decide(context, { text, attachments: 0 }, 'automated', now);
+  const sendAt = timing.outcome === 'hold' ? timing.sendAt : null;
+  const message = outboundRecord(context.ro, { text, attachments: [], agent: null, automated: 'opt_in_request', sendAt, from, to, at });
+  return queueAndDeliver(context.ro, message);
+}
+
+export interface SendResult {
+  message: MessageRecord;
+  warnings: string[];
+}
+
+/**
+ * An agent's text (the composer): refused with a SEND_ERRORS id and text, held when a later time
+ * was chosen, otherwise written and sent. Throws the refusal as an HttpError.
+ */
+export async function sendFromAgent(
+  ro: RepairOrderRecord,
+  agent: AgentRecord,
+  input: { text: string; attachments: StoredAttachment[]; sendAt?: string; confirmQuietHours?: boolean },
+  now = new Date(),
+): Promise<SendResult> {
+  const context = await withCurrentLine(await sendContext(ro), now);
+  const decision = decide(context, { text: input.text, attachments: input.attachments.length, sendAt: input.sendAt, confirmQuietHours: input.confirmQuietHours }, 'manual', now);
+  if (decision.outcome === 'refuse') throw refusalError(decision.error, decision.nextWindowAt);
+  const from = serviceNumber(context);
+  if (!from) throw new HttpError(422, 'no_texting_number', NO_TEXTING_NUMBER);
+  if (decision.outcome === 'ask_opt_in') {
+    await askOptIn(context, now);
+    throw refusalError('awaiting_opt_in');
+  }
+  const at = now.toISOString();
+  const text = await withOptOutNotice(context, input.text, at);
+  const message = outboundRecord(ro, {
+    text,
+    attachments: input.attachments,
+    agent: agentRef(agent),
+    automated: null,
+    sendAt: decision.outcome === 'hold' ? decision.sendAt : null,
+    from,
+    to: context.customer.phones.cell ?? '',
+    at,
+  });
+  return { message: await queueAndDeliver(ro, message), warnings: decision.warnings };
+}
+
+export const NOT_RETRYABLE = 'Only a text that was not sent or not delivered can be sent again';
+
+/**
+ * An agent sends a failed text again (PUT /api/messages/{id}/retry): the rules are asked again
+ * (not quiet hours: the agent is resending, on purpose, a text they already sent once), and the
+ * same message goes back to `queued` as a new attempt.
+ */
+export async function retryMessage(ro: RepairOrderRecord, message: MessageRecord, now = new Date()): Promise<MessageRecord> {
+  const status = message.metadata.status;
+  if (message.metadata.direction !== 'outbound' || (status !== 'not sent' && status !== 'undelivered')) {
+    throw new HttpError(422, 'not_retryable', NOT_RETRYABLE);
+  }
+  const context = await withCurrentLine(await sendContext(ro), now);
+  const outgoing = { text: message.text, attachments: message.attachments.length, asksConsent: message.metadata.automated === 'opt_in_request' };
+  const decision = decide(context, outgoing, 'retry', now);
+  if (decision.outcome === 'refuse') throw refusalError(decision.error, decision.nextWindowAt);
+  if (decision.outcome === 'ask_opt_in') {
+    await askOptIn(context, now);
+    throw refusalError('awaiting_opt_in');
+  }
+  const restarted = await setDeliveryState(message, { status: 'queued', at: now.toISOString() }, true);
+  if (!restarted) throw new HttpError(409, 'message_changed', 'The text changed meanwhile; reload the conversation');
+  await announceMessage(ro, restarted, 'message.updated');
+  return deliver(ro, restarted);
+}

@@ -1,0 +1,102 @@
+/**
+ * The service board end to end: an advisor texts a customer, the customer's phone (the local
+ * carrier's dev page) shows the text and answers, and the answer reaches every open console that
+ * may see the order, without a reload.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { readSettings } from '../../functions/lib/settings.js';
+import { createRepairOrder, ensureServiceNumber, useStackEnv } from '../support/service.js';
+import { signInAs, useBrowser } from './browser.js';
+
+const browser = useBrowser();
+useStackEnv();
+void inject;
+
+async function serviceNumber(): Promise<string> {
+  const info = await readSettings('cmp_demo', 'loc_demo_north', 'business_information');
+  if (info.texting_numbers.service) return info.texting_numbers.service;
+  await ensureServiceNumber('cmp_demo', 'loc_demo_north', '+16175550123');
+  return '+16175550123';
+}
+
+async function openOrder(page: Page, roNumber: string): Promise<void> {
+  const row = page.getByTestId('board-row').filter({ hasText: roNumber });
+  await row.first().waitFor({ timeout: 15_000 });
+  await row.first().click();
+  await page.getByTestId('conversation').waitFor();
+}
+
+async function replyFromPhone(page: Page, phone: string, text: string): Promise<void> {
+  await page.goto(`/dev/phone?phone=${encodeURIComponent(phone)}`);
+  await page.getByLabel('Text message').fill(text);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect.poll(() => page.locator('#thread').textContent(), { timeout: 10_000 }).toContain(text);
+}
+
+describe('the service board', () => {
+  it('texts a customer, shows their reply live, and marks it unread on a second agent’s board', async () => {
+    await serviceNumber();
+    const { customer, ro } = await createRepairOrder({ customer: { first_name: 'Erin', last_name: 'Live', opt_in: 'in' } });
+    const phone = customer.phones.cell!;
+
+    const advisor = await browser.page();
+    await signInAs(advisor, 'advisor@demo.example');
+    await openOrder(advisor, ro.ro_id);
+
+    const manager = await browser.page();
+    await signInAs(manager, 'manager@demo.example');
+    const managerRow = manager.getByTestId('board-row').filter({ hasText: ro.ro_id }).first();
+    await managerRow.waitFor({ timeout: 15_000 });
+
+    // The advisor sends; the bubble moves from queued to delivered as the carrier reports.
+    await advisor.getByTestId('composer').fill('Hi Erin, your brakes are done.');
+    await advisor.getByTestId('send-button').click();
+    const bubble = advisor.getByTestId('message-bubble').filter({ hasText: 'your brakes are done' });
+    await bubble.waitFor();
+    await expect.poll(() => bubble.getByTestId('message-status').textContent(), { timeout: 10_000 }).toMatch(/delivered/i);
+
+    // The customer's phone shows it, with the one-time opt-out notice, and answers.
+    const phonePage = await browser.page();
+    await phonePage.goto(`/dev/phone?phone=${encodeURIComponent(phone)}`);
+    await expect.poll(() => phonePage.locator('#thread').textContent(), { timeout: 10_000 }).toContain('your brakes are done');
+    expect(await phonePage.locator('#thread').textContent()).toContain('Reply STOP to opt out');
+    await replyFromPhone(phonePage, phone, 'Great, I will pick it up at five.');
+
+    // Live in the advisor's open conversation, no reload.
+    await advisor.getByTestId('message-bubble').filter({ hasText: 'pick it up at five' }).waitFor({ timeout: 10_000 });
+    // Unread on the manager's board.
+    await expect.poll(() => managerRow.getAttribute('data-unread'), { timeout: 10_000 }).toBe('true');
+  });
+
+  it('hides the message bar once the customer texts STOP', async () => {
+    await serviceNumber();
+    const { customer, ro } = await createRepairOrder({ customer: { first_name: 'Stella', last_name: 'Stop', opt_in: 'in' } });
+    const advisor = await browser.page();
+    await signInAs(advisor, 'advisor@demo.example');
+    await openOrder(advisor, ro.ro_id);
+    await advisor.getByTestId('composer').waitFor();
+
+    // The customer must have heard from the dealership before their reply threads; text first.
+    await advisor.getByTestId('composer').fill('Your car is in the shop.');
+    await advisor.getByTestId('send-button').click();
+    await advisor.getByTestId('message-bubble').filter({ hasText: 'Your car is in the shop.' }).waitFor();
+
+    const phonePage = await browser.page();
+    await replyFromPhone(phonePage, customer.phones.cell!, 'Stop. Thank you');
+
+    await expect.poll(() => advisor.getByTestId('composer').count(), { timeout: 10_000 }).toBe(0);
+    await advisor.getByTestId('opted-out-notice').waitFor();
+  });
+
+  it('does not let anyone text a landline', async () => {
+    const { ro } = await createRepairOrder({
+      customer: { first_name: 'Larry', last_name: 'Landline', opt_in: 'in', phones: { cell: '+16175550142', work: null, alternate: null }, carrier: { type: 'landline' } },
+    });
+    const advisor = await browser.page();
+    await signInAs(advisor, 'advisor@demo.example');
+    await openOrder(advisor, ro.ro_id);
+    await advisor.getByTestId('landline-notice').waitFor();
+    expect(await advisor.getByTestId('send-button').count()).toBe(0);
+  });
+});

@@ -1,0 +1,240 @@
+/**
+ * A customer's texts arriving on the inbound_sms topic: threaded onto the right conversation,
+ * unread for the agents, and read for consent keywords (STOP in its many wordings, START, HELP).
+ * Texts come in through the local carrier (POST /sms/inbound), as End User Messaging delivers them.
+ */
+import { randomUUID } from 'node:crypto';
+import type { SNSEvent } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { SettingsOf } from '../../shared/schemas/settings.js';
+import { consentLedger } from '../../functions/customers/consent.js';
+import { getCustomer, saveCustomer, type CustomerRecord } from '../../functions/customers/records.js';
+import { customerText } from '../../functions/lib/customerTexts.js';
+import { channels, cursorAt, eventsAfter } from '../../functions/lib/realtime.js';
+import { normalizePhone } from '../../functions/lib/phones.js';
+import { readSettings, writeSettings } from '../../functions/lib/settings.js';
+import { handler } from '../../functions/inbound/handler.js';
+import { messagesOf, type MessageRecord } from '../../functions/messages/records.js';
+import { getRepairOrder, saveRepairOrder, type RepairOrderRecord } from '../../functions/repairOrders/records.js';
+import { api, replyAsCustomer, signIn, textsTo, type ApiClient } from '../support/api.js';
+import { DEMO_NORTH, createRepairOrder, customerRecord, ensureServiceNumber, repairOrderRecord, uniquePhone, useStackEnv } from '../support/service.js';
+
+const baseUrl = inject('baseUrl');
+const carrierUrl = inject('carrierUrl');
+const { companyId, locationId } = DEMO_NORTH;
+/** The north store's service texting number (the demo's, or one these tests give it). */
+let DEALER: string;
+
+/** The north store's service number: the demo's, or one given here when the stack has none. */
+async function serviceNumberOfNorth(): Promise<string> {
+  const info = await readSettings(companyId, locationId, 'business_information');
+  const current = info.texting_numbers.service ? normalizePhone(info.texting_numbers.service) : null;
+  if (current) return current;
+  await ensureServiceNumber(companyId, locationId, '+16172220100');
+  return '+16172220100';
+}
+
+let advisor: ApiClient;
+let manager: ApiClient;
+let savedService: SettingsOf<'service_settings'>;
+let dealership: string;
+let dealershipPhone: string;
+
+beforeAll(async () => {
+  useStackEnv();
+  process.env.LOG_LEVEL = 'silent';
+  DEALER = await serviceNumberOfNorth();
+  savedService = await readSettings(companyId, locationId, 'service_settings');
+  await writeSettings(companyId, locationId, 'service_settings', { ...savedService, quiet_hours_start: '00:00', quiet_hours_end: '00:00' }, 'agt_manager');
+  const business = await readSettings(companyId, locationId, 'business_information');
+  dealership = business.dealership_name || 'Demo Motors North';
+  dealershipPhone = business.phone || '+16175550100';
+  advisor = api(baseUrl, await signIn(baseUrl, 'advisor@demo.example'));
+  manager = api(baseUrl, await signIn(baseUrl, 'manager@demo.example'));
+});
+
+afterAll(async () => {
+  await writeSettings(companyId, locationId, 'service_settings', savedService, 'agt_manager');
+});
+
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000).toISOString();
+
+/** Another order of the same customer, opened `hours` ago. */
+async function anotherOrder(customer: CustomerRecord, hours: number, overrides: Partial<RepairOrderRecord> = {}): Promise<RepairOrderRecord> {
+  const ro = repairOrderRecord(customer, { opened_at: hoursAgo(hours), activity_at: hoursAgo(hours), ...overrides });
+  await saveRepairOrder(ro, null);
+  return ro;
+}
+
+const conversation = (ro: RepairOrderRecord): Promise<MessageRecord[]> => messagesOf(companyId, ro.message_thread.id, 0, 10);
+const texts = async (ro: RepairOrderRecord) => (await conversation(ro)).map((m) => m.text);
+const reply = (phone: string, text: string) => replyAsCustomer(carrierUrl, phone, DEALER, text);
+
+describe('threading an inbound text', () => {
+  it('goes to the newest open order, unread for the advisor and the manager, and reaches the board', async () => {
+    // Prepare: an older open order, a newer open one, and a newest one already closed
+    const { customer, ro: older } = await createRepairOrder({ customer: { opt_in: 'in' }, ro: { opened_at: hoursAgo(48), activity_at: hoursAgo(48) } });
+    const newer = await anotherOrder(customer, 24);
+    const closed = await anotherOrder(customer, 2, { closed: true, closed_at: hoursAgo(1) });
+    await advisor.put(`/api/repair_orders/${newer.id}/read`);
+    await manager.put(`/api/repair_orders/${newer.id}/read`);
+    const since = cursorAt(Date.now() - 1000);
+    // Act
+    const res = await reply(customer.phones.cell!, 'When will it be ready?');
+    // Assess
+    expect(res.status).toBe(202);
+    expect(await texts(newer)).toEqual(['When will it be ready?']);
+    expect(await texts(older)).toEqual([]);
+    expect(await texts(closed)).toEqual([]);
+    const [message] = await conversation(newer);
+    expect(message).toMatchObject({ agent: null, metadata: { direction: 'inbound', status: null } });
+    for (const agent of [advisor, manager]) expect((await agent.get(`/api/repair_orders/${newer.id}`)).body.repair_order.is_unread).toBe(true);
+    const created = (await eventsAfter(companyId, channels.managerRepairOrders(locationId), since)).find((e) => e.type === 'message.created');
+    expect(created?.data).toMatchObject({ repair_order_id: newer.id, location_id: locationId, message: { text: 'When will it be ready?', metadata: { direction: 'inbound' } } });
+    const toAdvisor = await eventsAfter(companyId, channels.agent('agt_advisor'), since);
+    expect(toAdvisor.map((e) => e.type)).toContain('message.created');
+  });
+
+  it('goes to the newest closed order still on the board when none is open', async () => {
+    const { customer, ro: oldClosed } = await createRepairOrder({ ro: { opened_at: hoursAgo(72), closed: true, closed_at: hoursAgo(70) } });
+    const newClosed = await anotherOrder(customer, 24, { closed: true, closed_at: hoursAgo(20) });
+    const archived = await anotherOrder(customer, 2, { closed: true, closed_at: hoursAgo(1), archived: true, archived_at: hoursAgo(1) });
+    await reply(customer.phones.cell!, 'Thanks again');
+    expect(await texts(newClosed)).toEqual(['Thanks again']);
+    expect(await texts(oldClosed)).toEqual([]);
+    expect(await texts(archived)).toEqual([]);
+  });
+
+  it('unarchives the newest archived order when there is nothing else, so the text is seen', async () => {
+    const { customer, ro: old } = await createRepairOrder({ ro: { opened_at: hoursAgo(500), archived: true, archived_at: hoursAgo(400), closed: true, closed_at: hoursAgo(450) } });
+    const newest = await anotherOrder(customer, 100, { archived: true, archived_at: hoursAgo(50), closed: true, closed_at: hoursAgo(60) });
+    await reply(customer.phones.cell!, 'Is my warranty still valid?');
+    expect(await texts(newest)).toEqual(['Is my warranty still valid?']);
+    expect(await texts(old)).toEqual([]);
+    expect((await getRepairOrder(companyId, newest.id, true))?.archived).toBe(false);
+    expect((await getRepairOrder(companyId, old.id, true))?.archived).toBe(true);
+  });
+
+  it('looks across every customer record sharing the phone', async () => {
+    const phone = uniquePhone();
+    const first = await createRepairOrder({ customer: { phones: { cell: phone, work: null, alternate: null } }, ro: { opened_at: hoursAgo(30) } });
+    const second = await createRepairOrder({ customer: { phones: { cell: phone, work: null, alternate: null } }, ro: { opened_at: hoursAgo(3) } });
+    await reply(phone, 'Which car is ready?');
+    expect(await texts(second.ro)).toEqual(['Which car is ready?']);
+    expect(await texts(first.ro)).toEqual([]);
+  });
+
+  it("does not thread onto another location's orders", async () => {
+    const { ro } = await createRepairOrder({ customer: { location_id: 'loc_demo_south' }, ro: { location_id: 'loc_demo_south' } });
+    const customer = (await getCustomer(companyId, ro.customer_id))!;
+    const res = await reply(customer.phones.cell!, 'Hello north store');
+    expect(res.status).toBe(202);
+    expect(await texts(ro)).toEqual([]);
+  });
+
+  it('keeps a text from an unknown sender in the carrier log only', async () => {
+    const res = await reply(uniquePhone(), 'Do you sell tyres?');
+    expect(res.status).toBe(202);
+    expect(res.body.result).toEqual({ inbound: 1, receipts: 0, rejected: 0 });
+  });
+
+  it('posts a text SNS delivers twice only once', async () => {
+    // Prepare: one End User Messaging text, as SNS hands it to the Lambda
+    const { customer, ro } = await createRepairOrder({ customer: { opt_in: 'in' } });
+    const message = { originationNumber: customer.phones.cell!, destinationNumber: DEALER, messageBody: 'STOP', inboundMessageId: randomUUID(), messageKeyword: 'STOP' };
+    const event = {
+      Records: [{ EventSource: 'aws:sns', Sns: { MessageId: randomUUID(), Message: JSON.stringify(message), Timestamp: new Date().toISOString() } }],
+    } as unknown as SNSEvent;
+    // Act
+    await handler(event);
+    await handler(event);
+    // Assess: one text, one note, one confirmation, one ledger line
+    const stored = await conversation(ro);
+    expect(stored.filter((m) => m.metadata.direction === 'inbound')).toHaveLength(1);
+    expect(stored.filter((m) => m.behaviour === 'SMS_OPT_OUT')).toHaveLength(1);
+    expect(await textsTo(carrierUrl, customer.phones.cell!)).toHaveLength(1);
+    expect(await consentLedger(companyId, customer.id)).toHaveLength(1);
+  });
+});
+
+describe('consent keywords', () => {
+  for (const words of ['STOP', 'Stop. Thank you', 'please stop texting me', 'UNSUBSCRIBE', 'arrêt']) {
+    it(`"${words}" opts the customer out, notes it after the text, and confirms once`, async () => {
+      // Prepare
+      const { customer, ro } = await createRepairOrder({ customer: { opt_in: 'in' } });
+      // Act
+      await reply(customer.phones.cell!, words);
+      await reply(customer.phones.cell!, words);
+      // Assess
+      expect((await getCustomer(companyId, customer.id, true))?.opt_in).toBe('out');
+      const [repeated, confirmation, note, text] = await conversation(ro);
+      expect(text).toMatchObject({ text: words, metadata: { direction: 'inbound' } });
+      expect(repeated).toMatchObject({ text: words, metadata: { direction: 'inbound' } });
+      expect(note).toMatchObject({ behaviour: 'SMS_OPT_OUT' });
+      expect(confirmation).toMatchObject({ metadata: { direction: 'outbound', automated: 'opt_out_confirmation' } });
+      expect((await textsTo(carrierUrl, customer.phones.cell!)).map((t) => t.text)).toEqual([customerText('optOutConfirmation', 'en-us', { dealership })]);
+      const ledger = await consentLedger(companyId, customer.id);
+      expect(ledger).toHaveLength(1);
+      expect(ledger[0]).toMatchObject({ status: 'out', previous: 'in', initiator: 'customer', method: 'sms_keyword', wording: words });
+    });
+  }
+
+  it('opts out every customer record sharing the phone, one ledger line each', async () => {
+    const phone = uniquePhone();
+    const first = await createRepairOrder({ customer: { opt_in: 'in', phones: { cell: phone, work: null, alternate: null } } });
+    const second = await createRepairOrder({ customer: { opt_in: 'unknown', phones: { cell: phone, work: null, alternate: null } } });
+    await reply(phone, 'STOP');
+    for (const { customer, ro } of [first, second]) {
+      expect((await getCustomer(companyId, customer.id, true))?.opt_in).toBe('out');
+      expect(await consentLedger(companyId, customer.id)).toHaveLength(1);
+      expect((await conversation(ro)).some((m) => m.behaviour === 'SMS_OPT_OUT')).toBe(true);
+    }
+    expect(await textsTo(carrierUrl, phone)).toHaveLength(1);
+  });
+
+  it('START opts a customer back in and confirms', async () => {
+    const { customer, ro } = await createRepairOrder({ customer: { opt_in: 'in' } });
+    await reply(customer.phones.cell!, 'STOP');
+    await reply(customer.phones.cell!, 'START');
+    expect((await getCustomer(companyId, customer.id, true))?.opt_in).toBe('in');
+    expect((await conversation(ro)).some((m) => m.behaviour === 'OPT_IN')).toBe(true);
+    expect((await textsTo(carrierUrl, customer.phones.cell!))[0]!.text).toBe(customerText('optInConfirmation', 'en-us', { dealership }));
+  });
+
+  it("HELP answers with the dealership's name and phone, in the customer's language", async () => {
+    const { customer, ro } = await createRepairOrder({ customer: { opt_in: 'in', language: 'fr' } });
+    await reply(customer.phones.cell!, 'HELP');
+    const answer = customerText('helpReply', 'fr', { dealership, phone: dealershipPhone });
+    expect((await textsTo(carrierUrl, customer.phones.cell!)).map((t) => t.text)).toEqual([answer]);
+    expect((await conversation(ro))[0]).toMatchObject({ text: answer, metadata: { automated: 'help_reply' } });
+    expect((await getCustomer(companyId, customer.id, true))?.opt_in).toBe('in');
+  });
+
+  it('a YES nobody asked for answers the advisor and changes no consent', async () => {
+    const { customer, ro } = await createRepairOrder({ customer: { opt_in: 'unknown' } });
+    await reply(customer.phones.cell!, 'Yes');
+    expect(await texts(ro)).toEqual(['Yes']);
+    expect((await getCustomer(companyId, customer.id, true))?.opt_in).toBe('unknown');
+    expect(await textsTo(carrierUrl, customer.phones.cell!)).toEqual([]);
+  });
+
+  it('"don\'t stop the work" is an ordinary message', async () => {
+    const { customer, ro } = await createRepairOrder({ customer: { opt_in: 'in' } });
+    await reply(customer.phones.cell!, "don't stop the work, go ahead with the brakes");
+    expect(await texts(ro)).toEqual(["don't stop the work, go ahead with the brakes"]);
+    expect((await getCustomer(companyId, customer.id, true))?.opt_in).toBe('in');
+    expect(await textsTo(carrierUrl, customer.phones.cell!)).toEqual([]);
+    expect(await consentLedger(companyId, customer.id)).toEqual([]);
+  });
+
+  it("stores a blocked customer's text and bumps the order, but answers nothing", async () => {
+    const customer = customerRecord({ opt_in: 'in', blocked_at: hoursAgo(1) });
+    await saveCustomer(customer);
+    const ro = await anotherOrder(customer, 5);
+    await advisor.put(`/api/repair_orders/${ro.id}/read`);
+    await reply(customer.phones.cell!, 'HELP');
+    expect(await texts(ro)).toEqual(['HELP']);
+    expect((await advisor.get(`/api/repair_orders/${ro.id}`)).body.repair_order.is_unread).toBe(true);
+    expect(await textsTo(carrierUrl, customer.phones.cell!)).toEqual([]);
+  });
+});
