@@ -51,7 +51,7 @@ export class Jobs extends Construct {
     for (const [name, job] of Object.entries(JOBS) as [JobName, (typeof JOBS)[JobName]][]) {
       const period = Duration.minutes(job.rateMinutes);
       schedules[name] = new scheduler.Schedule(this, `${name}Schedule`, {
-        description: `Runs the ${name} job every ${job.rateMinutes} minutes`,
+        description: `Runs the ${name} job every ${job.rateMinutes} minute${job.rateMinutes === 1 ? '' : 's'}`,
         schedule: scheduler.ScheduleExpression.rate(period),
         target: new LambdaInvoke(this.runner.fn, {
           role: schedulerRole,

@@ -100,6 +100,9 @@ describe('sessions', () => {
   it('a request refused for a dead token signs the agent out and reloads to sign_in', async () => {
     const page = await browser.page();
     await signInAs(page, 'manager@demo.example');
+    // A screen with no live requests of its own, so the test's request is the one refused.
+    await page.goto('/app/help');
+    await page.getByLabel('View as').waitFor();
     const token = await page.evaluate(() => localStorage.getItem('token'));
     await api(browser.baseUrl, token ?? '').del('/agent_sessions/logout_jwt');
     await page.getByLabel('View as').selectOption({ label: 'Priya Raman' });
@@ -110,6 +113,9 @@ describe('sessions', () => {
   it('a session that ran out sends the agent to sign_in with the inactivity notice', async () => {
     const page = await browser.page();
     await signInAs(page, 'manager@demo.example');
+    // A screen with no live requests of its own, so the test's request is the one refused.
+    await page.goto('/app/help');
+    await page.getByLabel('View as').waitFor();
     const token = await page.evaluate(() => localStorage.getItem('token'));
     await api(browser.baseUrl, token ?? '').del('/agent_sessions/logout_jwt');
     // The console refreshes a token close to expiry before using it; here the refresh is refused.

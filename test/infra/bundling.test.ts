@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CfnElement } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API_AREAS, JOBS_ENTRY } from '../../functions/areas.js';
+import { API_AREAS, CARRIER_TOPICS, EVENTS_ENTRY, JOBS_ENTRY } from '../../functions/areas.js';
 import { ESM_REQUIRE_BANNER } from '../../infra/server-function.js';
 import { resources, synthesise, type Synthesised } from './synth.js';
 
@@ -37,7 +37,9 @@ function bundles(): Map<string, string> {
 describe('function bundles', () => {
   it('are ESM modules with the createRequire banner and a source map, one per function', () => {
     const dirs = bundles();
-    expect(dirs.size).toBe(7);
+    // Every API area, the event stream, each distinct carrier-topic entry and the jobs runner.
+    const entries = new Set([...Object.values(API_AREAS).map((a) => a.entry), EVENTS_ENTRY, ...Object.values(CARRIER_TOPICS).map((t) => t.entry), JOBS_ENTRY]);
+    expect(dirs.size).toBe(entries.size);
     for (const [entry, dir] of dirs) {
       const code = readFileSync(join(dir, 'index.mjs'), 'utf8');
       expect(code.startsWith(ESM_REQUIRE_BANNER), entry).toBe(true);

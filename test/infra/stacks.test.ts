@@ -3,7 +3,8 @@
  * bundling skipped, synthesised once, and every assertion reads that synthesis.
  */
 import { readFileSync } from 'node:fs';
-import type { CfnElement } from 'aws-cdk-lib';
+import { Duration, type CfnElement } from 'aws-cdk-lib';
+import { ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_AREAS, CARRIER_TOPICS, EVENTS_ENTRY, JOBS, JOBS_ENTRY } from '../../functions/areas.js';
@@ -299,7 +300,7 @@ describe('app stack: realtime, messaging, jobs', () => {
       const schedule = schedules.find((sc) => (sc.Properties?.Target as { Input: string }).Input === JSON.stringify({ job: name }));
       expect(schedule, name).toBeDefined();
       const minutes: number = job.rateMinutes;
-      expect(schedule?.Properties?.ScheduleExpression).toBe(`rate(${minutes} minute${minutes === 1 ? '' : 's'})`);
+      expect(schedule?.Properties?.ScheduleExpression).toBe(ScheduleExpression.rate(Duration.minutes(minutes)).expressionString);
       expect(schedule?.Properties?.Target).toMatchObject({ Arn: { 'Fn::GetAtt': [functionId(JOBS_ENTRY), 'Arn'] } });
     }
   });

@@ -6,6 +6,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_AREAS, CARRIER_TOPICS, JOBS_ENTRY } from '../../functions/areas.js';
 import { SPA_ROUTER_CODE } from '../../infra/web.js';
 import { resources, synthesise, unacknowledgedNagFindings, type Synthesised } from './synth.js';
 
@@ -78,7 +79,8 @@ describe('a deployment on its own domain, in eu-west-1, with a web build', () =>
       .map((fn) => (fn.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.PUBLIC_URL)
       .filter((url) => url !== undefined);
     // Every console function but the event stream (an origin of the distribution).
-    expect(publicUrls).toEqual(Array(6).fill(`https://${domainName}`));
+    const servers = new Set([...Object.values(API_AREAS).map((a) => a.entry), ...Object.values(CARRIER_TOPICS).map((t) => t.entry), JOBS_ENTRY]);
+    expect(publicUrls).toEqual(Array(servers.size).fill(`https://${domainName}`));
     expect(resources(s.data).UploadsBucket?.Properties?.CorsConfiguration).toMatchObject({ CorsRules: [{ AllowedOrigins: [`https://${domainName}`] }] });
   });
 
