@@ -12,7 +12,7 @@ import { config } from '../functions/lib/config.js';
 import { newId } from '../functions/lib/ids.js';
 import { keys } from '../functions/lib/keys.js';
 import { db, updateItem } from '../functions/lib/table.js';
-import { messageItem, threadOf, type MessageRecord } from '../functions/messages/records.js';
+import { messageItem, newMessage, threadOf, type MessageRecord } from '../functions/messages/records.js';
 import { countScopesOf, customerLinkItem, repairOrderItem, type RepairOrderRecord } from '../functions/repairOrders/records.js';
 
 export const REPAIR_ORDERS = Number(process.env.BENCH_REPAIR_ORDERS ?? 10_000);
@@ -147,34 +147,18 @@ export async function seedLargeStore(): Promise<SeededStore> {
     for (let k = 0; k < count; k++) {
       const at = new Date(opened + (k + 1) * 60_000).toISOString();
       const inbound = k % 2 === 1;
-      messages.push({
-        id: newId('msg'),
-        message_thread_id: ro.message_thread.id,
-        text: inbound ? 'Thanks, see you at five.' : `Update ${k + 1} on your ${ro.vehicle.make}: the technician is on it.`,
-        behaviour: null,
-        created_at: at,
-        agent: inbound ? null : ro.agent,
-        reactions: {},
-        attachments: [],
-        metadata: {
+      messages.push(
+        newMessage(ro, {
           direction: inbound ? 'inbound' : 'outbound',
+          text: inbound ? 'Thanks, see you at five.' : `Update ${k + 1} on your ${ro.vehicle.make}: the technician is on it.`,
+          at,
+          agent: inbound ? null : ro.agent,
           status: inbound ? null : 'delivered',
-          status_at: at,
-          error_code: null,
-          error_text: null,
-          send_at: null,
-          automated: null,
-          attempts: 0,
-          note: null,
-        },
-        company_id: COMPANY,
-        location_id: LOCATION,
-        repair_order_id: ro.id,
-        customer_id: ro.customer_id,
-        from_number: '+16175550123',
-        to_number: customers[n]!.phones.cell,
-        carrier_message_id: null,
-      });
+          statusAt: at,
+          from: inbound ? customers[n]!.phones.cell : '+16175550123',
+          to: inbound ? '+16175550123' : customers[n]!.phones.cell,
+        }),
+      );
       ro.metadata.message_count += 1;
       ro.activity_at = at;
       ro.message_thread.bumped_at = at;

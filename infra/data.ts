@@ -10,7 +10,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { TABLE_INDEXES } from '../functions/lib/table.js';
+import { INDEX_NAMES, TABLE_INDEXES } from '../functions/lib/table.js';
 import { acknowledge } from './nag.js';
 
 /** Logical ids of the stateful resources. Changing one replaces the resource: never do it. */
@@ -71,12 +71,12 @@ export class Data extends Construct {
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    for (const index of TABLE_INDEXES) {
+    for (const index of INDEX_NAMES) {
       this.table.addGlobalSecondaryIndex({
         indexName: index,
         partitionKey: { name: `${index}pk`, type: dynamodb.AttributeType.STRING },
         sortKey: { name: `${index}sk`, type: dynamodb.AttributeType.STRING },
-        projectionType: dynamodb.ProjectionType.ALL,
+        projectionType: TABLE_INDEXES[index] === 'ALL' ? dynamodb.ProjectionType.ALL : dynamodb.ProjectionType.KEYS_ONLY,
       });
     }
     pin(this.table, PINNED_IDS.table);
@@ -168,7 +168,7 @@ export class Data extends Construct {
     return iam.Grant.addToPrincipal({
       grantee,
       actions,
-      resourceArns: [tableArn, ...TABLE_INDEXES.map((index) => `${tableArn}/index/${index}`)],
+      resourceArns: [tableArn, ...INDEX_NAMES.map((index) => `${tableArn}/index/${index}`)],
     });
   }
 }

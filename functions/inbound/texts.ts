@@ -24,46 +24,14 @@ import { customersWithPhone, type CustomerRecord } from '../customers/records.js
 import { announce, changed } from '../repairOrders/events.js';
 import { updateRepairOrder, type RepairOrderRecord } from '../repairOrders/records.js';
 import { consentIntent } from '../messages/keywords.js';
-import { appendMessage, threadOf, type MessageRecord } from '../messages/records.js';
+import { appendMessage, newMessage, type MessageRecord } from '../messages/records.js';
 import { announceMessage, outboundRecord, queueAndDeliver } from '../messages/delivery.js';
 import { claimInbound, markInboundProcessed, type InboundOutcome, type InboundText } from './carrierLog.js';
 import { threadFor } from './threading.js';
 
-/**
- * The answer to START/YES. shared/serviceBoard.ts AutomatedKind does not list it yet (the lead is
- * asked to add 'opt_in_confirmation'); until then the stored kind is the same string, widened.
- */
-const OPT_IN_CONFIRMATION: AutomatedKind = 'opt_in_confirmation';
 
 function inboundRecord(ro: RepairOrderRecord, id: string, body: string, from: string, to: string, at: string): MessageRecord {
-  return {
-    id,
-    message_thread_id: threadOf(ro.id),
-    text: body,
-    behaviour: null,
-    created_at: at,
-    agent: null,
-    reactions: {},
-    attachments: [],
-    metadata: {
-      direction: 'inbound',
-      status: null,
-      status_at: null,
-      error_code: null,
-      error_text: null,
-      send_at: null,
-      automated: null,
-      attempts: 0,
-      note: null,
-    },
-    company_id: ro.company_id,
-    location_id: ro.location_id,
-    repair_order_id: ro.id,
-    customer_id: ro.customer_id,
-    from_number: from,
-    to_number: to,
-    carrier_message_id: null,
-  };
+  return newMessage(ro, { id, direction: 'inbound', text: body, at, from, to });
 }
 
 /** Stores the text in the order's conversation (unarchiving the order first); answers the order as it is now. */
@@ -147,7 +115,7 @@ async function actOnKeywords(body: string, from: string, place: Dealership, cust
   }
   const method = asked ? 'double_opt_in_reply' : 'sms_keyword';
   const { changed: records } = await changeConsent({ companyId, customer, status: 'in', initiator: 'customer', method, wording: body, agent: null });
-  if (records.length > 0) await answer(place, customer, ro, OPT_IN_CONFIRMATION, customerText('optInConfirmation', locale, { dealership: place.dealership }), from);
+  if (records.length > 0) await answer(place, customer, ro, 'opt_in_confirmation', customerText('optInConfirmation', locale, { dealership: place.dealership }), from);
 }
 
 /** Handles one inbound text; answers what became of it. */

@@ -22,7 +22,7 @@ export interface Keys {
 }
 
 /** Stored items carry their keys and, for short-lived ones, `expires_at` in epoch seconds (TTL). */
-export type Item<T> = T & Keys & { expires_at?: number; gsi1pk?: string; gsi1sk?: string; gsi2pk?: string; gsi2sk?: string };
+export type Item<T> = T & Keys & { expires_at?: number; gsi1pk?: string; gsi1sk?: string; gsi2pk?: string; gsi2sk?: string; gsi3pk?: string; gsi3sk?: string };
 
 let client: DynamoDBDocumentClient | undefined;
 
@@ -201,6 +201,19 @@ export async function readPage<T>(input: QueryInput, offset: number, limit: numb
   return (await readUpTo<T>(input, offset + limit)).slice(offset, offset + limit);
 }
 
+/**
+ * One page deep in a long list: the offset is skipped on a keys-only index (a few bytes an item
+ * instead of the whole item), then the page's items are read by key. Same order as the index.
+ */
+export async function readPageByKeys<T>(input: QueryInput & { IndexName: IndexName }, offset: number, limit: number): Promise<Item<T>[]> {
+  const keyed = await readUpTo<Keys>({ ...input, ProjectionExpression: 'pk, sk' }, offset + limit);
+  const page = keyed.slice(offset, offset + limit);
+  if (page.length === 0) return [];
+  const items = await batchGet<T>(page.map(({ pk, sk }) => ({ pk, sk })));
+  const byKey = new Map(items.map((item) => [`${item.pk}\u0000${item.sk}`, item]));
+  return page.flatMap(({ pk, sk }) => byKey.get(`${pk}\u0000${sk}`) ?? []);
+}
+
 async function readUpTo<T>(input: QueryInput, wanted: number): Promise<Item<T>[]> {
   const items: Item<T>[] = [];
   let start: Record<string, unknown> | undefined;
@@ -229,10 +242,16 @@ async function countQuery(input: QueryInput): Promise<number> {
   return total;
 }
 
-export const TABLE_INDEXES = ['gsi1', 'gsi2'] as const;
+/**
+ * The table's generic indexes and what each projects. gsi3 mirrors the keys of the lists that are
+ * paged deep (a store's board): skipping to an offset there reads keys only (see readPageByKeys).
+ */
+export const TABLE_INDEXES = { gsi1: 'ALL', gsi2: 'ALL', gsi3: 'KEYS_ONLY' } as const;
+export type IndexName = keyof typeof TABLE_INDEXES;
+export const INDEX_NAMES = Object.keys(TABLE_INDEXES) as IndexName[];
 
 /** An item without its key attributes: what an API answer may show. */
 export function fields<T>(item: Item<T>): T {
-  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, expires_at: _e, ...rest } = item;
+  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, gsi3pk: _f, gsi3sk: _g, expires_at: _e, ...rest } = item;
   return rest as T;
 }

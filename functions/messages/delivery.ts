@@ -9,7 +9,6 @@ import type { AgentRef, AutomatedKind, Message } from '../../shared/serviceBoard
 import { DELIVERY_ERROR_TEXTS } from '../../shared/schemas/messages.js';
 import { CarrierRefused, smsCarrier } from '../lib/carrier.js';
 import { config } from '../lib/config.js';
-import { newId } from '../lib/ids.js';
 import { logger } from '../lib/log.js';
 import { downloadUrl } from '../lib/storage.js';
 import { isConditionFailure } from '../lib/table.js';
@@ -23,8 +22,8 @@ import {
   getThreadMessage,
   linkCarrierMessage,
   messageView,
+  newMessage,
   setDeliveryState,
-  threadOf,
   type MessageRecord,
   type StatusChange,
   type StoredAttachment,
@@ -44,34 +43,19 @@ export interface OutboundInput {
 
 export function outboundRecord(ro: RepairOrderRecord, input: OutboundInput): MessageRecord {
   const at = input.at ?? new Date().toISOString();
-  return {
-    id: newId('msg'),
-    message_thread_id: threadOf(ro.id),
+  return newMessage(ro, {
+    direction: 'outbound',
     text: input.text,
-    behaviour: null,
-    created_at: at,
+    at,
     agent: input.agent,
-    reactions: {},
     attachments: input.attachments,
-    metadata: {
-      direction: 'outbound',
-      status: input.sendAt ? 'scheduled' : 'queued',
-      status_at: at,
-      error_code: null,
-      error_text: null,
-      send_at: input.sendAt,
-      automated: input.automated,
-      attempts: 0,
-      note: null,
-    },
-    company_id: ro.company_id,
-    location_id: ro.location_id,
-    repair_order_id: ro.id,
-    customer_id: ro.customer_id,
-    from_number: input.from,
-    to_number: input.to,
-    carrier_message_id: null,
-  };
+    status: input.sendAt ? 'scheduled' : 'queued',
+    statusAt: at,
+    sendAt: input.sendAt,
+    automated: input.automated,
+    from: input.from,
+    to: input.to,
+  });
 }
 
 /** Tells the order's listeners about a message (created or updated). */

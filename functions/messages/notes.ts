@@ -3,10 +3,9 @@
  * nobody sent, telling the advisor what happened, shown in the thread between the texts.
  */
 import type { AgentRef, Message, SystemBehaviour } from '../../shared/serviceBoard.js';
-import { newId } from '../lib/ids.js';
 import { announce } from '../repairOrders/events.js';
 import type { RepairOrderRecord } from '../repairOrders/records.js';
-import { appendMessage, messageView, threadOf, type MessageRecord } from './records.js';
+import { appendMessage, messageView, newMessage, type MessageRecord } from './records.js';
 
 export interface NoteInput {
   behaviour: SystemBehaviour;
@@ -17,34 +16,7 @@ export interface NoteInput {
 }
 
 export function systemMessage(ro: RepairOrderRecord, input: NoteInput, at = new Date().toISOString()): MessageRecord {
-  return {
-    id: newId('msg'),
-    message_thread_id: threadOf(ro.id),
-    text: input.text,
-    behaviour: input.behaviour,
-    created_at: at,
-    agent: input.agent ?? null,
-    reactions: {},
-    attachments: [],
-    metadata: {
-      direction: 'system',
-      status: null,
-      status_at: null,
-      error_code: null,
-      error_text: null,
-      send_at: null,
-      automated: null,
-      attempts: 0,
-      note: input.note ?? null,
-    },
-    company_id: ro.company_id,
-    location_id: ro.location_id,
-    repair_order_id: ro.id,
-    customer_id: ro.customer_id,
-    from_number: null,
-    to_number: null,
-    carrier_message_id: null,
-  };
+  return newMessage(ro, { direction: 'system', text: input.text, behaviour: input.behaviour, at, agent: input.agent ?? null, note: input.note ?? null });
 }
 
 /** Adds the note to the order's conversation and tells the order's listeners. */

@@ -3,7 +3,8 @@
  * key, so the newest page is one descending query), a pointer by message id (retry) and one by the
  * carrier's id (delivery receipts). Adding a message and bumping its order is one transaction.
  */
-import type { DeliveryState, Message } from '../../shared/serviceBoard.js';
+import type { AgentRef, AutomatedKind, DeliveryState, Message, SystemBehaviour } from '../../shared/serviceBoard.js';
+import { newId } from '../lib/ids.js';
 import { FINAL_DELIVERY_STATES } from '../../shared/serviceBoard.js';
 import { config } from '../lib/config.js';
 import { keys } from '../lib/keys.js';
@@ -34,6 +35,56 @@ export interface MessageRecord extends Omit<Message, 'attachments'> {
 
 /** Thread id of a repair order's conversation. */
 export const threadOf = (roId: string): string => `thr_${roId.replace(/^ro_/, '')}`;
+
+/** What differs between messages; everything else a new message starts with is the same. */
+export interface NewMessage {
+  direction: Message['metadata']['direction'];
+  text: string;
+  id?: string;
+  at?: string;
+  agent?: AgentRef | null;
+  behaviour?: SystemBehaviour | null;
+  status?: DeliveryState | null;
+  statusAt?: string | null;
+  sendAt?: string | null;
+  automated?: AutomatedKind | null;
+  note?: Record<string, string> | null;
+  attachments?: StoredAttachment[];
+  from?: string | null;
+  to?: string | null;
+}
+
+/** A new message of an order's conversation (not yet stored: see appendMessage). */
+export function newMessage(ro: Pick<RepairOrderRecord, 'id' | 'company_id' | 'location_id' | 'customer_id'>, input: NewMessage): MessageRecord {
+  return {
+    id: input.id ?? newId('msg'),
+    message_thread_id: threadOf(ro.id),
+    text: input.text,
+    behaviour: input.behaviour ?? null,
+    created_at: input.at ?? new Date().toISOString(),
+    agent: input.agent ?? null,
+    reactions: {},
+    attachments: input.attachments ?? [],
+    metadata: {
+      direction: input.direction,
+      status: input.status ?? null,
+      status_at: input.statusAt ?? null,
+      error_code: null,
+      error_text: null,
+      send_at: input.sendAt ?? null,
+      automated: input.automated ?? null,
+      attempts: 0,
+      note: input.note ?? null,
+    },
+    company_id: ro.company_id,
+    location_id: ro.location_id,
+    repair_order_id: ro.id,
+    customer_id: ro.customer_id,
+    from_number: input.from ?? null,
+    to_number: input.to ?? null,
+    carrier_message_id: null,
+  };
+}
 
 export function messageItem(m: MessageRecord): Item<MessageRecord> {
   const held = m.metadata.status === 'scheduled' && m.metadata.send_at;

@@ -15,6 +15,7 @@ import {
   isConditionFailure,
   queryAll,
   readPage,
+  readPageByKeys,
   transactWrite,
   updateItem,
   type Item,
@@ -61,10 +62,14 @@ const agentScope = (companyId: string, locationId: string, agentId: string) => `
 export function repairOrderItem(ro: RepairOrderRecord): Item<RepairOrderRecord> {
   const lists = listsOf(ro);
   const sort = keys.activitySort(ro.activity_at, ro.id);
+  const { gsi1pk } = keys.repairOrdersOfLocation(ro.company_id, ro.location_id, lists.location);
   return {
     ...keys.repairOrder(ro.company_id, ro.id),
-    ...keys.repairOrdersOfLocation(ro.company_id, ro.location_id, lists.location),
+    // gsi3 mirrors the store's lists keys-only, so deep pages skip cheaply (readPageByKeys).
+    gsi1pk,
     gsi1sk: sort,
+    gsi3pk: gsi1pk,
+    gsi3sk: sort,
     ...(lists.agent ? { ...keys.repairOrdersOfAgent(ro.company_id, ro.location_id, lists.agent), gsi2sk: sort } : {}),
     ...ro,
   };
@@ -196,7 +201,7 @@ export function bumpWrite(ro: RepairOrderRecord, at: string, inbound: boolean): 
     Update: {
       Key: keys.repairOrder(ro.company_id, ro.id),
       UpdateExpression:
-        'SET activity_at = :at, message_thread.bumped_at = :at, gsi1sk = :sort, gsi2sk = :sort' +
+        'SET activity_at = :at, message_thread.bumped_at = :at, gsi1sk = :sort, gsi2sk = :sort, gsi3sk = :sort' +
         (inbound ? ', last_inbound_at = :at' : '') +
         ' ADD metadata.message_count :one, version :one',
       ConditionExpression: 'attribute_exists(pk)',
@@ -216,17 +221,15 @@ export interface RecordPage {
 }
 
 export async function repairOrdersOfLocation(companyId: string, locationId: string, list: ListName, offset: number, limit: number): Promise<RecordPage> {
+  const pk = keys.repairOrdersOfLocation(companyId, locationId, list).gsi1pk;
+  // The first page is one query; deeper pages skip on the keys-only mirror instead of reading
+  // every item before the offset.
+  const page =
+    offset === 0
+      ? readPage<RepairOrderRecord>({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ScanIndexForward: false }, 0, limit)
+      : readPageByKeys<RepairOrderRecord>({ IndexName: 'gsi3', KeyConditionExpression: 'gsi3pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ScanIndexForward: false }, offset, limit);
   const [items, total] = await Promise.all([
-    readPage<RepairOrderRecord>(
-      {
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.repairOrdersOfLocation(companyId, locationId, list).gsi1pk },
-        ScanIndexForward: false,
-      },
-      offset,
-      limit,
-    ),
+    page,
     listCount(locationScope(companyId, locationId, list)),
   ]);
   return { records: items.map(fields), total };

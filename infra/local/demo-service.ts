@@ -18,7 +18,7 @@ import { feedContext, ingestEach } from '../../functions/dms/feed.js';
 import { repairOrderIdOf, ingestRepairOrder } from '../../functions/dms/repairOrders.js';
 import { customerText } from '../../functions/lib/customerTexts.js';
 import { readSettings, writeSettings } from '../../functions/lib/settings.js';
-import { appendMessage, threadOf, type MessageRecord } from '../../functions/messages/records.js';
+import { appendMessage, newMessage } from '../../functions/messages/records.js';
 import { getRepairOrder, writeReadMark, type RepairOrderRecord } from '../../functions/repairOrders/records.js';
 import { lineTypeByConvention } from './carrier.js';
 import { DEMO_AGENTS, DEMO_COMPANY, DEMO_LOCATIONS, RIVAL_COMPANY } from './demo.js';
@@ -365,35 +365,18 @@ async function pastTexts(demo: DemoStore, order: DemoOrder, ro: RepairOrderRecor
     const outbound = direction === 'out';
     const first = outbound && !noticeAt && !customer.opt_notice_sent_at;
     if (first) noticeAt = iso(at);
-    const message: MessageRecord = {
+    const message = newMessage(ro, {
       // Time-ordered by when it was sent, as if the conversation had happened then.
       id: `msg_${nextId(at).toLowerCase()}`,
-      message_thread_id: threadOf(ro.id),
+      direction: outbound ? 'outbound' : 'inbound',
       text: first ? `${text}\n${customerText('optOutNotice', customer.language)}` : text,
-      behaviour: null,
-      created_at: iso(at),
+      at: iso(at),
       agent: outbound ? agent : null,
-      reactions: {},
-      attachments: [],
-      metadata: {
-        direction: outbound ? 'outbound' : 'inbound',
-        status: outbound ? 'delivered' : null,
-        status_at: outbound ? iso(at + 4000) : null,
-        error_code: null,
-        error_text: null,
-        send_at: null,
-        automated: null,
-        attempts: 0,
-        note: null,
-      },
-      company_id: ro.company_id,
-      location_id: ro.location_id,
-      repair_order_id: ro.id,
-      customer_id: ro.customer_id,
-      from_number: outbound ? demo.serviceNumber : customer.phones.cell,
-      to_number: outbound ? customer.phones.cell : demo.serviceNumber,
-      carrier_message_id: null,
-    };
+      status: outbound ? 'delivered' : null,
+      statusAt: outbound ? iso(at + 4000) : null,
+      from: outbound ? demo.serviceNumber : customer.phones.cell,
+      to: outbound ? customer.phones.cell : demo.serviceNumber,
+    });
     await appendMessage(ro, message);
   }
   if (noticeAt) await saveCustomer({ ...customer, opt_notice_sent_at: noticeAt, version: customer.version + 1, updated_at: iso(now) });

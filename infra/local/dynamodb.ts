@@ -105,42 +105,52 @@ async function localClient(endpoint: string): Promise<DynamoDBClient> {
 }
 
 /**
- * The table as CDK defines it (common rules): pk/sk, gsi1 and gsi2 projecting ALL, TTL on
- * expires_at, stream NEW_AND_OLD_IMAGES. Created only when missing, so a kept data dir survives.
+ * The table as CDK defines it (common rules): pk/sk, the indexes of TABLE_INDEXES, TTL on
+ * expires_at, stream NEW_AND_OLD_IMAGES. Created only when missing, so a kept data dir survives;
+ * an index a kept table lacks (added by a later release) is added to it.
  */
 export async function ensureTable(endpoint: string, tableName: string): Promise<'created' | 'existing'> {
-  const { CreateTableCommand, DescribeTableCommand, ResourceNotFoundException, UpdateTimeToLiveCommand } = await import(
+  const { CreateTableCommand, DescribeTableCommand, ResourceNotFoundException, UpdateTableCommand, UpdateTimeToLiveCommand } = await import(
     '@aws-sdk/client-dynamodb'
   );
+  const { INDEX_NAMES, TABLE_INDEXES } = await import('../../functions/lib/table.js');
   const client = await localClient(endpoint);
+  const gsi = (name: (typeof INDEX_NAMES)[number]) => ({
+    IndexName: name,
+    KeySchema: [
+      { AttributeName: `${name}pk`, KeyType: 'HASH' as const },
+      { AttributeName: `${name}sk`, KeyType: 'RANGE' as const },
+    ],
+    Projection: { ProjectionType: TABLE_INDEXES[name] },
+  });
+  const keyAttributes = (name: string) => [`${name}pk`, `${name}sk`].map((a) => ({ AttributeName: a, AttributeType: 'S' as const }));
   try {
     try {
-      await client.send(new DescribeTableCommand({ TableName: tableName }));
+      const existing = await client.send(new DescribeTableCommand({ TableName: tableName }));
+      const present = new Set((existing.Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+      for (const name of INDEX_NAMES.filter((n) => !present.has(n))) {
+        await client.send(
+          new UpdateTableCommand({ TableName: tableName, AttributeDefinitions: keyAttributes(name), GlobalSecondaryIndexUpdates: [{ Create: gsi(name) }] }),
+        );
+      }
       return 'existing';
     } catch (err) {
       if (!(err instanceof ResourceNotFoundException)) throw err;
     }
-    const gsi = (name: string) => ({
-      IndexName: name,
-      KeySchema: [
-        { AttributeName: `${name}pk`, KeyType: 'HASH' as const },
-        { AttributeName: `${name}sk`, KeyType: 'RANGE' as const },
-      ],
-      Projection: { ProjectionType: 'ALL' as const },
-    });
     await client.send(
       new CreateTableCommand({
         TableName: tableName,
         BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk'].map((name) => ({
-          AttributeName: name,
-          AttributeType: 'S' as const,
-        })),
+        AttributeDefinitions: [
+          { AttributeName: 'pk', AttributeType: 'S' as const },
+          { AttributeName: 'sk', AttributeType: 'S' as const },
+          ...INDEX_NAMES.flatMap(keyAttributes),
+        ],
         KeySchema: [
           { AttributeName: 'pk', KeyType: 'HASH' },
           { AttributeName: 'sk', KeyType: 'RANGE' },
         ],
-        GlobalSecondaryIndexes: [gsi('gsi1'), gsi('gsi2')],
+        GlobalSecondaryIndexes: INDEX_NAMES.map(gsi),
         StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
       }),
     );

@@ -3,22 +3,13 @@
  * carrier's dev page) shows the text and answers, and the answer reaches every open console that
  * may see the order, without a reload.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { readSettings } from '../../functions/lib/settings.js';
-import { createRepairOrder, ensureServiceNumber, useStackEnv } from '../support/service.js';
+import { createRepairOrder, serviceNumberOfNorth, useStackEnv } from '../support/service.js';
 import { signInAs, useBrowser } from './browser.js';
 
 const browser = useBrowser();
 useStackEnv();
-void inject;
-
-async function serviceNumber(): Promise<string> {
-  const info = await readSettings('cmp_demo', 'loc_demo_north', 'business_information');
-  if (info.texting_numbers.service) return info.texting_numbers.service;
-  await ensureServiceNumber('cmp_demo', 'loc_demo_north', '+16175550123');
-  return '+16175550123';
-}
 
 async function openOrder(page: Page, roNumber: string): Promise<void> {
   const row = page.getByTestId('board-row').filter({ hasText: roNumber });
@@ -36,7 +27,7 @@ async function replyFromPhone(page: Page, phone: string, text: string): Promise<
 
 describe('the service board', () => {
   it('texts a customer, shows their reply live, and marks it unread on a second agent’s board', async () => {
-    await serviceNumber();
+    await serviceNumberOfNorth();
     const { customer, ro } = await createRepairOrder({ customer: { first_name: 'Erin', last_name: 'Live', opt_in: 'in' } });
     const phone = customer.phones.cell!;
 
@@ -70,7 +61,7 @@ describe('the service board', () => {
   });
 
   it('hides the message bar once the customer texts STOP', async () => {
-    await serviceNumber();
+    await serviceNumberOfNorth();
     const { customer, ro } = await createRepairOrder({ customer: { first_name: 'Stella', last_name: 'Stop', opt_in: 'in' } });
     const advisor = await browser.page();
     await signInAs(advisor, 'advisor@demo.example');

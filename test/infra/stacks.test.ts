@@ -90,22 +90,22 @@ describe('the stacks of a region', () => {
 });
 
 describe('data stack', () => {
-  it('keeps one table: pk/sk, gsi1 and gsi2 projecting ALL, TTL on expires_at, PITR, on-demand, stream', () => {
+  it('keeps one table: pk/sk, gsi1 and gsi2 projecting ALL, gsi3 keys only, TTL on expires_at, PITR, on-demand, stream', () => {
     s.data.resourceCountIs('AWS::DynamoDB::Table', 1);
     s.data.hasResourceProperties('AWS::DynamoDB::Table', {
       KeySchema: [
         { AttributeName: 'pk', KeyType: 'HASH' },
         { AttributeName: 'sk', KeyType: 'RANGE' },
       ],
-      GlobalSecondaryIndexes: ['gsi1', 'gsi2'].map((name) => ({
+      GlobalSecondaryIndexes: (['gsi1', 'gsi2', 'gsi3'] as const).map((name) => ({
         IndexName: name,
         KeySchema: [
           { AttributeName: `${name}pk`, KeyType: 'HASH' },
           { AttributeName: `${name}sk`, KeyType: 'RANGE' },
         ],
-        Projection: { ProjectionType: 'ALL' },
+        Projection: { ProjectionType: name === 'gsi3' ? 'KEYS_ONLY' : 'ALL' },
       })),
-      AttributeDefinitions: Match.arrayWith(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk'].map((name) => ({ AttributeName: name, AttributeType: 'S' }))),
+      AttributeDefinitions: Match.arrayWith(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk'].map((name) => ({ AttributeName: name, AttributeType: 'S' }))),
       TimeToLiveSpecification: { AttributeName: 'expires_at', Enabled: true },
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
       BillingMode: 'PAY_PER_REQUEST',

@@ -12,13 +12,12 @@ import { getCustomer } from '../../functions/customers/records.js';
 import { getAgent } from '../../functions/lib/agents.js';
 import { CarrierRefused, setSmsCarrierForTests } from '../../functions/lib/carrier.js';
 import { channels, cursorAt, eventsAfter } from '../../functions/lib/realtime.js';
-import { normalizePhone } from '../../functions/lib/phones.js';
 import { readSettings, writeSettings } from '../../functions/lib/settings.js';
 import { applyReceipt } from '../../functions/inbound/receipts.js';
 import { getMessage } from '../../functions/messages/records.js';
 import { sendFromAgent } from '../../functions/messages/send.js';
 import { api, signIn, textsTo, type ApiClient } from '../support/api.js';
-import { DEMO_NORTH, createRepairOrder, ensureServiceNumber, useStackEnv } from '../support/service.js';
+import { DEMO_NORTH, createRepairOrder, useStackEnv, serviceNumberOfNorth } from '../support/service.js';
 
 const baseUrl = inject('baseUrl');
 const carrierUrl = inject('carrierUrl');
@@ -26,15 +25,6 @@ const carrier = api(carrierUrl);
 const { companyId, locationId } = DEMO_NORTH;
 /** The north store's service texting number (the demo's, or one these tests give it). */
 let DEALER: string;
-
-/** The north store's service number: the demo's, or one given here when the stack has none. */
-async function serviceNumberOfNorth(): Promise<string> {
-  const info = await readSettings(companyId, locationId, 'business_information');
-  const current = info.texting_numbers.service ? normalizePhone(info.texting_numbers.service) : null;
-  if (current) return current;
-  await ensureServiceNumber(companyId, locationId, '+16172220100');
-  return '+16172220100';
-}
 
 let advisor: ApiClient;
 let savedService: SettingsOf<'service_settings'>;

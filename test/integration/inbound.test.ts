@@ -11,28 +11,18 @@ import { consentLedger } from '../../functions/customers/consent.js';
 import { getCustomer, saveCustomer, type CustomerRecord } from '../../functions/customers/records.js';
 import { customerText } from '../../functions/lib/customerTexts.js';
 import { channels, cursorAt, eventsAfter } from '../../functions/lib/realtime.js';
-import { normalizePhone } from '../../functions/lib/phones.js';
 import { readSettings, writeSettings } from '../../functions/lib/settings.js';
 import { handler } from '../../functions/inbound/handler.js';
 import { messagesOf, type MessageRecord } from '../../functions/messages/records.js';
 import { getRepairOrder, saveRepairOrder, type RepairOrderRecord } from '../../functions/repairOrders/records.js';
 import { api, replyAsCustomer, signIn, textsTo, type ApiClient } from '../support/api.js';
-import { DEMO_NORTH, createRepairOrder, customerRecord, ensureServiceNumber, repairOrderRecord, uniquePhone, useStackEnv } from '../support/service.js';
+import { DEMO_NORTH, createRepairOrder, customerRecord, repairOrderRecord, uniquePhone, useStackEnv, serviceNumberOfNorth } from '../support/service.js';
 
 const baseUrl = inject('baseUrl');
 const carrierUrl = inject('carrierUrl');
 const { companyId, locationId } = DEMO_NORTH;
 /** The north store's service texting number (the demo's, or one these tests give it). */
 let DEALER: string;
-
-/** The north store's service number: the demo's, or one given here when the stack has none. */
-async function serviceNumberOfNorth(): Promise<string> {
-  const info = await readSettings(companyId, locationId, 'business_information');
-  const current = info.texting_numbers.service ? normalizePhone(info.texting_numbers.service) : null;
-  if (current) return current;
-  await ensureServiceNumber(companyId, locationId, '+16172220100');
-  return '+16172220100';
-}
 
 let advisor: ApiClient;
 let manager: ApiClient;

@@ -10,7 +10,6 @@ import type { SettingsOf } from '../../shared/schemas/settings.js';
 import { getCustomer } from '../../functions/customers/records.js';
 import { customerText } from '../../functions/lib/customerTexts.js';
 import { cursorAt, eventsAfter, channels } from '../../functions/lib/realtime.js';
-import { normalizePhone } from '../../functions/lib/phones.js';
 import { readSettings, writeSettings } from '../../functions/lib/settings.js';
 import { onInvoiced } from '../../functions/messages/automated.js';
 import { appendMessage, getMessage, messagesOf } from '../../functions/messages/records.js';
@@ -18,7 +17,7 @@ import { sendDueMessages } from '../../functions/messages/scheduled.js';
 import { outboundRecord } from '../../functions/messages/delivery.js';
 import { getRepairOrder } from '../../functions/repairOrders/records.js';
 import { api, replyAsCustomer, signIn, textsTo, type ApiClient } from '../support/api.js';
-import { DEMO_NORTH, createRepairOrder, ensureServiceNumber, uniquePhone, useStackEnv } from '../support/service.js';
+import { DEMO_NORTH, createRepairOrder, uniquePhone, useStackEnv, serviceNumberOfNorth } from '../support/service.js';
 
 const baseUrl = inject('baseUrl');
 const carrierUrl = inject('carrierUrl');
@@ -26,14 +25,6 @@ const { companyId, locationId } = DEMO_NORTH;
 /** The north store's service texting number (the demo's, or one these tests give it). */
 let DEALER: string;
 
-/** The north store's service number: the demo's, or one given here when the stack has none. */
-async function serviceNumberOfNorth(): Promise<string> {
-  const info = await readSettings(companyId, locationId, 'business_information');
-  const current = info.texting_numbers.service ? normalizePhone(info.texting_numbers.service) : null;
-  if (current) return current;
-  await ensureServiceNumber(companyId, locationId, '+16172220100');
-  return '+16172220100';
-}
 const NOTICE = 'Reply STOP to opt out';
 
 let advisor: ApiClient;

@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import type { CustomerRecord } from '../../functions/customers/records.js';
 import { saveCustomer } from '../../functions/customers/records.js';
 import { newId } from '../../functions/lib/ids.js';
+import { normalizePhone } from '../../functions/lib/phones.js';
 import { readSettings, writeSettings } from '../../functions/lib/settings.js';
 import { saveRepairOrder, type RepairOrderRecord } from '../../functions/repairOrders/records.js';
 import { threadOf } from '../../functions/messages/records.js';
@@ -127,7 +128,8 @@ export async function ensureServiceNumber(companyId: string, locationId: string,
 /** The north store's service texting number (the demo seed's, or made so): where customers reply. */
 export async function serviceNumberOfNorth(): Promise<string> {
   const info = await readSettings(DEMO_NORTH.companyId, DEMO_NORTH.locationId, 'business_information');
-  if (info.texting_numbers.service) return info.texting_numbers.service;
+  const current = info.texting_numbers.service ? normalizePhone(info.texting_numbers.service) : null;
+  if (current) return current;
   await ensureServiceNumber(DEMO_NORTH.companyId, DEMO_NORTH.locationId, '+16175550123');
   return '+16175550123';
 }
