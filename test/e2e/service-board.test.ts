@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { replyAsCustomer } from '../support/api.js';
 import { createRepairOrder, serviceNumberOfNorth, useStackEnv } from '../support/service.js';
 import { signInAs, useBrowser } from './browser.js';
 
@@ -58,6 +59,36 @@ describe('the service board', () => {
     await advisor.getByTestId('message-bubble').filter({ hasText: 'pick it up at five' }).waitFor({ timeout: 10_000 });
     // Unread on the manager's board.
     await expect.poll(() => managerRow.getAttribute('data-unread'), { timeout: 10_000 }).toBe('true');
+  });
+
+  it('shows a desktop notification for a customer reply while the tab is hidden', async () => {
+    const { customer, ro } = await createRepairOrder({ customer: { first_name: 'Nina', last_name: 'Notify', opt_in: 'in' } });
+    const advisor = await browser.page();
+    // The browser's notification and visibility, as a hidden tab with permission given sees them.
+    await advisor.addInitScript(() => {
+      const shown: { title: string; body: string }[] = [];
+      Object.assign(window, { shownNotifications: shown });
+      class RecordingNotification {
+        static permission = 'granted';
+        static requestPermission = async () => 'granted';
+        onclick: (() => void) | null = null;
+        constructor(title: string, options?: { body?: string }) {
+          shown.push({ title, body: options?.body ?? '' });
+        }
+        close(): void {}
+      }
+      Object.defineProperty(window, 'Notification', { value: RecordingNotification });
+      Object.defineProperty(Document.prototype, 'hidden', { get: () => (window as unknown as { tabHidden?: boolean }).tabHidden === true });
+    });
+    await signInAs(advisor, 'advisor@demo.example');
+    await advisor.getByTestId('board-row').filter({ hasText: ro.ro_id }).first().waitFor({ timeout: 15_000 });
+    await advisor.locator('[data-testid="live-status"][data-status="live"]').waitFor({ timeout: 15_000 });
+    await advisor.evaluate(() => Object.assign(window, { tabHidden: true }));
+
+    await replyAsCustomer(browser.carrierUrl, customer.phones.cell!, await serviceNumberOfNorth(), 'Is my car ready yet?');
+
+    const shown = () => advisor.evaluate(() => (window as unknown as { shownNotifications: { title: string; body: string }[] }).shownNotifications);
+    await expect.poll(async () => (await shown()).map((n) => n.body).join('|'), { timeout: 10_000 }).toContain('Is my car ready yet?');
   });
 
   it('hides the message bar once the customer texts STOP', async () => {
