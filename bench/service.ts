@@ -12,8 +12,8 @@ import { config } from '../functions/lib/config.js';
 import { newId } from '../functions/lib/ids.js';
 import { keys } from '../functions/lib/keys.js';
 import { db, updateItem } from '../functions/lib/table.js';
-import { messageItem, newMessage, threadOf, type MessageRecord } from '../functions/messages/records.js';
-import { countScopesOf, customerLinkItem, repairOrderItem, type RepairOrderRecord } from '../functions/repairOrders/records.js';
+import { messageItem, newMessage, type MessageRecord } from '../functions/messages/records.js';
+import { countScopesOf, customerLinkItem, newRepairOrder, repairOrderItem, type RepairOrderRecord } from '../functions/repairOrders/records.js';
 
 export const REPAIR_ORDERS = Number(process.env.BENCH_REPAIR_ORDERS ?? 10_000);
 export const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100_000);
@@ -97,43 +97,23 @@ export async function seedLargeStore(): Promise<SeededStore> {
     };
     const id = newId('ro');
     const agent = onBoard && i % 3 === 0 ? ADVISOR : OTHER_ADVISORS[i % OTHER_ADVISORS.length]!;
-    const ro: RepairOrderRecord = {
-      id,
-      ro_id: String(500000 + i),
-      location_id: LOCATION,
-      alternate_record: false,
-      customer_first_name: customer.first_name,
-      customer_middle_name: '',
-      customer_last_name: customer.last_name,
-      vehicle: { make: 'Toyota', model: 'Camry', year: 2019 + (i % 6), vin: null, mileage: 20000 + i },
-      opened_at: openedAt,
-      promise_time: new Date(Date.parse(openedAt) + 8 * 3600_000).toISOString(),
-      closed: !onBoard,
-      closed_at: onBoard ? null : new Date(Date.parse(openedAt) + day).toISOString(),
-      autoclosed: false,
-      archived: !onBoard,
-      archived_at: onBoard ? null : new Date(Date.parse(openedAt) + 8 * day).toISOString(),
-      vehicle_ready: !onBoard,
-      vehicle_ready_at: null,
-      satisfaction_poll: null,
-      payment_request: null,
-      invoice: null,
-      album_present: false,
-      disable_read_mark: false,
-      message_thread: { id: threadOf(id), bumped_at: openedAt },
-      agent,
-      sheet: null,
-      custom: { customer_waiting: false, delivery_requested: false, work_order_status_code: onBoard ? 'I' : 'B' },
-      metadata: { dms_status: onBoard ? 'open' : 'closed', opcodes: [], invoiced_at: null, missed_call: false, last_call_at: null, message_count: 0 },
-      company_id: COMPANY,
-      customer_id: customer.id,
-      dms_ro_id: `B${i}`,
-      activity_at: openedAt,
-      last_inbound_at: null,
-      created_at: openedAt,
-      updated_at: openedAt,
-      version: 1,
-    };
+    const ro = newRepairOrder(
+      { id, ro_id: String(500000 + i), company_id: COMPANY, location_id: LOCATION, customer, opened_at: openedAt },
+      {
+        vehicle: { make: 'Toyota', model: 'Camry', year: 2019 + (i % 6), vin: null, mileage: 20000 + i },
+        promise_time: new Date(Date.parse(openedAt) + 8 * 3600_000).toISOString(),
+        closed: !onBoard,
+        closed_at: onBoard ? null : new Date(Date.parse(openedAt) + day).toISOString(),
+        archived: !onBoard,
+        archived_at: onBoard ? null : new Date(Date.parse(openedAt) + 8 * day).toISOString(),
+        vehicle_ready: !onBoard,
+        agent,
+        custom: { customer_waiting: false, delivery_requested: false, work_order_status_code: onBoard ? 'I' : 'B' },
+        metadata: { dms_status: onBoard ? 'open' : 'closed', opcodes: [], invoiced_at: null, missed_call: false, last_call_at: null, message_count: 0 },
+        dms_ro_id: `B${i}`,
+      },
+      openedAt,
+    );
     customers.push(customer);
     orders.push(ro);
     for (const scope of countScopesOf(ro)) counts.set(scope, (counts.get(scope) ?? 0) + 1);

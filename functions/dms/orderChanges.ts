@@ -12,8 +12,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { AgentRef, DmsStatus, Vehicle, WorkOrderStatusCode } from '../../shared/serviceBoard.js';
-import { threadOf } from '../messages/records.js';
-import type { RepairOrderRecord } from '../repairOrders/records.js';
+import { newRepairOrder, type RepairOrderRecord } from '../repairOrders/records.js';
 
 export interface DmsOrderUpdate {
   customer: { id: string; first_name: string; middle_name: string; last_name: string };
@@ -55,54 +54,33 @@ export function newOrderFromDms(
   const status = update.status ?? 'open';
   const openedAt = update.openedAt ?? now;
   const closed = status === 'closed';
-  return {
-    id: ids.id,
-    ro_id: ids.dmsRoId,
-    location_id: ids.locationId,
-    alternate_record: update.alternateRecord ?? false,
-    customer_first_name: update.customer.first_name,
-    customer_middle_name: update.customer.middle_name,
-    customer_last_name: update.customer.last_name,
-    vehicle: update.vehicle ?? { make: '', model: '', year: null, vin: null, mileage: null },
-    opened_at: openedAt,
-    promise_time: update.promiseTime ?? null,
-    closed,
-    closed_at: closed ? now : null,
-    autoclosed: false,
-    archived: false,
-    archived_at: null,
-    vehicle_ready: false,
-    vehicle_ready_at: null,
-    satisfaction_poll: null,
-    payment_request: null,
-    invoice: update.invoice ?? null,
-    album_present: false,
-    disable_read_mark: false,
-    message_thread: { id: threadOf(ids.id), bumped_at: null },
-    agent: update.advisor,
-    sheet: null,
-    custom: {
-      customer_waiting: update.customerWaiting ?? false,
-      delivery_requested: update.deliveryRequested ?? false,
-      work_order_status_code: update.workOrderStatusCode ?? null,
+  return newRepairOrder(
+    { id: ids.id, ro_id: ids.dmsRoId, company_id: ids.companyId, location_id: ids.locationId, customer: update.customer, opened_at: openedAt },
+    {
+      alternate_record: update.alternateRecord ?? false,
+      ...(update.vehicle ? { vehicle: update.vehicle } : {}),
+      promise_time: update.promiseTime ?? null,
+      closed,
+      closed_at: closed ? now : null,
+      invoice: update.invoice ?? null,
+      agent: update.advisor,
+      custom: {
+        customer_waiting: update.customerWaiting ?? false,
+        delivery_requested: update.deliveryRequested ?? false,
+        work_order_status_code: update.workOrderStatusCode ?? null,
+      },
+      metadata: {
+        dms_status: status,
+        opcodes: update.opcodes ?? [],
+        invoiced_at: status === 'invoiced' ? now : null,
+        missed_call: false,
+        last_call_at: null,
+        message_count: 0,
+      },
+      dms_ro_id: ids.dmsRoId,
     },
-    metadata: {
-      dms_status: status,
-      opcodes: update.opcodes ?? [],
-      invoiced_at: status === 'invoiced' ? now : null,
-      missed_call: false,
-      last_call_at: null,
-      message_count: 0,
-    },
-    company_id: ids.companyId,
-    customer_id: update.customer.id,
-    dms_ro_id: ids.dmsRoId,
-    activity_at: openedAt,
-    last_inbound_at: null,
-    created_at: now,
-    updated_at: now,
-    version: 1,
-  };
+    now,
+  );
 }
 
 /** The fields to change on `ro`, and what happened; null when the record changes nothing. */

@@ -10,7 +10,7 @@ import { config } from '../lib/config.js';
 import { keys } from '../lib/keys.js';
 import { downloadUrl } from '../lib/storage.js';
 import { fields, getItem, putItemIf, readPage, transactWrite, updateItem, type Item, type TransactWrite } from '../lib/table.js';
-import { bumpWrite, type RepairOrderRecord } from '../repairOrders/records.js';
+import { bumpWrite, threadOf, type RepairOrderRecord } from '../repairOrders/records.js';
 
 export interface StoredAttachment {
   id: string;
@@ -33,8 +33,7 @@ export interface MessageRecord extends Omit<Message, 'attachments'> {
   carrier_message_id: string | null;
 }
 
-/** Thread id of a repair order's conversation. */
-export const threadOf = (roId: string): string => `thr_${roId.replace(/^ro_/, '')}`;
+export { threadOf };
 
 /** What differs between messages; everything else a new message starts with is the same. */
 export interface NewMessage {

@@ -51,6 +51,61 @@ interface Lists {
   agent: string | null;
 }
 
+/** Thread id of a repair order's conversation. */
+export const threadOf = (roId: string): string => `thr_${roId.replace(/^ro_/, '')}`;
+
+/** Who the order is for and where: what every new order must be given. */
+export interface NewRepairOrder {
+  id: string;
+  ro_id: string;
+  company_id: string;
+  location_id: string;
+  customer: Pick<CustomerRecord, 'id' | 'first_name' | 'middle_name' | 'last_name'>;
+  opened_at: string;
+}
+
+/** A new open order with nothing happened yet; `fields` sets what the caller knows beyond that. */
+export function newRepairOrder(base: NewRepairOrder, fields: Partial<RepairOrderRecord> = {}, now = new Date().toISOString()): RepairOrderRecord {
+  return {
+    id: base.id,
+    ro_id: base.ro_id,
+    location_id: base.location_id,
+    alternate_record: false,
+    customer_first_name: base.customer.first_name,
+    customer_middle_name: base.customer.middle_name,
+    customer_last_name: base.customer.last_name,
+    vehicle: { make: '', model: '', year: null, vin: null, mileage: null },
+    opened_at: base.opened_at,
+    promise_time: null,
+    closed: false,
+    closed_at: null,
+    autoclosed: false,
+    archived: false,
+    archived_at: null,
+    vehicle_ready: false,
+    vehicle_ready_at: null,
+    satisfaction_poll: null,
+    payment_request: null,
+    invoice: null,
+    album_present: false,
+    disable_read_mark: false,
+    message_thread: { id: threadOf(base.id), bumped_at: null },
+    agent: null,
+    sheet: null,
+    custom: { customer_waiting: false, delivery_requested: false, work_order_status_code: null },
+    metadata: { dms_status: 'open', opcodes: [], invoiced_at: null, missed_call: false, last_call_at: null, message_count: 0 },
+    company_id: base.company_id,
+    customer_id: base.customer.id,
+    dms_ro_id: null,
+    activity_at: base.opened_at,
+    last_inbound_at: null,
+    created_at: now,
+    updated_at: now,
+    version: 1,
+    ...fields,
+  };
+}
+
 /** The lists an order is on, from its fields. */
 export function listsOf(ro: Pick<RepairOrderRecord, 'archived' | 'agent'>): Lists {
   return { location: ro.archived ? 'archived' : 'board', agent: !ro.archived && ro.agent ? ro.agent.id : null };

@@ -9,8 +9,7 @@ import { saveCustomer } from '../../functions/customers/records.js';
 import { newId } from '../../functions/lib/ids.js';
 import { normalizePhone } from '../../functions/lib/phones.js';
 import { readSettings, writeSettings } from '../../functions/lib/settings.js';
-import { saveRepairOrder, type RepairOrderRecord } from '../../functions/repairOrders/records.js';
-import { threadOf } from '../../functions/messages/records.js';
+import { newRepairOrder, saveRepairOrder, type RepairOrderRecord } from '../../functions/repairOrders/records.js';
 import type { AgentRef } from '../../shared/serviceBoard.js';
 
 export const DEMO_NORTH = { companyId: 'cmp_demo', locationId: 'loc_demo_north' } as const;
@@ -67,44 +66,16 @@ export function customerRecord(overrides: Partial<CustomerRecord> = {}): Custome
 export function repairOrderRecord(customer: CustomerRecord, overrides: Partial<RepairOrderRecord> = {}): RepairOrderRecord {
   const now = new Date().toISOString();
   const id = overrides.id ?? newId('ro');
-  return {
-    id,
-    ro_id: `T${Math.floor(Math.random() * 900000 + 100000)}`,
-    location_id: customer.location_id,
-    alternate_record: false,
-    customer_first_name: customer.first_name,
-    customer_middle_name: customer.middle_name,
-    customer_last_name: customer.last_name,
-    vehicle: { make: 'Honda', model: 'Civic', year: 2021, vin: null, mileage: 31000 },
-    opened_at: now,
-    promise_time: null,
-    closed: false,
-    closed_at: null,
-    autoclosed: false,
-    archived: false,
-    archived_at: null,
-    vehicle_ready: false,
-    vehicle_ready_at: null,
-    satisfaction_poll: null,
-    payment_request: null,
-    invoice: null,
-    album_present: false,
-    disable_read_mark: false,
-    message_thread: { id: threadOf(id), bumped_at: null },
-    agent: ADVISOR,
-    sheet: null,
-    custom: { customer_waiting: false, delivery_requested: false, work_order_status_code: 'I' },
-    metadata: { dms_status: 'open', opcodes: [], invoiced_at: null, missed_call: false, last_call_at: null, message_count: 0 },
-    company_id: customer.company_id,
-    customer_id: customer.id,
-    dms_ro_id: null,
-    activity_at: now,
-    last_inbound_at: null,
-    created_at: now,
-    updated_at: now,
-    version: 1,
-    ...overrides,
-  };
+  return newRepairOrder(
+    { id, ro_id: `T${Math.floor(Math.random() * 900000 + 100000)}`, company_id: customer.company_id, location_id: customer.location_id, customer, opened_at: now },
+    {
+      vehicle: { make: 'Honda', model: 'Civic', year: 2021, vin: null, mileage: 31000 },
+      agent: ADVISOR,
+      custom: { customer_waiting: false, delivery_requested: false, work_order_status_code: 'I' },
+      ...overrides,
+    },
+    now,
+  );
 }
 
 /** A customer and an open repair order of theirs, assigned to the demo advisor unless told otherwise. */
