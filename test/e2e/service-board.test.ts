@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { replyAsCustomer } from '../support/api.js';
+import { replyAsCustomer, textsTo } from '../support/api.js';
 import { createRepairOrder, serviceNumberOfNorth, useStackEnv } from '../support/service.js';
 import { signInAs, useBrowser } from './browser.js';
 
@@ -109,6 +109,30 @@ describe('the service board', () => {
 
     await expect.poll(() => advisor.getByTestId('composer').count(), { timeout: 10_000 }).toBe(0);
     await advisor.getByTestId('opted-out-notice').waitFor();
+  });
+
+  it('sends a photo with a text, and shows it in the conversation and on the phone', async () => {
+    const { customer, ro } = await createRepairOrder({ customer: { first_name: 'Paula', last_name: 'Photo', opt_in: 'in' } });
+    const advisor = await browser.page();
+    await signInAs(advisor, 'advisor@demo.example');
+    await openOrder(advisor, ro.ro_id);
+    // A 1×1 PNG: what the technician's photo of the worn pads stands for.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    await advisor.locator('input[type="file"]').setInputFiles({ name: 'brake-pads.png', mimeType: 'image/png', buffer: png });
+    await advisor.getByTestId('composer').fill('Here are your front brake pads.');
+    await advisor.getByTestId('send-button').click();
+    const bubble = advisor.getByTestId('message-bubble').filter({ hasText: 'front brake pads' }).and(advisor.locator(':not([data-pending])'));
+    await bubble.getByTestId('message-attachment').first().waitFor({ timeout: 10_000 });
+    // The image link is a working download of what was uploaded.
+    const href = await bubble.getByTestId('message-attachment').first().locator('xpath=descendant-or-self::a').first().getAttribute('href');
+    expect(href).toBeTruthy();
+    const download = await fetch(href!);
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer()).equals(png)).toBe(true);
+    // The customer's phone got the text with the photo.
+    const texts = await textsTo(browser.carrierUrl, customer.phones.cell!);
+    expect(texts[0]?.text).toContain('front brake pads');
+    expect(texts[0]?.media).toHaveLength(1);
   });
 
   it('does not let anyone text a landline', async () => {

@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import type { CustomerRecord } from '../../functions/customers/records.js';
 import { saveCustomer } from '../../functions/customers/records.js';
 import { newId } from '../../functions/lib/ids.js';
+import { logger } from '../../functions/lib/log.js';
 import { normalizePhone } from '../../functions/lib/phones.js';
 import { readSettings, writeSettings } from '../../functions/lib/settings.js';
 import { newRepairOrder, saveRepairOrder, type RepairOrderRecord } from '../../functions/repairOrders/records.js';
@@ -17,7 +18,10 @@ export const ADVISOR: AgentRef = { id: 'agt_advisor', first_name: 'Priya', last_
 
 /** Points the domain modules of this test process at the test stack's table and buckets. */
 export function useStackEnv(): void {
-  Object.assign(process.env, inject('stackEnv'));
+  const env = inject('stackEnv');
+  Object.assign(process.env, env);
+  // The logger was made when the modules were imported, before this environment was set.
+  if (env.LOG_LEVEL) logger.setLogLevel(env.LOG_LEVEL as 'WARN');
 }
 
 let counter = 0;
