@@ -156,6 +156,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       JWT_SECRET: jwtSecret(dataDir),
       MAIL_TRANSPORT: 'local',
       SMS_TRANSPORT: 'local',
+      // Each API answer names the DynamoDB capacity it consumed (x-consumed-capacity): the bench reads it.
+      CAPACITY_HEADER: '1',
       MAIL_FROM: 'Demo Motors <no-reply@demo.example>',
       LOCAL_CARRIER_URL: `${url}/dev/carrier`,
       LOG_LEVEL: process.env.LOG_LEVEL ?? (quiet ? 'WARN' : 'INFO'),
