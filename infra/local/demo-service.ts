@@ -49,7 +49,7 @@ export interface DemoOrder {
   /** The DMS's repair-order number. */
   ro: string;
   customer: { dms: string; first: string; last: string; cell: string; email?: string; language?: string; dmsOptIn?: boolean };
-  advisor: 'advisor@demo.example' | 'manager@demo.example' | 'rival@demo.example' | null;
+  advisor: 'advisor@demo.example' | 'manager@demo.example' | 'south@demo.example' | 'rival@demo.example' | null;
   vehicle: [make: string, model: string, year: number, vin: string | null, mileage: number | null];
   openedHoursAgo: number;
   /** Promise time from now, in minutes (negative: overdue). */
@@ -276,7 +276,7 @@ export const NORTH_ORDERS: DemoOrder[] = [
   },
 ];
 
-/** Demo Motors South: 8 orders, waiting for someone to assign them (the store has no advisor yet). */
+/** Demo Motors South: 8 orders, most with Carmen Reyes, three waiting for someone to assign them. */
 export const SOUTH_ORDERS: DemoOrder[] = (
   [
     ['8020101', 'S-100', 'Luis', 'Hernandez', ['Toyota', 'Tacoma', 2020], 60, 'I', true],
@@ -291,7 +291,7 @@ export const SOUTH_ORDERS: DemoOrder[] = (
 ).map(([ro, dms, first, last, [make, model, year], promiseIn, code, optIn], i): DemoOrder => ({
   ro,
   customer: { dms, first, last, cell: `+1214555${1001 + i}`, dmsOptIn: optIn },
-  advisor: null,
+  advisor: i % 3 === 2 ? null : 'south@demo.example',
   vehicle: [make, model, year, null, 30000 + i * 7300],
   openedHoursAgo: 2 + i,
   promiseIn,

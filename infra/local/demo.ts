@@ -109,6 +109,7 @@ export const DEMO_AGENTS: DemoAgent[] = [
   agent('agt_hr', 'hr@demo.example', ['Tom', 'Becker'], 'HR (employees)', flags('hr')),
   agent('agt_chat', 'chat@demo.example', ['Nina', 'Patel'], 'Internal chat only', flags('chat')),
   agent('agt_inventory', 'inventory@demo.example', ['Owen', 'Harris'], 'Inventory (South store)', flags('inventory'), 'loc_demo_south'),
+  agent('agt_south_advisor', 'south@demo.example', ['Carmen', 'Reyes'], 'Service advisor (South store)', flags('service', 'chat'), 'loc_demo_south'),
   agent('agt_noboard', 'noboard@demo.example', ['Sam', 'Porter'], 'No board permission', flags()),
   agent(
     'agt_rival',

@@ -96,7 +96,7 @@ describe('demo service data', () => {
     expect(messages[3].text).toContain('Reply STOP to opt out');
   });
 
-  it('gives Demo Motors South 8 orders awaiting an advisor, and Rival Auto 3 of its own', async () => {
+  it('gives Demo Motors South 8 orders, six with its advisor and two awaiting one, and Rival Auto 3 of its own', async () => {
     const admin = api(baseUrl, await signIn(baseUrl, 'admin@demo.example'));
     const rival = api(baseUrl, await signIn(baseUrl, 'rival@demo.example'));
 
@@ -105,7 +105,8 @@ describe('demo service data', () => {
     const info = (await manager.get(`/api/locations/${NORTH}/business_information`)).body.business_information;
 
     expect(south).toHaveLength(8);
-    expect(south.every((r) => r.agent === null)).toBe(true);
+    expect(south.filter((r) => r.agent?.id === 'agt_south_advisor')).toHaveLength(6);
+    expect(south.filter((r) => r.agent === null)).toHaveLength(2);
     expect(theirs).toHaveLength(3);
     expect(theirs.every((r) => r.agent?.id === 'agt_rival')).toBe(true);
     expect((await rival.get(`/api/repair_orders/${south[0]!.id}`)).status).toBe(404);
