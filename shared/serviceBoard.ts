@@ -210,7 +210,9 @@ export type ServiceEvent =
   | { type: 'message.updated'; data: { repair_order_id: string; location_id: string; message: Message } }
   | { type: 'read.changed'; data: { repair_order_id: string; is_unread: boolean } }
   | { type: 'customer.changed'; data: { customer_id: string; location_id: string } }
-  | { type: 'gatekeeper_error'; data: { repair_order_id: string; kind: string; message: string } };
+  | { type: 'gatekeeper_error'; data: { repair_order_id: string; kind: string; message: string } }
+  /** A settings group of the location was saved (e.g. safe mode switched): the board reads it again. */
+  | { type: 'settings_updated'; data: { location_id: string; key: string } };
 
 export const SERVICE_PAGE_SIZE = 20;
 export const MESSAGE_FIRST_PAGE = 10;

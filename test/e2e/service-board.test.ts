@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { replyAsCustomer, textsTo } from '../support/api.js';
+import { api, replyAsCustomer, signIn, textsTo } from '../support/api.js';
 import { createRepairOrder, serviceNumberOfNorth, useStackEnv } from '../support/service.js';
 import { signInAs, useBrowser } from './browser.js';
 
@@ -133,6 +133,25 @@ describe('the service board', () => {
     const texts = await textsTo(browser.carrierUrl, customer.phones.cell!);
     expect(texts[0]?.text).toContain('front brake pads');
     expect(texts[0]?.media).toHaveLength(1);
+  });
+
+  it('hides the message bar for a customer without opt status as soon as a manager turns safe mode on', async () => {
+    const { ro } = await createRepairOrder({ customer: { first_name: 'Sam', last_name: 'Safemode', opt_in: 'unknown' } });
+    const advisor = await browser.page();
+    await signInAs(advisor, 'advisor@demo.example');
+    await openOrder(advisor, ro.ro_id);
+    await advisor.getByTestId('composer').waitFor();
+    await advisor.locator('[data-testid="live-status"][data-status="live"]').waitFor({ timeout: 15_000 });
+
+    const manager = api(browser.baseUrl, await signIn(browser.baseUrl, 'manager@demo.example'));
+    const turnOn = await manager.post('/api/locations/loc_demo_north/service_settings', { service_settings: { safe_mode: true } });
+    expect(turnOn.status).toBe(200);
+    try {
+      await advisor.getByTestId('safe-mode-notice').waitFor({ timeout: 10_000 });
+      expect(await advisor.getByTestId('composer').count()).toBe(0);
+    } finally {
+      await manager.post('/api/locations/loc_demo_north/service_settings', { service_settings: { safe_mode: false } });
+    }
   });
 
   it('does not let anyone text a landline', async () => {

@@ -16,6 +16,7 @@ export const SERVICE_EVENT_TYPES: readonly ServiceEventType[] = [
   'read.changed',
   'customer.changed',
   'gatekeeper_error',
+  'settings_updated',
 ];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -75,5 +76,8 @@ export function readServiceEvent(type: string, raw: string): ServiceEvent | null
     case 'gatekeeper_error':
       if (!text(data.repair_order_id) || typeof data.message !== 'string') return null;
       return { type, data: { repair_order_id: data.repair_order_id, kind: typeof data.kind === 'string' ? data.kind : '', message: data.message } };
+    case 'settings_updated':
+      if (!text(data.location_id) || !text(data.key)) return null;
+      return { type, data: { location_id: data.location_id, key: data.key } };
   }
 }

@@ -169,6 +169,22 @@ async function loadSettings(locationId: string, acting: Agent): Promise<Location
   return Object.fromEntries(loaded.filter((entry) => entry !== null));
 }
 
+/**
+ * A settings group of the current location was saved elsewhere (a manager switched safe mode):
+ * read it again if this agent's boards use it, so the rules in the browser match the server's.
+ */
+export async function reloadSettingsGroup(locationId: string, key: string): Promise<void> {
+  const current = session.get();
+  if (current.status !== 'ready' || current.location.id !== locationId) return;
+  const wanted = settingsToLoad(current.acting.access_level).find((k) => k === key);
+  if (!wanted) return;
+  const run = generation;
+  const body = await api.request<Partial<Record<SettingsKey, Record<string, unknown>>>>(`/api/locations/${encodeURIComponent(locationId)}/${wanted}`);
+  const latest = session.get();
+  if (run !== generation || latest.status !== 'ready' || latest.location.id !== locationId) return;
+  session.set({ ...latest, settings: { ...latest.settings, [wanted]: body[wanted] ?? {} } });
+}
+
 /** An admin picks another location: its settings load and every list asks again. */
 export async function chooseLocation(locationId: string): Promise<void> {
   const current = session.get();

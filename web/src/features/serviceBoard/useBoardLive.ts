@@ -12,6 +12,7 @@ import type { RepairOrder, ServiceEvent } from '../../../../shared/serviceBoard.
 import { notifyWhenHidden } from '../../lib/notifications.js';
 import { useServiceEvents } from '../../lib/realtime.js';
 import { ApiError } from '../../lib/request.js';
+import { reloadSettingsGroup } from '../../lib/session.js';
 import { customerName, findRow, isInbound, messageArrived, rowsOfCustomer, type BoardView } from './boardRows.js';
 import { fetchRepairOrder, repairOrderPath } from './requests.js';
 import type { BoardList } from './useBoardList.js';
@@ -128,6 +129,10 @@ export function useBoardLive(options: LiveBoardOptions): void {
         return;
       case 'gatekeeper_error':
         toast.error(event.data.message, { id: `gatekeeper-${event.data.repair_order_id}-${event.data.kind}` });
+        return;
+      case 'settings_updated':
+        // Safe mode and the other service rules shape the composer: keep them as the server has them.
+        void reloadSettingsGroup(event.data.location_id, event.data.key).catch(() => undefined);
         return;
     }
   }
