@@ -154,6 +154,27 @@ describe('the service board', () => {
     }
   });
 
+  it('tells the advisor why the server refused a text, and keeps the draft', async () => {
+    const { ro } = await createRepairOrder({ customer: { first_name: 'Oscar', last_name: 'Opcode', opt_in: 'in' }, ro: { metadata: { dms_status: 'open', opcodes: ['01FZ'], invoiced_at: null, missed_call: false, last_call_at: null, message_count: 0 } } });
+    const manager = api(browser.baseUrl, await signIn(browser.baseUrl, 'manager@demo.example'));
+    const before = (await manager.get('/api/locations/loc_demo_north/dms_settings')).body.dms_settings;
+    await manager.post('/api/locations/loc_demo_north/dms_settings', { dms_settings: { require_opcode_for_text: true, opcode_text: 'TEXT' } });
+    try {
+      const advisor = await browser.page();
+      await signInAs(advisor, 'advisor@demo.example');
+      await openOrder(advisor, ro.ro_id);
+      await advisor.getByTestId('composer').fill('Can I text you about the brakes?');
+      await advisor.getByTestId('send-button').click();
+      await advisor.getByText('An error occurred while sending your message').waitFor({ timeout: 10_000 });
+      await advisor.getByText('The OP CODE TEXT must be present on the repair order estimate', { exact: false }).waitFor();
+      expect(await advisor.getByTestId('composer').inputValue()).toBe('Can I text you about the brakes?');
+    } finally {
+      await manager.post('/api/locations/loc_demo_north/dms_settings', {
+        dms_settings: { require_opcode_for_text: before.require_opcode_for_text, opcode_text: before.opcode_text },
+      });
+    }
+  });
+
   it('does not let anyone text a landline', async () => {
     const { ro } = await createRepairOrder({
       customer: { first_name: 'Larry', last_name: 'Landline', opt_in: 'in', phones: { cell: '+16175550142', work: null, alternate: null }, carrier: { type: 'landline' } },
