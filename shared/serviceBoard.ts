@@ -164,6 +164,8 @@ export interface Message {
     error_text: string | null;
     /** Outbound held for a later moment (quiet hours or a chosen time). */
     send_at: string | null;
+    /** Outbound held until the customer answers the double opt-in request with YES. */
+    held_for_opt_in?: boolean;
     /** Outbound automated text, or null for an agent's. */
     automated: AutomatedKind | null;
     /** Number of automatic retries / manual resends so far. */

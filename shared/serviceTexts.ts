@@ -23,6 +23,7 @@ export type SendErrorId = keyof typeof SEND_ERRORS;
 /** Warnings the send route answers alongside a sent message. */
 export const SEND_WARNINGS = {
   voip: 'This number is a VoIP line; delivery is not always possible',
+  held_for_opt_in: 'The customer has been asked by text to opt in; this message goes out as soon as they reply YES',
 } as const;
 
 /** What the conversation shows for a failed delivery (SPEC §8 message status texts). */

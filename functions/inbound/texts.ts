@@ -26,6 +26,7 @@ import { updateRepairOrder, type RepairOrderRecord } from '../repairOrders/recor
 import { consentIntent } from '../messages/keywords.js';
 import { appendMessage, newMessage, type MessageRecord } from '../messages/records.js';
 import { announceMessage, outboundRecord, queueAndDeliver } from '../messages/delivery.js';
+import { releaseHeldForOptIn } from '../messages/scheduled.js';
 import { claimInbound, markInboundProcessed, type InboundOutcome, type InboundText } from './carrierLog.js';
 import { threadFor } from './threading.js';
 
@@ -111,11 +112,14 @@ async function actOnKeywords(body: string, from: string, place: Dealership, cust
     const { changed: records } = await changeConsent({ companyId, customer, status: 'out', initiator: 'customer', method: 'sms_keyword', wording: body, agent: null });
     // The confirmation is the last text the number gets; a repeated STOP gets none.
     if (records.length > 0) await answer(place, customer, ro, 'opt_out_confirmation', customerText('optOutConfirmation', locale, { dealership: place.dealership }), from);
+    // Texts that waited for a YES will never go.
+    await releaseHeldForOptIn(companyId, customers.map((c) => c.id));
     return;
   }
   const method = asked ? 'double_opt_in_reply' : 'sms_keyword';
   const { changed: records } = await changeConsent({ companyId, customer, status: 'in', initiator: 'customer', method, wording: body, agent: null });
   if (records.length > 0) await answer(place, customer, ro, 'opt_in_confirmation', customerText('optInConfirmation', locale, { dealership: place.dealership }), from);
+  await releaseHeldForOptIn(companyId, customers.map((c) => c.id));
 }
 
 /** Handles one inbound text; answers what became of it. */

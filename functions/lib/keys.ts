@@ -73,6 +73,8 @@ export const keys = {
   carrierMessage: (carrierMessageId: string) => ({ pk: `CARRIER#MESSAGE#${carrierMessageId}`, sk: 'MESSAGE' }),
   /** gsi2 on messages held for later: due ones by send time. */
   scheduledMessages: () => ({ gsi2pk: 'SCHEDULED#MESSAGES' }),
+  /** gsi2 on agents' texts held until the customer answers the double opt-in request. */
+  heldForOptIn: (companyId: string, customerId: string) => ({ gsi2pk: `COMPANY#${companyId}#CUSTOMER#${customerId}#HELD` }),
   /** A dealership texting number (business_information.texting_numbers) → its company, location and module. */
   textingNumber: (e164: string) => ({ pk: `NUMBER#${e164}`, sk: 'NUMBER' }),
   /** A DMS feed API key, by the hash of its secret. */

@@ -36,6 +36,8 @@ export interface OutboundInput {
   automated: AutomatedKind | null;
   /** A moment to hold the text until; null sends it now. */
   sendAt: string | null;
+  /** Hold it until the customer answers the double opt-in request. */
+  heldForOptIn?: boolean;
   from: string;
   to: string;
   at?: string;
@@ -49,9 +51,10 @@ export function outboundRecord(ro: RepairOrderRecord, input: OutboundInput): Mes
     at,
     agent: input.agent,
     attachments: input.attachments,
-    status: input.sendAt ? 'scheduled' : 'queued',
+    status: input.sendAt || input.heldForOptIn ? 'scheduled' : 'queued',
     statusAt: at,
     sendAt: input.sendAt,
+    heldForOptIn: input.heldForOptIn ?? false,
     automated: input.automated,
     from: input.from,
     to: input.to,

@@ -9,7 +9,7 @@ import { FINAL_DELIVERY_STATES } from '../../shared/serviceBoard.js';
 import { config } from '../lib/config.js';
 import { keys } from '../lib/keys.js';
 import { downloadUrl } from '../lib/storage.js';
-import { fields, getItem, putItemIf, readPage, transactWrite, updateItem, type Item, type TransactWrite } from '../lib/table.js';
+import { fields, getItem, putItemIf, queryAll, readPage, transactWrite, updateItem, type Item, type TransactWrite } from '../lib/table.js';
 import { bumpWrite, threadOf, type RepairOrderRecord } from '../repairOrders/records.js';
 
 export interface StoredAttachment {
@@ -46,6 +46,7 @@ export interface NewMessage {
   status?: DeliveryState | null;
   statusAt?: string | null;
   sendAt?: string | null;
+  heldForOptIn?: boolean;
   automated?: AutomatedKind | null;
   note?: Record<string, string> | null;
   attachments?: StoredAttachment[];
@@ -71,6 +72,7 @@ export function newMessage(ro: Pick<RepairOrderRecord, 'id' | 'company_id' | 'lo
       error_code: null,
       error_text: null,
       send_at: input.sendAt ?? null,
+      ...(input.heldForOptIn ? { held_for_opt_in: true } : {}),
       automated: input.automated ?? null,
       attempts: 0,
       note: input.note ?? null,
@@ -85,13 +87,16 @@ export function newMessage(ro: Pick<RepairOrderRecord, 'id' | 'company_id' | 'lo
   };
 }
 
+/** Where a held text waits: for its time (scheduled job), or for the customer's YES. */
+function heldIndex(m: MessageRecord): { gsi2pk: string; gsi2sk: string } | Record<string, never> {
+  if (m.metadata.status !== 'scheduled') return {};
+  if (m.metadata.held_for_opt_in) return { ...keys.heldForOptIn(m.company_id, m.customer_id), gsi2sk: `${m.created_at}#${m.id}` };
+  if (m.metadata.send_at) return { ...keys.scheduledMessages(), gsi2sk: `${m.metadata.send_at}#${m.company_id}#${m.id}` };
+  return {};
+}
+
 export function messageItem(m: MessageRecord): Item<MessageRecord> {
-  const held = m.metadata.status === 'scheduled' && m.metadata.send_at;
-  return {
-    ...keys.message(m.company_id, m.message_thread_id, m.id),
-    ...(held ? { ...keys.scheduledMessages(), gsi2sk: `${m.metadata.send_at}#${m.company_id}#${m.id}` } : {}),
-    ...m,
-  };
+  return { ...keys.message(m.company_id, m.message_thread_id, m.id), ...heldIndex(m), ...m };
 }
 
 /** Adds a message to its order's conversation and moves the order up its lists, atomically. */
@@ -222,6 +227,16 @@ export async function dueScheduledMessages(now: string, limit = 100): Promise<{ 
     0,
     limit,
   );
+  return items.map((m) => ({ company_id: m.company_id, thread_id: m.message_thread_id, id: m.id }));
+}
+
+/** An agent's texts to this customer record waiting for their YES, oldest first. */
+export async function heldForOptIn(companyId: string, customerId: string): Promise<{ company_id: string; thread_id: string; id: string }[]> {
+  const items = await queryAll<MessageRecord>({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.heldForOptIn(companyId, customerId).gsi2pk },
+  });
   return items.map((m) => ({ company_id: m.company_id, thread_id: m.message_thread_id, id: m.id }));
 }
 

@@ -6,7 +6,7 @@
 import { customerText } from '../lib/customerTexts.js';
 import { logger } from '../lib/log.js';
 import { getRepairOrder } from '../repairOrders/records.js';
-import { dueScheduledMessages, getThreadMessage, setDeliveryState, type MessageRecord } from './records.js';
+import { dueScheduledMessages, getThreadMessage, heldForOptIn, setDeliveryState, type MessageRecord } from './records.js';
 import { gatekeeperRefusal } from './rules.js';
 import { announceMessage, deliver } from './delivery.js';
 import { decide, sendContext, withCurrentLine, type SendContext } from './send.js';
@@ -71,4 +71,19 @@ export async function sendDueMessages(now = new Date()): Promise<ScheduledRun> {
     }
   }
   return run;
+}
+
+/**
+ * The customer answered the double opt-in request: the agents' texts held for it go now (the
+ * customer has just written, so quiet hours do not hold them back), or, after a STOP, end
+ * `not sent` like any held text the rules now refuse.
+ */
+export async function releaseHeldForOptIn(companyId: string, customerIds: string[], now = new Date()): Promise<number> {
+  let sent = 0;
+  for (const customerId of customerIds) {
+    for (const ref of await heldForOptIn(companyId, customerId)) {
+      if ((await sendHeld(ref, now)) === 'sent') sent += 1;
+    }
+  }
+  return sent;
 }

@@ -5,7 +5,7 @@
  * a number ever gets, and the double opt-in request.
  */
 import type { AgentRef } from '../../shared/serviceBoard.js';
-import { SEND_ERRORS, type SendErrorId } from '../../shared/schemas/messages.js';
+import { SEND_ERRORS, SEND_WARNINGS, type SendErrorId } from '../../shared/schemas/messages.js';
 import type { SettingsOf } from '../../shared/schemas/settings.js';
 import type { AgentRecord } from '../lib/agents.js';
 import { smsCarrier } from '../lib/carrier.js';
@@ -242,8 +242,21 @@ export async function sendFromAgent(
   const from = serviceNumber(context);
   if (!from) throw new HttpError(422, 'no_texting_number', NO_TEXTING_NUMBER);
   if (decision.outcome === 'ask_opt_in') {
+    // The customer is asked once; the agent's text waits for their YES and goes then (or ends
+    // `not sent` if they answer STOP), so nobody has to remember to send it again.
     await askOptIn(context, now);
-    throw refusalError('awaiting_opt_in');
+    const held = outboundRecord(ro, {
+      text: input.text,
+      attachments: input.attachments,
+      agent: agentRef(agent),
+      automated: null,
+      sendAt: null,
+      heldForOptIn: true,
+      from,
+      to: context.customer.phones.cell ?? '',
+      at: now.toISOString(),
+    });
+    return { message: await queueAndDeliver(ro, held), warnings: [SEND_WARNINGS.held_for_opt_in] };
   }
   const at = now.toISOString();
   const text = await withOptOutNotice(context, input.text, at);

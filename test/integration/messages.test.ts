@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { SEND_ERRORS } from '../../shared/schemas/messages.js';
+import { SEND_ERRORS, SEND_WARNINGS } from '../../shared/schemas/messages.js';
 import type { SettingsOf } from '../../shared/schemas/settings.js';
 import { getCustomer } from '../../functions/customers/records.js';
 import { customerText } from '../../functions/lib/customerTexts.js';
@@ -236,19 +236,20 @@ describe('POST /api/repair_orders/{id}/messages', () => {
     }
   });
 
-  it('with double opt-in, asks a customer of unknown status once, and sends after they answer YES', async () => {
+  it('with double opt-in, asks a customer of unknown status once, holds the texts, and sends them after they answer YES', async () => {
     await setService({ double_opt_in: true });
     try {
       // Prepare
       const { customer, ro } = await createRepairOrder({ customer: { opt_in: 'unknown' } });
       const phone = customer.phones.cell!;
-      // Act: two attempts before the customer answers
+      // Act: two texts before the customer answers
       const first = await send(ro.id, { text: 'Your estimate is ready' });
-      const second = await send(ro.id, { text: 'Your estimate is ready' });
-      // Assess: refused both times, and asked once
+      const second = await send(ro.id, { text: 'It is $240 for the brakes' });
+      // Assess: both kept in the conversation, waiting for the YES; the customer asked once
       for (const res of [first, second]) {
-        expect(res.status).toBe(409);
-        expect(res.body.error).toEqual({ id: 'awaiting_opt_in', message: SEND_ERRORS.awaiting_opt_in });
+        expect(res.status).toBe(201);
+        expect(res.body.message.metadata).toMatchObject({ status: 'scheduled', held_for_opt_in: true, send_at: null });
+        expect(res.body.warnings).toEqual([SEND_WARNINGS.held_for_opt_in]);
       }
       const asked = await textsTo(carrierUrl, phone);
       const business = await readSettings(companyId, locationId, 'business_information');
@@ -256,11 +257,36 @@ describe('POST /api/repair_orders/{id}/messages', () => {
       expect(asked.map((t) => t.text)).toEqual([customerText('optInRequest', 'en-us', { dealership })]);
       // Act: the customer answers
       await replyAsCustomer(carrierUrl, phone, DEALER, 'YES');
-      const after = await send(ro.id, { text: 'Your estimate is ready' });
-      // Assess: now texted, and the notice is not added again (the request carried it)
-      expect(after.status).toBe(201);
-      expect(after.body.message.text).toBe('Your estimate is ready');
+      // Assess: the held texts went, oldest first, after the confirmation; the notice is not added again
+      const texts = (await textsTo(carrierUrl, phone)).map((t) => t.text).reverse();
+      expect(texts).toEqual([
+        customerText('optInRequest', 'en-us', { dealership }),
+        customerText('optInConfirmation', 'en-us', { dealership }),
+        'Your estimate is ready',
+        'It is $240 for the brakes',
+      ]);
+      const messages = (await advisor.get(`/api/repair_orders/${ro.id}/messages?limit=10`)).body.messages as { id: string; metadata: { status: string } }[];
+      expect(messages.find((m) => m.id === first.body.message.id)?.metadata.status).toBe('accepted');
       expect((await getCustomer(companyId, customer.id, true))?.opt_in).toBe('in');
+      // Act: a text after the YES goes at once
+      const after = await send(ro.id, { text: 'See you at five' });
+      expect(after.status).toBe(201);
+      expect(after.body.message.metadata.status).toBe('accepted');
+    } finally {
+      await setService({ double_opt_in: false });
+    }
+  });
+
+  it('with double opt-in, ends the held texts `not sent` when the customer answers STOP', async () => {
+    await setService({ double_opt_in: true });
+    try {
+      const { customer, ro } = await createRepairOrder({ customer: { opt_in: 'unknown' } });
+      const held = await send(ro.id, { text: 'Can we text you about your car?' });
+      expect(held.status).toBe(201);
+      await replyAsCustomer(carrierUrl, customer.phones.cell!, DEALER, 'STOP');
+      const messages = (await advisor.get(`/api/repair_orders/${ro.id}/messages?limit=10`)).body.messages as { id: string; metadata: { status: string } }[];
+      expect(messages.find((m) => m.id === held.body.message.id)?.metadata.status).toBe('not sent');
+      expect((await textsTo(carrierUrl, customer.phones.cell!)).map((t) => t.text)).not.toContain('Can we text you about your car?');
     } finally {
       await setService({ double_opt_in: false });
     }

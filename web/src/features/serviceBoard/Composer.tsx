@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { SendMessageBody } from '../../../../shared/schemas/messages.js';
 import type { Message, RepairOrder } from '../../../../shared/serviceBoard.js';
-import type { SendErrorId } from '../../../../shared/serviceTexts.js';
+import { SEND_WARNINGS, type SendErrorId } from '../../../../shared/serviceTexts.js';
 import { Dialog } from '../../components/Dialog.js';
 import { randomId } from '../../lib/device.js';
 import { reportFailure } from '../../lib/failures.js';
@@ -163,7 +163,9 @@ export function Composer({
       const sent = await postMessage(orderId, body, key);
       onSettled(key, sent.message);
       if (attempt.current === sending) attempt.current = null;
-      for (const warning of sent.warnings ?? []) toast.warning(VOIP_WARNING.test(warning) ? t('composer.voip_warning') : warning);
+      for (const warning of sent.warnings ?? []) {
+        toast.warning(VOIP_WARNING.test(warning) ? t('composer.voip_warning') : warning === SEND_WARNINGS.held_for_opt_in ? t('composer.held_for_opt_in') : warning);
+      }
     } catch (error) {
       onSettled(key, null);
       if (error instanceof ApiError && error.id === 'quiet_hours') {

@@ -99,7 +99,11 @@ export function MessageBubble({
         </time>
         {outbound && status ? (
           <span className={`bubble__status bubble__status--${status.replace(' ', '-')}`} data-testid="message-status" data-status={status}>
-            {status === 'scheduled' && sendAt ? t('delivery.scheduled_for', { time: formatDateTime(sendAt, context.locale, context.timeZone) }) : t(deliveryKey(status))}
+            {status === 'scheduled' && message.metadata.held_for_opt_in
+              ? t('delivery.awaiting_opt_in')
+              : status === 'scheduled' && sendAt
+                ? t('delivery.scheduled_for', { time: formatDateTime(sendAt, context.locale, context.timeZone) })
+                : t(deliveryKey(status))}
           </span>
         ) : null}
       </footer>
