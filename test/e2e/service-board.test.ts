@@ -21,6 +21,7 @@ async function openOrder(page: Page, roNumber: string): Promise<void> {
 
 async function replyFromPhone(page: Page, phone: string, text: string): Promise<void> {
   await page.goto(`/dev/phone?phone=${encodeURIComponent(phone)}`);
+  await page.getByLabel('Reply to dealership number').fill(await serviceNumberOfNorth());
   await page.getByLabel('Text message').fill(text);
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect.poll(() => page.locator('#thread').textContent(), { timeout: 10_000 }).toContain(text);
@@ -102,7 +103,9 @@ describe('the service board', () => {
     // The customer must have heard from the dealership before their reply threads; text first.
     await advisor.getByTestId('composer').fill('Your car is in the shop.');
     await advisor.getByTestId('send-button').click();
-    await advisor.getByTestId('message-bubble').filter({ hasText: 'Your car is in the shop.' }).waitFor();
+    // Once the carrier has it, the phone knows which number to answer.
+    const sent = advisor.getByTestId('message-bubble').filter({ hasText: 'Your car is in the shop.' });
+    await expect.poll(() => sent.getByTestId('message-status').textContent(), { timeout: 10_000 }).toMatch(/accepted|sent|delivered/i);
 
     const phonePage = await browser.page();
     await replyFromPhone(phonePage, customer.phones.cell!, 'Stop. Thank you');

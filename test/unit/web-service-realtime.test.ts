@@ -201,3 +201,14 @@ describe('readServiceEvent', () => {
     expect(readServiceEvent('message.created', '{"repair_order_id":"ro_1","location_id":"loc_1","message":{"id":"m"}}')).toBeNull();
   });
 });
+
+describe('the first connection of a screen', () => {
+  it('reads from a little before the screen loaded, with the cursor the server uses for a moment', async () => {
+    const { cursorAt, FIRST_CONNECT_LOOKBACK_MS } = await import('../../web/src/lib/realtime.js');
+    const { cursorAt: serverCursorAt } = await import('../../functions/lib/realtime.js');
+    const now = Date.parse('2026-11-22T01:00:00.000Z');
+    expect(cursorAt(now)).toBe(serverCursorAt(now));
+    expect(cursorAt(now - FIRST_CONNECT_LOOKBACK_MS) < serverCursorAt(now)).toBe(true);
+    expect(FIRST_CONNECT_LOOKBACK_MS).toBeGreaterThanOrEqual(10_000);
+  });
+});

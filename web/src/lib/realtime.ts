@@ -9,6 +9,7 @@
  * reconnect, resync listeners refetch what events may have been missed; otherwise nothing polls.
  */
 import { useEffect, useRef } from 'react';
+import { encodeTime } from 'ulid';
 import type { ServiceEvent } from '../../../shared/serviceBoard.js';
 import { api } from './api.js';
 import { deviceId } from './device.js';
@@ -77,9 +78,22 @@ interface Runner {
   kick(): void;
 }
 
+/**
+ * How far back the first connection reads. The screen loaded its lists before the stream was up;
+ * starting the stream a little before that (events are merged by id, so a repeat is harmless)
+ * means nothing that happened in between is missed. The margin also covers a browser clock a
+ * little behind the server's.
+ */
+export const FIRST_CONNECT_LOOKBACK_MS = 30_000;
+
+/** The stream's cursor for a moment: the lowest event id (ULID) at or after it. */
+export function cursorAt(ms: number): string {
+  return `${encodeTime(Math.max(0, ms), 10)}${'0'.repeat(16)}`;
+}
+
 function createRunner(holder: TicketHolder & { namesLocation: boolean }): Runner {
   let stopped = false;
-  let lastEventId: string | null = null;
+  let lastEventId: string | null = cursorAt(Date.now() - FIRST_CONNECT_LOOKBACK_MS);
   let everLive = false;
   let failures = 0;
   let adviceMs = DEFAULT_RETRY_MS;
