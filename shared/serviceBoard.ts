@@ -113,6 +113,16 @@ export interface RepairOrder {
  */
 export const DELIVERY_STATES = ['scheduled', 'queued', 'accepted', 'sent', 'delivered', 'undelivered', 'not sent'] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
+/** How far along each state is: a late receipt or event never moves a message back (server and console alike). */
+export const DELIVERY_PROGRESS: Record<DeliveryState, number> = {
+  scheduled: 0,
+  queued: 1,
+  accepted: 2,
+  sent: 3,
+  delivered: 4,
+  undelivered: 4,
+  'not sent': 4,
+};
 /** States a receipt can no longer move a message out of. */
 export const FINAL_DELIVERY_STATES: readonly DeliveryState[] = ['delivered', 'undelivered', 'not sent'];
 

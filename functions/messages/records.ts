@@ -5,7 +5,7 @@
  */
 import type { AgentRef, AutomatedKind, DeliveryState, Message, SystemBehaviour } from '../../shared/serviceBoard.js';
 import { newId } from '../lib/ids.js';
-import { FINAL_DELIVERY_STATES } from '../../shared/serviceBoard.js';
+import { DELIVERY_PROGRESS, FINAL_DELIVERY_STATES } from '../../shared/serviceBoard.js';
 import { config } from '../lib/config.js';
 import { keys } from '../lib/keys.js';
 import { downloadUrl } from '../lib/storage.js';
@@ -156,17 +156,6 @@ export async function messageByCarrierId(carrierMessageId: string): Promise<Mess
   return item && fields(item);
 }
 
-/** Order of delivery states: a late receipt never moves a message back. */
-const RANK: Record<DeliveryState, number> = {
-  scheduled: 0,
-  queued: 1,
-  accepted: 2,
-  sent: 3,
-  delivered: 4,
-  undelivered: 4,
-  'not sent': 4,
-};
-
 export interface StatusChange {
   status: DeliveryState;
   at?: string;
@@ -184,7 +173,7 @@ export async function setDeliveryState(message: MessageRecord, change: StatusCha
   const current = message.metadata.status ?? 'queued';
   if (!restart) {
     if (FINAL_DELIVERY_STATES.includes(current) && current !== 'undelivered') return undefined;
-    if (RANK[change.status] < RANK[current]) return undefined;
+    if (DELIVERY_PROGRESS[change.status] < DELIVERY_PROGRESS[current]) return undefined;
     if (change.status === current && !change.carrierMessageId) return undefined;
   }
   const at = change.at ?? new Date().toISOString();

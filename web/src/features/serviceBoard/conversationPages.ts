@@ -3,7 +3,7 @@
  * server (offset 0 is the latest 10), shown oldest to newest; live events merged in by id. Pure.
  */
 import type { Paging } from '../../../../shared/api.js';
-import type { DeliveryState, Message } from '../../../../shared/serviceBoard.js';
+import { DELIVERY_PROGRESS, type Message } from '../../../../shared/serviceBoard.js';
 
 export interface MessagePage {
   messages: Message[];
@@ -36,16 +36,6 @@ export function hasEarlier(pages: readonly MessagePage[] | undefined): boolean {
   return conversationMessages(pages).length < total;
 }
 
-const PROGRESS: Record<DeliveryState, number> = {
-  scheduled: 0,
-  queued: 1,
-  accepted: 2,
-  sent: 3,
-  delivered: 4,
-  undelivered: 4,
-  'not sent': 4,
-};
-
 /**
  * Of two copies of one message, the later word on it. A receipt event may overtake the answer of
  * the send that queued the message; the status time decides, then how far delivery has come.
@@ -54,8 +44,8 @@ export function fresher(known: Message, incoming: Message): Message {
   const knownAt = known.metadata.status_at ?? '';
   const incomingAt = incoming.metadata.status_at ?? '';
   if (incomingAt !== knownAt) return incomingAt > knownAt ? incoming : known;
-  const knownStep = known.metadata.status ? PROGRESS[known.metadata.status] : 0;
-  const incomingStep = incoming.metadata.status ? PROGRESS[incoming.metadata.status] : 0;
+  const knownStep = known.metadata.status ? DELIVERY_PROGRESS[known.metadata.status] : 0;
+  const incomingStep = incoming.metadata.status ? DELIVERY_PROGRESS[incoming.metadata.status] : 0;
   return incomingStep >= knownStep ? incoming : known;
 }
 
