@@ -98,6 +98,53 @@ export const API_AREAS = {
       'DELETE /api/locations/{id}/dms_keys/{key_id}',
     ],
   },
+  /** Multi-point inspections: templates, queues, claims, the sheet, its photos and videos, MPI settings. */
+  inspections: {
+    entry: 'functions/inspections/handler.ts',
+    routes: [
+      'GET /api/locations/{id}/tech/mpi/sheets/{type}',
+      'GET /api/locations/{id}/tech/mpi/sheets/inbox/manager',
+      'GET /api/locations/{id}/tech/mpi/repair_orders/inbox',
+      'GET /api/locations/{id}/tech/mpi/sheet_templates',
+      'POST /api/locations/{id}/tech/mpi/sheet_templates',
+      'PUT /api/locations/{id}/tech/mpi/sheet_templates/{template_id}',
+      'PUT /api/locations/{id}/tech/mpi/sheet_templates/{template_id}/archive',
+      'PUT /api/locations/{id}/tech/mpi/sheet_templates/{template_id}/default',
+      'GET /api/locations/{id}/tech/mpi/settings',
+      'PUT /api/locations/{id}/tech/mpi/settings',
+      'GET /api/locations/{id}/tech/mpi/technicians',
+      'GET /api/tech/mpi/repair_orders/{id}/technician/sheet',
+      'GET /api/tech/mpi/repair_orders/{id}/advisor/sheet',
+      'PUT /api/tech/mpi/repair_orders/{id}/sheet',
+      'PUT /api/tech/mpi/repair_orders/{id}/technician/claim',
+      'PUT /api/tech/mpi/repair_orders/{id}/advisor/claim',
+      'PUT /api/tech/mpi/repair_orders/{id}/reclaim',
+      'PUT /api/tech/mpi/repair_orders/{id}/technician/complete',
+      'PUT /api/tech/mpi/repair_orders/{id}/advisor/complete',
+      'PUT /api/tech/mpi/repair_orders/{id}/template',
+      'GET /api/tech/mpi/repair_orders/{id}/technician/service_attachments',
+      'POST /api/tech/mpi/repair_orders/{id}/service_attachments',
+      'PUT /api/tech/mpi/repair_orders/{id}/service_attachments',
+    ],
+  },
+  /** The advisor's side of recommended work: decisions, the PDF, sending the sheet to the customer. */
+  recommendations: {
+    entry: 'functions/recommendations/handler.ts',
+    routes: [
+      'PUT /api/tech/mpi/repair_orders/{id}/recommendations/{recommendation_id}',
+      'POST /api/tech/mpi/repair_orders/{id}/pdf',
+      'POST /api/tech/mpi/repair_orders/{id}/send_to_customer',
+    ],
+  },
+  /** The customer's inspection page behind an unguessable, expiring link: no sign-in. */
+  customerInspections: {
+    entry: 'functions/customerInspections/handler.ts',
+    routes: [
+      'GET /api/public/inspections/{token}',
+      'PUT /api/public/inspections/{token}/recommendations/{recommendation_id}',
+      'GET /api/public/inspections/{token}/pdf',
+    ],
+  },
 } as const satisfies Record<string, ApiArea>;
 
 export type AreaName = keyof typeof API_AREAS;
@@ -125,5 +172,7 @@ export const JOBS = {
   scheduled_messages: { rateMinutes: 1 },
   /** Auto-close idle repair orders and auto-archive closed or idle ones (service_settings days). */
   repair_order_housekeeping: { rateMinutes: 60 },
+  /** Work the customer declined on an inspection: the work-declined notice after service_settings days. */
+  work_declined_notices: { rateMinutes: 60 },
 } as const;
 export type JobName = keyof typeof JOBS;

@@ -10,6 +10,8 @@ export type OptInitiator = 'dms' | 'agent' | 'customer';
 /** What kind of line the customer's cell number is; `mobile` may be texted freely. */
 export type LineType = 'mobile' | 'voip' | 'landline' | 'error';
 
+import type { SheetSummary } from './inspections.js';
+
 export interface AgentRef {
   id: string;
   first_name: string;
@@ -89,7 +91,8 @@ export interface RepairOrder {
   disable_read_mark: boolean;
   message_thread: { id: string; bumped_at: string | null };
   agent: AgentRef | null;
-  sheet: null;
+  /** The repair order's multi-point inspection, if it has one (shared/inspections.ts). */
+  sheet: SheetSummary | null;
   custom: {
     customer_waiting: boolean;
     delivery_requested: boolean;

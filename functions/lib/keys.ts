@@ -84,7 +84,28 @@ export const keys = {
   appointment: (companyId: string, appointmentId: string) => ({ pk: `COMPANY#${companyId}#APPOINTMENT#${appointmentId}`, sk: 'APPOINTMENT' }),
   /** gsi1 on appointments: a location's appointments by time. */
   appointmentsOfLocation: (companyId: string, locationId: string) => ({ gsi1pk: `COMPANY#${companyId}#LOCATION#${locationId}#APPOINTMENTS` }),
+
+  // Multi-point inspections (issue 4).
+  /** A repair order's sheet, in the order's partition. */
+  sheet: (companyId: string, roId: string) => ({ pk: `COMPANY#${companyId}#RO#${roId}`, sk: 'SHEET' }),
+  /** gsi1 on sheets: a location's queue by state (`for_claim`, `claimed`, `to_advisor`, `done`), oldest first. */
+  sheetsOfLocation: (companyId: string, locationId: string, list: SheetList) => ({ gsi1pk: `COMPANY#${companyId}#LOCATION#${locationId}#MPI#${list}` }),
+  /** gsi2 on claimed or reclaimed sheets: the holder's inbox. */
+  sheetsOfHolder: (companyId: string, locationId: string, agentId: string) => ({ gsi2pk: `COMPANY#${companyId}#LOCATION#${locationId}#MPI#HOLDER#${agentId}` }),
+  /** Sheet templates of a location, `sk = MPITEMPLATE#{id}`. */
+  sheetTemplates: (companyId: string, locationId: string) => ({ pk: `COMPANY#${companyId}#LOCATION#${locationId}`, skPrefix: 'MPITEMPLATE#' }),
+  sheetTemplate: (companyId: string, locationId: string, templateId: string) => ({
+    pk: `COMPANY#${companyId}#LOCATION#${locationId}`,
+    sk: `MPITEMPLATE#${templateId}`,
+  }),
+  /** The customer's inspection link, by the hash of its token (the token itself is never stored). */
+  inspectionLink: (tokenHash: string) => ({ pk: `MPILINK#${tokenHash}`, sk: 'MPILINK' }),
+  /** gsi2 on declined-work notices waiting to go out: due ones by due time. */
+  workDeclinedDue: () => ({ gsi2pk: 'WORK_DECLINED#DUE' }),
 } as const;
+
+/** The queues a sheet can sit on (gsi1), one per state group. */
+export type SheetList = 'for_claim' | 'claimed' | 'to_advisor' | 'done';
 
 /** `begins_with` query on a partition's sort keys. */
 export function byPrefix(key: { pk: string; skPrefix: string }) {

@@ -120,6 +120,10 @@ export const settingsSchemas = {
     enabled: z.boolean().default(false),
     require_photo_for_red: z.boolean().default(false),
     recommendation_approval_sms_delay_minutes: z.number().int().min(0).max(60).default(0),
+    /** How long the customer's inspection link works after it is sent. */
+    link_expiry_days: z.number().int().min(1).max(60).default(14),
+    /** The text that carries the link; {{link}} is replaced by it (added at the end when absent). */
+    customer_message: text('Your vehicle inspection is ready. Review the recommended work and approve what you would like us to do: {{link}}'),
   }),
   payments_settings: z.object({
     enabled: z.boolean().default(false),
