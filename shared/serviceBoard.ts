@@ -10,7 +10,7 @@ export type OptInitiator = 'dms' | 'agent' | 'customer';
 /** What kind of line the customer's cell number is; `mobile` may be texted freely. */
 export type LineType = 'mobile' | 'voip' | 'landline' | 'error';
 
-import type { SheetSummary } from './inspections.js';
+import type { MpiEvent, SheetSummary } from './inspections.js';
 
 export interface AgentRef {
   id: string;
@@ -227,7 +227,9 @@ export type ServiceEvent =
   | { type: 'customer.changed'; data: { customer_id: string; location_id: string } }
   | { type: 'gatekeeper_error'; data: { repair_order_id: string; kind: string; message: string } }
   /** A settings group of the location was saved (e.g. safe mode switched): the board reads it again. */
-  | { type: 'settings_updated'; data: { location_id: string; key: string } };
+  | { type: 'settings_updated'; data: { location_id: string; key: string } }
+  /** Inspections: a sheet moved (claimed, saved, completed…) or a recommendation was decided (shared/inspections.ts). */
+  | MpiEvent;
 
 export const SERVICE_PAGE_SIZE = 20;
 export const MESSAGE_FIRST_PAGE = 10;

@@ -8,8 +8,11 @@ import { routes as repairOrders } from '../../functions/repairOrders/handler.js'
 import { routes as messages } from '../../functions/messages/handler.js';
 import { routes as customers } from '../../functions/customers/handler.js';
 import { routes as dms } from '../../functions/dms/handler.js';
+import { routes as inspections } from '../../functions/inspections/handler.js';
+import { routes as recommendations } from '../../functions/recommendations/handler.js';
+import { routes as customerInspections } from '../../functions/customerInspections/handler.js';
 
-const handlers: Record<keyof typeof API_AREAS, Record<string, unknown>> = { sessions, agents, locations, notifications, repairOrders, messages, customers, dms };
+const handlers: Record<keyof typeof API_AREAS, Record<string, unknown>> = { sessions, agents, locations, notifications, repairOrders, messages, customers, dms, inspections, recommendations, customerInspections };
 
 describe('API area manifest', () => {
   it('lists exactly the route keys each area handler answers', () => {

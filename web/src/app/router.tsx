@@ -2,29 +2,50 @@
  * The console's routes under /app (SPEC §2). Screens load with their route (route-level lazy), so
  * the sign-in page does not carry the signed-in shell and the shell does not carry sign-in.
  */
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { NotFound } from '../components/NotFound.js';
 import { RouteRenderError } from '../components/RenderError.js';
 import { Spinner } from '../components/Spinner.js';
-import { SCREENS } from './screens.js';
+import { SCREENS, type Screen } from './screens.js';
 import { NoBoardRoute, ScreenRoute } from './ScreenRoute.js';
 import { SessionGate } from './SessionGate.js';
 
-/** '/' is the service board, loaded with its route; the other boards still say they arrive later. */
-const screenRoutes: RouteObject[] = SCREENS.map((screen) =>
-  screen.path === '/'
-    ? {
-        index: true,
-        lazy: () =>
-          import('../features/serviceBoard/ServiceBoard.js').then(({ ServiceBoard }) => ({
-            Component: () => (
-              <ScreenRoute screen={screen}>
-                <ServiceBoard />
-              </ScreenRoute>
-            ),
-          })),
-      }
-    : { path: screen.path.slice(1), element: <ScreenRoute screen={screen} /> },
+/**
+ * Screens built so far, each loaded with its route; the others still say they arrive later.
+ * `load` returns the screen's component.
+ */
+type ScreenModule = () => Promise<ComponentType>;
+const BUILT_SCREENS: Record<string, ScreenModule> = {
+  '/': () => import('../features/serviceBoard/ServiceBoard.js').then((m) => m.ServiceBoard),
+  '/mpi': () => import('../features/inspections/PoolScreen.js').then((m) => m.PoolScreen),
+  '/mpi/claimed': () => import('../features/inspections/ClaimedScreen.js').then((m) => m.ClaimedScreen),
+  '/settings': () => import('../features/settings/SettingsScreen.js').then((m) => m.SettingsScreen),
+};
+
+function screenRoute(screen: Screen, path: string | null, load: ScreenModule): RouteObject {
+  const lazy = () =>
+    load().then((Screen) => ({
+      Component: () => (
+        <ScreenRoute screen={screen}>
+          <Screen />
+        </ScreenRoute>
+      ),
+    }));
+  return path === null ? { index: true, lazy } : { path, lazy };
+}
+
+const screenRoutes: RouteObject[] = SCREENS.map((screen) => {
+  const load = BUILT_SCREENS[screen.path];
+  const path = screen.path === '/' ? null : screen.path.slice(1);
+  if (load) return screenRoute(screen, path, load);
+  return { path: path ?? undefined, element: <ScreenRoute screen={screen} /> };
+});
+
+/** One repair order's inspection sheet: opened from the pool, the inbox or the repair order; the MPI pool's permissions. */
+const mpiScreen = SCREENS.find((s) => s.path === '/mpi')!;
+screenRoutes.push(
+  screenRoute(mpiScreen, 'mpi/repair_orders/:roId', () => import('../features/inspections/SheetScreen.js').then((m) => m.SheetScreen)),
 );
 
 export const routes: RouteObject[] = [

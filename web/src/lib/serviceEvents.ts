@@ -3,7 +3,10 @@
  * frame's name and JSON data. Anything malformed is dropped here, so a board reducer never meets
  * half a record.
  */
+import { SHEET_STATES, type MpiChangeReason, type SheetState } from '../../../shared/inspections.js';
 import type { Message, ServiceEvent } from '../../../shared/serviceBoard.js';
+
+const isSheetState = (value: unknown): value is SheetState => (SHEET_STATES as readonly unknown[]).includes(value);
 
 export type ServiceEventType = ServiceEvent['type'];
 export type ServiceEventData<T extends ServiceEventType> = Extract<ServiceEvent, { type: T }>['data'];
@@ -17,6 +20,8 @@ export const SERVICE_EVENT_TYPES: readonly ServiceEventType[] = [
   'customer.changed',
   'gatekeeper_error',
   'settings_updated',
+  'mpi.changed',
+  'mpi.decision',
 ];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -79,5 +84,33 @@ export function readServiceEvent(type: string, raw: string): ServiceEvent | null
     case 'settings_updated':
       if (!text(data.location_id) || !text(data.key)) return null;
       return { type, data: { location_id: data.location_id, key: data.key } };
+    case 'mpi.changed':
+      if (!text(data.location_id) || !text(data.repair_order_id) || !text(data.sheet_id) || !isSheetState(data.state) || typeof data.version !== 'number') return null;
+      return {
+        type,
+        data: {
+          location_id: data.location_id,
+          repair_order_id: data.repair_order_id,
+          sheet_id: data.sheet_id,
+          state: data.state,
+          holder_id: typeof data.holder_id === 'string' ? data.holder_id : null,
+          version: data.version,
+          reason: (typeof data.reason === 'string' ? data.reason : 'saved') as MpiChangeReason,
+        },
+      };
+    case 'mpi.decision':
+      if (!text(data.location_id) || !text(data.repair_order_id) || !text(data.sheet_id) || !text(data.recommendation_id) || typeof data.version !== 'number') return null;
+      return {
+        type,
+        data: {
+          location_id: data.location_id,
+          repair_order_id: data.repair_order_id,
+          sheet_id: data.sheet_id,
+          recommendation_id: data.recommendation_id,
+          approved: typeof data.approved === 'boolean' ? data.approved : null,
+          initiator: data.initiator === 'customer' ? 'customer' : 'agent',
+          version: data.version,
+        },
+      };
   }
 }
