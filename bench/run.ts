@@ -7,6 +7,8 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startLocalStack } from '../infra/local/stack.js';
+import { reportCustomerPage, measureCustomerPage } from './customerPage.js';
+import { benchInspections } from './inspections.js';
 import { capacityOf, openEventStream, seedLargeStore, MESSAGES, REPAIR_ORDERS, type Capacity } from './service.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
@@ -180,10 +182,13 @@ async function main() {
       const m = await measure(rounds, call);
       figures.push({ name, median_ms: m.median, p95_ms: m.p95, ratio_to_baseline: m.median / baseline.median });
     }
-    const service = process.env.BENCH_SERVICE === 'off' ? null : await serviceBoard(url, async (email) => {
+    const signIn = async (email: string) => {
       const res = await fetch(`${url}/agent_sessions/login_jwt`, { method: 'POST', headers: json, body: JSON.stringify({ agent: { email, password: 'demo-dealer' } }) });
       return ((await res.json()) as { agent: { access_token: string } }).agent.access_token;
-    });
+    };
+    // Inspections first: the service board's large store would only lengthen the pool the claims walk.
+    const inspections = process.env.BENCH_MPI === 'off' ? null : await benchInspections(url, signIn);
+    const service = process.env.BENCH_SERVICE === 'off' ? null : await serviceBoard(url, signIn);
     const result = {
       measured_at: new Date().toISOString(),
       machine: 'local stack (DynamoDB Local + s3rver), one process, 2 cores',
@@ -205,9 +210,18 @@ async function main() {
       console.log(`\n${service.send.name}: median ${service.send.median_ms} ms, p95 ${service.send.p95_ms} ms over ${service.send.sends} texts (the POST itself: median ${service.send.post_median_ms} ms, p95 ${service.send.post_p95_ms} ms)`);
       console.log('written to bench/results/service-board.json');
     }
+    if (inspections) {
+      const out = { ...inspections, machine: result.machine };
+      writeFileSync('bench/results/inspections.json', `${JSON.stringify(out, null, 2)}\n`);
+      console.log('\n| inspection call | median ms | p95 ms | write capacity units | DynamoDB calls |\n|---|---|---|---|---|');
+      for (const f of [inspections.claim, inspections.save]) console.log(`| ${f.name} | ${f.median_ms} | ${f.p95_ms} | ${f.write_capacity_units} | ${f.dynamodb_calls} |`);
+      console.log('written to bench/results/inspections.json');
+    }
   } finally {
     await stack.stop();
   }
+  // The customer's page needs the built SPA served, so it starts a stack of its own (web: 'built').
+  if (process.env.BENCH_PAGE !== 'off') reportCustomerPage(await measureCustomerPage());
 }
 
 await main();

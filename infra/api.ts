@@ -10,6 +10,7 @@ import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { API_AREAS, type AreaName } from '../functions/areas.js';
+import { PDF_BUNDLE_FILES } from '../functions/recommendations/fonts.js';
 import { acknowledge } from './nag.js';
 import { LOG_RETENTION, ServerFunction, type ServerSettings } from './server-function.js';
 
@@ -72,6 +73,7 @@ export class Api extends Construct {
         memorySize: 1024,
         // CloudFront waits 30 s for the origin; answer or fail before that.
         timeout: Duration.seconds(25),
+        bundleFiles: BUNDLE_FILES[name],
       });
       // One permission per area rather than one per route keeps the function policy small.
       const integration = new HttpLambdaIntegration(`${areaId(name)}Integration`, server.fn, { scopePermissionToRoute: false });
@@ -95,6 +97,12 @@ export class Api extends Construct {
     return Object.values(this.areas);
   }
 }
+
+/** Files an area's code reads at run time, copied into its bundle: the areas that draw the inspection PDF get its fonts. */
+const BUNDLE_FILES: Partial<Record<AreaName, readonly { from: string; to: string }[]>> = {
+  recommendations: PDF_BUNDLE_FILES,
+  customerInspections: PDF_BUNDLE_FILES,
+};
 
 /** `notifications` → `Notifications`: construct ids that read like the area. */
 function areaId(name: string): string {

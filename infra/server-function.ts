@@ -2,11 +2,11 @@
  * How every server Lambda of the console is built: Node 22 on arm64, ESM bundled by the local
  * esbuild (no Docker), its own role (permissions only through grant*()) and its own log group.
  */
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction, OutputFormat, SourceMapMode, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -48,6 +48,25 @@ export interface ServerFunctionProps {
   readonly memorySize: number;
   /** Where asynchronous invocations go after Lambda's retries fail. */
   readonly deadLetterQueue?: sqs.IQueue;
+  /**
+   * Files the code reads at run time (e.g. the PDF's fonts), copied into the bundle after
+   * esbuild: `from` relative to the project root, `to` relative to the bundle's index.mjs.
+   */
+  readonly bundleFiles?: readonly { from: string; to: string }[];
+}
+
+/** Bundling hooks that copy files into the bundle once esbuild is done (local bundling runs them in a shell). */
+function copyIntoBundle(files: readonly { from: string; to: string }[]): ICommandHooks {
+  const quote = (path: string) => `'${path.replace(/'/g, `'\\''`)}'`;
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir, outputDir) =>
+      files.flatMap(({ from, to }) => {
+        const target = posix.join(outputDir, to);
+        return [`mkdir -p ${quote(posix.dirname(target))}`, `cp ${quote(posix.join(inputDir, from))} ${quote(target)}`];
+      }),
+  };
 }
 
 export class ServerFunction extends Construct {
@@ -118,6 +137,7 @@ export class ServerFunction extends Construct {
         // runtime's copy of the day.
         bundleAwsSDK: true,
         forceDockerBundling: false,
+        ...(props.bundleFiles?.length ? { commandHooks: copyIntoBundle(props.bundleFiles) } : {}),
       },
     });
     acknowledge(

@@ -21,15 +21,21 @@ export const API_PATH_PATTERNS = ['/api/*', '/agent_sessions/*', '/password_rese
 export const EVENTS_PATH_PATTERN = '/events*';
 
 /**
- * Viewer-request function of the SPA behaviour (cloudfront-js-2.0). Client-side routes under
- * /app (no file extension in the last segment) get /app/index.html; files pass through; the bare
- * origin goes to /app/. Unlike an error-response mapping, this leaves the API's own 404s alone.
+ * Viewer-request function of the SPA behaviour (cloudfront-js-2.0). A customer's inspection link
+ * (/app/public/inspections/{token}, whatever the token looks like) gets the inspection page's own
+ * small document, /app/inspection.html; other client-side routes under /app (no file extension in
+ * the last segment) get /app/index.html; files pass through; the bare origin goes to /app/. Unlike
+ * an error-response mapping, this leaves the API's own 404s alone.
  */
 export const SPA_ROUTER_CODE = `function handler(event) {
   var request = event.request;
   var uri = request.uri;
   if (uri === '/' || uri === '') {
     return { statusCode: 302, statusDescription: 'Found', headers: { location: { value: '/app/' } } };
+  }
+  if (uri.indexOf('/app/public/inspections/') === 0 && uri.length > 24) {
+    request.uri = '/app/inspection.html';
+    return request;
   }
   if (uri === '/app' || (uri.indexOf('/app/') === 0 && !/\\.[A-Za-z0-9]+$/.test(uri.substring(uri.lastIndexOf('/') + 1)))) {
     request.uri = '/app/index.html';

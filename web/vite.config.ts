@@ -1,6 +1,10 @@
 /**
  * The SPA build: served under /app (CloudFront in AWS, the local server locally). The local server
  * also runs this config as Vite's dev middleware, so no port or proxy is set here.
+ *
+ * Two entries: the console (index.html, React) and the customer's inspection page
+ * (inspection.html, Preact), which a customer opens from a text on a phone and which must stay
+ * tiny: it shares no framework code with the console.
  */
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -13,12 +17,21 @@ const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 export default defineConfig({
   root: webRoot,
   base: '/app/',
-  plugins: [react()],
+  plugins: [
+    // The inspection page's files say `@jsxImportSource preact`; React's fast refresh must not wrap them.
+    react({ refreshExclude: [/\/node_modules\//, /\/inspectionPage\//] }),
+  ],
   define: {
     __APP_VERSION__: JSON.stringify(appVersion(projectRoot)),
   },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
+    rolldownOptions: {
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        inspection: fileURLToPath(new URL('./inspection.html', import.meta.url)),
+      },
+    },
   },
 });

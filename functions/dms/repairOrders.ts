@@ -7,8 +7,10 @@
 import type { DmsRepairOrder } from '../../shared/schemas/dms.js';
 import type { AgentRef } from '../../shared/serviceBoard.js';
 import { customersWithPhone, type CustomerRecord } from '../customers/records.js';
+import { ensureSheet } from '../inspections/sheets.js';
 import { customerText } from '../lib/customerTexts.js';
 import { dmsRecordId } from '../lib/ids.js';
+import { logger } from '../lib/log.js';
 import { channels, publish } from '../lib/realtime.js';
 import { onInvoiced } from '../messages/automated.js';
 import { addSystemNote } from '../messages/notes.js';
@@ -68,6 +70,18 @@ async function afterChange(after: RepairOrderRecord, transition: OrderTransition
   if (transition.invoiced) await onInvoiced(after);
 }
 
+/**
+ * A new order gets its unclaimed inspection sheet (when MPI is on at the location). The order
+ * stands without it: a failure is logged, and an advisor can still give it one by re-templating.
+ */
+async function newOrderSheet(ro: RepairOrderRecord): Promise<void> {
+  try {
+    await ensureSheet(ro);
+  } catch (err) {
+    logger.error('new repair order without its inspection sheet', { repair_order_id: ro.id, error: err as Error });
+  }
+}
+
 export async function ingestRepairOrder(ctx: FeedContext, record: DmsRepairOrder, raw: unknown): Promise<RecordStatus> {
   const id = repairOrderIdOf(ctx, record.dms_ro_id);
   const [{ customer, status: customerStatus }, existing, advisor] = await Promise.all([
@@ -83,6 +97,7 @@ export async function ingestRepairOrder(ctx: FeedContext, record: DmsRepairOrder
     const ro = newOrderFromDms({ companyId: ctx.companyId, locationId: ctx.location.id, id, dmsRoId: record.dms_ro_id }, update, new Date().toISOString());
     try {
       await saveRepairOrder(ro, null);
+      await newOrderSheet(ro);
       // A first sync may bring orders already invoiced: they did not become invoiced here, so no
       // vehicle-ready text goes to every customer of the backlog at once.
       await afterChange(ro, { closed: false, invoiced: false, reopened: false, assigned: ro.agent !== null }, null);

@@ -163,12 +163,24 @@ export async function saveSheet(next: SheetRecord, previous: SheetRecord | null,
     },
     ...extra,
   ];
-  try {
-    await transactWrite(writes);
-  } catch (err) {
-    if (isConditionFailure(err)) throw mpiChanged();
-    throw err;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await transactWrite(writes);
+      return;
+    } catch (err) {
+      if (isConditionFailure(err)) throw mpiChanged();
+      // Another transaction on the order at that moment (a text arriving, a decision): nothing
+      // was written and nothing we checked changed, so the same writes are tried again shortly.
+      if (!isTransactionConflict(err) || attempt >= 4) throw err;
+      await new Promise((r) => setTimeout(r, 15 * 2 ** attempt + Math.random() * 15));
+    }
   }
+}
+
+/** A transaction cancelled only because another one held one of its items. */
+function isTransactionConflict(err: unknown): boolean {
+  if ((err as { name?: string }).name !== 'TransactionCanceledException') return false;
+  return ((err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict');
 }
 
 export interface SheetUpdate {
@@ -264,8 +276,15 @@ export const holderOf = (agent: AgentRef, role: SheetHolder['role']): SheetHolde
 /**
  * Tells every open screen: the location channel carries `mpi.changed` (pools, inboxes, open
  * sheets), and the order's channels a `repair_order.changed` (the board's Tech Status column).
+ * `order: false` leaves the order's channels out, for a sheet made with a new order that the
+ * order's own announcement already covers (the board reads the summary when it refetches).
  */
-export async function announceSheet(sheet: SheetRecord, ro: Pick<RepairOrderRecord, 'id' | 'company_id' | 'location_id' | 'agent'>, reason: MpiChangeReason): Promise<void> {
+export async function announceSheet(
+  sheet: SheetRecord,
+  ro: Pick<RepairOrderRecord, 'id' | 'company_id' | 'location_id' | 'agent'>,
+  reason: MpiChangeReason,
+  options: { order?: boolean } = {},
+): Promise<void> {
   const event: MpiEvent = {
     type: 'mpi.changed',
     data: {
@@ -278,5 +297,8 @@ export async function announceSheet(sheet: SheetRecord, ro: Pick<RepairOrderReco
       reason,
     },
   };
-  await Promise.all([publish(sheet.company_id, channels.location(sheet.location_id), event.type, event.data), announce(ro, changed(ro, `mpi.${reason}`))]);
+  await Promise.all([
+    publish(sheet.company_id, channels.location(sheet.location_id), event.type, event.data),
+    options.order === false ? null : announce(ro, changed(ro, `mpi.${reason}`)),
+  ]);
 }

@@ -9,7 +9,7 @@ import { agentRoute, areaHandler, ok, pagedBody, paging, parse, type AgentReques
 import { byPrefix, keys } from '../lib/keys.js';
 import { getLocation, locationItem, type LocationRecord } from '../lib/locations.js';
 import { channels, publish } from '../lib/realtime.js';
-import { readSettings, writeSettings } from '../lib/settings.js';
+import { changeSettings, readSettings } from '../lib/settings.js';
 import { fields, putItem, queryPage } from '../lib/table.js';
 
 export const LOCATIONS_PER_PAGE = 20;
@@ -84,13 +84,7 @@ export const routes: Routes = {
     const key = settingsKey(params.settings_key);
     const location = await visibleLocation(auth, params.id ?? '');
     if (!mayWriteSettings(auth.actingAs.access_level)) throw forbidden('Only managers and admins can change settings');
-    const incoming = settingsChanges(key, (body as Record<string, unknown> | null)?.[key]);
-    if (!incoming.ok) throw new ValidationError(incoming.errors);
-    const current = await readSettings(auth.companyId, location.id, key);
-    const next = completeSettings(key, { ...current, ...incoming.changes });
-    await writeSettings(auth.companyId, location.id, key, next, auth.agent.id);
-    // Open consoles at the location reload the group instead of acting on stale settings.
-    await publish(auth.companyId, channels.location(location.id), 'settings_updated', { location_id: location.id, key });
+    const next = await changeSettings(auth.companyId, location.id, key, (body as Record<string, unknown> | null)?.[key], auth.agent.id);
     return ok({ [key]: next });
   }),
 };

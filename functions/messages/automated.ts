@@ -1,13 +1,14 @@
 /**
  * Texts the console sends for an order on its own or at an agent's button: "vehicle ready" (SPEC
- * §2 detail actions, §4: automated when the order becomes invoiced). An automated text first
+ * §2 detail actions, §4: automated when the order becomes invoiced), the inspection link (the
+ * advisor's "send to customer") and the work-declined notice (the jobs handler). An automated text first
  * passes the location's gatekeeper target for its message type (SPEC §3), then the sending rules;
  * when either refuses, the advisor reads "Notification won't be delivered." in the conversation
  * (with the reason) and gets a gatekeeper_error toast. Automated texts never go out in quiet
  * hours: they are held until the window opens.
  */
 import { SEND_ERRORS } from '../../shared/schemas/messages.js';
-import type { Message } from '../../shared/serviceBoard.js';
+import type { AutomatedKind, Message } from '../../shared/serviceBoard.js';
 import type { AgentRecord } from '../lib/agents.js';
 import { customerText } from '../lib/customerTexts.js';
 import { readSettings } from '../lib/settings.js';
@@ -22,6 +23,7 @@ import {
   agentRef,
   askOptIn,
   decide,
+  ruleOrder,
   sendContext,
   serviceNumber,
   withCurrentLine,
@@ -29,7 +31,33 @@ import {
   type SendContext,
 } from './send.js';
 
-export type AutomatedTextKind = 'vehicle_ready';
+export type AutomatedTextKind = Extract<AutomatedKind, 'vehicle_ready' | 'mpi_notification' | 'work_declined'>;
+export const AUTOMATED_TEXT_KINDS: readonly AutomatedTextKind[] = ['vehicle_ready', 'mpi_notification', 'work_declined'];
+
+/** The gatekeeper rule (SPEC §3 gatekeeper settings) each kind of text answers to. */
+const GATEKEEPER_RULES = {
+  vehicle_ready: 'vehicle_ready',
+  mpi_notification: 'mpi_notification',
+  work_declined: 'mpi_work_declined',
+} as const satisfies Record<AutomatedTextKind, keyof SendContext['gatekeeper']>;
+
+/**
+ * Why the location's gatekeeper keeps this text from this customer, or null. The op-code target
+ * reads the order's op codes as for every text; for the work-declined notice the op codes of
+ * service_settings.work_declined_opcodes, when any are set, are the ones that count (any one of
+ * them on the order lets it through).
+ */
+export function automatedGatekeeperRefusal(context: SendContext, kind: AutomatedTextKind): string | null {
+  const rule = context.gatekeeper[GATEKEEPER_RULES[kind]];
+  const declinedCodes = context.service.work_declined_opcodes.map((code) => code.trim()).filter((code) => code !== '');
+  const codes = kind === 'work_declined' && declinedCodes.length > 0 ? declinedCodes : [context.dms.opcode_text.trim()];
+  let reason: string | null = null;
+  for (const code of codes) {
+    reason = gatekeeperRefusal(rule.target, ruleOrder(context.ro), context.customer, code);
+    if (!reason) return null;
+  }
+  return reason;
+}
 
 export interface AutomatedResult {
   message: Message | null;
@@ -51,25 +79,27 @@ async function notDelivered(ro: RepairOrderRecord, kind: AutomatedTextKind, reas
  * Sends (or holds for quiet hours) an automated text of `kind` on the order. `manual`: an agent
  * pressed the button: the sending rules apply as to the composer (refusals come back for the
  * route to answer; no note), except that quiet hours hold the text. Otherwise the gatekeeper
- * decides first and refusals leave the note and the toast.
+ * decides first and refusals leave the note and the toast. `gatekeeper` asks the gatekeeper for
+ * an agent's button too (the inspection link answers to its mpi_notification rule). `text`: the
+ * words of kinds whose text the caller composes (the link, the declined work); vehicle-ready
+ * reads its own.
  */
 export async function sendAutomated(
   ro: RepairOrderRecord,
   kind: AutomatedTextKind,
-  options: { agent: AgentRecord | null; manual: boolean },
+  options: { agent: AgentRecord | null; manual: boolean; gatekeeper?: boolean; text?: string },
 ): Promise<AutomatedResult> {
   const now = new Date();
   const context = await withCurrentLine(await sendContext(ro), now);
-  const text = vehicleReadyText(context);
+  const text = options.text ?? vehicleReadyText(context);
 
   const refuse = async (id: string, message: string): Promise<AutomatedResult> => {
     if (!options.manual) await notDelivered(ro, kind, message);
     return { message: null, refused: { id, message } };
   };
 
-  if (!options.manual) {
-    const rule = context.gatekeeper[kind];
-    const reason = gatekeeperRefusal(rule.target, { closed: ro.closed, agent: ro.agent, opcodes: ro.metadata.opcodes }, context.customer, context.dms.opcode_text.trim());
+  if (options.gatekeeper ?? !options.manual) {
+    const reason = automatedGatekeeperRefusal(context, kind);
     if (reason) return refuse('gatekeeper', reason);
   }
 

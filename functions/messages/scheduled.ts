@@ -7,7 +7,7 @@ import { customerText } from '../lib/customerTexts.js';
 import { logger } from '../lib/log.js';
 import { getRepairOrder } from '../repairOrders/records.js';
 import { dueScheduledMessages, getThreadMessage, heldForOptIn, setDeliveryState, type MessageRecord } from './records.js';
-import { gatekeeperRefusal } from './rules.js';
+import { AUTOMATED_TEXT_KINDS, automatedGatekeeperRefusal } from './automated.js';
 import { announceMessage, deliver } from './delivery.js';
 import { decide, sendContext, withCurrentLine, type SendContext } from './send.js';
 
@@ -28,11 +28,9 @@ function refusalNow(context: SendContext, message: MessageRecord, now: Date): st
   );
   if (decision.outcome === 'refuse') return decision.error;
   if (decision.outcome === 'ask_opt_in') return 'awaiting_opt_in';
-  if (message.metadata.automated === 'vehicle_ready') {
-    const { ro, customer, gatekeeper, dms } = context;
-    const order = { closed: ro.closed, agent: ro.agent, opcodes: ro.metadata.opcodes };
-    if (gatekeeperRefusal(gatekeeper.vehicle_ready.target, order, customer, dms.opcode_text.trim())) return 'gatekeeper';
-  }
+  // An automated text held for quiet hours answers to its gatekeeper again when it finally goes.
+  const kind = AUTOMATED_TEXT_KINDS.find((k) => k === message.metadata.automated);
+  if (kind && automatedGatekeeperRefusal(context, kind)) return 'gatekeeper';
   return null;
 }
 

@@ -6,6 +6,9 @@
  * console should meet: an opted-out customer (with the ledger line a STOP leaves), a landline, a
  * VoIP line, an order nobody is assigned to, promise times overdue / due within 1h31m / later, and
  * a handful of unread conversations. The README's "DMS feed" section lists who shows which case.
+ * Multi-point inspections are on at both Demo Motors stores, each with a default car form and a
+ * motorcycle form, so every order arriving there gets its sheet in the pool; at North one sheet is
+ * claimed by the technician and Maria Gonzalez's is completed by him, waiting for the advisor.
  */
 import pLimit from 'p-limit';
 import { monotonicFactory } from 'ulid';
@@ -17,11 +20,18 @@ import { getCustomer, saveCustomer } from '../../functions/customers/records.js'
 import { feedContext, ingestEach } from '../../functions/dms/feed.js';
 import { repairOrderIdOf, ingestRepairOrder } from '../../functions/dms/repairOrders.js';
 import { customerText } from '../../functions/lib/customerTexts.js';
+import { dmsRecordId, newId } from '../../functions/lib/ids.js';
 import { readSettings, writeSettings } from '../../functions/lib/settings.js';
+import { getAgent } from '../../functions/lib/agents.js';
+import { transactWrite, type TransactWrite } from '../../functions/lib/table.js';
+import { claimAsTechnician, completeAsTechnician } from '../../functions/inspections/claims.js';
+import { getSheet, updateSheet, type SheetRecord } from '../../functions/inspections/records.js';
+import { defaultPointerItem, templateItem, type TemplateRecord } from '../../functions/inspections/templates.js';
+import { ITEM_STATUS, type ItemStatus, type Recommendation } from '../../shared/inspections.js';
 import { appendMessage, newMessage } from '../../functions/messages/records.js';
 import { getRepairOrder, writeReadMark, type RepairOrderRecord } from '../../functions/repairOrders/records.js';
 import { lineTypeByConvention } from './carrier.js';
-import { DEMO_AGENTS, DEMO_COMPANY, DEMO_LOCATIONS, RIVAL_COMPANY } from './demo.js';
+import { DEMO_AGENTS, DEMO_COMPANY, DEMO_LOCATIONS, DEMO_SHEET_TEMPLATES, RIVAL_COMPANY } from './demo.js';
 
 /** Who seeds settings (the settings record names who saved them last). */
 const SEEDER = 'seed';
@@ -437,6 +447,100 @@ async function seedOrders(demo: DemoStore, orders: DemoOrder[], now: number): Pr
   return { orders: orders.length, texts: texts.reduce((a, b) => a + b, 0) };
 }
 
+/** Stores where multi-point inspections are on in the demo (Rival Auto shows a store without them). */
+const MPI_STORES = new Set(['loc_demo_north', 'loc_demo_south']);
+
+export const demoTemplateId = (locationId: string, id: string) => `mpt_${locationId.replace(/^loc_/, '')}_${id}`;
+
+/**
+ * MPI on, and the store's inspection forms, each the default of its vehicle type: written before
+ * the orders arrive, so the feed's ingest gives every new order its unclaimed sheet.
+ */
+async function inspectionForms(demo: DemoStore, now: number): Promise<void> {
+  if (!MPI_STORES.has(demo.locationId)) return;
+  const mpi = await readSettings(demo.companyId, demo.locationId, 'mpi_settings');
+  await writeSettings(demo.companyId, demo.locationId, 'mpi_settings', { ...mpi, enabled: true }, SEEDER);
+  const writes: TransactWrite[] = DEMO_SHEET_TEMPLATES.flatMap((form): TransactWrite[] => {
+    const template: TemplateRecord = {
+      id: demoTemplateId(demo.locationId, form.id),
+      company_id: demo.companyId,
+      location_id: demo.locationId,
+      form_name: form.form_name,
+      vehicle_type: form.vehicle_type,
+      default: true,
+      archived: false,
+      header: form.header,
+      groups: form.groups.map(([name, items]) => ({ name, items: items.map((item) => ({ name: item })) })),
+      version: 1,
+      created_at: iso(now),
+      updated_at: iso(now),
+    };
+    return [{ Put: { Item: templateItem(template) } }, { Put: { Item: defaultPointerItem(template) } }];
+  });
+  await transactWrite(writes);
+}
+
+/** What the technician found on Maria Gonzalez's CR-V: item → condition and comment; everything else green. */
+const MARIA_FINDINGS: Record<string, [ItemStatus, string]> = {
+  'Brakes/Front brake pads': [ITEM_STATUS.RED, '2 mm left on both sides; metal-to-metal soon.'],
+  'Lights & wipers/Wiper blades': [ITEM_STATUS.YELLOW, 'Streaking on the driver side.'],
+  'Tires/Right front tire tread': [ITEM_STATUS.YELLOW, '4/32" tread, wearing on the inner edge.'],
+  'Tires/Spare tire': [ITEM_STATUS.NA, 'Tire repair kit, no spare.'],
+};
+
+function inspected(sheet: SheetRecord): Partial<SheetRecord> {
+  const work = (group: string, item: string, cents: number, comment: string): Recommendation => ({
+    id: newId('rec'),
+    group,
+    item,
+    est_cost_in_cents: cents,
+    comment,
+    notes: '',
+    approved: null,
+    decided_at: null,
+    metadata: { approver: null },
+  });
+  return {
+    groups: sheet.groups.map((g) => ({
+      name: g.name,
+      items: g.items.map((i) => {
+        const [dmg, comment] = MARIA_FINDINGS[`${g.name}/${i.name}`] ?? [ITEM_STATUS.GREEN, ''];
+        return { name: i.name, dmg, comment };
+      }),
+    })),
+    recommendations: [
+      work('Brakes', 'Front brake pads', 24000, 'Replace front brake pads and resurface rotors.'),
+      work('Lights & wipers', 'Wiper blades', 4500, 'Replace both front wiper blades.'),
+    ],
+    damage_details: { comment: 'Small scratch on the rear bumper, present at check-in.' },
+  };
+}
+
+/**
+ * The inspection story of Demo Motors North: every order has its sheet in the pool, except one
+ * that Luis Ortega (tech@demo.example) has claimed, and Maria Gonzalez's, which he has completed
+ * with a red and two yellow items and two recommendations, waiting for the advisor. Only sheets
+ * still in the pool are moved, so a seed redone changes nothing twice.
+ */
+async function inspectionStory(): Promise<void> {
+  const north = store('loc_demo_north');
+  const technician = await getAgent(north.companyId, 'agt_tech');
+  if (!technician) throw new Error('The demo technician is missing');
+  const orderOf = async (dmsRoId: string) => {
+    const ro = await getRepairOrder(north.companyId, dmsRecordId('ro', north.companyId, north.locationId, 'repair_order', dmsRoId), true);
+    const sheet = ro && (await getSheet(ro.company_id, ro.id, true));
+    return ro && sheet?.state === 'unclaimed' ? ro : null;
+  };
+  const claimed = await orderOf('7010232');
+  if (claimed) await claimAsTechnician(claimed, technician);
+  const maria = await orderOf('7010231');
+  if (maria) {
+    await claimAsTechnician(maria, technician);
+    await updateSheet(maria.company_id, maria.id, inspected);
+    await completeAsTechnician(maria, technician);
+  }
+}
+
 /** Seeds the service data of every demo store; answers how many orders and past texts. */
 export async function seedDemoService(now = Date.now()): Promise<{ orders: number; texts: number }> {
   const seeded = await Promise.all(
@@ -449,8 +553,10 @@ export async function seedDemoService(now = Date.now()): Promise<{ orders: numbe
     ).map(async ([locationId, orders]) => {
       const demo = store(locationId);
       await storeSettings(demo);
+      await inspectionForms(demo, now);
       return seedOrders(demo, orders, now);
     }),
   );
+  await inspectionStory();
   return { orders: seeded.reduce((n, s) => n + s.orders, 0), texts: seeded.reduce((n, s) => n + s.texts, 0) };
 }

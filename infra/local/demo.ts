@@ -200,3 +200,47 @@ export const DEMO_TEMPLATES: DemoTemplate[] = [
   ),
   template(RIVAL_COMPANY.id, 'company', 'tpl_rival_ready', 'Ready for collection', 'Your car is ready for collection. Thank you for choosing Rival Auto.'),
 ];
+
+/** A sheet template of the demo (multi-point inspections): groups of item names. */
+export interface DemoSheetTemplate {
+  /** Fixed per location, so a seed cut short and redone writes the same template again. */
+  id: string;
+  form_name: string;
+  vehicle_type: 'car' | 'motorcycle';
+  header: string;
+  groups: [group: string, items: string[]][];
+}
+
+/** Every demo store's inspection forms: the default for cars (35 items) and one for motorcycles. */
+export const DEMO_SHEET_TEMPLATES: DemoSheetTemplate[] = [
+  {
+    id: 'car',
+    form_name: 'Multi-point inspection',
+    vehicle_type: 'car',
+    header: 'Complimentary multi-point inspection. Green: checked and OK. Yellow: may need attention soon. Red: needs attention now.',
+    groups: [
+      [
+        'Under the hood',
+        ['Engine oil level & condition', 'Coolant level', 'Brake fluid', 'Power steering fluid', 'Transmission fluid', 'Windshield washer fluid', 'Drive belts', 'Hoses', 'Engine air filter', 'Cabin air filter'],
+      ],
+      ['Brakes', ['Front brake pads', 'Rear brake pads', 'Front rotors', 'Rear rotors', 'Brake lines & hoses', 'Parking brake']],
+      ['Tires', ['Left front tire tread', 'Right front tire tread', 'Left rear tire tread', 'Right rear tire tread', 'Tire pressure', 'Spare tire']],
+      ['Steering & suspension', ['Shocks & struts', 'Tie rod ends', 'Ball joints', 'CV boots', 'Wheel alignment']],
+      ['Lights & wipers', ['Headlights', 'Brake lights', 'Turn signals', 'Wiper blades', 'Windshield condition']],
+      ['Battery', ['Battery condition', 'Battery terminals & cables', 'Charging system']],
+    ],
+  },
+  {
+    id: 'motorcycle',
+    form_name: 'Motorcycle inspection',
+    vehicle_type: 'motorcycle',
+    header: 'Motorcycle safety inspection.',
+    groups: [
+      ['Engine & drivetrain', ['Engine oil', 'Coolant', 'Chain or belt tension', 'Sprockets', 'Clutch operation']],
+      ['Brakes', ['Front brake pads', 'Rear brake pads', 'Brake fluid', 'Brake discs']],
+      ['Tires & wheels', ['Front tire', 'Rear tire', 'Wheel bearings', 'Rims & spokes']],
+      ['Controls & electrics', ['Throttle', 'Cables', 'Lights', 'Horn', 'Battery']],
+      ['Suspension & steering', ['Fork seals', 'Rear shock', 'Steering head bearings']],
+    ],
+  },
+];

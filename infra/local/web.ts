@@ -2,7 +2,8 @@
  * The SPA under /app: Vite's dev server as middleware ('vite', with hot reload over the same
  * port), or the production build in web/dist ('built', served the way CloudFront serves the web
  * bucket: hashed assets cached for a year, index.html never, any extension-less /app path falls
- * back to index.html).
+ * back to index.html). The customer's inspection page (/app/public/inspections/{token}) is its
+ * own document, inspection.html, in both modes, as CloudFront's router function does (infra/web.ts).
  */
 import { createReadStream, existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -47,6 +48,18 @@ const CONTENT_TYPES: Record<string, string> = {
   '.mp4': 'video/mp4',
 };
 
+/** Paths under /app (without the /app/ prefix) that belong to the customer's inspection page. */
+export const INSPECTION_PAGE_PREFIX = 'public/inspections/';
+export const INSPECTION_DOCUMENT = 'inspection.html';
+
+/**
+ * The HTML document a client-side path under /app is answered with (`relative` has no /app/
+ * prefix): the customer's inspection page for a link's path, else the console.
+ */
+export function documentFor(relative: string): 'index.html' | typeof INSPECTION_DOCUMENT {
+  return relative.startsWith(INSPECTION_PAGE_PREFIX) && relative.length > INSPECTION_PAGE_PREFIX.length ? INSPECTION_DOCUMENT : 'index.html';
+}
+
 export function contentTypeOf(file: string): string {
   return CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
 }
@@ -75,6 +88,9 @@ export function builtSpa(dist: string): WebServing {
       const relative = pathname.replace(/^\/app\/?/, '');
       const file = normalize(join(dist, relative));
       if (file !== dist && !file.startsWith(dist + sep)) return sendText(res, 404, 'Not found');
+      // A link's token is opaque: whatever it looks like, the inspection page answers it.
+      const document = documentFor(relative);
+      if (document === INSPECTION_DOCUMENT && existsSync(join(dist, document))) return serveFile(req, res, join(dist, document), document);
       const found = relative && (await isFile(file)) ? file : null;
       if (found) return serveFile(req, res, found, relative);
       // Client-side routes have no extension; a missing asset is a real 404.
@@ -129,6 +145,11 @@ async function viteSpa(httpServer: Server): Promise<WebServing> {
   return {
     handle: (req, res) =>
       new Promise<void>((resolve) => {
+        // Vite's SPA fallback only knows index.html: a link's path is sent to the inspection page's document.
+        const pathname = (req.url ?? '/').split('?')[0]!;
+        if (pathname.startsWith('/app/') && documentFor(pathname.slice('/app/'.length)) === INSPECTION_DOCUMENT) {
+          req.url = `/app/${INSPECTION_DOCUMENT}`;
+        }
         vite.middlewares(req, res, () => {
           if (!res.headersSent) sendText(res, 404, 'Not found');
           resolve();

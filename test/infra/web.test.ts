@@ -29,6 +29,19 @@ describe('the /app router function', () => {
     }
   });
 
+  it("serves the customer's inspection page for an inspection link, whatever its token looks like", () => {
+    for (const path of ['/app/public/inspections/abc', '/app/public/inspections/Zx_9-Qa.b1']) {
+      expect(uriFor(path), path).toBe('/app/inspection.html');
+    }
+  });
+
+  it('keeps the console for /app paths near the inspection links', () => {
+    for (const path of ['/app/public/inspections', '/app/public/inspections/', '/app/public/location/abc/wizard']) {
+      expect(uriFor(path), path).toBe('/app/index.html');
+    }
+    expect(uriFor('/app/inspection.html')).toBe('/app/inspection.html');
+  });
+
   it('passes files through untouched', () => {
     for (const path of ['/app/assets/index-3f9a1c.js', '/app/assets/app.css', '/app/notusable.html', '/app/favicon.ico', '/app/index.html']) {
       expect(uriFor(path), path).toBe(path);

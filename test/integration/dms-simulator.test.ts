@@ -90,10 +90,12 @@ describe('demo service data', () => {
     const seeded = rows.filter(isSeeded);
     expect(seeded.filter((r) => r.is_unread).map((r) => r.customer.first_name).sort()).toEqual(['Ethan', 'Hannah', 'Linda', 'Maria', 'Sophie', 'Tom']);
     expect(inbox.filter((r) => r.is_unread).map((r) => r.customer.first_name).sort()).toEqual(['Ethan', 'Linda', 'Maria']);
-    expect(messages).toHaveLength(4);
-    expect(messages[0].metadata.direction).toBe('inbound');
-    expect(messages[1].metadata).toMatchObject({ direction: 'outbound', status: 'delivered' });
-    expect(messages[3].text).toContain('Reply STOP to opt out');
+    // Newest first: the technician's completed MPI note, then her reply, then the advisor's texts.
+    expect(messages).toHaveLength(5);
+    expect(messages[0]).toMatchObject({ behaviour: 'MPI_SHEET_COMPLETED_BY_TECH' });
+    expect(messages[1].metadata.direction).toBe('inbound');
+    expect(messages[2].metadata).toMatchObject({ direction: 'outbound', status: 'delivered' });
+    expect(messages[4].text).toContain('Reply STOP to opt out');
   });
 
   it('gives Demo Motors South 8 orders, six with its advisor and two awaiting one, and Rival Auto 3 of its own', async () => {

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtSpa } from '../../infra/local/web.js';
+import { conversationList, linkify } from '../../infra/local/dev-pages.js';
+import { builtSpa, documentFor } from '../../infra/local/web.js';
 
 describe('builtSpa (web/dist served as CloudFront serves the web bucket)', () => {
   let dist: string;
@@ -16,6 +17,7 @@ describe('builtSpa (web/dist served as CloudFront serves the web bucket)', () =>
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(join(dist, 'notusable.html'), '<!doctype html>in another tab');
+    writeFileSync(join(dist, 'inspection.html'), '<!doctype html><div id="inspection"></div>');
     writeFileSync(join(dist, 'assets', 'index-3f2a1b.js'), 'console.log(1)');
     writeFileSync(join(dist, 'assets', 'index-3f2a1b.css'), 'body{}');
     const spa = builtSpa(dist);
@@ -53,8 +55,57 @@ describe('builtSpa (web/dist served as CloudFront serves the web bucket)', () =>
     expect((await fetch(`${base}/app/assets/gone-123.js`)).status).toBe(404);
   });
 
+  it("serves the customer's inspection page, never cached, for an inspection link whatever its token looks like", async () => {
+    for (const path of ['/app/public/inspections/abc', '/app/public/inspections/Zx_9-Qa.b1', '/app/public/inspections/abc?utm=sms']) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control'), path).toBe('no-cache');
+      expect(await res.text(), path).toContain('id="inspection"');
+    }
+  });
+
+  it('keeps other /app paths, even near the inspection links, on the console', async () => {
+    for (const path of ['/app/public/inspections', '/app/public/inspections/', '/app/public/location/abc/wizard', '/app/mpi']) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(await res.text(), path).toContain('id="root"');
+    }
+  });
+
   it('never serves files outside web/dist', async () => {
     const res = await fetch(`${base}/app/..%2f..%2fetc%2fpasswd`);
     expect(res.status).toBe(404);
+  });
+});
+
+describe('documentFor (which document answers a client-side path under /app)', () => {
+  it('answers an inspection link with the inspection page and everything else with the console', () => {
+    expect(documentFor('public/inspections/abc')).toBe('inspection.html');
+    expect(documentFor('public/inspections/')).toBe('index.html');
+    expect(documentFor('public/location/abc/wizard')).toBe('index.html');
+    expect(documentFor('')).toBe('index.html');
+  });
+});
+
+describe('the customer phone page (/dev/phone), where a person plays the customer locally', () => {
+  const link = 'http://localhost:3000/app/public/inspections/FR_6i-OcQV2_Bg4oMA8zexat8v4BuPnlk8d4-EdSpTg';
+
+  it("makes the inspection link of the dealership's text clickable, opening in a new tab", () => {
+    const html = conversationList('+16175550342', [
+      {
+        message_id: 'sms_1',
+        direction: 'outbound',
+        from: '+16175550100',
+        to: '+16175550342',
+        text: `Your vehicle inspection is ready. Review the recommended work and approve what you would like us to do: ${link}`,
+        media: [],
+        at: '2026-11-22T02:00:00.000Z',
+      },
+    ]);
+    expect(html).toContain(`<a href="${link}" target="_blank" rel="noopener">${link}</a>`);
+  });
+
+  it('leaves sentence punctuation after a link out of it, and escapes the rest of the text', () => {
+    expect(linkify(`See ${link}. <b>Thanks</b>`)).toBe(`See <a href="${link}" target="_blank" rel="noopener">${link}</a>. &lt;b&gt;Thanks&lt;/b&gt;`);
   });
 });

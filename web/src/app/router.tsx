@@ -20,7 +20,14 @@ const BUILT_SCREENS: Record<string, ScreenModule> = {
   '/': () => import('../features/serviceBoard/ServiceBoard.js').then((m) => m.ServiceBoard),
   '/mpi': () => import('../features/inspections/PoolScreen.js').then((m) => m.PoolScreen),
   '/mpi/claimed': () => import('../features/inspections/ClaimedScreen.js').then((m) => m.ClaimedScreen),
-  '/settings': () => import('../features/settings/SettingsScreen.js').then((m) => m.SettingsScreen),
+  // Settings shows the sheet templates in its tech tab; features meet here, not in each other.
+  '/settings': () =>
+    Promise.all([import('../features/settings/SettingsScreen.js'), import('../features/sheetTemplates/SheetTemplates.js')]).then(
+      ([settings, templates]) =>
+        function Settings() {
+          return <settings.SettingsScreen templates={templates.SheetTemplates} />;
+        },
+    ),
 };
 
 function screenRoute(screen: Screen, path: string | null, load: ScreenModule): RouteObject {

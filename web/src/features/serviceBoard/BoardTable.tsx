@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { SheetState, SheetSummary } from '../../../../shared/inspections.js';
 import type { RepairOrder } from '../../../../shared/serviceBoard.js';
 import { formatPhone } from '../../lib/phone.js';
 import { customerName, vehicleLabel } from './boardRows.js';
 import { nextUrgencyChange, promiseUrgency } from './promiseTime.js';
 import type { BoardContext } from './boardContext.js';
 import { formatMoment } from './times.js';
+import './boardMpi.css';
 
 /** Repaint when a promise time changes colour (not on a clock loop); at least hourly, for the date shown. */
 function useNow(promiseTimes: (string | null)[]): number {
@@ -171,7 +173,10 @@ function BoardRow({
         ) : null}
       </td>
       <td>{row.agent ? `${row.agent.first_name} ${row.agent.last_name}` : <span className="muted">{t('board.no_advisor')}</span>}</td>
-      <td className="board-row__status">{code ? t(`tech_status.${code}`) : ''}</td>
+      <td className="board-row__status">
+        {code ? t(`tech_status.${code}`) : ''}
+        <MpiChip sheet={row.sheet} />
+      </td>
     </tr>
   );
 }
@@ -193,6 +198,53 @@ export function RowMarkers({ row }: { row: RepairOrder }) {
           {m.label}
         </span>
       ))}
+    </span>
+  );
+}
+
+export interface BoardMpiChip {
+  state: SheetState;
+  /** Locale key under board_mpi and its values. */
+  key: string;
+  values: Record<string, string | number>;
+}
+
+/** "Luis O.": enough to know who has the car's sheet, short enough for the column. */
+export function shortName(person: { first_name: string; last_name: string }): string {
+  const initial = person.last_name.trim().charAt(0);
+  return initial ? `${person.first_name} ${initial}.`.trim() : person.first_name.trim();
+}
+
+/**
+ * Where the order's inspection is, in a few words for the Tech Status column: in the pool, with
+ * whoever holds it, back with the advisors, and once sent how much of the work was approved.
+ */
+export function boardMpiChip(sheet: SheetSummary | null): BoardMpiChip | null {
+  if (!sheet) return null;
+  const { state } = sheet;
+  switch (state) {
+    case 'unclaimed':
+      return { state, key: 'pool', values: {} };
+    case 'claimed':
+    case 'reclaimed':
+      return sheet.holder ? { state, key: 'held', values: { name: shortName(sheet.holder) } } : { state, key: 'claimed', values: {} };
+    case 'completed_by_technician':
+      return { state, key: 'to_advisor', values: {} };
+    case 'completed_by_advisor': {
+      const recs = sheet.recommendations;
+      if (sheet.sent_to_customer_at && recs.total > 0) return { state, key: 'approved', values: { approved: recs.approved, total: recs.total } };
+      return { state, key: sheet.sent_to_customer_at ? 'sent' : 'completed', values: {} };
+    }
+  }
+}
+
+function MpiChip({ sheet }: { sheet: SheetSummary | null }) {
+  const { t } = useTranslation();
+  const chip = boardMpiChip(sheet);
+  if (!chip) return null;
+  return (
+    <span className={`mpi-chip mpi-chip--${chip.state}`} data-testid="board-mpi-status" data-state={chip.state}>
+      {t(`board_mpi.chip_${chip.key}`, chip.values)}
     </span>
   );
 }

@@ -1,18 +1,27 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { Link } from 'react-router-dom';
 import useSWR, { mutate } from 'swr';
 import type { AccessFlags } from '../../../../shared/access.js';
 import { intlTag } from '../../../../shared/locales.js';
-import type { Colleague } from '../../../../shared/api.js';
+import type { Colleague, Location } from '../../../../shared/api.js';
+import type { SheetReply, SheetTemplate } from '../../../../shared/inspections.js';
+import { formatMoney } from '../../../../shared/money.js';
 import type { Call, ConsentEntry, Customer, OptMetadata, RepairOrder } from '../../../../shared/serviceBoard.js';
 import { Dialog } from '../../components/Dialog.js';
 import { formatPhone } from '../../lib/phone.js';
+import { i18n } from '../../lib/i18n.js';
+import { api } from '../../lib/api.js';
+import { reportFailure } from '../../lib/failures.js';
+import { serverMessage } from '../../lib/request-errors.js';
+import { ApiError } from '../../lib/request.js';
+import { useReadySession } from '../../lib/session.js';
 import type { BoardContext } from './boardContext.js';
 import { RowMarkers } from './BoardTable.js';
 import { customerName, vehicleLabel } from './boardRows.js';
 import { promiseUrgency } from './promiseTime.js';
-import { agentsPath, assignAdvisor, callsPath, consentPath, customerAction, orderAction, sendVehicleReady, type CustomerAction } from './requests.js';
+import { agentsPath, assignAdvisor, callsPath, consentPath, customerAction, fetchRepairOrder, orderAction, sendVehicleReady, type CustomerAction } from './requests.js';
 import { formatDateTime } from './times.js';
 
 /** The location's agents as the agents route answers them; the service flag, when the answer carries it, picks advisors. */
@@ -132,6 +141,8 @@ export function DetailPanel({
           </Item>
         </dl>
       </Section>
+
+      <MpiSection order={order} context={context} onOrder={onOrder} />
 
       <Section title={t('detail.actions')}>
         {vehicleReadyReason || optOutReason ? (
@@ -357,5 +368,123 @@ function ConsentHistory({ customerId, context }: { customerId: string; context: 
         </table>
       ) : null}
     </details>
+  );
+}
+
+/** MPI calls of the detail panel (contract: shared/inspections.ts). */
+const mpiTemplatesPath = (locationId: string) => `/api/locations/${encodeURIComponent(locationId)}/tech/mpi/sheet_templates?offset=0&limit=50`;
+const locationPath = (locationId: string) => `/api/locations/${encodeURIComponent(locationId)}`;
+
+/**
+ * The order's inspection (issue 4 part 5): where it is, who holds it, what the customer decided, and
+ * the way to it; an order without one can get one from a saved template (the re-template route).
+ */
+function MpiSection({ order, context, onOrder }: { order: RepairOrder; context: BoardContext; onOrder: (order: RepairOrder) => void }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const { acting } = useReadySession();
+  const sheet = order.sheet;
+  // Amounts are in the location's currency, whatever language the agent reads.
+  const { data: place } = useSWR<{ location: Location }>(sheet ? locationPath(context.locationId) : null, {
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+    onError: () => undefined,
+  });
+  const moneyLocale = place?.location.locale ?? context.locale;
+  return (
+    <section className="detail__section" aria-labelledby={headingId} data-testid="detail-mpi" data-state={sheet?.state ?? 'none'}>
+      <h3 className="detail__heading" id={headingId}>
+        {t('board_mpi.title')}
+      </h3>
+      {sheet ? (
+        <>
+          <dl className="detail__list">
+            <Item label={t('board_mpi.state')}>
+              <span data-testid="detail-mpi-state">{t(`board_mpi.state_${sheet.state}`)}</span>
+            </Item>
+            <Item label={t('board_mpi.form')}>{sheet.form_name}</Item>
+            <Item label={t('board_mpi.holder')}>
+              <span data-testid="detail-mpi-holder">
+                {sheet.holder ? t(`board_mpi.held_as_${sheet.holder.role}`, { name: `${sheet.holder.first_name} ${sheet.holder.last_name}` }) : t('board_mpi.nobody')}
+              </span>
+            </Item>
+            {sheet.sent_to_customer_at ? <Item label={t('board_mpi.sent')}>{formatDateTime(sheet.sent_to_customer_at, context.locale, context.timeZone)}</Item> : null}
+            <Item label={t('board_mpi.recommendations')}>
+              <span data-testid="detail-mpi-totals" data-approved={sheet.recommendations.approved} data-total={sheet.recommendations.total}>
+                {sheet.recommendations.total
+                  ? t('board_mpi.totals', {
+                      approved: sheet.recommendations.approved,
+                      declined: sheet.recommendations.rejected,
+                      undecided: sheet.recommendations.undecided,
+                      amount: formatMoney(sheet.recommendations.approved_cents, moneyLocale),
+                    })
+                  : t('board_mpi.no_recommendations')}
+              </span>
+            </Item>
+          </dl>
+          <Link className="detail-mpi__open" to={`/mpi/repair_orders/${encodeURIComponent(order.id)}`} data-testid="detail-mpi-open">
+            {t('board_mpi.open')}
+          </Link>
+        </>
+      ) : (
+        <>
+          <p className="muted" data-testid="detail-mpi-none">
+            {t('board_mpi.none')}
+          </p>
+          {acting.access_level.service ? <StartMpi order={order} context={context} onOrder={onOrder} /> : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** A sheet for an order that has none: pick a saved, live template and start (PUT …/template). */
+function StartMpi({ order, context, onOrder }: { order: RepairOrder; context: BoardContext; onOrder: (order: RepairOrder) => void }) {
+  const { t } = useTranslation();
+  const selectId = useId();
+  const [chosen, setChosen] = useState('');
+  const [busy, setBusy] = useState(false);
+  const { data, isLoading } = useSWR<{ sheet_templates: SheetTemplate[] }>(mpiTemplatesPath(context.locationId), { revalidateOnFocus: false });
+  const templates = (data?.sheet_templates ?? []).filter((tpl) => !tpl.archived);
+  // The location's default car template is the usual choice.
+  const picked = chosen || templates.find((tpl) => tpl.default && tpl.vehicle_type === 'car')?.id || '';
+
+  async function start() {
+    setBusy(true);
+    try {
+      await api.request<SheetReply>(`/api/tech/mpi/repair_orders/${encodeURIComponent(order.id)}/template`, {
+        method: 'PUT',
+        body: { template_id: picked },
+        expected: { statuses: [400, 403, 404, 409, 422] },
+      });
+      onOrder(await fetchRepairOrder(order.id));
+    } catch (error) {
+      if (error instanceof ApiError && error.action.kind === 'expected') {
+        const id = error.id;
+        const message = serverMessage(error.body);
+        toast.error(id ? i18n.t(`mpi_errors.${id}`, { defaultValue: message || i18n.t('errors.generic_text') }) : message || t('errors.generic_text'));
+      } else reportFailure(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="detail-mpi__start">
+      <label className="visually-hidden" htmlFor={selectId}>
+        {t('board_mpi.template')}
+      </label>
+      <select id={selectId} className="detail__select" data-testid="detail-mpi-template" value={picked} disabled={busy} onChange={(event) => setChosen(event.target.value)}>
+        <option value="">{isLoading ? t('common.loading') : t('board_mpi.choose_template')}</option>
+        {templates.map((tpl) => (
+          <option key={tpl.id} value={tpl.id}>
+            {t('board_mpi.template_option', { name: tpl.form_name, type: t(`board_mpi.vehicle_${tpl.vehicle_type}`) })}
+          </option>
+        ))}
+      </select>
+      <button type="button" className="button button--small" data-testid="detail-mpi-start" disabled={!picked || busy} aria-busy={busy || undefined} onClick={() => void start()}>
+        {t('board_mpi.start')}
+      </button>
+    </div>
   );
 }

@@ -1,0 +1,41 @@
+/**
+ * The customer's inspection page API (issue 4 part 5): no sign-in, the link's token is the key.
+ * A malformed or unknown token answers 404 link_not_found, an expired one 410 link_expired, and a
+ * recommendation that is not on the link's sheet 404: a link opens its own inspection and nothing else.
+ */
+import { customerDecisionBody } from '../../shared/schemas/inspections.js';
+import { areaHandler, ok, parse, publicRoute, type Request, type Routes } from '../lib/http.js';
+import { decide } from '../recommendations/decisions.js';
+import { linkNotFound, openLink } from '../recommendations/links.js';
+import { inspectionPdf } from '../recommendations/pdf.js';
+import { customerInspection, linkedInspection } from './page.js';
+
+async function opened(req: Request) {
+  return linkedInspection(await openLink(req.params.token ?? ''));
+}
+
+export const routes: Routes = {
+  'GET /api/public/inspections/{token}': publicRoute(async (req) => ok({ inspection: await customerInspection(await opened(req)) })),
+
+  'PUT /api/public/inspections/{token}/recommendations/{recommendation_id}': publicRoute(async (req) => {
+    const inspection = await opened(req);
+    const { approved } = parse(customerDecisionBody, req.body);
+    const outcome = await decide({
+      ro: inspection.ro,
+      recommendationId: req.params.recommendation_id ?? '',
+      approved,
+      approver: { initiator: 'customer', agent: null },
+      // The sheet may have been replaced since the page loaded: the link no longer opens it.
+      refusal: (sheet) => (sheet.id === inspection.link.sheet_id && sheet.sent_to_customer_at ? null : linkNotFound()),
+    });
+    return ok({ inspection: await customerInspection({ ...inspection, sheet: outcome.sheet }) });
+  }),
+
+  'GET /api/public/inspections/{token}/pdf': publicRoute(async (req) => {
+    const { ro, sheet, locale } = await opened(req);
+    const pdf = await inspectionPdf(sheet, ro, locale);
+    return ok({ pdf: { url: pdf.url } });
+  }),
+};
+
+export const handler = areaHandler('customerInspections', routes);

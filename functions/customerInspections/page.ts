@@ -1,0 +1,81 @@
+/**
+ * What the customer's inspection page shows (CustomerInspection): the dealership's branding, the
+ * inspection with the photos and videos the advisor did not disapprove, and the recommended work
+ * with prices and decisions, in the customer's language. Shop-internal notes, agents' ids and the
+ * order's and sheet's ids stay out: the link is all the page needs.
+ */
+import type { CustomerInspection } from '../../shared/inspections.js';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../shared/locales.js';
+import { config } from '../lib/config.js';
+import { getLocation } from '../lib/locations.js';
+import { readSettings } from '../lib/settings.js';
+import { downloadUrl } from '../lib/storage.js';
+import { getCustomer } from '../customers/records.js';
+import { getRepairOrder, type RepairOrderRecord } from '../repairOrders/records.js';
+import { attachmentView, getSheet, type SheetRecord } from '../inspections/records.js';
+import { linkNotFound, type InspectionLink } from '../recommendations/links.js';
+import { storedPdfUrl } from '../recommendations/pdf.js';
+
+export interface LinkedInspection {
+  link: InspectionLink;
+  ro: RepairOrderRecord;
+  sheet: SheetRecord;
+  /** The page's language: the customer's, else the location's. */
+  locale: Locale;
+}
+
+/** The order and sheet a valid link opens; a link to a sheet that was replaced opens nothing. */
+export async function linkedInspection(link: InspectionLink): Promise<LinkedInspection> {
+  const [ro, sheet] = await Promise.all([getRepairOrder(link.company_id, link.repair_order_id, true), getSheet(link.company_id, link.repair_order_id, true)]);
+  if (!ro || !sheet || sheet.id !== link.sheet_id || !sheet.sent_to_customer_at) throw linkNotFound();
+  const [customer, location] = await Promise.all([getCustomer(ro.company_id, ro.customer_id), getLocation(ro.company_id, ro.location_id)]);
+  const language = customer?.language ?? null;
+  const locale = language && isLocale(language) && language !== 'debug' ? language : (location?.locale ?? DEFAULT_LOCALE);
+  return { link, ro, sheet, locale };
+}
+
+const LOGO_URL_SECONDS = 3600;
+
+export async function customerInspection({ link, ro, sheet, locale }: LinkedInspection): Promise<CustomerInspection> {
+  const [business, landing, vcard, location] = await Promise.all([
+    readSettings(ro.company_id, ro.location_id, 'business_information'),
+    readSettings(ro.company_id, ro.location_id, 'landing_settings'),
+    readSettings(ro.company_id, ro.location_id, 'vcard_settings'),
+    getLocation(ro.company_id, ro.location_id),
+  ]);
+  const shown = sheet.attachments.filter((a) => a.verdict !== 'disapproved');
+  const [attachments, logoUrl, pdfUrl] = await Promise.all([
+    Promise.all(
+      shown.map(async (stored) => {
+        const { verdict: _verdict, agent: _agent, notes: _notes, ...view } = await attachmentView(stored);
+        return view;
+      }),
+    ),
+    vcard.logo_key ? downloadUrl(config.uploadsBucket, vcard.logo_key, LOGO_URL_SECONDS) : Promise.resolve(null),
+    storedPdfUrl(sheet, locale),
+  ]);
+  return {
+    dealership: {
+      name: business.dealership_name.trim() || location?.name || '',
+      phone: business.phone.trim() || location?.phone || '',
+      colour: landing.colour,
+      logo_url: logoUrl,
+      url: business.url,
+    },
+    locale,
+    currency_locale: location?.locale ?? DEFAULT_LOCALE,
+    ro_id: ro.ro_id,
+    customer_first_name: ro.customer_first_name,
+    vehicle: ro.vehicle,
+    advisor: ro.agent ? { name: `${ro.agent.first_name} ${ro.agent.last_name}`.trim() } : null,
+    form_name: sheet.form_name,
+    header: sheet.header,
+    groups: sheet.groups,
+    attachments,
+    recommendations: sheet.recommendations.map(({ notes: _notes, metadata: _metadata, ...r }) => r),
+    damage_details: sheet.damage_details,
+    completed_at: sheet.completed_by_advisor_at,
+    expires_at: link.valid_until,
+    pdf_url: pdfUrl,
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * The advisor's side of recommended work (issue 4): decisions on each recommendation, the PDF
+ * preview, and sending the inspection to the customer. Every route works from a repair order the
+ * caller may work on the service board (another company's or location's answers 404).
+ */
+import type { SheetReply } from '../../shared/inspections.js';
+import { decisionBody } from '../../shared/schemas/inspections.js';
+import { agentRoute, areaHandler, ok, parse, type AgentRequest, type Routes } from '../lib/http.js';
+import { getLocation } from '../lib/locations.js';
+import { agentRef } from '../messages/send.js';
+import { visibleRepairOrder } from '../repairOrders/boardAccess.js';
+import { requireSheet, sheetRepairOrder, sheetView, type SheetRecord } from '../inspections/records.js';
+import type { RepairOrderRecord } from '../repairOrders/records.js';
+import { agentDecisionRefusal, decide } from './decisions.js';
+import { inspectionPdf } from './pdf.js';
+import { sendToCustomer } from './sendToCustomer.js';
+
+const orderId = (req: AgentRequest) => req.params.id ?? '';
+
+async function sheetReply(sheet: SheetRecord, ro: RepairOrderRecord): Promise<SheetReply> {
+  return { sheet: await sheetView(sheet), repair_order: sheetRepairOrder(ro) };
+}
+
+export const routes: Routes = {
+  'PUT /api/tech/mpi/repair_orders/{id}/recommendations/{recommendation_id}': agentRoute(async (req) => {
+    const ro = await visibleRepairOrder(req.auth, orderId(req), true);
+    const { approved } = parse(decisionBody, req.body);
+    const outcome = await decide({
+      ro,
+      recommendationId: req.params.recommendation_id ?? '',
+      approved,
+      approver: { initiator: 'agent', agent: agentRef(req.auth.actingAs) },
+      refusal: agentDecisionRefusal,
+    });
+    return ok(await sheetReply(outcome.sheet, ro));
+  }),
+
+  'POST /api/tech/mpi/repair_orders/{id}/pdf': agentRoute(async (req) => {
+    const ro = await visibleRepairOrder(req.auth, orderId(req), true);
+    const [sheet, location] = await Promise.all([requireSheet(ro.company_id, ro.id, true), getLocation(ro.company_id, ro.location_id)]);
+    // The advisor's preview is in the location's language.
+    const pdf = await inspectionPdf(sheet, ro, location?.locale ?? 'en-us');
+    return ok({ pdf: { url: pdf.url, generated_at: pdf.generated_at } });
+  }),
+
+  'POST /api/tech/mpi/repair_orders/{id}/send_to_customer': agentRoute(async (req) => {
+    const ro = await visibleRepairOrder(req.auth, orderId(req), true);
+    const { sheet, message } = await sendToCustomer(ro, req.auth.actingAs);
+    return ok({ ...(await sheetReply(sheet, ro)), message });
+  }),
+};
+
+export const handler = areaHandler('recommendations', routes);

@@ -1,0 +1,73 @@
+/**
+ * "Send to customer" (issue 4): the advisor texts the completed inspection to the customer. The
+ * text is the location's mpi_settings.customer_message with a fresh link in place of {{link}}; it
+ * goes as an agent's action through every sending rule of the service board (no advisor, opted
+ * out, blocked, landline, safe mode, double opt-in, quiet hours hold it) and the gatekeeper's
+ * mpi_notification target. A refused text changes nothing and leaves no working link. Once sent,
+ * the sheet records when, and the customer's copy of the PDF is drawn so the page offers it at once.
+ */
+import { MPI_ERRORS } from '../../shared/inspections.js';
+import { MISSING_AGENT, OPTED_OUT_ACTION } from '../../shared/schemas/messages.js';
+import type { Message } from '../../shared/serviceBoard.js';
+import type { AgentRecord } from '../lib/agents.js';
+import { HttpError, conflict } from '../lib/errors.js';
+import { getLocation } from '../lib/locations.js';
+import { logger } from '../lib/log.js';
+import { readSettings } from '../lib/settings.js';
+import { getCustomer } from '../customers/records.js';
+import { sendAutomated } from '../messages/automated.js';
+import type { RepairOrderRecord } from '../repairOrders/records.js';
+import { announceSheet, requireSheet, updateSheet, type SheetRecord } from '../inspections/records.js';
+import { issueLink, revokeLink } from './links.js';
+import { inspectionPdf } from './pdf.js';
+
+const unprocessable = (id: string, message: string) => new HttpError(422, id, message);
+export const notCompletedByAdvisor = () => conflict('not_completed_by_advisor', MPI_ERRORS.not_completed_by_advisor);
+
+/** The customer's text: {{link}} replaced by the link, or the link added at the end when the text has no {{link}}. */
+export function customerMessage(template: string, url: string): string {
+  const text = template.trim();
+  if (text.includes('{{link}}')) return text.replaceAll('{{link}}', url);
+  return text === '' ? url : `${text} ${url}`;
+}
+
+export interface SentInspection {
+  sheet: SheetRecord;
+  message: Message;
+}
+
+export async function sendToCustomer(ro: RepairOrderRecord, agent: AgentRecord): Promise<SentInspection> {
+  const sheet = await requireSheet(ro.company_id, ro.id, true);
+  if (sheet.state !== 'completed_by_advisor') throw notCompletedByAdvisor();
+  if (!ro.agent) throw unprocessable('missing_agent', MISSING_AGENT);
+  const customer = await getCustomer(ro.company_id, ro.customer_id, true);
+  if (customer?.opt_in === 'out') throw unprocessable('opted_out_action', OPTED_OUT_ACTION);
+
+  const mpi = await readSettings(ro.company_id, ro.location_id, 'mpi_settings');
+  if (!mpi.enabled) throw unprocessable('mpi_disabled', MPI_ERRORS.mpi_disabled);
+  // Stored before the text goes, so the customer can open it the moment it arrives.
+  const { token, url } = await issueLink({ company_id: ro.company_id, location_id: ro.location_id, repair_order_id: ro.id, sheet_id: sheet.id }, mpi.link_expiry_days);
+  let sent;
+  try {
+    sent = await sendAutomated(ro, 'mpi_notification', { agent, manual: true, gatekeeper: true, text: customerMessage(mpi.customer_message, url) });
+  } catch (err) {
+    await revokeLink(token);
+    throw err;
+  }
+  if (sent.refused || !sent.message) {
+    await revokeLink(token);
+    throw unprocessable(sent.refused?.id ?? 'not_sent', sent.refused?.message ?? 'The text was not sent');
+  }
+
+  const sentAt = sent.message.created_at;
+  const { after } = await updateSheet(ro.company_id, ro.id, () => ({ sent_to_customer_at: sentAt }));
+  try {
+    const location = await getLocation(ro.company_id, ro.location_id);
+    await inspectionPdf(after, ro, customer?.language ?? location?.locale ?? 'en-us');
+  } catch (err) {
+    // The customer has the link; the page draws the PDF on demand if it is missing.
+    logger.error('inspection PDF not drawn on send', { repair_order_id: ro.id, error: (err as Error).message });
+  }
+  await announceSheet(after, ro, 'sent_to_customer');
+  return { sheet: after, message: sent.message };
+}

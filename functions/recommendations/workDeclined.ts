@@ -1,0 +1,155 @@
+/**
+ * The work-declined notice (SPEC §1, §3 wizard service_settings): some days after a customer
+ * declined recommended work, the console texts them the location's work-declined message, so the
+ * work is not forgotten. A rejection writes a "due" item (in the order's partition, on gsi2 by due
+ * time) in the same transaction as the decision, and a change away from rejected removes it again.
+ * The jobs handler sends, per order, at most one notice covering every declined item that is due.
+ */
+import { keys } from '../lib/keys.js';
+import { logger } from '../lib/log.js';
+import { readSettings } from '../lib/settings.js';
+import { isConditionFailure, queryAll, transactWrite, type TransactWrite } from '../lib/table.js';
+import { sendAutomated } from '../messages/automated.js';
+import { getRepairOrder } from '../repairOrders/records.js';
+import { getSheet, type SheetRecord } from '../inspections/records.js';
+
+const DAY_MS = 86_400_000;
+
+/** A rejection waiting for its notice. */
+export interface DeclinedWorkDue {
+  company_id: string;
+  location_id: string;
+  repair_order_id: string;
+  sheet_id: string;
+  recommendation_id: string;
+  declined_at: string;
+  due_at: string;
+}
+
+/** In the order's partition: one per declined recommendation, and the mark of the one notice sent. */
+const dueKey = (companyId: string, roId: string, sheetId: string, recommendationId: string) => ({
+  pk: keys.sheet(companyId, roId).pk,
+  sk: `WORKDECLINED#DUE#${sheetId}#${recommendationId}`,
+});
+const noticeKey = (companyId: string, roId: string) => ({ pk: keys.sheet(companyId, roId).pk, sk: 'WORKDECLINED#NOTICE' });
+
+/**
+ * The writes that keep the due item in step with one recommendation's decision: added when it
+ * becomes rejected (due `afterDays` days after the decision), removed when it stops being rejected.
+ */
+export function declinedNoticeWrites(before: SheetRecord, after: SheetRecord, recommendationId: string, afterDays: number): TransactWrite[] {
+  const was = before.recommendations.find((r) => r.id === recommendationId)?.approved === false;
+  const decided = after.recommendations.find((r) => r.id === recommendationId);
+  const is = decided?.approved === false;
+  const key = dueKey(after.company_id, after.repair_order_id, after.id, recommendationId);
+  if (is && !was && decided) {
+    const declinedAt = decided.decided_at ?? after.updated_at;
+    const due: DeclinedWorkDue = {
+      company_id: after.company_id,
+      location_id: after.location_id,
+      repair_order_id: after.repair_order_id,
+      sheet_id: after.id,
+      recommendation_id: recommendationId,
+      declined_at: declinedAt,
+      due_at: new Date(Date.parse(declinedAt) + afterDays * DAY_MS).toISOString(),
+    };
+    return [{ Put: { Item: { ...key, ...keys.workDeclinedDue(), gsi2sk: `${due.due_at}#${due.sheet_id}#${recommendationId}`, ...due } } }];
+  }
+  if (was && !is) return [{ Delete: { Key: key } }];
+  return [];
+}
+
+/** Every due item whose time has come (≤ now), oldest first. */
+export async function dueDeclinedWork(now: Date): Promise<DeclinedWorkDue[]> {
+  // '~' sorts after the '#sheet#rec' suffix, so items due exactly now are included.
+  return queryAll<DeclinedWorkDue>({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :now',
+    ExpressionAttributeValues: { ':pk': keys.workDeclinedDue().gsi2pk, ':now': `${now.toISOString()}~` },
+  });
+}
+
+export interface WorkDeclinedRun {
+  /** Due items found. */
+  due: number;
+  /** Notices sent (one per order). */
+  sent: number;
+  /** Notices the gatekeeper or the sending rules refused (the advisor got the note and the toast). */
+  refused: number;
+}
+
+/**
+ * Takes an order's due items off the queue and, when `mark`, sets the order's one-notice mark: all
+ * in one transaction that fails when another run took any of them first or the mark is set.
+ */
+async function takeDue(items: DeclinedWorkDue[], mark: { at: string } | null): Promise<boolean> {
+  const first = items[0]!;
+  const writes: TransactWrite[] = items.map((item) => ({
+    Delete: { Key: dueKey(item.company_id, item.repair_order_id, item.sheet_id, item.recommendation_id), ConditionExpression: 'attribute_exists(pk)' },
+  }));
+  if (mark) {
+    writes.push({
+      Put: {
+        Item: { ...noticeKey(first.company_id, first.repair_order_id), sent_at: mark.at, recommendation_ids: items.map((i) => i.recommendation_id) },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    });
+  }
+  try {
+    await transactWrite(writes);
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** `{{items}}` in the message lists the declined work ("Front brake pads, Wiper blades"). */
+function noticeText(message: string, declined: string[]): string {
+  return message.replaceAll('{{items}}', declined.join(', '));
+}
+
+async function noticeForOrder(items: DeclinedWorkDue[], now: Date): Promise<'sent' | 'refused' | 'dropped'> {
+  const first = items[0]!;
+  const [ro, sheet, service] = await Promise.all([
+    getRepairOrder(first.company_id, first.repair_order_id, true),
+    getSheet(first.company_id, first.repair_order_id, true),
+    readSettings(first.company_id, first.location_id, 'service_settings'),
+  ]);
+  // Still declined on the order's current sheet (a re-template or a removed line ends it).
+  const declined = (sheet?.recommendations ?? []).filter((r) => r.approved === false && items.some((i) => i.sheet_id === sheet?.id && i.recommendation_id === r.id));
+  const message = service.work_declined_notification_message.trim();
+  if (!ro || !sheet || declined.length === 0 || message === '' || ro.closed || ro.archived) {
+    await takeDue(items, null);
+    return 'dropped';
+  }
+  // The mark goes with taking the items: of two runs (or a rerun) only one gets to send.
+  if (!(await takeDue(items, { at: now.toISOString() }))) {
+    await takeDue(items, null);
+    return 'dropped';
+  }
+  const { refused } = await sendAutomated(ro, 'work_declined', { agent: null, manual: false, text: noticeText(message, declined.map((r) => r.item)) });
+  return refused ? 'refused' : 'sent';
+}
+
+/** The work_declined_notices job: one notice per order whose declined work has come due. */
+export async function sendWorkDeclinedNotices(now = new Date()): Promise<WorkDeclinedRun> {
+  const due = await dueDeclinedWork(now);
+  const run: WorkDeclinedRun = { due: due.length, sent: 0, refused: 0 };
+  const byOrder = new Map<string, DeclinedWorkDue[]>();
+  for (const item of due) {
+    const key = `${item.company_id}#${item.repair_order_id}`;
+    byOrder.set(key, [...(byOrder.get(key) ?? []), item]);
+  }
+  for (const items of byOrder.values()) {
+    try {
+      const outcome = await noticeForOrder(items, now);
+      if (outcome === 'sent') run.sent += 1;
+      if (outcome === 'refused') run.refused += 1;
+    } catch (err) {
+      // One order's failure must not hold up the others; its items stay due for the next run.
+      logger.error('work-declined notice failed', { repair_order_id: items[0]!.repair_order_id, error: (err as Error).message });
+    }
+  }
+  return run;
+}

@@ -1,0 +1,58 @@
+/**
+ * The MPI routes refuse with `{ error: { id, message } }` (shared/inspections.ts MPI_ERRORS). The
+ * console says the refusal in the agent's language (`mpi_errors.<id>`), and the server's own words
+ * when it has no translation. Sign-outs and the offline banner go the standard way.
+ */
+import { toast } from 'sonner';
+import { MPI_ERRORS, type MpiErrorId } from '../../../../shared/inspections.js';
+import { reportFailure } from '../../lib/failures.js';
+import { i18n } from '../../lib/i18n.js';
+import { ApiError } from '../../lib/request.js';
+
+export function isMpiErrorId(id: string | null | undefined): id is MpiErrorId {
+  return typeof id === 'string' && Object.hasOwn(MPI_ERRORS, id);
+}
+
+/** The translated text of a refusal id. */
+export function mpiErrorText(id: MpiErrorId): string {
+  return i18n.t(`mpi_errors.${id}`, { defaultValue: MPI_ERRORS[id] });
+}
+
+/** Whether this failure is one the console handles elsewhere (signed out, offline, cancelled). */
+function handledElsewhere(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  const kind = error.action.kind;
+  if (kind === 'aborted') return true;
+  if (kind === 'session_expired' || kind === 'inactive' || kind === 'offline') {
+    reportFailure(error);
+    return true;
+  }
+  return false;
+}
+
+/** What to tell the agent about a failed MPI call; null when nothing should be said here. */
+export function mpiFailureText(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return i18n.t('errors.generic_text');
+  if (isMpiErrorId(error.id)) return mpiErrorText(error.id);
+  return error.message && !/^HTTP \d+$/.test(error.message) ? error.message : i18n.t('errors.generic_text');
+}
+
+export function showMpiFailure(error: unknown): void {
+  if (handledElsewhere(error)) return;
+  const text = mpiFailureText(error);
+  if (text) toast.error(text, { id: text });
+}
+
+/**
+ * SPEC §8 "Claim failure shows server error.message": the server's words (they may name who has
+ * the sheet); the translation only when the server said nothing.
+ */
+export function showClaimFailure(error: unknown): void {
+  if (handledElsewhere(error)) return;
+  const message = error instanceof ApiError && error.message && !/^HTTP \d+$/.test(error.message) ? error.message : mpiFailureText(error);
+  if (message) toast.error(message, { id: `claim-${message}` });
+}
+
+export function isMpiChanged(error: unknown): boolean {
+  return error instanceof ApiError && error.id === 'mpi_changed';
+}

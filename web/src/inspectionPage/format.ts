@@ -1,0 +1,52 @@
+/**
+ * How the page writes money, dates, mileage and links. Money is in the dealership's currency
+ * (currency_locale) whatever language the page is read in; dates follow the page's language and
+ * the phone's timezone (the customer reads them where they are).
+ */
+import { formatMoney } from '../../../shared/money.js';
+import { DEFAULT_LOCALE, intlTag, isLocale } from '../../../shared/locales.js';
+import type { Vehicle } from '../../../shared/serviceBoard.js';
+import type { PageLocale } from './texts.js';
+
+export interface Formats {
+  money(cents: number): string;
+  date(iso: string): string;
+  number(value: number): string;
+}
+
+export function formatsFor(locale: PageLocale, currencyLocale: string): Formats {
+  const money = isLocale(currencyLocale) ? currencyLocale : DEFAULT_LOCALE;
+  const dates = new Intl.DateTimeFormat(intlTag(locale), { dateStyle: 'long' });
+  const numbers = new Intl.NumberFormat(intlTag(locale));
+  return {
+    money: (cents) => formatMoney(cents, money),
+    date: (iso) => {
+      const at = new Date(iso);
+      return Number.isNaN(at.getTime()) ? '' : dates.format(at);
+    },
+    number: (value) => numbers.format(value),
+  };
+}
+
+export function vehicleName(vehicle: Vehicle): string {
+  return [vehicle.year, vehicle.make, vehicle.model].filter((part) => part !== null && String(part).trim() !== '').join(' ');
+}
+
+/** A link the page may follow: http(s) only (a dealership's URL without a scheme gets https). */
+export function safeUrl(url: string | null | undefined): string | null {
+  const value = url?.trim();
+  if (!value) return null;
+  const absolute = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value.replace(/^\/+/, '')}`;
+  try {
+    const parsed = new URL(absolute);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A `tel:` link for a phone number as the dealership wrote it. */
+export function telUrl(phone: string): string | null {
+  const digits = phone.replace(/[^\d+]/g, '');
+  return digits.replace(/\D/g, '').length >= 3 ? `tel:${digits}` : null;
+}
