@@ -133,6 +133,8 @@ export interface Sheet {
   damage_details: { comment: string };
   /** Every change bumps it; a save names the version it started from ('MPI has changed. Reloading'). */
   version: number;
+  /** The order is closed or archived: the sheet is on no queue (pool, inboxes) until it opens again. */
+  shelved?: boolean;
   created_at: string;
   updated_at: string;
 }

@@ -50,3 +50,19 @@ export function currencySymbol(locale: Locale): string {
       return '€';
   }
 }
+
+/** Each language named in itself, as language pickers do; these never change with the page's language. */
+export const LANGUAGE_NAMES: Record<Locale, string> = {
+  de: 'Deutsch',
+  el: 'Ελληνικά',
+  'en-us': 'English (US)',
+  'en-ca': 'English (Canada)',
+  'en-gb': 'English (GB)',
+  'en-uk': 'English (UK)',
+  es: 'Español',
+  fr: 'Français',
+  it: 'Italiano',
+  pt: 'Português',
+  sv: 'Svenska',
+  debug: 'debug',
+};

@@ -44,12 +44,18 @@ export function listOf(state: SheetState): SheetList {
   }
 }
 
+/** The queue a sheet is on: none (shelved) while its order is closed or archived. */
+export const queueOf = (sheet: Pick<SheetRecord, 'state' | 'shelved'>): SheetList => (sheet.shelved ? 'shelved' : listOf(sheet.state));
+
+/** A closed or archived order's sheet waits on no queue: no technician should pick up a car that has left. */
+export const isShelved = (ro: Pick<RepairOrderRecord, 'closed' | 'archived'>): boolean => ro.closed || ro.archived;
+
 export function sheetItem(sheet: SheetRecord): Item<SheetRecord> {
   const sort = `${sheet.created_at}#${sheet.repair_order_id}`;
   const held = (sheet.state === 'claimed' || sheet.state === 'reclaimed') && sheet.holder;
   return {
     ...keys.sheet(sheet.company_id, sheet.repair_order_id),
-    ...keys.sheetsOfLocation(sheet.company_id, sheet.location_id, listOf(sheet.state)),
+    ...keys.sheetsOfLocation(sheet.company_id, sheet.location_id, queueOf(sheet)),
     gsi1sk: sort,
     ...(held ? { ...keys.sheetsOfHolder(sheet.company_id, sheet.location_id, held.id), gsi2sk: `${sheet.claimed_at ?? sheet.created_at}#${sheet.repair_order_id}` } : {}),
     ...sheet,
@@ -97,7 +103,11 @@ export function summaryOf(sheet: SheetRecord): SheetSummary {
 }
 
 /** A fresh, unclaimed sheet for a repair order from a saved template: every item's condition unset. */
-export function newSheet(ro: Pick<RepairOrderRecord, 'id' | 'company_id' | 'location_id'>, template: SheetTemplate, now = new Date().toISOString()): SheetRecord {
+export function newSheet(
+  ro: Pick<RepairOrderRecord, 'id' | 'company_id' | 'location_id' | 'closed' | 'archived'>,
+  template: SheetTemplate,
+  now = new Date().toISOString(),
+): SheetRecord {
   return {
     id: newId('mpi'),
     company_id: ro.company_id,
@@ -120,6 +130,7 @@ export function newSheet(ro: Pick<RepairOrderRecord, 'id' | 'company_id' | 'loca
     attachments: [],
     damage_details: { comment: '' },
     version: 1,
+    shelved: isShelved(ro),
     created_at: now,
     updated_at: now,
   };
@@ -301,4 +312,26 @@ export async function announceSheet(
     publish(sheet.company_id, channels.location(sheet.location_id), event.type, event.data),
     options.order === false ? null : announce(ro, changed(ro, `mpi.${reason}`)),
   ]);
+}
+
+/**
+ * The write that moves an order's sheet off the queues when the order closes or is archived (and
+ * back when it opens again), for the order's own save transaction. It bumps the sheet's version, so
+ * a sheet write racing it re-reads (transitions) or reloads (an editor's save).
+ */
+export function shelfWrite(ro: RepairOrderRecord, previous: RepairOrderRecord | null): TransactWrite | null {
+  if (!ro.sheet || !previous || isShelved(previous) === isShelved(ro)) return null;
+  const shelved = isShelved(ro);
+  return {
+    Update: {
+      Key: keys.sheet(ro.company_id, ro.id),
+      UpdateExpression: 'SET shelved = :shelved, gsi1pk = :queue, version = version + :one',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: {
+        ':shelved': shelved,
+        ':queue': keys.sheetsOfLocation(ro.company_id, ro.location_id, queueOf({ state: ro.sheet.state, shelved })).gsi1pk,
+        ':one': 1,
+      },
+    },
+  };
 }

@@ -104,8 +104,11 @@ export const keys = {
   workDeclinedDue: () => ({ gsi2pk: 'WORK_DECLINED#DUE' }),
 } as const;
 
-/** The queues a sheet can sit on (gsi1), one per state group. */
-export type SheetList = 'for_claim' | 'claimed' | 'to_advisor' | 'done';
+/**
+ * The queues a sheet can sit on (gsi1), one per state group; `shelved` holds the sheets of closed
+ * or archived orders, which no queue shows.
+ */
+export type SheetList = 'for_claim' | 'claimed' | 'to_advisor' | 'done' | 'shelved';
 
 /** `begins_with` query on a partition's sort keys. */
 export function byPrefix(key: { pk: string; skPrefix: string }) {

@@ -3,7 +3,8 @@
  * archived, then on the location's archive; an assigned order on the board is also in its advisor's
  * inbox. Which lists an order is on follows from its fields alone (`listsOf`), and one transaction
  * writes the order, moves the list counters and the customer's link, so a count never drifts from
- * the list and two writers never both win (every write is conditional on the version it read).
+ * the list and two writers never both win (every write is conditional on the version it read). An
+ * order that closes or is archived takes its inspection sheet off the MPI queues in the same write.
  */
 import type { Customer, RepairOrder } from '../../shared/serviceBoard.js';
 import { conflict, notFound } from '../lib/errors.js';
@@ -22,6 +23,7 @@ import {
   type TransactWrite,
 } from '../lib/table.js';
 import { customerView, getCustomers, type CustomerRecord } from '../customers/records.js';
+import { shelfWrite } from '../inspections/records.js';
 
 /** What is stored: the API shape without the joined customer and the per-agent unread flag. */
 export interface RepairOrderRecord extends Omit<RepairOrder, 'customer' | 'is_unread'> {
@@ -200,6 +202,8 @@ export async function saveRepairOrder(next: RepairOrderRecord, previous: RepairO
     previous.archived !== next.archived ||
     previous.opened_at !== next.opened_at;
   if (linkChanged) writes.push(customerLink(next));
+  const shelf = shelfWrite(next, previous);
+  if (shelf) writes.push(shelf);
   if (previous && (previous.customer_id !== next.customer_id || previous.opened_at !== next.opened_at)) {
     const old = keys.repairOrdersOfCustomer(previous.company_id, previous.customer_id);
     writes.push({ Delete: { Key: { pk: old.pk, sk: `${old.skPrefix}${previous.opened_at}#${previous.id}` } } });

@@ -127,4 +127,47 @@ describe('multi-point inspections', () => {
     const notes = (messages.body.messages as { behaviour: string | null; text: string }[]).filter((m) => m.behaviour === 'RECOMMENDED_WORK_STATUS');
     expect(notes.map((n) => n.text).join('\n')).toMatch(/approved/i);
   });
+
+  it('lets a manager build a sheet template, and an advisor move a sheet onto it', async () => {
+    const { ro } = await orderWithSheet('Rita', 'Retemplate');
+
+    // The manager builds "Quick check" in Settings → Tech: an empty group is dropped on save.
+    const manager = await browser.page();
+    await signInAs(manager, 'manager@demo.example');
+    await manager.goto('/app/settings?tab=tech');
+    await manager.getByTestId('sheet-templates').waitFor({ timeout: 15_000 });
+    await manager.getByTestId('template-new').click();
+    await manager.getByTestId('template-form-name').fill('Quick check');
+    await manager.getByTestId('template-add-group').click();
+    const tyres = manager.getByTestId('template-group').last();
+    await tyres.getByTestId('template-group-name').fill('Tyres');
+    for (const item of ['Front left', 'Front right']) {
+      await tyres.getByTestId('template-item-name').fill(item);
+      await tyres.getByTestId('template-item-name').press('Enter');
+    }
+    await manager.getByTestId('template-add-group').click();
+    await manager.getByTestId('template-group').last().getByTestId('template-group-name').fill('Nothing here yet');
+    await manager.getByTestId('template-save').click();
+    const row = manager.getByTestId('template-row').filter({ hasText: 'Quick check' });
+    await row.waitFor({ timeout: 10_000 });
+    await expect.poll(() => manager.getByTestId('template-group').count()).toBe(1);
+
+    // The advisor claims the order's sheet and changes its template.
+    const advisor = await browser.page();
+    await signInAs(advisor, 'advisor@demo.example');
+    await advisor.goto(`/app/mpi/repair_orders/${ro.id}`);
+    await advisor.locator('[data-testid="mpi-sheet"][data-state="unclaimed"]').waitFor({ timeout: 15_000 });
+    await advisor.getByTestId('mpi-advisor-claim').click();
+    await advisor.locator('[data-testid="mpi-sheet"][data-state="claimed"]').waitFor({ timeout: 10_000 });
+    await advisor.getByTestId('mpi-retemplate').click();
+    const templates = advisor.getByTestId('mpi-retemplate-template');
+    const quickCheck = templates.locator('option', { hasText: 'Quick check' });
+    await quickCheck.waitFor({ state: 'attached', timeout: 10_000 });
+    await templates.selectOption((await quickCheck.getAttribute('value'))!);
+    await advisor.getByTestId('mpi-retemplate-confirm').click();
+    await expect
+      .poll(async () => (await advisor.getByTestId('mpi-group').evaluateAll((groups) => groups.map((g) => g.getAttribute('data-group')))).join('|'), { timeout: 10_000 })
+      .toBe('Tyres');
+    expect(await advisor.getByTestId('mpi-item').count()).toBe(2);
+  });
 });

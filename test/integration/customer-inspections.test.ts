@@ -10,13 +10,12 @@ import { channels, cursorAt, eventsAfter } from '../../functions/lib/realtime.js
 import type { CustomerRecord } from '../../functions/customers/records.js';
 import { issueLink, writeLink } from '../../functions/recommendations/links.js';
 import type { RepairOrderRecord } from '../../functions/repairOrders/records.js';
-import type { Recommendation, SheetTemplate } from '../../shared/inspections.js';
+import { BRAKE_GROUPS, BRAKE_TEMPLATE, TECHNICIAN, brakeRecommendations, recommendation } from '../support/inspections.js';
 import { api, signIn, type ApiClient } from '../support/api.js';
 import { ADVISOR, createRepairOrder, DEMO_NORTH, useStackEnv } from '../support/service.js';
 
 const baseUrl = inject('baseUrl');
 const publicApi = () => api(baseUrl);
-const TECHNICIAN = { id: 'agt_tech', first_name: 'Luis', last_name: 'Ortega' };
 
 let advisor: ApiClient;
 
@@ -25,31 +24,7 @@ beforeAll(async () => {
   advisor = api(baseUrl, await signIn(baseUrl, 'advisor@demo.example'));
 });
 
-const TEMPLATE: SheetTemplate = {
-  id: 'tpl_test_customer',
-  location_id: DEMO_NORTH.locationId,
-  form_name: 'Brake check',
-  vehicle_type: 'car',
-  default: false,
-  archived: false,
-  header: 'Checked on the lift',
-  groups: [{ name: 'Brakes', items: [{ name: 'Front brake pads' }, { name: 'Wiper blades' }] }],
-  version: 1,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-};
 
-const recommendation = (id: string, item: string, cents: number): Recommendation => ({
-  id,
-  group: 'Brakes',
-  item,
-  est_cost_in_cents: cents,
-  comment: `Replace ${item.toLowerCase()}`,
-  notes: 'Shop note: parts in stock',
-  approved: null,
-  decided_at: null,
-  metadata: { approver: null },
-});
 
 const attachment = (id: string, verdict: StoredSheetAttachment['verdict']): StoredSheetAttachment => ({
   id,
@@ -73,12 +48,12 @@ async function sentInspection(customer: Partial<CustomerRecord> = {}): Promise<{
   const { ro } = await createRepairOrder({ customer });
   const now = new Date().toISOString();
   const sheet: SheetRecord = {
-    ...newSheet(ro, TEMPLATE, now),
+    ...newSheet(ro, BRAKE_TEMPLATE, now),
     state: 'completed_by_advisor',
     technician: TECHNICIAN,
     advisor: ADVISOR,
-    groups: [{ name: 'Brakes', items: [{ name: 'Front brake pads', dmg: 2, comment: 'Pads at 2 mm' }, { name: 'Wiper blades', dmg: 1, comment: '' }] }],
-    recommendations: [recommendation('rec_pads', 'Front brake pads', 24000), recommendation('rec_wipers', 'Wiper blades', 3500)],
+    groups: BRAKE_GROUPS,
+    recommendations: brakeRecommendations(),
     attachments: [attachment('att_shown', 'approved'), attachment('att_hidden', 'disapproved')],
     completed_by_technician_at: now,
     completed_by_advisor_at: now,

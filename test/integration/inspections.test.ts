@@ -588,6 +588,28 @@ describe('queues: who sees what', () => {
     expect(all).toEqual(expect.arrayContaining([theirs.ro.id, notTheirs.id]));
   });
 
+  it('takes the sheet of an archived order out of the pool, and puts it back when the order is unarchived', async () => {
+    // prepare
+    const ro = await orderWithSheet();
+    expect(await pool()).toContain(ro.id);
+    // act
+    const archived = await manager.put(`/api/repair_orders/${ro.id}/archive`);
+    const whileArchived = await pool();
+    const unarchived = await manager.put(`/api/repair_orders/${ro.id}/unarchive`);
+    // assess
+    expect(archived.status).toBe(200);
+    expect(whileArchived).not.toContain(ro.id);
+    expect((await getSheet(DEMO_NORTH.companyId, ro.id, true))?.state).toBe('unclaimed');
+    expect(unarchived.status).toBe(200);
+    expect(await pool()).toContain(ro.id);
+  });
+
+  it('gives a sheet of an order that is already closed no place in the pool', async () => {
+    const ro = await orderWithSheet({ closed: true, closed_at: new Date().toISOString() });
+    expect(await pool()).not.toContain(ro.id);
+    expect((await getSheet(DEMO_NORTH.companyId, ro.id, true))?.shelved).toBe(true);
+  });
+
   it('answers 404 for an unknown queue and 403 to agents who do not work inspections', async () => {
     expect((await tech.get(`${loc}/sheets/everything`)).status).toBe(404);
     const chat = await as('chat@demo.example');

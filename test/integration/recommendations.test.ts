@@ -9,14 +9,14 @@ import { channels, cursorAt, eventsAfter } from '../../functions/lib/realtime.js
 import { readSettings } from '../../functions/lib/settings.js';
 import type { CustomerRecord } from '../../functions/customers/records.js';
 import type { RepairOrderRecord } from '../../functions/repairOrders/records.js';
-import type { Recommendation, SheetState, SheetTemplate } from '../../shared/inspections.js';
+import type { Recommendation, SheetState } from '../../shared/inspections.js';
+import { BRAKE_GROUPS, BRAKE_TEMPLATE, TECHNICIAN, brakeRecommendations } from '../support/inspections.js';
 import { api, signIn, textsTo, type ApiClient } from '../support/api.js';
 import { ADVISOR, createRepairOrder, DEMO_NORTH, ensureServiceNumber, useStackEnv } from '../support/service.js';
 
 const baseUrl = inject('baseUrl');
 const carrierUrl = inject('carrierUrl');
 const as = async (email: string) => api(baseUrl, await signIn(baseUrl, email));
-const TECHNICIAN = { id: 'agt_tech', first_name: 'Luis', last_name: 'Ortega' };
 
 let advisor: ApiClient;
 let rival: ApiClient;
@@ -29,31 +29,7 @@ beforeAll(async () => {
   if (!info.texting_numbers.service) await ensureServiceNumber(DEMO_NORTH.companyId, DEMO_NORTH.locationId, '+16175550150');
 });
 
-const TEMPLATE: SheetTemplate = {
-  id: 'tpl_test_brakes',
-  location_id: DEMO_NORTH.locationId,
-  form_name: 'Brake check',
-  vehicle_type: 'car',
-  default: false,
-  archived: false,
-  header: 'Checked on the lift',
-  groups: [{ name: 'Brakes', items: [{ name: 'Front brake pads' }, { name: 'Wiper blades' }] }],
-  version: 1,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-};
 
-const recommendation = (id: string, item: string, cents: number): Recommendation => ({
-  id,
-  group: 'Brakes',
-  item,
-  est_cost_in_cents: cents,
-  comment: `Replace ${item.toLowerCase()}`,
-  notes: 'Shop note: parts in stock',
-  approved: null,
-  decided_at: null,
-  metadata: { approver: null },
-});
 
 /** An order with a sheet in `state`, filled out with two priced recommendations. */
 async function orderWithSheet(
@@ -62,15 +38,15 @@ async function orderWithSheet(
 ): Promise<{ ro: RepairOrderRecord; customer: CustomerRecord; sheet: SheetRecord }> {
   const { ro, customer } = await createRepairOrder({ customer: options.customer });
   const now = new Date().toISOString();
-  const fresh = newSheet(ro, TEMPLATE, now);
+  const fresh = newSheet(ro, BRAKE_TEMPLATE, now);
   const techDone = state !== 'unclaimed' && !(state === 'claimed' && !options.sheet?.holder);
   const sheet: SheetRecord = {
     ...fresh,
     state,
     technician: TECHNICIAN,
     holder: state === 'claimed' || state === 'reclaimed' ? { ...TECHNICIAN, role: 'technician' } : null,
-    groups: [{ name: 'Brakes', items: [{ name: 'Front brake pads', dmg: 2, comment: 'Pads at 2 mm' }, { name: 'Wiper blades', dmg: 1, comment: '' }] }],
-    recommendations: [recommendation('rec_pads', 'Front brake pads', 24000), recommendation('rec_wipers', 'Wiper blades', 3500)],
+    groups: BRAKE_GROUPS,
+    recommendations: brakeRecommendations(),
     completed_by_technician_at: techDone ? now : null,
     ...(state === 'completed_by_advisor' ? { advisor: ADVISOR, completed_by_advisor_at: now } : {}),
     ...options.sheet,

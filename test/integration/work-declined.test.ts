@@ -9,7 +9,7 @@ import { readSettings } from '../../functions/lib/settings.js';
 import type { CustomerRecord } from '../../functions/customers/records.js';
 import { sendWorkDeclinedNotices } from '../../functions/recommendations/workDeclined.js';
 import type { RepairOrderRecord } from '../../functions/repairOrders/records.js';
-import type { Recommendation, SheetTemplate } from '../../shared/inspections.js';
+import { BRAKE_TEMPLATE, brakeRecommendations } from '../support/inspections.js';
 import { api, signIn, textsTo, type ApiClient } from '../support/api.js';
 import { ADVISOR, createRepairOrder, DEMO_NORTH, ensureServiceNumber, useStackEnv } from '../support/service.js';
 
@@ -48,40 +48,16 @@ async function setService(values: Record<string, unknown>): Promise<void> {
   expect(res.status).toBe(200);
 }
 
-const TEMPLATE: SheetTemplate = {
-  id: 'tpl_test_declined',
-  location_id: DEMO_NORTH.locationId,
-  form_name: 'Brake check',
-  vehicle_type: 'car',
-  default: false,
-  archived: false,
-  header: '',
-  groups: [{ name: 'Brakes', items: [{ name: 'Front brake pads' }, { name: 'Wiper blades' }] }],
-  version: 1,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-};
 
-const recommendation = (id: string, item: string, cents: number): Recommendation => ({
-  id,
-  group: 'Brakes',
-  item,
-  est_cost_in_cents: cents,
-  comment: '',
-  notes: '',
-  approved: null,
-  decided_at: null,
-  metadata: { approver: null },
-});
 
 async function completedInspection(customer: Partial<CustomerRecord> = {}, ro: Partial<RepairOrderRecord> = {}) {
   const created = await createRepairOrder({ customer, ro });
   const now = new Date().toISOString();
   const sheet: SheetRecord = {
-    ...newSheet(created.ro, TEMPLATE, now),
+    ...newSheet(created.ro, BRAKE_TEMPLATE, now),
     state: 'completed_by_advisor',
     advisor: ADVISOR,
-    recommendations: [recommendation('rec_pads', 'Front brake pads', 24000), recommendation('rec_wipers', 'Wiper blades', 3500)],
+    recommendations: brakeRecommendations(),
     completed_by_technician_at: now,
     completed_by_advisor_at: now,
   };

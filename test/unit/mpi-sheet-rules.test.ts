@@ -13,7 +13,7 @@ import { HttpError } from '../../functions/lib/errors.js';
 import { noAccess } from '../../shared/access.js';
 import type { SaveSheetBody } from '../../shared/schemas/inspections.js';
 
-const ro = { id: 'ro_1', company_id: 'cmp_a', location_id: 'loc_a' };
+const ro = { id: 'ro_1', company_id: 'cmp_a', location_id: 'loc_a', closed: false, archived: false };
 
 function template(groups: [string, string[]][], id = 'mpt_1'): TemplateRecord {
   const now = '2026-01-01T00:00:00.000Z';

@@ -3,27 +3,15 @@
  * i18next and every console text along), one chunk per language, so a phone downloads only the
  * language it shows. Plurals follow Intl.PluralRules; `{{name}}` placeholders are filled in.
  */
-import { LOCALES, intlTag, type Locale } from '../../../shared/locales.js';
+import { LANGUAGE_NAMES, LOCALES, intlTag, type Locale } from '../../../shared/locales.js';
+
+export { LANGUAGE_NAMES };
 
 /** The languages a customer can read the page in: every console language but `debug`. */
 export type PageLocale = Exclude<Locale, 'debug'>;
 export const PAGE_LOCALES: readonly PageLocale[] = LOCALES.filter((l): l is PageLocale => l !== 'debug');
 export const FALLBACK_LOCALE: PageLocale = 'en-us';
 
-/** Each language named in itself, as language pickers do. */
-export const LANGUAGE_NAMES: Record<PageLocale, string> = {
-  de: 'Deutsch',
-  el: 'Ελληνικά',
-  'en-us': 'English (US)',
-  'en-ca': 'English (Canada)',
-  'en-gb': 'English (GB)',
-  'en-uk': 'English (UK)',
-  es: 'Español',
-  fr: 'Français',
-  it: 'Italiano',
-  pt: 'Português',
-  sv: 'Svenska',
-};
 
 export type Texts = Readonly<Record<string, string>>;
 

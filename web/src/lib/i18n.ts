@@ -5,7 +5,9 @@
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, LOCALES, intlTag, isLocale, type Locale } from '../../../shared/locales.js';
+import { DEFAULT_LOCALE, LANGUAGE_NAMES, LOCALES, intlTag, isLocale, type Locale } from '../../../shared/locales.js';
+
+export { LANGUAGE_NAMES };
 import { STORED, readStored, writeStored } from './storage.js';
 import { createStore } from './store.js';
 
@@ -27,21 +29,6 @@ export async function loadCatalogue(locale: string): Promise<Catalogue> {
   return load();
 }
 
-/** Each language named in itself, as language pickers do; these never change with the page's language. */
-export const LANGUAGE_NAMES: Record<Locale, string> = {
-  de: 'Deutsch',
-  el: 'Ελληνικά',
-  'en-us': 'English (US)',
-  'en-ca': 'English (Canada)',
-  'en-gb': 'English (GB)',
-  'en-uk': 'English (UK)',
-  es: 'Español',
-  fr: 'Français',
-  it: 'Italiano',
-  pt: 'Português',
-  sv: 'Svenska',
-  debug: 'debug',
-};
 export const OFFERED_LOCALES: readonly Locale[] = LOCALES;
 
 export const i18n = i18next.createInstance();

@@ -8,6 +8,7 @@ import { MPI_ERRORS, type MpiErrorId } from '../../../../shared/inspections.js';
 import { reportFailure } from '../../lib/failures.js';
 import { i18n } from '../../lib/i18n.js';
 import { ApiError } from '../../lib/request.js';
+import { sendRefusalText } from '../../lib/sendRefusals.js';
 
 export function isMpiErrorId(id: string | null | undefined): id is MpiErrorId {
   return typeof id === 'string' && Object.hasOwn(MPI_ERRORS, id);
@@ -33,14 +34,24 @@ function handledElsewhere(error: unknown): boolean {
 /** What to tell the agent about a failed MPI call; null when nothing should be said here. */
 export function mpiFailureText(error: unknown): string | null {
   if (!(error instanceof ApiError)) return i18n.t('errors.generic_text');
+  // "Send to customer" is refused by the texting rules in the words the composer uses.
+  const refusedText = sendRefusalText(error.id);
+  if (refusedText) return refusedText;
   if (isMpiErrorId(error.id)) return mpiErrorText(error.id);
   return error.message && !/^HTTP \d+$/.test(error.message) ? error.message : i18n.t('errors.generic_text');
 }
 
-export function showMpiFailure(error: unknown): void {
+/**
+ * Shows why an action failed; `title` heads the toast (e.g. "The MPI was not sent"). A conflict
+ * (409: mpi_changed, claimed meanwhile) means the sheet on screen is stale, so `reload` runs.
+ */
+export function showMpiFailure(error: unknown, options: { title?: string; reload?: () => void } = {}): void {
   if (handledElsewhere(error)) return;
-  const text = mpiFailureText(error);
-  if (text) toast.error(text, { id: text });
+  const text = mpiFailureText(error) ?? i18n.t('errors.generic_text');
+  if (isMpiChanged(error)) toast.info(text, { id: 'mpi-changed' });
+  else if (options.title) toast.error(options.title, { description: text });
+  else toast.error(text, { id: text });
+  if (error instanceof ApiError && error.status === 409) options.reload?.();
 }
 
 /**

@@ -3,11 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { SendMessageBody } from '../../../../shared/schemas/messages.js';
 import type { Message, RepairOrder } from '../../../../shared/serviceBoard.js';
-import { SEND_WARNINGS, type SendErrorId } from '../../../../shared/serviceTexts.js';
+import { SEND_WARNINGS } from '../../../../shared/serviceTexts.js';
 import { Dialog } from '../../components/Dialog.js';
 import { randomId } from '../../lib/device.js';
 import { reportFailure } from '../../lib/failures.js';
-import { i18n } from '../../lib/i18n.js';
 import { asErrorBody, serverMessage } from '../../lib/request-errors.js';
 import { ApiError } from '../../lib/request.js';
 import type { BoardContext } from './boardContext.js';
@@ -15,6 +14,7 @@ import { charactersLeft, composerState, draftProblem, sendsOnKey, type ComposerS
 import type { PendingMessage } from './MessageBubble.js';
 import { postMessage, uploadAttachment } from './requests.js';
 import { formatDateTime } from './times.js';
+import { sendRefusalText } from '../../lib/sendRefusals.js';
 
 type Uploaded = SendMessageBody['message']['attachments'][number];
 
@@ -57,30 +57,6 @@ function sizeLabel(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
-/**
- * The server's refusals (shared/serviceTexts.ts SEND_ERRORS ids) in the agent's language; an id
- * the console has no text for shows the server's own message.
- */
-const REFUSAL_KEYS: Partial<Record<SendErrorId, string>> = {
-  opted_out: 'composer.hidden_opted_out',
-  unknown_in_safe_mode: 'composer.hidden_unknown_in_safe_mode',
-  landline: 'composer.disabled_landline',
-  blocked: 'composer.disabled_blocked',
-  closed: 'composer.disabled_closed',
-  no_phone: 'composer.disabled_no_phone',
-  no_advisor: 'composer.disabled_no_advisor',
-  blank: 'composer.blank',
-  too_long: 'composer.too_long',
-  opcode_missing: 'composer.refused_opcode_missing',
-  awaiting_opt_in: 'composer.refused_awaiting_opt_in',
-  no_texting_number: 'composer.refused_no_texting_number',
-};
-
-function refusalText(id: string | null | undefined): string | null {
-  const key = id && id in REFUSAL_KEYS ? REFUSAL_KEYS[id as SendErrorId] : undefined;
-  return key ? i18n.t(key) : null;
 }
 
 export function Composer({
@@ -180,7 +156,7 @@ export function Composer({
         return;
       }
       if (kind === 'offline') reportFailure(error);
-      const detail = error instanceof ApiError ? (refusalText(error.id) ?? serverMessage(error.body)) : '';
+      const detail = error instanceof ApiError ? (sendRefusalText(error.id) ?? serverMessage(error.body)) : '';
       toast.error(t('composer.send_failed'), { description: detail || undefined });
     }
   }

@@ -33,7 +33,7 @@ import {
   type TemplatesAnswer,
 } from './advisorRequests.js';
 import { advisorTools, reclaimCandidates, recommendationTotals, waitsForSave, type AdvisorActor, type AdvisorTool } from './advisorRules.js';
-import { showMpiFailure } from './mpiFailures.js';
+import { showMpiFailure } from '../mpiFailures.js';
 import './advisor.css';
 
 type Dialogs = 'reclaim' | 'send' | 'retemplate' | null;

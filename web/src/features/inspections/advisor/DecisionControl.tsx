@@ -11,7 +11,7 @@ import { fullName } from '../../../lib/names.js';
 import { formatWhen, useAdvisorPlace } from './advisorFormat.js';
 import { decide } from './advisorRequests.js';
 import { decisionKind, decisionNeedsConfirmation, type DecisionKind } from './advisorRules.js';
-import { showMpiFailure } from './mpiFailures.js';
+import { showMpiFailure } from '../mpiFailures.js';
 import './advisor.css';
 
 const CHOICES: readonly { kind: DecisionKind; approved: boolean | null; testId: string }[] = [
