@@ -64,8 +64,9 @@ export interface CustomerPageFigures {
 const gzip = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length;
 const round = (n: number) => +n.toFixed(1);
 
+/** Over the samples that have the figure (a cold load may end before Chromium reports a paint). */
 function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[index] ?? NaN;
 }
