@@ -138,7 +138,7 @@ describe('sessions', () => {
 
     const page = await browser.page();
     await page.goto(link!);
-    await expect.poll(() => page.url()).toMatch(landingUrl('/app/mpi'));
+    await expect.poll(() => page.url(), { timeout: 10_000 }).toMatch(landingUrl('/app/mpi'));
     await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
   });
 

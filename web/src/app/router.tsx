@@ -1,8 +1,8 @@
 /**
- * The console's routes under /app (SPEC §2). Screens load with their route (route-level lazy), so
+ * The console's routes under /app (SPEC §2). Screens load with their route (lazy, once permitted), so
  * the sign-in page does not carry the signed-in shell and the shell does not carry sign-in.
  */
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { NotFound } from '../components/NotFound.js';
 import { RouteRenderError } from '../components/RenderError.js';
@@ -30,16 +30,21 @@ const BUILT_SCREENS: Record<string, ScreenModule> = {
     ),
 };
 
+/**
+ * A built screen: its chunk loads only once the acting agent may open it (ScreenRoute sends
+ * anyone else to their landing board first), so a technician signing in at '/' never downloads
+ * the service board on the way to /mpi.
+ */
 function screenRoute(screen: Screen, path: string | null, load: ScreenModule): RouteObject {
-  const lazy = () =>
-    load().then((Screen) => ({
-      Component: () => (
-        <ScreenRoute screen={screen}>
-          <Screen />
-        </ScreenRoute>
-      ),
-    }));
-  return path === null ? { index: true, lazy } : { path, lazy };
+  const Screen = lazy(() => load().then((component) => ({ default: component })));
+  const element = (
+    <ScreenRoute screen={screen}>
+      <Suspense fallback={<Spinner />}>
+        <Screen />
+      </Suspense>
+    </ScreenRoute>
+  );
+  return path === null ? { index: true, element } : { path, element };
 }
 
 const screenRoutes: RouteObject[] = SCREENS.map((screen) => {
