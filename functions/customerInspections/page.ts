@@ -7,7 +7,7 @@
 import type { CustomerInspection } from '../../shared/inspections.js';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../shared/locales.js';
 import { config } from '../lib/config.js';
-import { getLocation } from '../lib/locations.js';
+import { getLocation, type LocationRecord } from '../lib/locations.js';
 import { readSettings } from '../lib/settings.js';
 import { downloadUrl } from '../lib/storage.js';
 import { getCustomer } from '../customers/records.js';
@@ -22,26 +22,30 @@ export interface LinkedInspection {
   sheet: SheetRecord;
   /** The page's language: the customer's, else the location's. */
   locale: Locale;
+  location: LocationRecord | undefined;
 }
 
 /** The order and sheet a valid link opens; a link to a sheet that was replaced opens nothing. */
 export async function linkedInspection(link: InspectionLink): Promise<LinkedInspection> {
-  const [ro, sheet] = await Promise.all([getRepairOrder(link.company_id, link.repair_order_id, true), getSheet(link.company_id, link.repair_order_id, true)]);
+  const [ro, sheet, location] = await Promise.all([
+    getRepairOrder(link.company_id, link.repair_order_id, true),
+    getSheet(link.company_id, link.repair_order_id, true),
+    getLocation(link.company_id, link.location_id),
+  ]);
   if (!ro || !sheet || sheet.id !== link.sheet_id || !sheet.sent_to_customer_at) throw linkNotFound();
-  const [customer, location] = await Promise.all([getCustomer(ro.company_id, ro.customer_id), getLocation(ro.company_id, ro.location_id)]);
+  const customer = await getCustomer(ro.company_id, ro.customer_id);
   const language = customer?.language ?? null;
   const locale = language && isLocale(language) && language !== 'debug' ? language : (location?.locale ?? DEFAULT_LOCALE);
-  return { link, ro, sheet, locale };
+  return { link, ro, sheet, locale, location };
 }
 
 const LOGO_URL_SECONDS = 3600;
 
-export async function customerInspection({ link, ro, sheet, locale }: LinkedInspection): Promise<CustomerInspection> {
-  const [business, landing, vcard, location] = await Promise.all([
+export async function customerInspection({ link, ro, sheet, locale, location }: LinkedInspection): Promise<CustomerInspection> {
+  const [business, landing, vcard] = await Promise.all([
     readSettings(ro.company_id, ro.location_id, 'business_information'),
     readSettings(ro.company_id, ro.location_id, 'landing_settings'),
     readSettings(ro.company_id, ro.location_id, 'vcard_settings'),
-    getLocation(ro.company_id, ro.location_id),
   ]);
   const shown = sheet.attachments.filter((a) => a.verdict !== 'disapproved');
   const [attachments, logoUrl, pdfUrl] = await Promise.all([

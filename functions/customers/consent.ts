@@ -18,7 +18,7 @@
  */
 import { monotonicFactory } from 'ulid';
 import type { AgentRef, ConsentEntry, OptInitiator, OptStatus, SystemBehaviour } from '../../shared/serviceBoard.js';
-import type { AgentRecord } from '../lib/agents.js';
+import { agentRefOrNull, type AgentRecord } from '../lib/agents.js';
 import { keys } from '../lib/keys.js';
 import { logger } from '../lib/log.js';
 import { fields, isConditionFailure, queryAll, transactWrite, versionCondition, type Item } from '../lib/table.js';
@@ -107,9 +107,6 @@ function ledgerItem(entry: ConsentEntry, companyId: string, ulid: string): Item<
   return { pk, sk: `${skPrefix}${ulid}`, company_id: companyId, ...entry };
 }
 
-const agentRef = (agent: AgentRecord | null): AgentRef | null =>
-  agent ? { id: agent.id, first_name: agent.first_name, last_name: agent.last_name } : null;
-
 /**
  * Writes the change on one record with its ledger line, in one transaction conditional on the
  * version read (so a line is written exactly when the status changed); retried on a conflict.
@@ -119,7 +116,7 @@ async function writeOne(change: ConsentChange, customerId: string, at: string): 
   for (let attempt = 0; ; attempt++) {
     const before = await getCustomer(change.companyId, customerId, true);
     if (!before || !recordTakes(before.opt_in, change.status, change.initiator)) return null;
-    const agent = agentRef(change.agent);
+    const agent = agentRefOrNull(change.agent);
     const after: CustomerRecord = {
       ...before,
       opt_in: change.status,
@@ -159,7 +156,7 @@ async function writeOne(change: ConsentChange, customerId: string, at: string): 
 /** Notes the change on the record's conversations still on the board and tells the board. */
 async function tellBoard(change: ConsentChange, record: CustomerRecord): Promise<void> {
   const orders = await boardOrdersOfCustomer(change.companyId, record.id);
-  const agent = agentRef(change.agent);
+  const agent = agentRefOrNull(change.agent);
   const sharedPhone = record.id !== change.customer.id;
   const note: Record<string, string> = {
     initiator: change.initiator,

@@ -8,7 +8,7 @@ import type { ZodType } from 'zod';
 import type { AgentRef, LineType } from '../../shared/serviceBoard.js';
 import type { DmsBatchResult } from '../../shared/schemas/dms.js';
 import type { SettingsOf } from '../../shared/schemas/settings.js';
-import { agentsOfLocation, type AgentRecord } from '../lib/agents.js';
+import { agentRef, agentsOfLocation, type AgentRecord } from '../lib/agents.js';
 import { smsCarrier } from '../lib/carrier.js';
 import { notFound } from '../lib/errors.js';
 import { getLocation, type LocationRecord } from '../lib/locations.js';
@@ -38,11 +38,6 @@ export function countryOfLocation(location: Pick<LocationRecord, 'phone'>): stri
   return (location.phone && parsePhoneNumberFromString(location.phone)?.country) || 'US';
 }
 
-export const agentRef = (agent: Pick<AgentRecord, 'id' | 'first_name' | 'last_name'>): AgentRef => ({
-  id: agent.id,
-  first_name: agent.first_name,
-  last_name: agent.last_name,
-});
 
 export async function feedContext(companyId: string, locationId: string, options: FeedOptions = {}): Promise<FeedContext> {
   const [location, settings] = await Promise.all([getLocation(companyId, locationId), readSettings(companyId, locationId, 'dms_settings')]);

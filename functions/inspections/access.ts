@@ -5,8 +5,6 @@
  * of a location the agent reaches; any other id answers 404, as an id of another company does.
  */
 import { accessLevel, mayWriteSettings, type AccessFlags } from '../../shared/access.js';
-import type { AgentRef } from '../../shared/serviceBoard.js';
-import type { AgentRecord } from '../lib/agents.js';
 import { forbidden, notFound } from '../lib/errors.js';
 import type { Auth } from '../lib/session.js';
 import { reachesLocation, visibleLocation } from '../repairOrders/boardAccess.js';
@@ -61,8 +59,4 @@ export async function inspectionRepairOrder(auth: Auth, roId: string): Promise<R
   return ro;
 }
 
-export const agentRef = (agent: Pick<AgentRecord, 'id' | 'first_name' | 'last_name'>): AgentRef => ({
-  id: agent.id,
-  first_name: agent.first_name,
-  last_name: agent.last_name,
-});
+

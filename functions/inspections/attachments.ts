@@ -18,7 +18,7 @@ import { newId } from '../lib/ids.js';
 import { s3 } from '../lib/storage.js';
 import { ATTACHMENT_ERRORS, safeFileName } from '../messages/attachments.js';
 import type { RepairOrderRecord } from '../repairOrders/records.js';
-import { agentRef } from './access.js';
+import { agentRef } from '../lib/agents.js';
 import { refusal } from './refusals.js';
 import { announceSheet, attachmentView, updateSheet, type SheetRecord, type StoredSheetAttachment } from './records.js';
 import { assertHolder, sameName } from './sheets.js';

@@ -13,7 +13,8 @@ import { getAgent, type AgentRecord } from '../lib/agents.js';
 import { readSettings } from '../lib/settings.js';
 import { addSystemNote } from '../messages/notes.js';
 import type { RepairOrderRecord } from '../repairOrders/records.js';
-import { agentRef, isManager } from './access.js';
+import { agentRef } from '../lib/agents.js';
+import { isManager } from './access.js';
 import { refusal } from './refusals.js';
 import { announceSheet, holderOf, mpiChanged, updateSheet, type SheetRecord } from './records.js';
 

@@ -7,6 +7,7 @@
  */
 import { MPI_ERRORS, type MpiChangeReason, type MpiEvent, type Sheet, type SheetAttachment, type SheetHolder, type SheetRepairOrder, type SheetState, type SheetSummary, type SheetTemplate } from '../../shared/inspections.js';
 import type { AgentRef } from '../../shared/serviceBoard.js';
+import { agentRef } from '../lib/agents.js';
 import { config } from '../lib/config.js';
 import { conflict, HttpError } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
@@ -282,7 +283,7 @@ export function sheetRepairOrder(ro: RepairOrderRecord): SheetRepairOrder {
   };
 }
 
-export const holderOf = (agent: AgentRef, role: SheetHolder['role']): SheetHolder => ({ id: agent.id, first_name: agent.first_name, last_name: agent.last_name, role });
+export const holderOf = (agent: AgentRef, role: SheetHolder['role']): SheetHolder => ({ ...agentRef(agent), role });
 
 /**
  * Tells every open screen: the location channel carries `mpi.changed` (pools, inboxes, open

@@ -10,7 +10,8 @@ import type { AgentRecord } from '../lib/agents.js';
 import { newId } from '../lib/ids.js';
 import { readSettings } from '../lib/settings.js';
 import type { RepairOrderRecord } from '../repairOrders/records.js';
-import { agentRef, isManager } from './access.js';
+import { agentRef } from '../lib/agents.js';
+import { isManager } from './access.js';
 import { keptGroups, notRetemplatable, refusal } from './refusals.js';
 import {
   announceSheet,

@@ -2,6 +2,7 @@
 import { accessLevel, type AccessFlags, type TechnicianSettings } from '../../shared/access.js';
 import type { Agent, Colleague, Location } from '../../shared/api.js';
 import type { Locale } from '../../shared/locales.js';
+import type { AgentRef } from '../../shared/serviceBoard.js';
 import { byPrefix, keys } from './keys.js';
 import { fields, getItem, queryAll, type Item } from './table.js';
 import { getLocation, locationRef } from './locations.js';
@@ -108,3 +109,12 @@ export function colleagueView(agent: AgentRecord): Colleague {
 export function byName(a: AgentRecord, b: AgentRecord): number {
   return a.last_name.localeCompare(b.last_name) || a.first_name.localeCompare(b.first_name);
 }
+
+/** Who did something, as records and notes name them. */
+export const agentRef = (agent: Pick<AgentRecord, 'id' | 'first_name' | 'last_name'>): AgentRef => ({
+  id: agent.id,
+  first_name: agent.first_name,
+  last_name: agent.last_name,
+});
+
+export const agentRefOrNull = (agent: Pick<AgentRecord, 'id' | 'first_name' | 'last_name'> | null): AgentRef | null => (agent ? agentRef(agent) : null);

@@ -9,7 +9,7 @@
  */
 import { SEND_ERRORS } from '../../shared/schemas/messages.js';
 import type { AutomatedKind, Message } from '../../shared/serviceBoard.js';
-import type { AgentRecord } from '../lib/agents.js';
+import { agentRefOrNull, type AgentRecord } from '../lib/agents.js';
 import { customerText } from '../lib/customerTexts.js';
 import { readSettings } from '../lib/settings.js';
 import { announce, changed } from '../repairOrders/events.js';
@@ -20,7 +20,6 @@ import { messageView } from './records.js';
 import { gatekeeperRefusal } from './rules.js';
 import {
   NO_TEXTING_NUMBER,
-  agentRef,
   askOptIn,
   decide,
   ruleOrder,
@@ -116,7 +115,7 @@ export async function sendAutomated(
   const record = outboundRecord(ro, {
     text: await withOptOutNotice(context, text, at),
     attachments: [],
-    agent: options.manual ? agentRef(options.agent) : null,
+    agent: options.manual ? agentRefOrNull(options.agent) : null,
     automated: kind,
     sendAt: decision.outcome === 'hold' ? decision.sendAt : null,
     from,

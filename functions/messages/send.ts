@@ -4,10 +4,9 @@
  * the text on (delivery.ts). Also the once-per-number texts: the opt-out notice on the first text
  * a number ever gets, and the double opt-in request.
  */
-import type { AgentRef } from '../../shared/serviceBoard.js';
 import { SEND_ERRORS, SEND_WARNINGS, type SendErrorId } from '../../shared/schemas/messages.js';
 import type { SettingsOf } from '../../shared/schemas/settings.js';
-import type { AgentRecord } from '../lib/agents.js';
+import { agentRef, type AgentRecord } from '../lib/agents.js';
 import { smsCarrier } from '../lib/carrier.js';
 import { customerText } from '../lib/customerTexts.js';
 import { HttpError } from '../lib/errors.js';
@@ -67,8 +66,6 @@ export function dealershipOf(context: Pick<SendContext, 'business' | 'location'>
   };
 }
 
-export const agentRef = (agent: AgentRecord | null): AgentRef | null =>
-  agent ? { id: agent.id, first_name: agent.first_name, last_name: agent.last_name } : null;
 
 // ---------------------------------------------------------------------------------------------
 // The customer's line type

@@ -7,7 +7,7 @@ import type { SheetReply } from '../../shared/inspections.js';
 import { decisionBody } from '../../shared/schemas/inspections.js';
 import { agentRoute, areaHandler, ok, parse, type AgentRequest, type Routes } from '../lib/http.js';
 import { getLocation } from '../lib/locations.js';
-import { agentRef } from '../messages/send.js';
+import { agentRef } from '../lib/agents.js';
 import { visibleRepairOrder } from '../repairOrders/boardAccess.js';
 import { requireSheet, sheetRepairOrder, sheetView, type SheetRecord } from '../inspections/records.js';
 import type { RepairOrderRecord } from '../repairOrders/records.js';
