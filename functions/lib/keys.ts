@@ -102,6 +102,16 @@ export const keys = {
   inspectionLink: (tokenHash: string) => ({ pk: `MPILINK#${tokenHash}`, sk: 'MPILINK' }),
   /** gsi2 on declined-work notices waiting to go out: due ones by due time. */
   workDeclinedDue: () => ({ gsi2pk: 'WORK_DECLINED#DUE' }),
+
+  // Sending a text at most once (the outbox sweep, a send request's key).
+  /** gsi2 on outbound texts while `queued`: by the time the outbox sweep should look at them if they are still there. */
+  outboxMessages: () => ({ gsi2pk: 'OUTBOX#MESSAGES' }),
+  /** The message an agent's send request (its Idempotency-Key, hashed) created: a retry finds it instead of writing another. */
+  sendRequest: (companyId: string, agentId: string, keyHash: string) => ({ pk: `COMPANY#${companyId}#SENDKEY#${agentId}#${keyHash}`, sk: 'SENDKEY' }),
+
+  // Password-reset e-mail throttle (issue security review).
+  /** Fixed-window counter (TTL'd) of reset requests, per e-mail address or per client address; window = its start in epoch seconds. */
+  resetRequestsOf: (scope: 'email' | 'client', who: string, window: number) => ({ pk: `THROTTLE#RESET#${scope}#${who}#${window}`, sk: 'THROTTLE' }),
 } as const;
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Agent sessions: a server-side record per sign-in (so sign-out and impersonation take effect at
- * once), a short-lived signed access token, and a refresh token that extends the session.
+ * once), a short-lived signed access token, and a refresh token that rotates on every use.
  */
 import { randomUUID } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
@@ -12,20 +12,34 @@ import { config } from './config.js';
 import { HttpError, unauthorized } from './errors.js';
 import { keys } from './keys.js';
 import { getLocation, type LocationRecord } from './locations.js';
-import { newSecret, secretHash } from './passwords.js';
+import { logger } from './log.js';
+import { newSecret } from './passwords.js';
 import { db, getItem, nowEpoch, putItem, queryAll } from './table.js';
-import { signAccessToken, verifyAccessToken, type AccessClaims } from './tokens.js';
+import { refreshTokenMac, sameMac, signAccessToken, verifyAccessToken, type AccessClaims } from './tokens.js';
 
-/** Kept signed in: 30 days, extended on each refresh; otherwise one working day. */
+/**
+ * A session's whole life, fixed at sign-in and never extended by refreshing: 30 days when the agent
+ * chose to stay signed in, one working day otherwise. Whoever holds a refresh token cannot keep a
+ * session alive for ever.
+ */
 export const REMEMBERED_SESSION_SECONDS = 30 * 24 * 3600;
 export const SESSION_SECONDS = 12 * 3600;
+/**
+ * The refresh token replaced this long ago is refused without ending the session: two tabs (or two
+ * requests) of one browser that refresh at the same moment. Older tokens presented again are reuse.
+ */
+export const REFRESH_GRACE_SECONDS = 20;
 
 export interface SessionRecord {
   id: string;
   agent_id: string;
   company_id: string;
   agent_email: string;
-  refresh_hash: string;
+  /** Refresh tokens rotate on use: only the token of this generation is good (see refreshTokenMac). */
+  refresh_generation: number;
+  refresh_salt: string;
+  /** Epoch ms of the last rotation. */
+  rotated_at: number | null;
   remember: boolean;
   login_provider: AccessClaims['login_provider'];
   impersonated_agent_id: string | null;
@@ -38,7 +52,7 @@ export interface Auth {
   session: SessionRecord;
   /** The agent who signed in. */
   agent: AgentRecord;
-  /** The agent being viewed as, when impersonation is on. */
+  /** The agent being viewed as, when impersonation is on (and that agent is still active). */
   impersonated: AgentRecord | null;
   /** Whose permissions and inbox apply (SPEC §6 impersonation rule). */
   actingAs: AgentRecord;
@@ -49,61 +63,104 @@ export async function startSession(
   provider: AccessClaims['login_provider'],
   remember: boolean,
 ): Promise<SessionTokens> {
-  const id = randomUUID();
-  const secret = newSecret();
   const seconds = remember ? REMEMBERED_SESSION_SECONDS : SESSION_SECONDS;
   const session: SessionRecord = {
-    id,
+    id: randomUUID(),
     agent_id: agent.id,
     company_id: agent.company_id,
     agent_email: agent.email,
-    refresh_hash: secretHash(secret),
+    refresh_generation: 0,
+    refresh_salt: newSecret(),
+    rotated_at: null,
     remember,
     login_provider: provider,
     impersonated_agent_id: null,
     created_at: new Date().toISOString(),
     expires_at: nowEpoch() + seconds,
   };
-  await putItem({ ...keys.session(id), ...keys.sessionsOfAgent(agent.company_id, agent.id), gsi1sk: session.created_at, ...session });
-  return issueTokens(session, `${id}.${secret}`);
+  await putItem({ ...keys.session(session.id), ...keys.sessionsOfAgent(agent.company_id, agent.id), gsi1sk: session.created_at, ...session });
+  return issueTokens(session, agent.location_id);
 }
 
-async function issueTokens(session: SessionRecord, refreshToken: string): Promise<SessionTokens> {
-  const { token } = await signAccessToken({
-    sub: session.agent_id,
-    cid: session.company_id,
-    sid: session.id,
-    agent_email: session.agent_email,
-    login_provider: session.login_provider,
-  });
+async function issueTokens(session: SessionRecord, locationId: string): Promise<SessionTokens> {
+  const [{ token }, refreshToken] = await Promise.all([
+    signAccessToken({
+      sub: session.agent_id,
+      cid: session.company_id,
+      sid: session.id,
+      agent_email: session.agent_email,
+      login_provider: session.login_provider,
+      lid: locationId,
+    }),
+    refreshTokenOf(session, session.refresh_generation),
+  ]);
   return { access_token: token, refresh_token: refreshToken, expires_at: new Date(session.expires_at * 1000).toISOString() };
+}
+
+async function refreshTokenOf(session: Pick<SessionRecord, 'id' | 'refresh_salt'>, generation: number): Promise<string> {
+  return `${session.id}.${generation}.${await refreshTokenMac(session.id, generation, session.refresh_salt)}`;
 }
 
 export async function getSession(sessionId: string): Promise<SessionRecord | undefined> {
   return getItem<SessionRecord>(keys.session(sessionId), true);
 }
 
-/** A refresh token buys a new access token and, for remembered sessions, a longer session. */
+const sessionEnded = () => unauthorized('invalid_refresh_token', 'Your session has ended. Please sign in again.');
+
+/** `{session id}.{generation}.{mac}`; anything else is refused before the table is read. */
+const REFRESH_TOKEN = /^([A-Za-z0-9-]{1,64})\.(\d{1,9})\.([A-Za-z0-9_-]{43})$/;
+
+/**
+ * A refresh token buys new tokens once: the answer carries the next refresh token and the one
+ * presented stops working (one conditional write, so of many parallel refreshes with one token
+ * exactly one wins). An already replaced token presented again means it was copied: the session
+ * ends (its every token, access and refresh, and its event streams). The session's end stays where
+ * sign-in put it.
+ */
 export async function refreshSession(refreshToken: string, sourceIp: string): Promise<SessionTokens> {
-  const [id, secret] = refreshToken.split('.');
-  const session = id && secret ? await getSession(id) : undefined;
-  if (!session || session.refresh_hash !== secretHash(secret ?? '')) throw unauthorized('invalid_refresh_token', 'Your session has ended. Please sign in again.');
+  const parsed = REFRESH_TOKEN.exec(refreshToken);
+  if (!parsed) throw sessionEnded();
+  const [, id = '', generationText = '', mac = ''] = parsed;
+  const generation = Number(generationText);
+  const session = await getSession(id);
+  if (!session || typeof session.refresh_generation !== 'number' || !session.refresh_salt) throw sessionEnded();
+  if (!sameMac(mac, await refreshTokenMac(id, generation, session.refresh_salt))) throw sessionEnded();
+  if (generation !== session.refresh_generation) throw await refusedOldToken(session, generation);
   const agent = await getAgent(session.company_id, session.agent_id);
   if (!agent) throw unauthorized('invalid_token', 'Invalid agent ID.');
   await assertMaySignIn(agent, sourceIp);
-  if (session.remember) {
-    session.expires_at = nowEpoch() + REMEMBERED_SESSION_SECONDS;
+  const rotatedAt = Date.now();
+  try {
     await db().send(
       new UpdateCommand({
         TableName: config.tableName,
-        Key: keys.session(session.id),
-        UpdateExpression: 'SET expires_at = :e',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':e': session.expires_at },
+        Key: keys.session(id),
+        UpdateExpression: 'SET refresh_generation = :next, rotated_at = :at',
+        ConditionExpression: 'refresh_generation = :presented',
+        ExpressionAttributeValues: { ':next': generation + 1, ':at': rotatedAt, ':presented': generation },
       }),
     );
+  } catch (err) {
+    // A parallel refresh with the same token won (or the session just ended). Refused, and the
+    // session kept: the two requests are as likely one browser's as a thief's, and the winner's
+    // tokens must stay good (see REFRESH_GRACE_SECONDS).
+    if ((err as Error).name === 'ConditionalCheckFailedException') throw sessionEnded();
+    throw err;
   }
-  return issueTokens(session, refreshToken);
+  return issueTokens({ ...session, refresh_generation: generation + 1, rotated_at: rotatedAt }, agent.location_id);
+}
+
+/** A genuine but replaced refresh token: a race within the grace, or reuse (the session ends). */
+async function refusedOldToken(session: SessionRecord, generation: number): Promise<HttpError> {
+  const justReplaced =
+    generation === session.refresh_generation - 1 &&
+    session.rotated_at !== null &&
+    Date.now() - session.rotated_at <= REFRESH_GRACE_SECONDS * 1000;
+  if (!justReplaced && generation < session.refresh_generation) {
+    logger.warn('refresh token reused: session ended', { session_id: session.id, agent_id: session.agent_id, company_id: session.company_id });
+    await endSession(session.id);
+  }
+  return sessionEnded();
 }
 
 export async function endSession(sessionId: string): Promise<void> {
@@ -134,14 +191,31 @@ export async function setImpersonation(sessionId: string, agentId: string | null
   );
 }
 
-export async function authenticate(bearer: string): Promise<Auth> {
+/**
+ * Every authenticated request: the token, the session (sign-out and reuse take effect at once),
+ * the agent (still active), and the IP allow-list of the agent's location (admins exempt), whose
+ * location is read in parallel with the session and the agent. `clientAddress` is asked only when
+ * the location has an allow-list.
+ */
+export async function authenticate(bearer: string, clientAddress: () => Promise<string>): Promise<Auth> {
   const claims = await verifyAccessToken(bearer);
-  // Both keys come from the token: read them together.
-  const [session, agent] = await Promise.all([getSession(claims.sid), getAgent(claims.cid, claims.sub)]);
+  // All three keys come from the token: read them together.
+  const [session, agent, tokenLocation] = await Promise.all([
+    getSession(claims.sid),
+    getAgent(claims.cid, claims.sub),
+    claims.lid ? getLocation(claims.cid, claims.lid) : Promise.resolve(undefined),
+  ]);
   if (!session || session.agent_id !== claims.sub) throw unauthorized('token_expired', 'Access token has expired.');
   if (!agent) throw unauthorized('invalid_token', 'Invalid agent ID.');
   if (!agent.active) throw inactiveAccount();
-  const impersonated = session.impersonated_agent_id ? ((await getAgent(claims.cid, session.impersonated_agent_id)) ?? null) : null;
+  if (!agent.access_level.admin) {
+    // The agent moved since the token was issued (or an older token names no location): read theirs.
+    const location = claims.lid === agent.location_id ? tokenLocation : await getLocation(agent.company_id, agent.location_id);
+    if (location && location.ip_allowlist.length > 0 && !ipAllowed(location, await clientAddress(), false)) throw ipNotAllowed();
+  }
+  const target = session.impersonated_agent_id ? await getAgent(claims.cid, session.impersonated_agent_id) : undefined;
+  // An agent made inactive while being viewed as: back to the agent's own identity.
+  const impersonated = target && target.active ? target : null;
   const actingAs = impersonated && actsAsImpersonated(agent.access_level, impersonated.access_level) ? impersonated : agent;
   return { companyId: claims.cid, session, agent, impersonated, actingAs };
 }

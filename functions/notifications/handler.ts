@@ -17,7 +17,7 @@ export const routes: Routes = {
       if (!(await getLocation(auth.companyId, requested))) throw notFound('Location not found');
       locationId = requested;
     }
-    const ticket = await issueTicket(me, locationId);
+    const ticket = await issueTicket(me, locationId, auth.session.id);
     return ok({ ticket: ticket.id, expires_at: new Date(ticket.expires_at * 1000).toISOString(), location_id: locationId, channels: ticket.channels }, 201);
   }),
 };

@@ -51,6 +51,8 @@ export const routes: Routes = {
     }
     const target = await getAgent(auth.companyId, targetId);
     if (!target) throw notFound('Agent not found');
+    // Viewing as someone lets the viewer send as them: never as someone who may no longer work here.
+    if (!target.active) throw forbidden('You cannot view as an inactive agent');
     const allowed = mayImpersonate(
       { flags: own.access_level, locationId: own.location_id },
       { flags: target.access_level, locationId: target.location_id },
@@ -63,7 +65,7 @@ export const routes: Routes = {
 
   'POST /password_reset_request': publicRoute(async (req) => {
     const { agent } = parse(passwordResetRequestBody, req.body);
-    await requestPasswordReset(agent.email);
+    await requestPasswordReset(agent.email, await req.clientIp());
     return ok({ message: 'Email is on its way!' });
   }),
 

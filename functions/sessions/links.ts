@@ -2,7 +2,7 @@
  * Single-use links sent by e-mail: password reset (1 hour) and magic sign-in (15 minutes).
  * Only a hash of each token is stored; redeeming deletes it in the same transaction.
  */
-import { DeleteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SessionTokens } from '../../shared/api.js';
 import { getAgent, type AgentRecord } from '../lib/agents.js';
 import { config } from '../lib/config.js';
@@ -13,7 +13,7 @@ import { mailText } from '../lib/mailTexts.js';
 import { hashPassword, newSecret, secretHash } from '../lib/passwords.js';
 import { assertMaySignIn, endAllSessions } from '../lib/session.js';
 import { db, getItem, nowEpoch, putItem } from '../lib/table.js';
-import { findSignIn, openSession } from './signIn.js';
+import { clearedAttempts, findSignIn, openSession } from './signIn.js';
 
 export const RESET_SECONDS = 3600;
 export const MAGIC_SECONDS = 15 * 60;
@@ -51,8 +51,43 @@ export const invalidResetLink = () =>
   new HttpError(422, 'invalid_token', 'This password reset link is invalid or has expired.');
 export const invalidMagicLink = () => new HttpError(401, 'invalid_magic_link', 'This sign-in link is invalid or has expired.');
 
-/** Answers the same whether or not the address belongs to an agent, so it reveals nothing. */
-export async function requestPasswordReset(email: string): Promise<void> {
+/**
+ * Reset e-mails are throttled with fixed-window counters in the table (one atomic ADD each, TTL'd):
+ * per e-mail address, so nobody can flood an agent's inbox, and per client address, so one machine
+ * cannot walk through many addresses.
+ */
+export const RESET_WINDOW_SECONDS = 15 * 60;
+export const RESET_MAILS_PER_ADDRESS = 3;
+export const RESET_REQUESTS_PER_CLIENT = 10;
+
+export const tooManyResetRequests = (seconds: number) =>
+  new HttpError(429, 'too_many_requests', 'Too many password reset requests. Please try again later.', { retry_after_seconds: seconds });
+
+/** Counts one request in the current window; answers the count so far, this one included. */
+async function countResetRequest(scope: 'email' | 'client', who: string, now = nowEpoch()): Promise<{ count: number; retryAfter: number }> {
+  const window = now - (now % RESET_WINDOW_SECONDS);
+  const out = await db().send(
+    new UpdateCommand({
+      TableName: config.tableName,
+      Key: keys.resetRequestsOf(scope, who, window),
+      UpdateExpression: 'ADD requests :one SET expires_at = if_not_exists(expires_at, :expires)',
+      ExpressionAttributeValues: { ':one': 1, ':expires': window + RESET_WINDOW_SECONDS },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return { count: Number(out.Attributes?.requests ?? 0), retryAfter: window + RESET_WINDOW_SECONDS - now };
+}
+
+/**
+ * Answers the same whether or not the address belongs to an agent, so it reveals nothing; over the
+ * per-address limit it answers the same too but sends nothing. Over the per-client limit it answers
+ * 429: that says nothing about any address, and tells a script (or a stuck form) to stop.
+ */
+export async function requestPasswordReset(email: string, clientAddress: string): Promise<void> {
+  const client = await countResetRequest('client', clientAddress);
+  if (client.count > RESET_REQUESTS_PER_CLIENT) throw tooManyResetRequests(client.retryAfter);
+  const address = await countResetRequest('email', email);
+  if (address.count > RESET_MAILS_PER_ADDRESS) return;
   const record = await findSignIn(email);
   if (!record) return;
   const agent = await getAgent(record.company_id, record.agent_id);
@@ -66,6 +101,11 @@ export async function resetPassword(token: string, password: string, sourceIp: s
   const tokenKey = keys.passwordReset(secretHash(token));
   const link = await getItem<LinkRecord>(tokenKey, true);
   if (!link) throw invalidResetLink();
+  // An agent who may not sign in (inactive, or outside their location's allow-list) keeps the
+  // link and the old password: refused before anything changes.
+  const agent = await getAgent(link.company_id, link.agent_id);
+  if (!agent) throw invalidResetLink();
+  await assertMaySignIn(agent, sourceIp);
   const passwordHash = await hashPassword(password);
   try {
     await db().send(
@@ -76,9 +116,9 @@ export async function resetPassword(token: string, password: string, sourceIp: s
             Update: {
               TableName: config.tableName,
               Key: keys.signIn(link.email),
-              UpdateExpression: 'SET password_hash = :hash, failed_attempts = :zero, locked_until = :none',
+              UpdateExpression: `SET password_hash = :hash, ${clearedAttempts.set} REMOVE ${clearedAttempts.remove}`,
               ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeValues: { ':hash': passwordHash, ':zero': 0, ':none': null },
+              ExpressionAttributeValues: { ':hash': passwordHash, ...clearedAttempts.values },
             },
           },
         ],
@@ -89,9 +129,6 @@ export async function resetPassword(token: string, password: string, sourceIp: s
     throw err;
   }
   await endAllSessions(link.company_id, link.agent_id);
-  const agent = await getAgent(link.company_id, link.agent_id);
-  if (!agent) throw invalidResetLink();
-  await assertMaySignIn(agent, sourceIp);
   return openSession(agent, 'reset', false);
 }
 

@@ -81,13 +81,15 @@ describe('GET /events', () => {
     const advisor = await as('advisor@demo.example');
     const manager = await as('manager@demo.example');
     const { ticket } = (await advisor.post('/api/notifications/tickets', {})).body;
-    const reading = readEvents(ticket, (frames) => frames.some((f) => f.event === 'settings_updated'));
+    // Its own change, not the first settings_updated: the stream may replay other tests' changes.
+    const ours = (f: { event: string; data: any }) => f.event === 'settings_updated' && f.data?.key === 'csi_settings';
+    const reading = readEvents(ticket, (frames) => frames.some(ours));
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await manager.post('/api/locations/loc_demo_north/csi_settings', { csi_settings: { enabled: true } });
     const frames = await reading;
     expect(frames[0]?.event).toBe('ready');
     expect(frames.some((f) => f.event === 'heartbeat')).toBe(true);
-    const change = frames.find((f) => f.event === 'settings_updated');
+    const change = frames.find(ours);
     expect(change?.data).toMatchObject({ key: 'csi_settings', location_id: 'loc_demo_north', channel: 'location:loc_demo_north' });
   });
 

@@ -218,3 +218,76 @@ describe('createApiClient', () => {
     expect(started).toEqual(['/api/first']);
   });
 });
+
+describe('refresh with rotating refresh tokens, across tabs', () => {
+  /** One browser: the tabs share its storage and (where the browser has Web Locks) one lock. */
+  function sharedBrowser(access: string, refresh: string, withLock: boolean) {
+    const store = memoryTokens(access, refresh);
+    let queue: Promise<unknown> = Promise.resolve();
+    const exclusive = <T>(task: () => Promise<T>): Promise<T> => {
+      const run = queue.then(task, task);
+      queue = run.catch(() => undefined);
+      return run;
+    };
+    return withLock ? { ...store, saved: store.saved, exclusive } : { ...store, saved: store.saved, exclusive: <T>(task: () => Promise<T>) => task() };
+  }
+
+  /** A server that takes each refresh token once and refuses it afterwards, as functions/lib/session.ts does. */
+  function rotatingServer(fresh: string) {
+    let current = 'sess.0';
+    const presented: string[] = [];
+    const fetch = async (url: RequestInfo | URL, init?: RequestInit) => {
+      if (String(url) !== '/agent_sessions/refresh') return json(200, { ok: true });
+      const { refresh_token } = JSON.parse(String(init?.body)) as { refresh_token: string };
+      presented.push(refresh_token);
+      // Both tabs' requests are on the wire together before either answer comes.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      if (refresh_token !== current) return json(401, { error: { id: 'invalid_refresh_token', message: 'Your session has ended. Please sign in again.' } });
+      current = `sess.${Number(current.split('.')[1]) + 1}`;
+      return json(200, { agent: { access_token: fresh, refresh_token: current, expires_at: '2030-01-01T00:00:00Z' } });
+    };
+    return { fetch, presented, current: () => current };
+  }
+
+  it('stores the rotated refresh token and spends it on the next refresh', async () => {
+    const server = rotatingServer(await tokenExpiringIn(3600));
+    const tokens = memoryTokens(await tokenExpiringIn(60), 'sess.0');
+    const client = createApiClient({ tokens, deviceId: () => 'd', fetch: server.fetch });
+    expect(await client.refreshSession()).toBe(true);
+    expect(tokens.refresh()).toBe('sess.1');
+    expect(await client.refreshSession()).toBe(true);
+    expect(server.presented).toEqual(['sess.0', 'sess.1']);
+    expect(tokens.refresh()).toBe('sess.2');
+  });
+
+  it('lets two tabs refreshing at the same moment spend the token once, and both stay signed in (Web Locks)', async () => {
+    const fresh = await tokenExpiringIn(3600);
+    const server = rotatingServer(fresh);
+    const browser = sharedBrowser(await tokenExpiringIn(60), 'sess.0', true);
+    const tabA = createApiClient({ tokens: browser, deviceId: () => 'a', fetch: server.fetch });
+    const tabB = createApiClient({ tokens: browser, deviceId: () => 'b', fetch: server.fetch });
+    const [a, b] = await Promise.all([tabA.refreshSession(), tabB.refreshSession()]);
+    expect([a, b]).toEqual([true, true]);
+    expect(server.presented).toEqual(['sess.0']);
+    expect(browser.refresh()).toBe('sess.1');
+    expect(browser.access()).toBe(fresh);
+  });
+
+  it('keeps the losing tab signed in without Web Locks: the server refuses it, and it finds the winner’s token', async () => {
+    const server = rotatingServer(await tokenExpiringIn(3600));
+    const browser = sharedBrowser(await tokenExpiringIn(60), 'sess.0', false);
+    const tabA = createApiClient({ tokens: browser, deviceId: () => 'a', fetch: server.fetch });
+    const tabB = createApiClient({ tokens: browser, deviceId: () => 'b', fetch: server.fetch });
+    const [a, b] = await Promise.all([tabA.refreshSession(), tabB.refreshSession()]);
+    expect(server.presented).toEqual(['sess.0', 'sess.0']);
+    expect([a, b]).toEqual([true, true]);
+    expect(browser.refresh()).toBe('sess.1');
+  });
+
+  it('still ends the session when the refused token is the one stored (no other tab refreshed)', async () => {
+    const server = rotatingServer(await tokenExpiringIn(3600));
+    const tokens = memoryTokens(await tokenExpiringIn(60), 'sess.stolen-and-replaced');
+    const client = createApiClient({ tokens, deviceId: () => 'd', fetch: server.fetch });
+    expect(await client.refreshSession()).toBe(false);
+  });
+});

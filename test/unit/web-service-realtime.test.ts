@@ -212,3 +212,13 @@ describe('the first connection of a screen', () => {
     expect(FIRST_CONNECT_LOOKBACK_MS).toBeGreaterThanOrEqual(10_000);
   });
 });
+
+describe('the ready frame of a stream that did not resume', () => {
+  it('reports a gap (so lists refetch) only when the server says gap: true', async () => {
+    const { readyReportsGap } = await import('../../web/src/lib/realtime.js');
+    expect(readyReportsGap('{"channels":["agent:a"],"location_id":"loc_1","gap":true}')).toBe(true);
+    expect(readyReportsGap('{"channels":["agent:a"],"location_id":"loc_1","gap":false}')).toBe(false);
+    expect(readyReportsGap('{"channels":["agent:a"]}')).toBe(false);
+    expect(readyReportsGap('not json')).toBe(false);
+  });
+});

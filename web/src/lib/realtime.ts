@@ -64,6 +64,19 @@ function resync(): void {
   for (const listener of resyncListeners) listener();
 }
 
+/**
+ * The `ready` frame says `gap: true` when the server did not resume from the Last-Event-ID sent
+ * (older than it replays, or not an event id): events may have been missed.
+ */
+export function readyReportsGap(data: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(data);
+    return typeof parsed === 'object' && parsed !== null && (parsed as { gap?: unknown }).gap === true;
+  } catch {
+    return false;
+  }
+}
+
 /** Backoff after failures: the server's advice, doubled per failure in a row, at most 30 s. */
 export function reconnectDelay(failures: number, adviceMs: number): number {
   if (failures <= 0) return 0;
@@ -134,7 +147,8 @@ function createRunner(holder: TicketHolder & { namesLocation: boolean }): Runner
           if (frame.type === 'ready') {
             realtimeStatus.set('live');
             failures = 0;
-            if (everLive) resync();
+            // After a reconnect, or when the server would not replay from our resume point (too old).
+            if (everLive || readyReportsGap(frame.data)) resync();
             everLive = true;
             continue;
           }

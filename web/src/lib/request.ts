@@ -6,9 +6,11 @@
 import pLimit from 'p-limit';
 import type { SessionTokens } from '../../../shared/api.js';
 import { failureAction, serverMessage, errorId, thrownAction, type Expected, type FailureAction } from './request-errors.js';
-import { needsRefresh, tokensFrom } from './tokens.js';
+import { needsRefresh, tokensFrom, withRefreshLock } from './tokens.js';
 
 export const MAX_CONCURRENT_REQUESTS = 10;
+/** After a refused refresh, how long to wait for another tab's rotated token before giving up. */
+export const REFUSED_REFRESH_RECHECK_MS = 500;
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -45,6 +47,8 @@ export interface TokenStore {
   access(): string | null;
   refresh(): string | null;
   save(tokens: SessionTokens): void;
+  /** Runs a refresh alone among the browser's tabs (default: the Web Lock of tokens.ts). */
+  exclusive?<T>(task: () => Promise<T>): Promise<T>;
 }
 
 export interface ApiClientDeps {
@@ -91,9 +95,15 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
   function refreshSession(): Promise<boolean> {
     // One refresh at a time: ten requests finding the token old must not spend it ten times.
-    refreshing ??= (async () => {
+    // Refresh tokens work once (the server rotates them), and the tabs of a browser share one:
+    // refresh under a browser-wide lock, and re-read the stored token inside it.
+    const seen = deps.tokens.refresh();
+    const exclusive = deps.tokens.exclusive?.bind(deps.tokens) ?? withRefreshLock;
+    refreshing ??= exclusive(async () => {
       const refresh = deps.tokens.refresh();
       if (!refresh) return false;
+      // Another tab refreshed while this one waited for the lock: its tokens are already stored.
+      if (refresh !== seen) return true;
       try {
         // Through the limiter like any request; never called from inside a limited task, so no deadlock.
         const body = await limit(() => send<unknown>('/agent_sessions/refresh', { method: 'POST', body: { refresh_token: refresh } }, null));
@@ -104,9 +114,16 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       } catch (error) {
         // Offline: keep the current token, it may still be good, and try again on the next request.
         if (error instanceof ApiError && (error.action.kind === 'offline' || error.status >= 500)) throw error;
+        // Refused. Another tab without the lock may have spent the same token first: the winner's
+        // tokens are good, and its answer may be stored a moment after our refusal arrives.
+        for (const pause of [0, REFUSED_REFRESH_RECHECK_MS]) {
+          if (pause) await new Promise((resolve) => setTimeout(resolve, pause));
+          const stored = deps.tokens.refresh();
+          if (stored !== null && stored !== refresh) return true;
+        }
         return false;
       }
-    })().finally(() => {
+    }).finally(() => {
       refreshing = null;
     });
     return refreshing;

@@ -14,6 +14,25 @@ export function refreshToken(): string | null {
   return readStored(STORED.refreshToken);
 }
 
+/** The Web Lock under which this browser's tabs refresh the session one at a time. */
+export const REFRESH_LOCK_NAME = 'dealer-console-session-refresh';
+
+/**
+ * Runs a refresh while holding the browser-wide refresh lock, so two tabs never spend the same
+ * refresh token (the server takes a token only once; see request.ts). Browsers without Web Locks
+ * run it directly: the server refuses the loser without ending the session, and the loser then
+ * finds the token the winner stored.
+ */
+export function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks || typeof locks.request !== 'function') return task();
+  return new Promise<T>((resolve, reject) => {
+    // The lock is held until the task settles.
+    locks.request(REFRESH_LOCK_NAME, { mode: 'exclusive' }, () => task().then(resolve, reject)).catch(reject);
+  });
+}
+
+/** Refresh tokens rotate on every use: each answer's token replaces the stored one. */
 export function storeTokens(tokens: SessionTokens): void {
   writeStored(STORED.token, tokens.access_token);
   writeStored(STORED.refreshToken, tokens.refresh_token);
