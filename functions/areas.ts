@@ -170,6 +170,8 @@ export const JOBS = {
   presence_sweep: { rateMinutes: 5 },
   /** Texts held for quiet hours or a chosen time go out when due. */
   scheduled_messages: { rateMinutes: 1 },
+  /** No text stays queued: texts left queued or mid-send past a short grace are sent once or reconciled. */
+  message_sweep: { rateMinutes: 1 },
   /** Auto-close idle repair orders and auto-archive closed or idle ones (service_settings days). */
   repair_order_housekeeping: { rateMinutes: 60 },
   /** Work the customer declined on an inspection: the work-declined notice after service_settings days. */

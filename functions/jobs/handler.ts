@@ -2,6 +2,7 @@
 import type { JobName } from '../areas.js';
 import { logger } from '../lib/log.js';
 import { sendDueMessages } from '../messages/scheduled.js';
+import { sweepOutbox } from '../messages/sweep.js';
 import { sendWorkDeclinedNotices } from '../recommendations/workDeclined.js';
 import { repairOrderHousekeeping } from '../repairOrders/housekeeping.js';
 import { presenceSweep } from './presenceSweep.js';
@@ -9,6 +10,7 @@ import { presenceSweep } from './presenceSweep.js';
 const jobs: Record<JobName, () => Promise<unknown>> = {
   presence_sweep: () => presenceSweep(),
   scheduled_messages: () => sendDueMessages(),
+  message_sweep: () => sweepOutbox(),
   repair_order_housekeeping: () => repairOrderHousekeeping(),
   work_declined_notices: () => sendWorkDeclinedNotices(),
 };

@@ -9,6 +9,12 @@
  * take this text however often it is tried (invalid or opted-out number), and with any other
  * error when the carrier could not be reached or asked (worth trying again later).
  * `lookup` never rejects: a number the carrier cannot tell about is an 'error' line.
+ *
+ * At most once: `messageId` is the attempt's own id (carrierSendId). A carrier that `dedupesSends`
+ * answers a repeated id with its first answer instead of texting again, so a text whose answer was
+ * lost can be handed over again to learn it (the local carrier, as idempotent SMS APIs do). SNS
+ * Publish to a phone number has no dedup key: a text whose answer was lost is never published
+ * again; the intent recorded before the call (functions/messages/delivery.ts) says it may have gone.
  */
 import { PhoneNumberValidateCommand, PinpointClient, type PhoneNumberValidateCommandOutput } from '@aws-sdk/client-pinpoint';
 import { PublishCommand, SNSClient, type PublishCommandOutput } from '@aws-sdk/client-sns';
@@ -18,7 +24,7 @@ import { config } from './config.js';
 import { logger } from './log.js';
 
 export interface OutboundText {
-  /** The console's id for the text (logs, and the local carrier's record). */
+  /** The console's id for this attempt of the text: logs, and the dedup key of a carrier that has one. */
   messageId: string;
   /** The dealership's texting number (E.164). */
   from: string;
@@ -30,6 +36,8 @@ export interface OutboundText {
 }
 
 export interface SmsCarrier {
+  /** The carrier answers a repeated `messageId` with its first answer and sends nothing (absent: it does not). */
+  readonly dedupesSends?: boolean;
   send(text: OutboundText): Promise<{ carrierMessageId: string }>;
   lookup(phone: string): Promise<LineType>;
 }
@@ -77,6 +85,8 @@ export interface SnsSmsCarrierOptions {
 }
 
 export class SnsSmsCarrier implements SmsCarrier {
+  /** Publish has no idempotency key for SMS: the same text published twice is texted twice. */
+  readonly dedupesSends = false;
   private readonly sns: SnsPublisher;
   private readonly pinpoint: PhoneNumberValidator;
   private readonly now: () => number;
@@ -137,6 +147,8 @@ const localLine = z.object({ type: z.enum(['mobile', 'voip', 'landline', 'error'
 
 /** The local carrier (infra/local/carrier.ts) at LOCAL_CARRIER_URL: it refuses with 422 `{ error: { id, message } }`. */
 export class LocalSmsCarrier implements SmsCarrier {
+  /** POST /sms answers a message_id it has seen with its first answer (infra/local/carrier.ts). */
+  readonly dedupesSends = true;
   constructor(private readonly url: string) {}
 
   async send(text: OutboundText): Promise<{ carrierMessageId: string }> {

@@ -8,6 +8,15 @@ function required(name: string): string {
   return value;
 }
 
+/**
+ * A duration an operator may tune (whole seconds, at least 1); the fault tests shorten the
+ * outbox grace and the idempotency lease so an outage plays out in seconds, not minutes.
+ */
+export function secondsFromEnv(name: string, fallback: number): number {
+  const value = Number.parseInt(process.env[name] ?? '', 10);
+  return Number.isFinite(value) && value >= 1 ? value : fallback;
+}
+
 export const config = {
   get tableName(): string {
     return required('TABLE_NAME');

@@ -4,12 +4,11 @@
  */
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
-import jsonBodyParser from '@middy/http-json-body-parser';
 import httpCors from '@middy/http-cors';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { ZodError, type ZodType } from 'zod';
-import { HttpError, ValidationError, unauthorized } from './errors.js';
+import { HttpError, RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE, ValidationError, isServiceUnavailable, unauthorized } from './errors.js';
 import { clientIp } from './clientIp.js';
 import { withIdempotency } from './idempotency.js';
 import { logger } from './log.js';
@@ -79,6 +78,16 @@ function errorReply(err: unknown): Reply {
   if (err instanceof HttpError) return { status: err.status, body: { error: { id: err.id, message: err.message, ...err.extra } } };
   if (err instanceof ValidationError) return { status: 422, body: { errors: err.errors } };
   if (err instanceof ZodError) return { status: 422, body: { errors: err.issues.map((i) => ({ message: i.message })) } };
+  if (isServiceUnavailable(err)) {
+    // The store or AWS could not be reached or is throttling: nothing failed on its merits, and a
+    // retry (with the same Idempotency-Key) is safe. Never a 500 for this.
+    logger.warn('service unavailable', { error: (err as Error).message, name: (err as Error).name });
+    return {
+      status: 503,
+      headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
+      body: { error: { id: 'service_unavailable', message: SERVICE_UNAVAILABLE } },
+    };
+  }
   const status = (err as { statusCode?: number }).statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return { status, body: { error: { id: 'bad_request', message: (err as Error).message } } };
@@ -100,9 +109,69 @@ function toResult(reply: Reply): APIGatewayProxyStructuredResultV2 {
   };
 }
 
+/**
+ * Ids are short (a prefix and a ULID, a DMS key id, a settings group): a longer path parameter
+ * names nothing, and DynamoDB refuses a key over 2,048 bytes with an error that would answer 500.
+ */
+export const MAX_PATH_PARAMETER_LENGTH = 128;
+
+const JSON_CONTENT_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i;
+
+/**
+ * No request of ours nests deeper than a few levels; DynamoDB stores at most 32, and code that walks
+ * a body recursively (hashing it for Idempotency-Key, validating it) would overflow the stack on
+ * thousands (a 500). Measured on the text, without recursion, before parsing.
+ */
+export const MAX_JSON_DEPTH = 32;
+
+function nestedDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
+/**
+ * JSON bodies, parsed before dispatch. An empty body is no body (browsers and HTTP clients send
+ * `content-type: application/json` on a GET or DELETE too); malformed JSON is invalid input (422,
+ * as every other invalid body). Other content types reach the route as text, and its schema
+ * refuses them.
+ */
+const jsonBodies = (): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> => ({
+  before: (request) => {
+    const event = request.event as Omit<APIGatewayProxyEventV2, 'body'> & { body?: unknown };
+    if (!JSON_CONTENT_TYPE.test(event.headers?.['content-type'] ?? '')) return;
+    const raw = typeof event.body === 'string' ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
+    if (raw.trim() === '') {
+      event.body = undefined;
+      return;
+    }
+    if (nestedDeeperThan(raw, MAX_JSON_DEPTH)) {
+      throw new ValidationError([{ message: `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)` }]);
+    }
+    try {
+      event.body = JSON.parse(raw) as unknown;
+    } catch {
+      throw new ValidationError([{ message: 'The request body is not valid JSON' }]);
+    }
+  },
+});
+
 export function areaHandler(area: string, routes: Routes) {
   const dispatch = async (event: APIGatewayProxyEventV2, _context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     try {
+      if (Object.values(event.pathParameters ?? {}).some((value) => (value ?? '').length > MAX_PATH_PARAMETER_LENGTH)) {
+        throw new HttpError(404, 'not_found', 'Not found');
+      }
       const route = routes[event.routeKey];
       if (!route) throw new HttpError(404, 'not_found', 'Not found');
       const req: Request = {
@@ -117,13 +186,13 @@ export function areaHandler(area: string, routes: Routes) {
       if (route.access === 'public') return toResult(await route.handle(req));
       const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
       if (!bearer) throw unauthorized();
-      const auth = await authenticate(bearer);
+      const auth = await authenticate(bearer, req.clientIp);
       logger.appendKeys({ company_id: auth.companyId, agent_id: auth.agent.id });
       const idempotencyKey = req.headers['idempotency-key'];
       if (event.requestContext.http.method === 'POST' && idempotencyKey && !route.secretReply) {
         const key = idempotencyKey.slice(0, 200);
         const routeOfKey = `${event.routeKey} ${event.rawPath}`;
-        return toResult(await withIdempotency(auth.agent.id, key, routeOfKey, () => route.handle({ ...req, auth })));
+        return toResult(await withIdempotency(auth.agent.id, key, routeOfKey, req.body, () => route.handle({ ...req, auth })));
       }
       return toResult(await route.handle({ ...req, auth }));
     } catch (err) {
@@ -138,10 +207,10 @@ export function areaHandler(area: string, routes: Routes) {
       },
     })
     .use(httpHeaderNormalizer())
-    .use(jsonBodyParser({ disableContentTypeError: true }))
+    .use(jsonBodies())
     .use(httpCors({ origins: [process.env.PUBLIC_URL ?? '*'], credentials: false }))
     .onError((request) => {
-      // Only body-parsing failures reach here; route errors are answered inside dispatch.
+      // Only body-parsing failures (422) reach here; route errors are answered inside dispatch.
       request.response = toResult(errorReply(request.error));
     })
     .handler(async (event, context) => {

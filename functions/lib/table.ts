@@ -52,12 +52,30 @@ function recordCapacity(consumed: ConsumedCapacity | ConsumedCapacity[] | undefi
   }
 }
 
+/** Connecting to the table's endpoint; a refused connection fails at once anyway. */
+const STORE_CONNECT_TIMEOUT_MS = 2_000;
+/**
+ * One DynamoDB call: the SDK tries 3 times, so a table that hangs costs ~20 s at most, inside the
+ * API's 25 s Lambda timeout.
+ */
+const STORE_REQUEST_TIMEOUT_MS = 6_000;
+
 /** Created once per container: module scope, first use. Every call reports its consumed capacity. */
 export function db(): DynamoDBDocumentClient {
   if (!client) {
-    client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: config.region, endpoint: config.dynamodbEndpoint }), {
-      marshallOptions: { removeUndefinedValues: true },
-    });
+    client = DynamoDBDocumentClient.from(
+      new DynamoDBClient({
+        region: config.region,
+        endpoint: config.dynamodbEndpoint,
+        // A table that does not answer (a stopped or overloaded endpoint) fails the call in seconds
+        // with a TimeoutError, which the SDK retries and the API answers 503, instead of holding
+        // the request until the Lambda times out. DynamoDB answers in milliseconds when it is up.
+        requestHandler: { connectionTimeout: STORE_CONNECT_TIMEOUT_MS, requestTimeout: STORE_REQUEST_TIMEOUT_MS, throwOnRequestTimeout: true },
+      }),
+      {
+        marshallOptions: { removeUndefinedValues: true },
+      },
+    );
     client.middlewareStack.add(
       (next) => async (args) => {
         const input = args.input as { ReturnConsumedCapacity?: string };

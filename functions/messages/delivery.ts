@@ -4,6 +4,11 @@
  * `accepted` with the carrier's id (which delivery receipts name) or to `not sent` with SPEC §8's
  * reason, and the board hears `message.updated`. The message is written BEFORE the carrier is
  * asked, so no text leaves without a record its receipts can find.
+ *
+ * At most once per attempt, whatever fails when: the intent is recorded before the carrier is
+ * called (only the call that records it calls the carrier), the attempt's id is the carrier's
+ * dedup key, a store failure after the carrier answered is never read as "not sent" (it
+ * propagates; the API answers 503), and the outbox sweep (sweep.ts) reconciles what was left.
  */
 import type { AgentRef, AutomatedKind, Message } from '../../shared/serviceBoard.js';
 import { DELIVERY_ERROR_TEXTS } from '../../shared/schemas/messages.js';
@@ -23,8 +28,12 @@ import {
   linkCarrierMessage,
   messageView,
   newMessage,
+  OUTBOX_GRACE_SECONDS,
+  recordSendIntent,
   setDeliveryState,
   type MessageRecord,
+  type SendIntent,
+  type SendRequestRef,
   type StatusChange,
   type StoredAttachment,
 } from './records.js';
@@ -69,8 +78,8 @@ export async function announceMessage(ro: RepairOrderRecord, message: MessageRec
 }
 
 /** Adds the message to the conversation; the order moves up its lists. */
-export async function addToConversation(ro: RepairOrderRecord, message: MessageRecord): Promise<void> {
-  await appendMessage(ro, message);
+export async function addToConversation(ro: RepairOrderRecord, message: MessageRecord, request?: SendRequestRef): Promise<void> {
+  await appendMessage(ro, message, request);
   await announceMessage(ro, message, 'message.created');
   await announce(ro, changed(ro, message.metadata.direction === 'inbound' ? 'message_received' : 'message_sent'));
 }
@@ -112,26 +121,66 @@ async function learnCarrierOptOut(message: MessageRecord): Promise<void> {
   });
 }
 
+/** Signed links to the text's attachments, as the carrier fetches them. */
+async function mediaOf(message: MessageRecord): Promise<string[]> {
+  return Promise.all(message.attachments.map((a) => downloadUrl(config.uploadsBucket, a.key, MEDIA_URL_SECONDS)));
+}
+
+/** The code and words of a text the carrier may have taken but whose answer the console could not keep. */
+export const UNCONFIRMED_CODE = 'UNCONFIRMED';
+export const UNCONFIRMED_TEXT = 'Handed to the carrier, but its answer was not recorded: delivery cannot be confirmed';
+
 /**
- * Hands a `queued` message to the carrier and records its answer: `accepted` with the carrier's
- * id (receipts name it), or `not sent` with the reason. Answers the message as it now is.
+ * How long after its intent a text whose carrier answer is unknown is given up on: by then a
+ * carrier that dedupes has been asked again at every sweep; the text is recorded as handed over
+ * (it may have gone), never as `not sent`.
  */
-export async function deliver(ro: RepairOrderRecord, message: MessageRecord): Promise<MessageRecord> {
+export const UNKNOWN_ANSWER_GIVE_UP_MS = 30 * 60_000;
+
+/**
+ * Records what happened to an attempt. Store errors propagate from here (the API answers 503):
+ * the text stays `queued` with its intent and is reconciled later; a store failure never turns
+ * into `not sent`.
+ */
+async function recordOutcome(ro: RepairOrderRecord | undefined, message: MessageRecord, change: StatusChange): Promise<MessageRecord> {
+  if (change.carrierMessageId) {
+    try {
+      await linkCarrierMessage(message, change.carrierMessageId);
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
+  }
+  const updated = await setDeliveryState(message, change);
+  if (!updated) {
+    // Moved on meanwhile (it can only have moved forward): answer what is stored.
+    return (await getThreadMessage(message.company_id, message.message_thread_id, message.id)) ?? message;
+  }
+  if (ro) await announceMessage(ro, updated, 'message.updated');
+  return change.carrierMessageId ? catchUpReceipts(updated, change.carrierMessageId) : updated;
+}
+
+/**
+ * Calls the carrier for a message whose intent is recorded, and records its answer: `accepted`
+ * with the carrier's id (receipts name it), or `not sent` with the reason when the carrier refused
+ * it or (`unreachable: 'not sent'`) could not be reached. With `unreachable: 'unknown'` an
+ * unreachable carrier leaves the text as it is and answers null: whether an earlier call of this
+ * attempt reached it is not known.
+ */
+async function handOver(
+  ro: RepairOrderRecord | undefined,
+  message: MessageRecord & { send_intent: SendIntent },
+  media: string[],
+  unreachable: 'not sent' | 'unknown',
+): Promise<MessageRecord | null> {
   let change: StatusChange;
   try {
-    const media = await Promise.all(message.attachments.map((a) => downloadUrl(config.uploadsBucket, a.key, MEDIA_URL_SECONDS)));
     const { carrierMessageId } = await smsCarrier().send({
-      messageId: carrierSendId(message),
+      messageId: message.send_intent.send_id,
       from: message.from_number ?? '',
       to: message.to_number ?? '',
       text: message.text,
       media,
     });
-    try {
-      await linkCarrierMessage(message, carrierMessageId);
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
-    }
     change = { status: 'accepted', carrierMessageId };
   } catch (err) {
     if (err instanceof CarrierRefused) {
@@ -143,23 +192,67 @@ export async function deliver(ro: RepairOrderRecord, message: MessageRecord): Pr
         );
       }
     } else {
-      // Not reached or not answered: the agent sees the failure and may retry.
-      logger.error('carrier send failed', { message_id: message.id, error: (err as Error).message });
+      logger.error('carrier send failed', { message_id: message.id, send_id: message.send_intent.send_id, error: (err as Error).message });
+      if (unreachable === 'unknown') return null;
+      // Not reached or not answered: the agent sees the failure and may retry (a new attempt, a new id).
       change = { status: 'not sent', errorCode: 'CARRIER_UNAVAILABLE', errorText: carrierErrorText('CARRIER_UNAVAILABLE') };
     }
   }
-  const updated = await setDeliveryState(message, change);
-  if (!updated) {
-    // Moved on meanwhile (it can only have moved forward): answer what is stored.
-    return (await getThreadMessage(message.company_id, message.message_thread_id, message.id)) ?? message;
-  }
-  await announceMessage(ro, updated, 'message.updated');
-  return change.carrierMessageId ? catchUpReceipts(updated, change.carrierMessageId) : updated;
+  return recordOutcome(ro, message, change);
 }
 
-/** Writes the message and, unless it is held for later, sends it. */
-export async function queueAndDeliver(ro: RepairOrderRecord, message: MessageRecord): Promise<MessageRecord> {
-  await addToConversation(ro, message);
+const hasIntent = (message: MessageRecord): message is MessageRecord & { send_intent: SendIntent } => Boolean(message.send_intent);
+
+/**
+ * Hands a `queued` message to the carrier, at most once: the intent (this attempt's carrier id and
+ * the time) is recorded first with a conditional write, and only the call that wrote it calls the
+ * carrier. A call that finds the intent taken answers the message as stored. Answers the message
+ * as it now is.
+ */
+export async function deliver(ro: RepairOrderRecord | undefined, message: MessageRecord): Promise<MessageRecord> {
+  // Before the intent: a failure here leaves the text queued without one, and the sweep sends it.
+  const media = await mediaOf(message);
+  const claimed = await recordSendIntent(message, { send_id: carrierSendId(message), at: new Date().toISOString() });
+  if (!claimed || !hasIntent(claimed)) {
+    return (await getThreadMessage(message.company_id, message.message_thread_id, message.id)) ?? message;
+  }
+  return (await handOver(ro, claimed, media, 'not sent')) ?? claimed;
+}
+
+/**
+ * A `queued` text with an intent but no recorded answer (the request died, or the store failed
+ * after the carrier answered). A carrier that dedupes is handed the same attempt again: it answers
+ * what it answered the first time, or takes the text now if the first call never reached it, so
+ * the text goes at most once. SNS cannot be asked: once the intent is older than the grace (no call
+ * can still be running), the text is recorded `accepted` with UNCONFIRMED (it may have gone), never
+ * sent again and never `not sent`. Answers the message as it now is (still queued: not known yet).
+ */
+export async function reconcile(ro: RepairOrderRecord | undefined, message: MessageRecord, now = new Date()): Promise<MessageRecord> {
+  if (message.metadata.status !== 'queued' || !hasIntent(message)) return message;
+  const age = now.getTime() - Date.parse(message.send_intent.at);
+  if (smsCarrier().dedupesSends) {
+    const answered = await handOver(ro, message, await mediaOf(message), 'unknown');
+    if (answered) return answered;
+    if (age < UNKNOWN_ANSWER_GIVE_UP_MS) return message;
+  } else if (age < OUTBOX_GRACE_SECONDS * 1000) {
+    return message;
+  }
+  logger.warn('text recorded as handed over without a carrier answer', { message_id: message.id, send_id: message.send_intent.send_id });
+  return recordOutcome(ro, message, { status: 'accepted', errorCode: UNCONFIRMED_CODE, errorText: UNCONFIRMED_TEXT });
+}
+
+/** Finishes a text an earlier attempt of the same request wrote: sends it if it never went, reconciles it if it may have. */
+export async function resumeSend(ro: RepairOrderRecord, message: MessageRecord, now = new Date()): Promise<MessageRecord> {
+  if (message.metadata.status !== 'queued') return message;
+  return message.send_intent ? reconcile(ro, message, now) : deliver(ro, message);
+}
+
+/**
+ * Writes the message and, unless it is held for later, sends it. With a send request, an earlier
+ * attempt's message is found instead of writing a second (appendMessage throws SendAlreadyRecorded).
+ */
+export async function queueAndDeliver(ro: RepairOrderRecord, message: MessageRecord, request?: SendRequestRef): Promise<MessageRecord> {
+  await addToConversation(ro, message, request);
   if (message.metadata.status === 'scheduled') return message;
   return deliver(ro, message);
 }

@@ -21,7 +21,7 @@ export const routes: Routes = {
     return ok(pagedBody('messages', messages, ro.metadata.message_count, offset, limit));
   }),
 
-  'POST /api/repair_orders/{id}/messages': agentRoute(async ({ auth, params, body }) => {
+  'POST /api/repair_orders/{id}/messages': agentRoute(async ({ auth, params, body, headers }) => {
     const { message: input } = parse(sendMessageBody, body);
     const ro = await visibleRepairOrder(auth, params.id ?? '', true);
     if (input.send_at && Date.parse(input.send_at) > Date.now() + MAX_SCHEDULE_DAYS * 86_400_000) {
@@ -33,6 +33,8 @@ export const routes: Routes = {
       attachments,
       sendAt: input.send_at,
       confirmQuietHours: input.confirm_quiet_hours,
+      // The same key as the idempotency layer reads: a retry of this request finds its text.
+      requestKey: headers['idempotency-key']?.slice(0, 200) || undefined,
     });
     return ok({ message: await messageView(message), warnings }, 201);
   }),

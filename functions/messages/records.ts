@@ -6,10 +6,10 @@
 import type { AgentRef, AutomatedKind, DeliveryState, Message, SystemBehaviour } from '../../shared/serviceBoard.js';
 import { newId } from '../lib/ids.js';
 import { DELIVERY_PROGRESS, FINAL_DELIVERY_STATES } from '../../shared/serviceBoard.js';
-import { config } from '../lib/config.js';
+import { config, secondsFromEnv } from '../lib/config.js';
 import { keys } from '../lib/keys.js';
 import { downloadUrl } from '../lib/storage.js';
-import { fields, getItem, putItemIf, queryAll, readPage, transactWrite, updateItem, type Item, type TransactWrite } from '../lib/table.js';
+import { fields, getItem, isConditionFailure, putItemIf, queryAll, readPage, transactWrite, updateItem, type Item, type TransactWrite } from '../lib/table.js';
 import { bumpWrite, threadOf, type RepairOrderRecord } from '../repairOrders/records.js';
 
 export interface StoredAttachment {
@@ -31,7 +31,26 @@ export interface MessageRecord extends Omit<Message, 'attachments'> {
   from_number: string | null;
   to_number: string | null;
   carrier_message_id: string | null;
+  /**
+   * The intent to hand this attempt to the carrier, written (conditionally, while `queued`) before
+   * the carrier is called: only the call that wrote it calls the carrier, and a text found later
+   * with an intent but no answer is reconciled, never simply sent again (see delivery.ts).
+   * Not part of the API view.
+   */
+  send_intent?: SendIntent | null;
 }
+
+export interface SendIntent {
+  /** The id the carrier was given (carrierSendId): its dedup key where it has one. */
+  send_id: string;
+  at: string;
+}
+
+/**
+ * How long a text may stay `queued` before the outbox sweep looks at it: well past the API's
+ * Lambda timeout (25 s), so a request still working on it is never overtaken.
+ */
+export const OUTBOX_GRACE_SECONDS = secondsFromEnv('OUTBOX_GRACE_SECONDS', 120);
 
 export { threadOf };
 
@@ -95,14 +114,65 @@ function heldIndex(m: MessageRecord): { gsi2pk: string; gsi2sk: string } | Recor
   return {};
 }
 
-export function messageItem(m: MessageRecord): Item<MessageRecord> {
-  return { ...keys.message(m.company_id, m.message_thread_id, m.id), ...heldIndex(m), ...m };
+/** The outbox sweep's sort key: when to look at a queued text, then who and which. */
+function outboxSort(m: Pick<MessageRecord, 'company_id' | 'id'>, queuedAt: string): string {
+  const due = new Date(Date.parse(queuedAt) + OUTBOX_GRACE_SECONDS * 1000).toISOString();
+  return `${due}#${m.company_id}#${m.id}`;
 }
 
-/** Adds a message to its order's conversation and moves the order up its lists, atomically. */
-export async function appendMessage(ro: RepairOrderRecord, message: MessageRecord): Promise<void> {
+/** A queued outbound text is on the outbox index (sparse: it leaves when the text leaves `queued`). */
+function outboxIndex(m: MessageRecord): { gsi2pk: string; gsi2sk: string } | Record<string, never> {
+  if (m.metadata.direction !== 'outbound' || m.metadata.status !== 'queued') return {};
+  return { ...keys.outboxMessages(), gsi2sk: outboxSort(m, m.metadata.status_at ?? m.created_at) };
+}
+
+export function messageItem(m: MessageRecord): Item<MessageRecord> {
+  return { ...keys.message(m.company_id, m.message_thread_id, m.id), ...heldIndex(m), ...outboxIndex(m), ...m };
+}
+
+/** An agent's send request, by its Idempotency-Key: the message it created and the warnings it answered. */
+export interface SendRequestRef {
+  agentId: string;
+  /** SHA-256 of the Idempotency-Key. */
+  keyHash: string;
+  warnings: string[];
+}
+
+/** A message of this send request was written before (an earlier attempt of the same request). */
+export class SendAlreadyRecorded extends Error {
+  override readonly name = 'SendAlreadyRecorded';
+}
+
+/** As long as the same key answers the first result (functions/lib/idempotency.ts). */
+const SEND_REQUEST_SECONDS = 24 * 3600;
+
+/**
+ * Adds a message to its order's conversation and moves the order up its lists, atomically. With a
+ * send request, its key is bound to the message in the same transaction: when an earlier attempt
+ * of the request already wrote one, nothing is written and SendAlreadyRecorded is thrown.
+ */
+export async function appendMessage(ro: RepairOrderRecord, message: MessageRecord, request?: SendRequestRef): Promise<void> {
   const inbound = message.metadata.direction === 'inbound';
+  const now = Math.floor(Date.now() / 1000);
   const writes: TransactWrite[] = [
+    ...(request
+      ? [
+          {
+            Put: {
+              Item: {
+                ...keys.sendRequest(message.company_id, request.agentId, request.keyHash),
+                message_id: message.id,
+                thread_id: message.message_thread_id,
+                warnings: request.warnings,
+                expires_at: now + SEND_REQUEST_SECONDS,
+              },
+              // An expired one may still be there (TTL deletes late): it no longer counts.
+              ConditionExpression: 'attribute_not_exists(pk) OR expires_at < :now',
+              ExpressionAttributeValues: { ':now': now },
+            },
+          } satisfies TransactWrite,
+        ]
+      : []),
     { Put: { Item: messageItem(message), ConditionExpression: 'attribute_not_exists(pk)' } },
     {
       Put: {
@@ -111,7 +181,75 @@ export async function appendMessage(ro: RepairOrderRecord, message: MessageRecor
     },
     bumpWrite(ro, message.created_at, inbound),
   ];
-  await transactWrite(writes);
+  try {
+    await transactWrite(writes);
+  } catch (err) {
+    const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+    if (request && reasons?.[0]?.Code === 'ConditionalCheckFailed') throw new SendAlreadyRecorded(`Send request already wrote a message`);
+    throw err;
+  }
+}
+
+/** The message an earlier attempt of this send request wrote, with the warnings it answered. */
+export async function messageOfSendRequest(
+  companyId: string,
+  agentId: string,
+  keyHash: string,
+): Promise<{ message: MessageRecord; warnings: string[] } | undefined> {
+  const ref = await getItem<{ message_id: string; thread_id: string; warnings?: string[] }>(keys.sendRequest(companyId, agentId, keyHash), true);
+  if (!ref) return undefined;
+  const message = await getThreadMessage(companyId, ref.thread_id, ref.message_id);
+  return message && { message, warnings: ref.warnings ?? [] };
+}
+
+/**
+ * Records the intent to hand a queued text to the carrier now (conditional: still queued, no
+ * intent yet). Answers the message with its intent, or undefined when another call holds it or
+ * the text moved on: only the caller that gets the message back may call the carrier.
+ */
+export async function recordSendIntent(message: MessageRecord, intent: SendIntent): Promise<MessageRecord | undefined> {
+  try {
+    const item = await updateItem<MessageRecord>({
+      Key: keys.message(message.company_id, message.message_thread_id, message.id),
+      UpdateExpression: 'SET send_intent = :intent',
+      ConditionExpression: 'metadata.#s = :queued AND metadata.attempts = :attempts AND (attribute_not_exists(send_intent) OR send_intent = :null)',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':intent': intent, ':queued': 'queued', ':attempts': message.metadata.attempts, ':null': null },
+    });
+    return item && fields(item);
+  } catch (err) {
+    if (isConditionFailure(err)) return undefined;
+    throw err;
+  }
+}
+
+/** Outbound texts still `queued` whose grace has passed (the outbox sweep), oldest first. */
+export async function dueOutboxMessages(now: string, limit = 100): Promise<{ company_id: string; thread_id: string; id: string }[]> {
+  const items = await readPage<MessageRecord>(
+    {
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :now',
+      ExpressionAttributeValues: { ':pk': keys.outboxMessages().gsi2pk, ':now': `${now}#~` },
+    },
+    0,
+    limit,
+  );
+  return items.map((m) => ({ company_id: m.company_id, thread_id: m.message_thread_id, id: m.id }));
+}
+
+/** A queued text the sweep could not finish yet: looked at again after another grace, not at every run before the others. */
+export async function postponeOutbox(message: MessageRecord, from: Date): Promise<void> {
+  try {
+    await updateItem({
+      Key: keys.message(message.company_id, message.message_thread_id, message.id),
+      UpdateExpression: 'SET gsi2sk = :sort',
+      ConditionExpression: 'metadata.#s = :queued AND gsi2pk = :outbox',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':sort': outboxSort(message, from.toISOString()), ':queued': 'queued', ':outbox': keys.outboxMessages().gsi2pk },
+    });
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
 }
 
 export async function getMessage(companyId: string, messageId: string): Promise<MessageRecord | undefined> {
@@ -177,15 +315,20 @@ export async function setDeliveryState(message: MessageRecord, change: StatusCha
     if (change.status === current && !change.carrierMessageId) return undefined;
   }
   const at = change.at ?? new Date().toISOString();
-  const leavingSchedule = current === 'scheduled' && change.status !== 'scheduled';
+  // gsi2 holds a scheduled text (held index) or a queued one (outbox index): entering `queued` puts
+  // it on the outbox, leaving either state takes it off.
+  const enteringQueue = change.status === 'queued' && message.metadata.direction === 'outbound';
+  const leavingIndex = !enteringQueue && (current === 'scheduled' || current === 'queued') && change.status !== current;
+  const removes = [...(leavingIndex ? ['gsi2pk', 'gsi2sk'] : []), ...(restart ? ['send_intent'] : [])];
   try {
     const item = await updateItem<MessageRecord>({
       Key: keys.message(message.company_id, message.message_thread_id, message.id),
       UpdateExpression:
         'SET metadata.#s = :s, metadata.status_at = :at, metadata.error_code = :code, metadata.error_text = :text' +
         (change.carrierMessageId !== undefined ? ', carrier_message_id = :cid' : '') +
+        (enteringQueue ? ', gsi2pk = :outbox, gsi2sk = :outboxSort' : '') +
         (restart ? ' ADD metadata.attempts :one' : '') +
-        (leavingSchedule ? ' REMOVE gsi2pk, gsi2sk' : ''),
+        (removes.length > 0 ? ` REMOVE ${removes.join(', ')}` : ''),
       ConditionExpression: 'metadata.#s = :current',
       ExpressionAttributeNames: { '#s': 'status' },
       ExpressionAttributeValues: {
@@ -196,6 +339,7 @@ export async function setDeliveryState(message: MessageRecord, change: StatusCha
         ':current': current,
         ...(change.carrierMessageId !== undefined ? { ':cid': change.carrierMessageId } : {}),
         ...(restart ? { ':one': 1 } : {}),
+        ...(enteringQueue ? { ':outbox': keys.outboxMessages().gsi2pk, ':outboxSort': outboxSort(message, at) } : {}),
       },
     });
     return item && fields(item);
@@ -236,7 +380,7 @@ export async function getThreadMessage(companyId: string, threadId: string, mess
 
 /** The API view: attachments as short-lived download links. */
 export async function messageView(m: MessageRecord): Promise<Message> {
-  const { company_id: _c, location_id: _l, repair_order_id: _r, customer_id: _cu, from_number: _f, to_number: _t, carrier_message_id: _ci, ...rest } = m;
+  const { company_id: _c, location_id: _l, repair_order_id: _r, customer_id: _cu, from_number: _f, to_number: _t, carrier_message_id: _ci, send_intent: _si, ...rest } = m;
   const attachments = await Promise.all(
     m.attachments.map(async (a) => {
       const url = await downloadUrl(config.uploadsBucket, a.key);

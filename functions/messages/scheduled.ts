@@ -18,8 +18,8 @@ export interface ScheduledRun {
   failed: number;
 }
 
-/** Why a held text may no longer go, or null. */
-function refusalNow(context: SendContext, message: MessageRecord, now: Date): string | null {
+/** Why a held (or long-queued) text may no longer go, or null. */
+export function refusalNow(context: SendContext, message: MessageRecord, now: Date): string | null {
   const decision = decide(
     context,
     { text: message.text, attachments: message.attachments.length, asksConsent: message.metadata.automated === 'opt_in_request' },

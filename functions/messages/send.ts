@@ -4,6 +4,7 @@
  * the text on (delivery.ts). Also the once-per-number texts: the opt-out notice on the first text
  * a number ever gets, and the double opt-in request.
  */
+import { createHash } from 'node:crypto';
 import { SEND_ERRORS, SEND_WARNINGS, type SendErrorId } from '../../shared/schemas/messages.js';
 import type { SettingsOf } from '../../shared/schemas/settings.js';
 import { agentRef, type AgentRecord } from '../lib/agents.js';
@@ -18,8 +19,8 @@ import { isConditionFailure, updateItem } from '../lib/table.js';
 import { customersWithPhone, getCustomer, type CustomerRecord } from '../customers/records.js';
 import { announce } from '../repairOrders/events.js';
 import type { RepairOrderRecord } from '../repairOrders/records.js';
-import { announceMessage, deliver, outboundRecord, queueAndDeliver } from './delivery.js';
-import { setDeliveryState, type MessageRecord, type StoredAttachment } from './records.js';
+import { announceMessage, deliver, outboundRecord, queueAndDeliver, resumeSend } from './delivery.js';
+import { SendAlreadyRecorded, messageOfSendRequest, setDeliveryState, type MessageRecord, type SendRequestRef, type StoredAttachment } from './records.js';
 import { decideSend, refusalStatus, ruleSettings, type Outgoing, type RuleCustomer, type RuleOrder, type SendDecision, type SendMode } from './rules.js';
 
 /** Everything the rules and the carrier need about one order's conversation. */
@@ -223,6 +224,25 @@ export interface SendResult {
   warnings: string[];
 }
 
+/** The stored form of a send request's Idempotency-Key (keys stay out of the table's key space). */
+export const requestKeyHash = (key: string): string => createHash('sha256').update(key).digest('hex');
+
+/**
+ * Writes and sends the message of one send request. When an earlier attempt of the same request
+ * (same agent, same Idempotency-Key) already wrote its message, that one is finished instead: sent
+ * if it never went, reconciled if it may have, answered as it is otherwise.
+ */
+async function queueRequest(ro: RepairOrderRecord, message: MessageRecord, warnings: string[], request: SendRequestRef | undefined): Promise<SendResult> {
+  try {
+    return { message: await queueAndDeliver(ro, message, request), warnings };
+  } catch (err) {
+    if (!(err instanceof SendAlreadyRecorded) || !request) throw err;
+    const earlier = await messageOfSendRequest(ro.company_id, request.agentId, request.keyHash);
+    if (!earlier) throw err;
+    return { message: await resumeSend(ro, earlier.message), warnings: earlier.warnings };
+  }
+}
+
 /**
  * An agent's text (the composer): refused with a SEND_ERRORS id and text, held when a later time
  * was chosen, otherwise written and sent. Throws the refusal as an HttpError.
@@ -230,9 +250,17 @@ export interface SendResult {
 export async function sendFromAgent(
   ro: RepairOrderRecord,
   agent: AgentRecord,
-  input: { text: string; attachments: StoredAttachment[]; sendAt?: string; confirmQuietHours?: boolean },
+  input: { text: string; attachments: StoredAttachment[]; sendAt?: string; confirmQuietHours?: boolean; requestKey?: string },
   now = new Date(),
 ): Promise<SendResult> {
+  // A retry of a request whose text is already written: finish that text, whatever the rules say
+  // now (it may have gone already; the rules were asked when it was written).
+  const keyHash = input.requestKey ? requestKeyHash(input.requestKey) : null;
+  if (keyHash) {
+    const earlier = await messageOfSendRequest(ro.company_id, agent.id, keyHash);
+    if (earlier) return { message: await resumeSend(ro, earlier.message, now), warnings: earlier.warnings };
+  }
+  const request = (warnings: string[]): SendRequestRef | undefined => (keyHash ? { agentId: agent.id, keyHash, warnings } : undefined);
   const context = await withCurrentLine(await sendContext(ro), now);
   const decision = decide(context, { text: input.text, attachments: input.attachments.length, sendAt: input.sendAt, confirmQuietHours: input.confirmQuietHours }, 'manual', now);
   if (decision.outcome === 'refuse') throw refusalError(decision.error, decision.nextWindowAt);
@@ -253,7 +281,8 @@ export async function sendFromAgent(
       to: context.customer.phones.cell ?? '',
       at: now.toISOString(),
     });
-    return { message: await queueAndDeliver(ro, held), warnings: [SEND_WARNINGS.held_for_opt_in] };
+    const warnings = [SEND_WARNINGS.held_for_opt_in];
+    return queueRequest(ro, held, warnings, request(warnings));
   }
   const at = now.toISOString();
   const text = await withOptOutNotice(context, input.text, at);
@@ -267,7 +296,7 @@ export async function sendFromAgent(
     to: context.customer.phones.cell ?? '',
     at,
   });
-  return { message: await queueAndDeliver(ro, message), warnings: decision.warnings };
+  return queueRequest(ro, message, decision.warnings, request(decision.warnings));
 }
 
 export const NOT_RETRYABLE = 'Only a text that was not sent or not delivered can be sent again';

@@ -58,6 +58,10 @@ export const receiptInput = z.object({
 });
 export type ReceiptInput = z.infer<typeof receiptInput>;
 
+/** The fault switch: the whole carrier down, or (with `phone`) only texts to that number (tests share one carrier). */
+export const outageInput = z.object({ on: z.boolean(), phone: z.string().min(1).optional() });
+export type OutageInput = z.infer<typeof outageInput>;
+
 export const LINE_TYPES = ['mobile', 'voip', 'landline', 'error'] as const satisfies readonly LineType[];
 
 export const lineTypeInput = z.object({
@@ -380,15 +384,39 @@ export class Carrier {
   }
 
   /**
+   * The carrier is down (`PUT /dev/carrier/outage`): outbound texts are answered 503 and kept
+   * nowhere, as by a provider that cannot be reached; for every number, or for the numbers set.
+   */
+  private outageForAll = false;
+  private readonly outageNumbers = new Set<string>();
+
+  setOutage(input: OutageInput): { on: boolean; phones: string[] } {
+    if (input.phone === undefined) this.outageForAll = input.on;
+    else if (input.on) this.outageNumbers.add(phoneKey(input.phone));
+    else this.outageNumbers.delete(phoneKey(input.phone));
+    return this.outage();
+  }
+
+  outage(): { on: boolean; phones: string[] } {
+    return { on: this.outageForAll, phones: [...this.outageNumbers] };
+  }
+
+  /**
    * An outbound text, as the console's SMS adapter hands it to the carrier. The answer's
-   * `message_id` is the carrier's id, which receipts name: the given one, or, when a text was
-   * already handed over with it (a resend), that id with the attempt number (`<id>~2`).
+   * `message_id` is the carrier's id, which receipts name: the given one, else a fresh one. A
+   * `message_id` seen before is an idempotent resend, as with a provider's idempotency key: the
+   * first answer again, and nothing is texted (the console gives each real resend an id of its own).
    */
   async recordText(input: SmsInput): Promise<SmsRecord> {
+    if (this.outageForAll || this.outageNumbers.has(phoneKey(input.to))) {
+      throw new CarrierError(503, 'carrier_unavailable', 'The carrier is unavailable (local outage switch)');
+    }
+    const earlier = input.message_id ? this.store.sms.find((sms) => sms.direction === 'outbound' && sms.message_id === input.message_id) : undefined;
+    if (earlier) return earlier;
     const line = this.lineType(input.to);
     if (line === 'error') throw new CarrierError(422, 'INVALID', `${input.to} is not a phone number the carrier can text`);
     const record: SmsRecord = {
-      message_id: this.freshMessageId(input.message_id),
+      message_id: input.message_id ?? randomUUID(),
       direction: 'outbound',
       from: input.from,
       to: input.to,
@@ -405,14 +433,6 @@ export class Carrier {
       ]);
     }
     return record;
-  }
-
-  private freshMessageId(given: string | undefined): string {
-    if (!given) return randomUUID();
-    const taken = (id: string) => this.store.sms.some((sms) => sms.message_id === id);
-    let candidate = given;
-    for (let attempt = 2; taken(candidate); attempt += 1) candidate = `${given}~${attempt}`;
-    return candidate;
   }
 
   /** Publishes receipts for a text at the given moments after now, in order, until aborted. */

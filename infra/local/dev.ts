@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ZodType } from 'zod';
 import { JOBS } from '../../functions/areas.js';
-import { Carrier, CarrierError, inboundInput, lineTypeInput, mailInput, receiptInput, smsInput } from './carrier.js';
+import { Carrier, CarrierError, inboundInput, lineTypeInput, mailInput, outageInput, receiptInput, smsInput } from './carrier.js';
 import { devIndexPage, conversationList, mailList, mailPage, phonePage } from './dev-pages.js';
 import { BodyTooLarge, notFoundJson, readBody, sendJson, sendText } from './http-util.js';
 import { isJobName, runJob } from './scheduler.js';
@@ -70,6 +70,11 @@ export async function handleDev(req: IncomingMessage, res: ServerResponse, carri
     if (path === '/dev/carrier/lookup' && method === 'PUT') {
       return sendJson(res, 200, await carrier.setLineType(await jsonBody(req, lineTypeInput)));
     }
+    // The fault switch: while on, the carrier answers every outbound text 503 (tests of a carrier outage).
+    if (path === '/dev/carrier/outage' && method === 'PUT') {
+      return sendJson(res, 200, carrier.setOutage(await jsonBody(req, outageInput)));
+    }
+    if (path === '/dev/carrier/outage' && method === 'GET') return sendJson(res, 200, carrier.outage());
 
     // Jobs.
     const job = /^\/dev\/jobs\/([^/]+)$/.exec(path)?.[1];

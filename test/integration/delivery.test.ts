@@ -14,7 +14,8 @@ import { CarrierRefused, setSmsCarrierForTests } from '../../functions/lib/carri
 import { channels, cursorAt, eventsAfter } from '../../functions/lib/realtime.js';
 import { readSettings, writeSettings } from '../../functions/lib/settings.js';
 import { applyReceipt } from '../../functions/inbound/receipts.js';
-import { getMessage } from '../../functions/messages/records.js';
+import { outboundRecord } from '../../functions/messages/delivery.js';
+import { appendMessage, getMessage, recordSendIntent } from '../../functions/messages/records.js';
 import { sendFromAgent } from '../../functions/messages/send.js';
 import { api, signIn, textsTo, type ApiClient } from '../support/api.js';
 import { DEMO_NORTH, createRepairOrder, useStackEnv, serviceNumberOfNorth } from '../support/service.js';
@@ -127,6 +128,26 @@ describe('delivery receipts', () => {
     // Assess
     expect(message.metadata.status).toBe('delivered');
     expect((await stateOf(message.id))?.status).toBe('delivered');
+  });
+
+  it('that came while the answer of the send was lost are applied once the sweep reconciles the text', async () => {
+    // Prepare: the request recorded its intent and the carrier took the text, but the store went
+    // away before the answer was kept; the carrier's receipt names an id the console does not know yet
+    const { customer, ro } = await createRepairOrder({ customer: { opt_in: 'in' } });
+    const phone = customer.phones.cell!;
+    const at = new Date(Date.now() - 5 * 60_000).toISOString();
+    const message = outboundRecord(ro, { text: 'Ready at 5', attachments: [], agent: null, automated: null, sendAt: null, from: DEALER, to: phone, at });
+    await appendMessage(ro, message);
+    await recordSendIntent(message, { send_id: message.id, at });
+    expect((await carrier.post('/sms', { message_id: message.id, from: DEALER, to: phone, text: message.text })).status).toBe(202);
+    await receipt(message.id, 'delivered');
+    expect((await stateOf(message.id))?.status).toBe('queued');
+    // Act
+    const sweep = await fetch(`${baseUrl}/dev/jobs/message_sweep`, { method: 'POST' });
+    // Assess
+    expect(sweep.status).toBe(200);
+    expect((await stateOf(message.id))?.status).toBe('delivered');
+    expect(await textsTo(carrierUrl, phone)).toHaveLength(1);
   });
 
   it('record a text the carrier refused outright as not sent, with its code', async () => {

@@ -35,3 +35,22 @@ describe('presence sweep job', () => {
     await expect(handler({ job: 'make_coffee' })).rejects.toThrow('Unknown job: make_coffee');
   });
 });
+
+describe('message sweep job', () => {
+  it('runs by name from the manifest and reports what it found and did', async () => {
+    // Act
+    const res = await fetch(`${baseUrl}/dev/jobs/message_sweep`, { method: 'POST' });
+    // Assess
+    expect(res.status).toBe(200);
+    // The dev route answers the jobs Lambda's own answer, `{ job, result }`, as its result.
+    const body = (await res.json()) as { job: string; result: { job: string; result: Record<string, number> } };
+    expect(body.job).toBe('message_sweep');
+    expect(Object.keys(body.result.result).sort()).toEqual(['due', 'failed', 'reconciled', 'refused', 'sent', 'waiting']);
+    expect(body.result.result.failed).toBe(0);
+  });
+
+  it('is scheduled every minute, beside the scheduled texts', async () => {
+    const { JOBS } = await import('../../functions/areas.js');
+    expect(JOBS.message_sweep.rateMinutes).toBe(1);
+  });
+});

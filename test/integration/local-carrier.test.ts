@@ -162,12 +162,28 @@ describe('local carrier: line types', () => {
     expect(await textsTo(carrierUrl, phone)).toEqual([]);
   });
 
-  it('gives a resend with the same message id a carrier id of its own', async () => {
+  it('answers a resend with the same message id with the first answer, texting once (an idempotency key)', async () => {
     const phone = customer();
     const id = `msg-${randomUUID()}`;
     const first = await carrier.post('/sms', { message_id: id, from: DEALER, to: phone, text: 'Hello' });
     const again = await carrier.post('/sms', { message_id: id, from: DEALER, to: phone, text: 'Hello' });
-    expect([first.body.message_id, again.body.message_id]).toEqual([id, `${id}~2`]);
+    expect([first.body.message_id, again.body.message_id]).toEqual([id, id]);
+    expect(await textsTo(carrierUrl, phone)).toHaveLength(1);
+  });
+
+  it('answers 503 and keeps nothing while the outage switch is on', async () => {
+    const phone = customer();
+    // Only this test's number: the other test files share the carrier.
+    expect((await carrier.put('/outage', { on: true, phone })).body.phones).toContain(phone);
+    try {
+      const res = await carrier.post('/sms', { from: DEALER, to: phone, text: 'Hello' });
+      expect(res.status).toBe(503);
+      expect(res.body.error.id).toBe('carrier_unavailable');
+    } finally {
+      await carrier.put('/outage', { on: false, phone });
+    }
+    expect(await textsTo(carrierUrl, phone)).toEqual([]);
+    expect((await carrier.post('/sms', { from: DEALER, to: phone, text: 'Hello' })).status).toBe(202);
   });
 
   it('shows the line type on the customer phone page, with a form to change it and the convention', async () => {

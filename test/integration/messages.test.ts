@@ -16,6 +16,10 @@ import { appendMessage, getMessage, messagesOf } from '../../functions/messages/
 import { sendDueMessages } from '../../functions/messages/scheduled.js';
 import { outboundRecord } from '../../functions/messages/delivery.js';
 import { getRepairOrder } from '../../functions/repairOrders/records.js';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../../functions/lib/config.js';
+import { keys } from '../../functions/lib/keys.js';
+import { db } from '../../functions/lib/table.js';
 import { api, replyAsCustomer, signIn, textsTo, type ApiClient } from '../support/api.js';
 import { DEMO_NORTH, createRepairOrder, uniquePhone, useStackEnv, serviceNumberOfNorth } from '../support/service.js';
 
@@ -140,6 +144,24 @@ describe('POST /api/repair_orders/{id}/messages', () => {
     expect(first.status).toBe(201);
     expect(again.status).toBe(201);
     expect(again.body.message.id).toBe(first.body.message.id);
+    expect(await textsTo(carrierUrl, customer.phones.cell!)).toHaveLength(1);
+    expect((await advisor.get(`/api/repair_orders/${ro.id}/messages`)).body.meta.paging.total).toBe(1);
+  });
+
+  it('finds the text of an earlier attempt by its Idempotency-Key even when the replay record is gone', async () => {
+    // Prepare: a send whose idempotency record was lost (a failed cleanup, an expired lease)
+    const { customer, ro } = await createRepairOrder({ customer: { opt_in: 'in', phones: { cell: lineNumber('voip'), work: null, alternate: null } } });
+    const key = randomUUID();
+    const first = await send(ro.id, { text: 'Only one of me' }, key);
+    await db().send(new DeleteCommand({ TableName: config.tableName, Key: keys.idempotency('agt_advisor', key) }));
+    // Act
+    const again = await send(ro.id, { text: 'Only one of me' }, key);
+    // Assess: the same message and the same warnings, no second text
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body.message.id).toBe(first.body.message.id);
+    expect(again.body.warnings).toEqual(first.body.warnings);
+    expect(first.body.warnings).toEqual([SEND_WARNINGS.voip]);
     expect(await textsTo(carrierUrl, customer.phones.cell!)).toHaveLength(1);
     expect((await advisor.get(`/api/repair_orders/${ro.id}/messages`)).body.meta.paging.total).toBe(1);
   });
@@ -499,7 +521,7 @@ describe('automated vehicle-ready text (onInvoiced)', () => {
       expect(await textsTo(carrierUrl, customer.phones.cell!)).toEqual([]);
       const [note] = await messagesOf(companyId, ro.message_thread.id, 0, 1);
       expect(note).toMatchObject({ behaviour: 'GENERIC_SYSTEM', text: "Notification won't be delivered.", metadata: { note: { kind: 'vehicle_ready', reason: 'The customer has not opted in' } } });
-      const toast = (await managerEvents(since)).find((e) => e.type === 'gatekeeper_error');
+      const toast = (await managerEvents(since)).find((e) => e.type === 'gatekeeper_error' && (e.data as { repair_order_id?: string }).repair_order_id === ro.id);
       expect(toast?.data).toEqual({ repair_order_id: ro.id, kind: 'vehicle_ready', message: 'The customer has not opted in' });
     } finally {
       await setVehicleReadyGate(saved.gatekeeper.vehicle_ready.target);

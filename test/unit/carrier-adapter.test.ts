@@ -183,11 +183,25 @@ describe('LocalSmsCarrier against the local carrier', () => {
     expect(local.textsTo(CUSTOMER)[0]).toMatchObject({ message_id: 'local-1', from: DEALER, text: 'Your vehicle is ready', media: ['https://cdn.example/a.jpg'] });
   });
 
-  it('gets a new carrier id for a resend of the same message', async () => {
+  it('gets the first answer, and no second text, for a repeated send of the same attempt (the id is its dedup key)', async () => {
     const carrier = new LocalSmsCarrier(url);
     const first = await carrier.send(text({ messageId: 'local-2' }));
-    const resend = await carrier.send(text({ messageId: 'local-2' }));
-    expect([first.carrierMessageId, resend.carrierMessageId]).toEqual(['local-2', 'local-2~2']);
+    const repeated = await carrier.send(text({ messageId: 'local-2' }));
+    expect(carrier.dedupesSends).toBe(true);
+    expect([first.carrierMessageId, repeated.carrierMessageId]).toEqual(['local-2', 'local-2']);
+    expect(local.textsTo(CUSTOMER).filter((t) => t.message_id === 'local-2')).toHaveLength(1);
+  });
+
+  it('fails (not refuses) a text while the carrier is down, so it ends `not sent` and may be retried', async () => {
+    const carrier = new LocalSmsCarrier(url);
+    local.setOutage({ on: true });
+    try {
+      const sending = carrier.send(text({ messageId: 'local-down' }));
+      await expect(sending).rejects.toThrow('answered 503');
+      await expect(sending).rejects.not.toBeInstanceOf(CarrierRefused);
+    } finally {
+      local.setOutage({ on: false });
+    }
   });
 
   it('answers a text to something that is not a phone number with a refusal', async () => {

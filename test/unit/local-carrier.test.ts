@@ -149,15 +149,35 @@ describe('Carrier outbox', () => {
     expect(restarted.phones()).toEqual([CUSTOMER]);
   });
 
-  it('gives a resend of the same message a carrier id of its own, which its receipts name', async () => {
+  it('answers a resend of the same message id with the first answer and texts nothing more (an idempotency key)', async () => {
     const { carrier, published } = carrierWithTopics();
     const first = await carrier.recordText({ message_id: 'dup', from: DEALER, to: CUSTOMER, text: 'a' });
     const second = await carrier.recordText({ message_id: 'dup', from: DEALER, to: CUSTOMER, text: 'a' });
-    const third = await carrier.recordText({ message_id: 'dup', from: DEALER, to: CUSTOMER, text: 'a' });
-    await carrier.deliveryReceipt({ message_id: 'dup~2', status: 'delivered' });
-    expect([first.message_id, second.message_id, third.message_id]).toEqual(['dup', 'dup~2', 'dup~3']);
-    expect(receipts(published).map(([id]) => id)).toEqual(['dup~2']);
-    expect(carrier.textsTo(CUSTOMER).map((t) => t.status)).toEqual([undefined, 'delivered', undefined]);
+    const resend = await carrier.recordText({ message_id: 'dup-1', from: DEALER, to: CUSTOMER, text: 'a' });
+    await carrier.deliveryReceipt({ message_id: 'dup', status: 'delivered' });
+    expect([first.message_id, second.message_id, resend.message_id]).toEqual(['dup', 'dup', 'dup-1']);
+    expect(second).toEqual(first);
+    expect(receipts(published).map(([id]) => id)).toEqual(['dup']);
+    expect(carrier.textsTo(CUSTOMER).map((t) => [t.message_id, t.status])).toEqual([
+      ['dup-1', undefined],
+      ['dup', 'delivered'],
+    ]);
+  });
+
+  it('answers texts 503 and keeps none while the outage switch is on, for all numbers or one', async () => {
+    const { carrier } = carrierWithTopics();
+    const other = '+16175559876';
+    carrier.setOutage({ on: true });
+    await expect(carrier.recordText({ message_id: 'down', from: DEALER, to: CUSTOMER, text: 'a' })).rejects.toMatchObject({ status: 503, id: 'carrier_unavailable' });
+    carrier.setOutage({ on: false });
+    expect(carrier.setOutage({ on: true, phone: CUSTOMER })).toEqual({ on: false, phones: [CUSTOMER] });
+    await expect(carrier.recordText({ message_id: 'down', from: DEALER, to: CUSTOMER, text: 'a' })).rejects.toMatchObject({ status: 503 });
+    await carrier.recordText({ message_id: 'elsewhere', from: DEALER, to: other, text: 'a' });
+    carrier.setOutage({ on: false, phone: CUSTOMER });
+    const text = await carrier.recordText({ message_id: 'down', from: DEALER, to: CUSTOMER, text: 'a' });
+    expect(text.message_id).toBe('down');
+    expect(carrier.textsTo(CUSTOMER)).toHaveLength(1);
+    expect(carrier.textsTo(other)).toHaveLength(1);
   });
 
   it('refuses a text to something that is not a phone number, and keeps nothing', async () => {

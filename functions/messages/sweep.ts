@@ -1,0 +1,76 @@
+/**
+ * The message_sweep job: no text stays `queued` for ever. A text still queued past its grace
+ * (OUTBOX_GRACE_SECONDS; found by a Query on the sparse outbox index, never a Scan) was left by a
+ * request that ended early (a crash, a store that went away):
+ * - with no intent recorded, the carrier was never called: the rules are asked again (the customer
+ *   may have opted out since) and it is sent through the same conditional path as any text, so a
+ *   request finishing it at the same moment cannot send it twice; a refusal ends it `not sent`;
+ * - with an intent, the carrier may have it: it is reconciled (delivery.ts `reconcile`), never
+ *   simply sent again.
+ * A text that cannot be finished yet (the carrier unreachable) is looked at again after another grace.
+ */
+import { customerText } from '../lib/customerTexts.js';
+import { logger } from '../lib/log.js';
+import { getRepairOrder } from '../repairOrders/records.js';
+import { announceMessage, deliver, reconcile } from './delivery.js';
+import { dueOutboxMessages, getThreadMessage, postponeOutbox, setDeliveryState } from './records.js';
+import { refusalNow } from './scheduled.js';
+import { sendContext, withCurrentLine } from './send.js';
+
+export interface SweepRun {
+  due: number;
+  /** Never handed over: sent now. */
+  sent: number;
+  /** Handed over before: its outcome recorded now. */
+  reconciled: number;
+  /** The rules refuse it now: `not sent`. */
+  refused: number;
+  /** Not finished yet (the carrier's answer still unknown): looked at again later. */
+  waiting: number;
+  failed: number;
+}
+
+type Outcome = 'sent' | 'reconciled' | 'refused' | 'waiting' | 'skipped';
+
+async function sweepOne(ref: { company_id: string; thread_id: string; id: string }, now: Date): Promise<Outcome> {
+  const message = await getThreadMessage(ref.company_id, ref.thread_id, ref.id);
+  if (message?.metadata.status !== 'queued') return 'skipped';
+  const ro = await getRepairOrder(message.company_id, message.repair_order_id, true);
+  if (message.send_intent) {
+    const after = await reconcile(ro, message, now);
+    if (after.metadata.status !== 'queued') return 'reconciled';
+    await postponeOutbox(after, now);
+    return 'waiting';
+  }
+  const context = ro ? await withCurrentLine(await sendContext(ro), now) : null;
+  const refusal = context ? refusalNow(context, message, now) : 'repair_order_gone';
+  if (refusal || !ro) {
+    const failed = await setDeliveryState(message, { status: 'not sent', errorCode: refusal, errorText: customerText('notificationNotDeliveredNote', 'en-us') });
+    if (failed && ro) await announceMessage(ro, failed, 'message.updated');
+    return 'refused';
+  }
+  const after = await deliver(ro, message);
+  if (after.metadata.status === 'queued') {
+    // Another call holds its intent: the next run reconciles it if that call does not finish.
+    await postponeOutbox(after, now);
+    return 'waiting';
+  }
+  return 'sent';
+}
+
+/** Finishes or fails, visibly, every text left queued past its grace; answers what it did. */
+export async function sweepOutbox(now = new Date()): Promise<SweepRun> {
+  const due = await dueOutboxMessages(now.toISOString());
+  const run: SweepRun = { due: due.length, sent: 0, reconciled: 0, refused: 0, waiting: 0, failed: 0 };
+  for (const ref of due) {
+    try {
+      const outcome = await sweepOne(ref, now);
+      if (outcome !== 'skipped') run[outcome] += 1;
+    } catch (err) {
+      // One text must not hold up the others; it stays on the index and is tried next run.
+      run.failed += 1;
+      logger.error('outbox sweep failed for a text', { message_id: ref.id, error: (err as Error).message });
+    }
+  }
+  return run;
+}
