@@ -16,7 +16,7 @@ import { config } from '../lib/config.js';
 import { HttpError } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { s3 } from '../lib/storage.js';
-import { ATTACHMENT_ERRORS, safeFileName } from '../messages/attachments.js';
+import { ATTACHMENT_ERRORS, isSvg, mediaType, safeFileName, unsupportedType } from '../messages/attachments.js';
 import type { RepairOrderRecord } from '../repairOrders/records.js';
 import { agentRef } from '../lib/agents.js';
 import { refusal } from './refusals.js';
@@ -43,11 +43,12 @@ export interface AttachmentSlots {
 
 /** Only pictures and video show an item's condition. */
 export function isInspectionMedia(contentType: string): boolean {
-  return /^(image|video)\/[\w.+-]+$/.test(contentType.split(';')[0]!.trim().toLowerCase());
+  const bare = mediaType(contentType);
+  // SVG is no photo of a car, and it runs script where it is opened.
+  return !isSvg(bare) && /^(image|video)\/[\w.+-]+$/.test(bare);
 }
 
 export const tooLarge = () => new HttpError(413, 'too_large', ATTACHMENT_ERRORS.too_large);
-const unsupported = () => new HttpError(422, 'unsupported_type', ATTACHMENT_ERRORS.unsupported_type);
 const notUploaded = () => new HttpError(422, 'attachment_not_found', ATTACHMENT_ERRORS.not_uploaded);
 
 const sheetPrefix = (ro: Pick<RepairOrderRecord, 'company_id' | 'id'>) => `mpi/${ro.company_id}/${ro.id}/`;
@@ -69,7 +70,7 @@ async function slot(key: string, contentType: string): Promise<UploadSlot> {
 export async function attachmentSlots(ro: RepairOrderRecord, sheet: SheetRecord, caller: AgentRecord, request: SlotRequest): Promise<AttachmentSlots> {
   assertHolder(sheet, caller);
   if (request.size > MAX_MPI_ATTACHMENT_BYTES) throw tooLarge();
-  if (!isInspectionMedia(request.content_type)) throw unsupported();
+  if (!isInspectionMedia(request.content_type)) throw unsupportedType(request.content_type);
   itemOnSheet(sheet, request.group, request.item);
   const folder = `${sheetPrefix(ro)}${newId('att')}/`;
   const [upload, small, thumb] = await Promise.all([
@@ -111,7 +112,7 @@ async function storedRendition(key: string | null): Promise<void> {
   if (key === null) return;
   const rendition = await stored(key);
   if (rendition.size > MAX_RENDITION_BYTES) throw tooLarge();
-  if (rendition.contentType !== RENDITION_TYPE) throw unsupported();
+  if (rendition.contentType !== RENDITION_TYPE) throw unsupportedType(rendition.contentType);
 }
 
 /** PUT …/service_attachments: the uploaded file (and its renditions) joins the sheet. */
@@ -119,7 +120,7 @@ export async function confirmAttachment(ro: RepairOrderRecord, caller: AgentReco
   const { id } = confirmedKeys(ro, body);
   const [original] = await Promise.all([stored(body.key), storedRendition(body.small_key), storedRendition(body.thumb_key)]);
   if (original.size > MAX_MPI_ATTACHMENT_BYTES) throw tooLarge();
-  if (!isInspectionMedia(original.contentType)) throw unsupported();
+  if (!isInspectionMedia(original.contentType)) throw unsupportedType(original.contentType);
   const { after } = await updateSheet(ro.company_id, ro.id, (sheet) => {
     assertHolder(sheet, caller);
     // The same upload confirmed twice (a retried request) is on the sheet once.

@@ -21,16 +21,32 @@ const UPLOAD_URL_SECONDS = 15 * 60;
 export const ATTACHMENT_ERRORS = {
   too_large: 'File size limit is 512 MB',
   unsupported_type: 'This file type is not supported',
+  svg_refused: 'SVG images are not supported: send a photo (JPEG, PNG, HEIC) or a PDF',
   not_uploaded: 'The attachment has not been uploaded',
 } as const;
 
 /** What a phone can show or a customer can open: pictures, video, sound, PDFs, plain text and contact cards. */
 const SENDABLE_TYPES = [/^image\/[\w.+-]+$/, /^video\/[\w.+-]+$/, /^audio\/[\w.+-]+$/, /^application\/pdf$/, /^text\/plain$/, /^text\/(?:x-)?vcard$/];
 
+/** The bare, lowercased media type of a Content-Type value (parameters dropped). */
+export const mediaType = (contentType: string): string => contentType.split(';')[0]!.trim().toLowerCase();
+
+/**
+ * SVG is an image that runs script: opened from our bucket's URL it executes in the browser, and
+ * phones do not show it as a picture anyway. Refused wherever a file is attached.
+ */
+export const isSvg = (contentType: string): boolean => mediaType(contentType) === 'image/svg+xml';
+
 export function isSendableType(contentType: string): boolean {
-  const bare = contentType.split(';')[0]!.trim().toLowerCase();
-  return SENDABLE_TYPES.some((pattern) => pattern.test(bare));
+  const bare = mediaType(contentType);
+  return !isSvg(bare) && SENDABLE_TYPES.some((pattern) => pattern.test(bare));
 }
+
+/** 422 with the reason: SVG said by name, any other type as unsupported. */
+export const unsupportedType = (contentType: string): HttpError =>
+  isSvg(contentType)
+    ? new HttpError(422, 'unsupported_type', ATTACHMENT_ERRORS.svg_refused)
+    : new HttpError(422, 'unsupported_type', ATTACHMENT_ERRORS.unsupported_type);
 
 export const uploadRequestBody = z.object({
   name: z.string().trim().min(1).max(200),
@@ -62,7 +78,7 @@ export interface UploadSlot {
 
 export async function uploadSlot(companyId: string, request: UploadRequest): Promise<UploadSlot> {
   if (request.size > MAX_ATTACHMENT_BYTES) throw new HttpError(413, 'too_large', ATTACHMENT_ERRORS.too_large);
-  if (!isSendableType(request.content_type)) throw new HttpError(422, 'unsupported_type', ATTACHMENT_ERRORS.unsupported_type);
+  if (!isSendableType(request.content_type)) throw unsupportedType(request.content_type);
   const key = `${companyPrefix(companyId)}${newId('upl')}/${safeFileName(request.name)}`;
   const command = new PutObjectCommand({ Bucket: config.uploadsBucket, Key: key, ContentType: request.content_type });
   const upload_url = await getSignedUrl(s3(), command, { expiresIn: UPLOAD_URL_SECONDS });
@@ -92,7 +108,7 @@ export async function storedAttachments(companyId: string, uploads: AttachmentUp
       const size = head.ContentLength ?? upload.size;
       if (size > MAX_ATTACHMENT_BYTES) throw new HttpError(413, 'too_large', ATTACHMENT_ERRORS.too_large);
       const contentType = head.ContentType ?? upload.content_type;
-      if (!isSendableType(contentType)) throw new HttpError(422, 'unsupported_type', ATTACHMENT_ERRORS.unsupported_type);
+      if (!isSendableType(contentType)) throw unsupportedType(contentType);
       return { id: newId('att'), key: upload.key, name: upload.name, content_type: contentType, size };
     }),
   );

@@ -5,6 +5,7 @@
  * (`checkGroups`) before they save; the server runs them again.
  */
 import { z } from 'zod';
+import { MAX_ID_LENGTH } from './auth.js';
 import { ITEM_STATUSES, MAX_MPI_ATTACHMENT_BYTES, MPI_ERRORS, VEHICLE_TYPES, type MpiErrorId } from '../inspections.js';
 
 const name = z.string().trim().min(1).max(120);
@@ -73,9 +74,9 @@ export const saveSheetBody = z.object({
 export type SaveSheetBody = z.infer<typeof saveSheetBody>['sheet'];
 
 /** PUT …/reclaim: SPEC §6 "Advisor reclaims (only by assigning an agent id)". */
-export const reclaimBody = z.object({ agent_id: z.string().trim().min(1, { message: MPI_ERRORS.agent_required }) });
+export const reclaimBody = z.object({ agent_id: z.string().trim().min(1, { message: MPI_ERRORS.agent_required }).max(MAX_ID_LENGTH, 'Id is too long') });
 /** PUT …/template. */
-export const retemplateBody = z.object({ template_id: z.string().trim().min(1, { message: MPI_ERRORS.template_not_saved }) });
+export const retemplateBody = z.object({ template_id: z.string().trim().min(1, { message: MPI_ERRORS.template_not_saved }).max(MAX_ID_LENGTH, 'Id is too long') });
 
 /** Claim and complete may name the version the caller saw, so acting on a stale screen answers mpi_changed. */
 export const transitionBody = z.object({ version: z.number().int().min(1).optional() }).default({});

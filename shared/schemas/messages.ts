@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { MESSAGE_MAX_LENGTH } from '../serviceBoard.js';
+import { MAX_ID_LENGTH } from './auth.js';
 
 export const attachmentUpload = z.object({
   /** Key returned by POST /api/attachments (the file is already in the uploads bucket). */
@@ -29,6 +30,6 @@ export const sendMessageBody = z.object({
 });
 export type SendMessageBody = z.infer<typeof sendMessageBody>;
 
-export const assignAgentBody = z.object({ agent_id: z.string().min(1).nullable() });
+export const assignAgentBody = z.object({ agent_id: z.string().min(1).max(MAX_ID_LENGTH, 'Id is too long').nullable() });
 
 export { DELIVERY_ERROR_TEXTS, MISSING_AGENT, OPTED_OUT_ACTION, SEND_ERRORS, SEND_WARNINGS, type SendErrorId } from '../serviceTexts.js';

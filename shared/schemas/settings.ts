@@ -200,7 +200,12 @@ export function settingsChanges(key: SettingsKey, raw: unknown): { ok: true; cha
     return { ok: false, errors: [{ message: `Send the settings under "${key}"`, path: key }] };
   }
   const schema = settingsSchema(key);
-  const named = Object.keys(raw).filter((field) => field in schema.shape);
+  // Own fields of the group only: `in` would also find `toString`, `constructor`, `__proto__`… on
+  // the shape's prototype. A field the group does not have is refused, so a misspelt setting is
+  // not silently dropped.
+  const unknown = Object.keys(raw).filter((field) => !Object.hasOwn(schema.shape, field));
+  if (unknown.length) return { ok: false, errors: unknown.slice(0, 10).map((field) => ({ message: `Unknown setting: ${field.slice(0, 100)}`, path: key })) };
+  const named = Object.keys(raw);
   const picked = schema.pick(Object.fromEntries(named.map((f) => [f, true])) as Record<string, true>);
   const result = picked.safeParse(raw);
   if (!result.success) return { ok: false, errors: result.error.issues.map((i) => ({ message: i.message, path: [key, ...i.path].join('.') })) };
