@@ -1,45 +1,169 @@
 /**
  * DynamoDB Local (AWS's own emulator, the jar shipped by amplify-dynamodb-simulator) on a free
- * port, and the console's one table in it.
+ * port, and the console's one table in it. A supervisor (supervisor.ts) starts java again on the
+ * same port and data path when it dies.
  */
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import getPort from 'get-port';
+import { Supervisor, type ExitStatus, type SupervisedRun, type SupervisorStatus } from './supervisor.js';
 
 const EMULATOR_DIR = fileURLToPath(new URL('../../node_modules/amplify-dynamodb-simulator/emulator/', import.meta.url));
+const CACHE_DIR = fileURLToPath(new URL('../../node_modules/.cache/dealer-console/', import.meta.url));
+
+/** DynamoDB Local answers only this machine. */
+export const DYNAMODB_HOST = '127.0.0.1';
 
 /**
  * Java runs under a small shell guard: the guard kills java as soon as its stdin closes, which
  * happens when we stop it and also when this Node process dies in any way (even SIGKILL), so no
  * java process outlives the stack. Background jobs of a non-interactive shell read /dev/null,
- * hence the explicit `<&3` copy of the guard's stdin.
+ * hence the explicit `<&3` copy of the guard's stdin. It names java's pid first (the fault tests
+ * kill java itself, as a crash would), and exits with java's status once java is gone.
  */
-const GUARD = 'exec 3<&0; "$@" </dev/null & pid=$!; (read -r _ <&3; kill "$pid" 2>/dev/null) & wait "$pid"';
+const GUARD =
+  'exec 3<&0; "$@" </dev/null & pid=$!; echo "guard: java pid $pid"; (read -r _ <&3; kill "$pid" 2>/dev/null) & reader=$!; ' +
+  'wait "$pid"; status=$?; kill "$reader" 2>/dev/null; exit $status';
+
+/**
+ * DynamoDB Local 1.x has no option for the address it listens on: its Jetty server takes every
+ * interface. This launcher makes the same server from the same command line and, before it
+ * starts, points its connector at one address. Compiled once (by the JRE's own compiler module)
+ * into node_modules/.cache.
+ */
+const LAUNCHER_CLASS = 'LoopbackDynamoDbLocal';
+const LAUNCHER_SOURCE = `
+public class ${LAUNCHER_CLASS} {
+  public static void main(String[] args) throws Exception {
+    String host = System.getProperty("dynamodb.local.host", "127.0.0.1");
+    Class<?> runner = Class.forName("com.amazonaws.services.dynamodbv2.local.main.ServerRunner");
+    Object proxy = runner.getMethod("createServerFromCommandLineArgs", String[].class).invoke(null, (Object) args);
+    java.lang.reflect.Field field = proxy.getClass().getDeclaredField("server");
+    field.setAccessible(true);
+    Object server = field.get(proxy);
+    Object[] connectors = (Object[]) server.getClass().getMethod("getConnectors").invoke(server);
+    for (Object connector : connectors) connector.getClass().getMethod("setHost", String.class).invoke(connector, host);
+    proxy.getClass().getMethod("start").invoke(proxy);
+  }
+}
+`;
+
+let launcherBuild: Promise<string | null> | undefined;
+
+/** The directory holding the compiled launcher, or null when this Java cannot compile it. */
+function loopbackLauncher(): Promise<string | null> {
+  launcherBuild ??= (async () => {
+    const hash = createHash('sha256').update(LAUNCHER_SOURCE).digest('hex').slice(0, 12);
+    const dir = join(CACHE_DIR, `dynamodb-loopback-${hash}`);
+    if (existsSync(join(dir, `${LAUNCHER_CLASS}.class`))) return dir;
+    const work = mkdtempSync(join(tmpdir(), 'dynamodb-loopback-'));
+    try {
+      writeFileSync(join(work, `${LAUNCHER_CLASS}.java`), LAUNCHER_SOURCE);
+      const compiler = spawn('java', ['-m', 'jdk.compiler/com.sun.tools.javac.Main', '--release', '11', '-d', join(work, 'classes'), join(work, `${LAUNCHER_CLASS}.java`)], {
+        stdio: 'ignore',
+      });
+      compiler.on('error', () => undefined);
+      const [code] = (await once(compiler, 'close')) as [number | null];
+      if (code !== 0) return null;
+      mkdirSync(CACHE_DIR, { recursive: true });
+      try {
+        renameSync(join(work, 'classes'), dir);
+      } catch (err) {
+        // Another stack (the e2e and integration setups start at once) compiled it first.
+        if (!existsSync(join(dir, `${LAUNCHER_CLASS}.class`))) throw err;
+      }
+      return dir;
+    } catch {
+      return null;
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  })();
+  return launcherBuild;
+}
+
+let warnedAllInterfaces = false;
 
 export interface LocalDynamoDb {
   endpoint: string;
+  /** Whether java answers now, its pid, how often it was restarted. */
+  status(): SupervisorStatus;
+  /** Resolves when java answers (at once when it does). */
+  whenUp(): Promise<void>;
+  /**
+   * Kills java with SIGKILL, as a crash or the OOM killer would, without telling the supervisor
+   * (the fault tests and bench); answers the pid it killed, null when java is down already.
+   */
+  crash(): number | null;
   stop(): Promise<void>;
 }
 
-/** `dbPath` null keeps the data in memory (gone on stop). */
-export async function startDynamoDb(options: { dbPath: string | null }): Promise<LocalDynamoDb> {
-  const port = await getPort({ host: '127.0.0.1' });
-  const storage = options.dbPath ? ['-dbPath', options.dbPath] : ['-inMemory'];
+export interface DynamoDbOptions {
+  /** null keeps the data in memory (gone on stop, and on a restart after a crash). */
+  dbPath: string | null;
+  log: (line: string) => void;
+  logError: (line: string) => void;
+  /** After each restart, before it counts as up (the stack makes the table again when in memory). */
+  afterRestart?: (endpoint: string) => Promise<void>;
+}
+
+export async function startDynamoDb(options: DynamoDbOptions): Promise<LocalDynamoDb> {
+  const port = await getPort({ host: DYNAMODB_HOST });
+  const endpoint = `http://${DYNAMODB_HOST}:${port}`;
   if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
+  const launcher = await loopbackLauncher();
+  if (!launcher && !warnedAllInterfaces) {
+    warnedAllInterfaces = true;
+    options.logError(
+      '[dynamodb] DynamoDB Local listens on every network interface: this Java has no compiler module (jdk.compiler) to build the launcher that binds it to 127.0.0.1',
+    );
+  }
+  const supervisor = new Supervisor({
+    name: 'dynamodb',
+    launch: () => launchJava({ port, endpoint, dbPath: options.dbPath, launcher }),
+    afterRestart: options.afterRestart && (() => options.afterRestart!(endpoint)),
+    log: options.log,
+    logError: options.logError,
+  });
+  await supervisor.start();
+  return {
+    endpoint,
+    status: () => supervisor.status(),
+    whenUp: () => supervisor.whenUp(),
+    crash() {
+      const pid = supervisor.status().pid;
+      if (pid === null) return null;
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        return null;
+      }
+      return pid;
+    },
+    stop: () => supervisor.stop(),
+  };
+}
+
+async function launchJava(options: { port: number; endpoint: string; dbPath: string | null; launcher: string | null }): Promise<SupervisedRun> {
+  const storage = options.dbPath ? ['-dbPath', options.dbPath] : ['-inMemory'];
+  const main = options.launcher
+    ? [`-Ddynamodb.local.host=${DYNAMODB_HOST}`, '-cp', `${EMULATOR_DIR}DynamoDBLocal.jar:${options.launcher}`, LAUNCHER_CLASS]
+    : ['-jar', `${EMULATOR_DIR}DynamoDBLocal.jar`];
   const java = [
     'java',
     // A quick start matters more here than peak throughput.
     '-XX:TieredStopAtLevel=1',
     '-XX:+UseSerialGC',
     `-Djava.library.path=${EMULATOR_DIR}DynamoDBLocal_lib`,
-    '-jar',
-    `${EMULATOR_DIR}DynamoDBLocal.jar`,
+    ...main,
     '-port',
-    String(port),
+    String(options.port),
     ...storage,
     // One database whatever the credentials and region, so the AWS CLI sees the same tables.
     '-sharedDb',
@@ -49,14 +173,21 @@ export async function startDynamoDb(options: { dbPath: string | null }): Promise
   const cwd = options.dbPath ?? tmpdir();
   const guard = spawn('/bin/sh', ['-c', GUARD, 'dynamodb-local', ...java], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
   let output = '';
+  let javaPid: number | undefined;
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-4000);
+    javaPid ??= Number(/^guard: java pid (\d+)$/m.exec(output)?.[1]) || undefined;
   };
   guard.stdout.on('data', keep);
   guard.stderr.on('data', keep);
-  const exited = once(guard, 'exit');
+  const exited = new Promise<ExitStatus>((resolve) => {
+    guard.once('exit', (code, signal) => {
+      // The guard's reader of this pipe is gone; release our end.
+      guard.stdin.destroy();
+      resolve({ code, signal });
+    });
+  });
 
-  const endpoint = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (guard.exitCode !== null || guard.signalCode !== null) return;
     guard.stdin.end();
@@ -66,7 +197,7 @@ export async function startDynamoDb(options: { dbPath: string | null }): Promise
   };
 
   try {
-    await waitUntilAnswering(endpoint, () => guard.exitCode !== null);
+    await waitUntilAnswering(options.endpoint, () => guard.exitCode !== null);
   } catch (err) {
     await stop();
     if (/java: (command )?not found/i.test(output)) {
@@ -74,7 +205,7 @@ export async function startDynamoDb(options: { dbPath: string | null }): Promise
     }
     throw new Error(`DynamoDB Local did not start: ${(err as Error).message}\n${output}`);
   }
-  return { endpoint, stop };
+  return { pid: javaPid, exited, stop };
 }
 
 /**

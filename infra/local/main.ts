@@ -2,6 +2,8 @@
  * `npm start`: the whole console on this machine.
  *
  *   PORT       port of the console (default 3000)
+ *   HOST       address the console listens on (default 127.0.0.1: this machine only; 0.0.0.0 to
+ *              let other machines in). DynamoDB Local and s3rver listen on 127.0.0.1 whatever it is.
  *   DATA_DIR   where DynamoDB, S3 files, the carrier's outbox and the signing secret persist
  *              (default .data/); the demo dealership is seeded only when it is not there yet
  *   --dev      serve the SPA from source with Vite (hot reload). Without it the SPA comes from
@@ -10,12 +12,13 @@
  *   DMS_SIMULATOR=off       no DMS simulator (it opens and advances demo repair orders every
  *                           SIM_INTERVAL_MS, default 45 s)
  *
+ * DynamoDB Local and s3rver are restarted when they die (on the same port and data path).
  * Ctrl-C stops everything it started (DynamoDB Local's java, s3rver) and keeps the data.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_PASSWORD, DEMO_SIGN_INS } from './demo.js';
-import { startLocalStack, type LocalStack } from './stack.js';
+import { DEFAULT_HOST, startLocalStack, type LocalStack } from './stack.js';
 import { WEB_DIST, type WebMode } from './web.js';
 
 function webMode(args: string[]): WebMode {
@@ -33,23 +36,26 @@ function table(rows: string[][]): string {
 
 const args = process.argv.slice(2);
 const port = Number.parseInt(process.env.PORT ?? '3000', 10);
+const host = process.env.HOST || DEFAULT_HOST;
 const dataDir = process.env.DATA_DIR || '.data';
 const web = webMode(args);
 const dmsSimulator = process.env.DMS_SIMULATOR !== 'off';
 
 let stack: LocalStack;
 try {
-  stack = await startLocalStack({ port, dataDir, web, seed: true, scheduler: true, dmsSimulator });
+  stack = await startLocalStack({ port, host, dataDir, web, seed: true, scheduler: true, dmsSimulator });
 } catch (err) {
   const code = (err as NodeJS.ErrnoException).code;
-  console.error(code === 'EADDRINUSE' ? `Port ${port} is already in use: stop what runs there or start with PORT=<another port>.` : err);
+  if (code === 'EADDRINUSE') console.error(`Port ${port} is already in use: stop what runs there or start with PORT=<another port>.`);
+  else if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') console.error(`HOST=${host} is not an address of this machine: leave it unset (127.0.0.1) or use 0.0.0.0.`);
+  else console.error(err);
   process.exit(1);
 }
 
 console.log(`
 Dealer console is running (SPA: ${web === 'vite' ? 'Vite dev server' : web === 'built' ? 'web/dist build' : 'not served'}; data in ${dataDir})
 
-  Console          ${stack.url}/app/sign_in
+  Console          ${stack.url}/app/sign_in (listening on ${host}${host === DEFAULT_HOST ? ', this machine only: HOST=0.0.0.0 lets other machines in' : ''})
   Customer phone   ${stack.url}/dev/phone?phone=+16175551001
   Mail outbox      ${stack.url}/dev/mail
   DMS simulator    ${dmsSimulator ? `on: a repair order every ${Math.round((Number.parseInt(process.env.SIM_INTERVAL_MS ?? '', 10) || 45_000) / 1000)} s (DMS_SIMULATOR=off to stop it)` : 'off'}

@@ -9,6 +9,10 @@
 import S3rver from 's3rver';
 
 interface Options {
+  /** 127.0.0.1: s3rver answers only this machine. */
+  address: string;
+  /** 0 picks a free one; a restart passes the port of the first run. */
+  port: number;
   directory: string;
   buckets: string[];
   resetOnClose: boolean;
@@ -31,8 +35,8 @@ const CORS = `<CORSConfiguration>
 const options = JSON.parse(process.argv[2] ?? '{}') as Options;
 
 const server = new S3rver({
-  address: '127.0.0.1',
-  port: 0,
+  address: options.address,
+  port: options.port,
   silent: true,
   directory: options.directory,
   resetOnClose: options.resetOnClose,

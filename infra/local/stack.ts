@@ -1,7 +1,8 @@
 /**
  * The whole console on one machine: DynamoDB Local, s3rver, the API/SPA server with the local
  * carrier, and the scheduler, started in parallel on free ports. Handlers run in this process
- * and read the environment this module sets, exactly the names CDK sets in AWS.
+ * and read the environment this module sets, exactly the names CDK sets in AWS. DynamoDB Local and
+ * s3rver are supervised: when one dies it is started again on the same port and data path.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,11 +20,17 @@ import { lambdaContext } from './lambda-event.js';
 import { startScheduler, type Scheduler } from './scheduler.js';
 import { startS3, type LocalS3 } from './s3.js';
 import { createConsoleServer, type ServerParts } from './server.js';
+import type { SupervisorStatus } from './supervisor.js';
 import { startWeb, type WebMode, type WebServing } from './web.js';
 
 export interface LocalStackOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
+  /**
+   * The address the console listens on: 127.0.0.1 (the default) answers this machine only;
+   * `0.0.0.0` or `::` every interface. DynamoDB Local and s3rver always listen on 127.0.0.1.
+   */
+  host?: string;
   /** Where data persists between runs; null keeps DynamoDB in memory and S3 in a temp dir. */
   dataDir?: string | null;
   web: WebMode;
@@ -52,7 +59,27 @@ export interface LocalStack {
   env: Record<string, string>;
   /** Whether this start seeded the demo dealership (false: it was there already, or seed was off). */
   seeded: boolean;
+  /** Faults to inject (the fault tests and bench); nothing of the kind exists in AWS. */
+  faults: StackFaults;
   stop(): Promise<void>;
+}
+
+export interface StackFaults {
+  /**
+   * Kills DynamoDB Local's java with SIGKILL, as a crash would; its supervisor notices as it
+   * would a real crash and restarts it. Answers the pid killed, null when it was down already.
+   */
+  crashStore(): Promise<number | null>;
+  /** DynamoDB Local now: up or down, its pid, how often it was restarted, the last outage. */
+  storeStatus(): Promise<SupervisorStatus>;
+}
+
+export const DEFAULT_HOST = '127.0.0.1';
+
+/** The origin people and links use: localhost when the console answers on this machine's loopback or everywhere. */
+export function consoleOrigin(host: string, port: number): string {
+  if (['127.0.0.1', 'localhost', '0.0.0.0', '::', ''].includes(host)) return `http://localhost:${port}`;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
 export const TABLE_NAME = 'dealer-console';
@@ -75,6 +102,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const log = (line: string) => console.log(line);
   const quiet = options.quiet ?? false;
+  const host = options.host ?? DEFAULT_HOST;
+  // Deaths and restarts of DynamoDB Local and s3rver; a failed restart is an error, shown even when quiet.
+  const supervision = { log: quiet ? () => undefined : log, logError: (line: string) => console.error(line) };
   const dataDir = options.dataDir ? resolve(options.dataDir) : null;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const s3Dir = dataDir ? join(dataDir, 's3') : mkdtempSync(join(tmpdir(), 'dealer-console-s3-'));
@@ -108,23 +138,32 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
   try {
     // The slow starters first (java takes seconds), so everything else happens meanwhile.
-    const dynamoStarting = startDynamoDb({ dbPath: dataDir ? join(dataDir, 'dynamodb') : null }).then((d: LocalDynamoDb) => {
+    // The seed loads the AWS SDK and the record code: import it while java starts.
+    const seedLoading = options.seed ? import('./seed.js') : undefined;
+    const dynamoStarting = startDynamoDb({
+      dbPath: dataDir ? join(dataDir, 'dynamodb') : null,
+      ...supervision,
+      // A kept data path comes back as it was; in memory, java comes back empty (tests accept
+      // that), so the table, and the demo when asked for, are made again.
+      afterRestart: async (endpoint) => {
+        await ensureTable(endpoint, TABLE_NAME);
+        if (!dataDir && seedLoading) await (await seedLoading).seedDemo();
+      },
+    }).then((d: LocalDynamoDb) => {
       stops.push(() => d.stop());
       return d;
     });
-    const s3Starting = startS3({ directory: s3Dir, buckets: Object.values(BUCKETS), resetOnClose: false }).then((s: LocalS3) => {
+    const s3Starting = startS3({ directory: s3Dir, buckets: Object.values(BUCKETS), resetOnClose: false, ...supervision }).then((s: LocalS3) => {
       stops.push(() => s.stop());
       if (!dataDir) stops.push(() => rmSync(s3Dir, { recursive: true, force: true }));
       return s;
     });
-    // The seed loads the AWS SDK and the record code: import it while java starts.
-    const seedLoading = options.seed ? import('./seed.js') : undefined;
     // Awaited below; a failure meanwhile must not count as an unhandled rejection.
     for (const starting of [dynamoStarting, s3Starting, seedLoading]) starting?.catch(() => undefined);
 
     // The URL is part of the handlers' environment: listen before setting it.
     const server = createConsoleServer(ready);
-    server.listen(options.port ?? 0);
+    server.listen(options.port ?? 0, host);
     await once(server, 'listening');
     closeServer = () =>
       new Promise<void>((done) => {
@@ -132,7 +171,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         server.closeAllConnections();
       });
     const port = (server.address() as AddressInfo).port;
-    const url = `http://localhost:${port}`;
+    const url = consoleOrigin(host, port);
 
     const webStarting = startWeb(options.web, server).then((w: WebServing) => {
       stops.push(() => w.close());
@@ -201,6 +240,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       carrierUrl: `${url}/dev/carrier`,
       env,
       seeded,
+      faults: {
+        crashStore: async () => dynamo.crash(),
+        storeStatus: async () => dynamo.status(),
+      },
       stop: () => (stopping ??= stopAll()),
     };
   } catch (err) {

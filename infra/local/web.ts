@@ -9,6 +9,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { contentSecurityPolicy, originOf } from '../csp.js';
 import { PROJECT_ROOT } from './handlers.js';
 import { sendText } from './http-util.js';
 
@@ -58,6 +59,14 @@ export const INSPECTION_DOCUMENT = 'inspection.html';
  */
 export function documentFor(relative: string): 'index.html' | typeof INSPECTION_DOCUMENT {
   return relative.startsWith(INSPECTION_PAGE_PREFIX) && relative.length > INSPECTION_PAGE_PREFIX.length ? INSPECTION_DOCUMENT : 'index.html';
+}
+
+/**
+ * The console's CSP as CloudFront sends it (infra/csp.ts), with s3rver in place of the uploads
+ * bucket. Read per answer: the stack sets S3_ENDPOINT once s3rver listens, after the web starts.
+ */
+export function localContentSecurityPolicy(s3Endpoint = process.env.S3_ENDPOINT): string {
+  return contentSecurityPolicy({ uploads: s3Endpoint ? [originOf(s3Endpoint)] : [] });
 }
 
 export function contentTypeOf(file: string): string {
@@ -117,6 +126,8 @@ async function serveFile(req: IncomingMessage, res: ServerResponse, file: string
     'content-length': info.size,
     'cache-control': hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
     'last-modified': info.mtime.toUTCString(),
+    // Built mode only: Vite's dev server injects inline scripts (React refresh) that it would refuse.
+    'content-security-policy': localContentSecurityPolicy(),
   });
   if (req.method === 'HEAD') {
     res.end();
