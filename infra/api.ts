@@ -1,21 +1,43 @@
 /**
  * The HTTP API: one Lambda per API area of functions/areas.ts, answering exactly that area's
- * route keys. CloudFront is the only intended door (web.ts); the handlers authenticate each
- * request themselves with the console's own bearer tokens.
+ * route keys. CloudFront is the only door (web.ts): every route sits behind the origin gate, a
+ * cached Lambda authorizer that admits only requests carrying CloudFront's origin-verify secret.
+ * The handlers then authenticate each request themselves with the console's own bearer tokens.
+ *
+ * Why the execute-api endpoint stays enabled: with `disableExecuteApiEndpoint` an HTTP API is
+ * reachable only through an API Gateway custom domain, which needs a domain name we own, its
+ * ACM certificate in this region and a DNS record; CloudFront cannot reach the API otherwise
+ * (Origin Access Control signs for S3, Lambda function URLs and MediaStore/MediaPackage, not API
+ * Gateway; HTTP APIs take no resource policy and no WAF). A stack that must deploy with no domain
+ * therefore keeps the endpoint and closes it with the secret CloudFront adds to each request.
  */
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { API_AREAS, type AreaName } from '../functions/areas.js';
+import { ORIGIN_VERIFY_HEADER } from '../functions/lib/clientIp.js';
 import { PDF_BUNDLE_FILES } from '../functions/recommendations/fonts.js';
 import { acknowledge } from './nag.js';
 import { LOG_RETENTION, ServerFunction, type ServerSettings } from './server-function.js';
 
+export const ORIGIN_GATE_ENTRY = 'functions/originGate/handler.ts';
+
+/**
+ * How long API Gateway keeps the gate's answer for one header value: CloudFront sends one value,
+ * so the gate runs about once per period. Also the longest a stale answer can outlive a
+ * rotation of the secret (docs/deploying.md).
+ */
+export const ORIGIN_GATE_CACHE = Duration.minutes(5);
+
 export interface ApiProps {
   readonly settings: ServerSettings;
+  /** CloudFront sends its value as `x-origin-verify`; the gate and the area functions read it. */
+  readonly originVerify: secretsmanager.ISecret;
 }
 
 /** `'GET /api/agents/{id}'` → method and path, as the HTTP API route key has them. */
@@ -28,15 +50,34 @@ export function parseRouteKey(routeKey: string): { method: apigw.HttpMethod; pat
 export class Api extends Construct {
   readonly httpApi: apigw.HttpApi;
   readonly areas: Record<AreaName, ServerFunction>;
+  /** The authorizer function every route passes first. */
+  readonly originGate: ServerFunction;
   /** Host name of the default stage, for CloudFront's origin. */
   readonly domainName: string;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
 
+    this.originGate = new ServerFunction(this, 'OriginGate', {
+      entry: ORIGIN_GATE_ENTRY,
+      description: 'Dealer console API: admits only requests that came through CloudFront',
+      settings: props.settings,
+      memorySize: 256,
+      timeout: Duration.seconds(5),
+    });
+    this.originGate.fn.addEnvironment('ORIGIN_VERIFY_SECRET_ARN', props.originVerify.secretArn);
+    props.originVerify.grantRead(this.originGate.fn);
+    const gate = new HttpLambdaAuthorizer('OriginGate', this.originGate.fn, {
+      // A request without the header is refused by API Gateway itself, no function call.
+      identitySource: [`$request.header.${ORIGIN_VERIFY_HEADER}`],
+      responseTypes: [HttpLambdaResponseType.SIMPLE],
+      resultsCacheTtl: ORIGIN_GATE_CACHE,
+    });
+
     this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
-      description: 'Dealer console API (reached through CloudFront)',
+      description: 'Dealer console API (reached through CloudFront only)',
       createDefaultStage: false,
+      defaultAuthorizer: gate,
     });
     const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.RETAIN });
     this.httpApi.addStage('DefaultStage', {
@@ -85,11 +126,6 @@ export class Api extends Construct {
     }
     this.areas = areas as Record<AreaName, ServerFunction>;
 
-    acknowledge(
-      this.httpApi,
-      'Each route authenticates in its handler with the console bearer token (HS256, our own key); sign-in, password reset and magic-link routes must be reachable signed out.',
-      'AwsSolutions-APIG4',
-    );
   }
 
   /** Every API area function, e.g. to grant them all the same thing. */

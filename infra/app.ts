@@ -1,12 +1,15 @@
 /**
  * The CDK app: one pair of stacks per region, DealerConsole-Data-<region> and
- * DealerConsole-App-<region>, checked by cdk-nag's AWS Solutions rules.
+ * DealerConsole-App-<region>, plus DealerConsole-Edge-<region> in us-east-1 holding the WAF web
+ * ACL of that region's distribution (CloudFront's ACLs live only there). All checked by cdk-nag's
+ * AWS Solutions rules.
  *
  *   npx cdk synth -c region=eu-west-1        (offline, no credentials: nothing is looked up)
  *   npx cdk deploy -c region=eu-west-1 --all
  *
- * Context: region (default us-east-1), mailFrom (verified SES sender), and optionally domainName
- * with certificateArn (ACM, us-east-1) to serve the console on its own domain.
+ * Context: region (default us-east-1), mailFrom (verified SES sender), optionally domainName
+ * with certificateArn (ACM, us-east-1) to serve the console on its own domain, and optionally
+ * webAclArn (an existing CLOUDFRONT-scoped web ACL) instead of the edge stack.
  * Tests build the same app in-process with buildApp().
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -14,6 +17,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { EDGE_REGION, EdgeStack } from './edge.js';
 import { AppStack, DataStack } from './stacks.js';
 import { appVersion } from './version.js';
 import type { CustomDomain } from './web.js';
@@ -41,10 +45,12 @@ export interface ConsoleApp {
   readonly region: string;
   readonly dataStack: DataStack;
   readonly appStack: AppStack;
+  /** Absent when `-c webAclArn` names a web ACL made elsewhere. */
+  readonly edgeStack?: EdgeStack;
 }
 
-export function stackNames(region: string): { data: string; app: string } {
-  return { data: `DealerConsole-Data-${region}`, app: `DealerConsole-App-${region}` };
+export function stackNames(region: string): { data: string; app: string; edge: string } {
+  return { data: `DealerConsole-Data-${region}`, app: `DealerConsole-App-${region}`, edge: `DealerConsole-Edge-${region}` };
 }
 
 export function buildApp(options: BuildOptions = {}): ConsoleApp {
@@ -58,6 +64,17 @@ export function buildApp(options: BuildOptions = {}): ConsoleApp {
   const env = { account: process.env.CDK_DEFAULT_ACCOUNT, region };
   const customDomain = customDomainFrom(app);
   const names = stackNames(region);
+  const givenWebAclArn = webAclArnFrom(app);
+
+  const edgeStack = givenWebAclArn
+    ? undefined
+    : new EdgeStack(app, names.edge, {
+        env: { account: env.account, region: EDGE_REGION },
+        description: `Dealer console: WAF web ACL of the ${region} distribution (CloudFront web ACLs live in ${EDGE_REGION})`,
+        // Its ARN is read by the App stack in another region (by stack output: cdk.json's
+        // defaultCrossStackReferences is weak, so no SSM writer/reader custom resources).
+        crossRegionReferences: true,
+      });
 
   const dataStack = new DataStack(app, names.data, {
     env,
@@ -73,11 +90,14 @@ export function buildApp(options: BuildOptions = {}): ConsoleApp {
     mailFrom: stringContext(app, 'mailFrom') ?? DEFAULT_MAIL_FROM,
     webDist: options.webDist ?? join(root, 'web', 'dist'),
     customDomain,
+    webAclArn: edgeStack ? edgeStack.acl.arn : (givenWebAclArn as string),
+    crossRegionReferences: edgeStack !== undefined,
   });
   appStack.addStackDependency(dataStack, 'App resources use the Data stack table, buckets and secret');
+  if (edgeStack) appStack.addStackDependency(edgeStack, 'The distribution is guarded by the Edge stack web ACL');
 
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { app, region, dataStack, appStack };
+  return { app, region, dataStack, appStack, edgeStack };
 }
 
 function cdkJsonContext(root: string): Record<string, unknown> {
@@ -100,6 +120,14 @@ function customDomainFrom(app: App): CustomDomain | undefined {
   if (!domainName && !certificateArn) return undefined;
   if (!domainName || !certificateArn) throw new Error('Give both -c domainName and -c certificateArn (ACM, us-east-1), or neither');
   return { domainName, certificateArn };
+}
+
+function webAclArnFrom(app: App): string | undefined {
+  const arn = stringContext(app, 'webAclArn');
+  if (arn !== undefined && !/^arn:aws[a-z-]*:wafv2:us-east-1:\d{12}:global\/webacl\/[\w-]+\/[\w-]+$/.test(arn)) {
+    throw new Error(`webAclArn must be a CLOUDFRONT-scoped WAFv2 web ACL (arn:aws:wafv2:us-east-1:<account>:global/webacl/<name>/<id>): ${arn}`);
+  }
+  return arn;
 }
 
 // Run by the CDK CLI (cdk.json: `npx tsx infra/app.ts`), not when imported by tests.

@@ -1,6 +1,6 @@
 /**
  * The server-sent event stream (SPEC §6/§7): EVENTS_ENTRY behind a Lambda function URL that
- * streams its response. CloudFront routes /events to it (web.ts).
+ * streams its response. CloudFront routes /events to it (web.ts), the only caller it admits.
  */
 import { Duration } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -33,8 +33,10 @@ export class Realtime extends Construct {
     props.settings.data.grantTableRead(this.stream.fn);
 
     this.url = this.stream.fn.addFunctionUrl({
-      // The handler checks its own short-lived ticket (POST /api/notifications/tickets).
-      authType: lambda.FunctionUrlAuthType.NONE,
+      // Only CloudFront may call it: the distribution signs each request with Origin Access
+      // Control (web.ts), and Lambda refuses unsigned calls before the function runs. The
+      // handler then checks the agent's short-lived ticket (POST /api/notifications/tickets).
+      authType: lambda.FunctionUrlAuthType.AWS_IAM,
       invokeMode: lambda.InvokeMode.RESPONSE_STREAM,
     });
   }

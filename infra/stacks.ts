@@ -41,6 +41,8 @@ export interface AppStackProps extends StackProps {
   readonly mailFrom: string;
   readonly webDist?: string;
   readonly customDomain?: CustomDomain;
+  /** The CLOUDFRONT-scoped WAF web ACL for the distribution (edge.ts, or `-c webAclArn`). */
+  readonly webAclArn: string;
 }
 
 export class AppStack extends Stack {
@@ -61,27 +63,29 @@ export class AppStack extends Stack {
       logLevel: 'INFO',
     };
 
-    // The HTTP API and the realtime function URL are origins of the distribution, so they come
-    // first. The API's functions may still read the distribution's domain (PUBLIC_URL): the
-    // origin is the API resource itself, which does not depend on its routes or functions.
-    this.api = new Api(this, 'Api', { settings });
-    this.realtime = new Realtime(this, 'Realtime', { settings });
     // Lives and dies with the distribution that sends it, so it belongs to this stack.
     const originVerify = new secretsmanager.Secret(this, 'OriginVerifySecret', {
-      description: 'Shared between CloudFront and the API functions: marks requests that came through CloudFront',
+      description: 'Shared between CloudFront, the API origin gate and the API functions: marks requests that came through CloudFront',
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
     });
     acknowledge(
       originVerify,
-      'Rotating it needs CloudFront and the functions changed together, which a deployment does; it is rotated by redeploying, not on a timer.',
+      'Rotating it needs CloudFront and the functions changed together, which a deployment does; it is rotated by hand and a redeploy (docs/deploying.md), not on a timer.',
       'AwsSolutions-SMG4',
     );
+    // The HTTP API and the realtime function URL are origins of the distribution, so they come
+    // first. The API's functions may still read the distribution's domain (PUBLIC_URL): the
+    // origin is the API resource itself, which does not depend on its routes or functions.
+    this.api = new Api(this, 'Api', { settings, originVerify });
+    this.realtime = new Realtime(this, 'Realtime', { settings });
     this.web = new Web(this, 'Web', {
       webBucket: data.web,
       logBucket: data.accessLogs,
       apiDomainName: this.api.domainName,
       originVerify: originVerify.secretValue.unsafeUnwrap(),
       eventsUrl: this.realtime.url,
+      uploadsOrigin: `https://${data.uploads.bucketRegionalDomainName}`,
+      webAclArn: props.webAclArn,
       webDist: props.webDist,
       customDomain: props.customDomain,
     });
@@ -109,7 +113,10 @@ export class AppStack extends Stack {
 
     new CfnOutput(this, 'ConsoleUrl', { value: `${publicUrl}/app/`, description: 'Open the console here' });
     new CfnOutput(this, 'ApiUrl', { value: `${publicUrl}/api/`, description: 'The API, as the console calls it (through CloudFront)' });
-    new CfnOutput(this, 'HttpApiEndpoint', { value: this.api.httpApi.apiEndpoint, description: 'The HTTP API behind CloudFront' });
+    new CfnOutput(this, 'HttpApiEndpoint', {
+      value: this.api.httpApi.apiEndpoint,
+      description: 'The HTTP API behind CloudFront: refuses every request that did not come through CloudFront',
+    });
     new CfnOutput(this, 'CarrierInboundTopicArn', { value: this.messaging.topics.inbound_sms.topicArn, description: 'Point the two-way SMS number here' });
     new CfnOutput(this, 'CarrierReceiptsTopicArn', { value: this.messaging.topics.delivery_receipts.topicArn, description: 'Point SMS delivery events here' });
   }

@@ -1,7 +1,9 @@
 /**
  * The console's one origin: a CloudFront distribution that serves the built SPA from the web
  * bucket under /app, sends the API paths to the HTTP API and /events to the streaming function
- * URL, as the local server does (infra/local).
+ * URL, as the local server does (infra/local). It is also the only door: the web bucket and the
+ * function URL admit only this distribution (Origin Access Control), the HTTP API only requests
+ * with its origin-verify secret (api.ts), and the WAF web ACL (edge.ts) sits in front of all.
  */
 import { existsSync } from 'node:fs';
 import { Annotations, Duration, Stack } from 'aws-cdk-lib';
@@ -14,6 +16,8 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { WEB_PREFIX } from './data.js';
 import { ORIGIN_VERIFY_HEADER } from '../functions/lib/clientIp.js';
+import { VIEWER_AUTHORIZATION_HEADER } from '../functions/lib/cloudfrontHeaders.js';
+import { contentSecurityPolicy } from './csp.js';
 import { acknowledge, acknowledgeWildcardsOfCdkHandler } from './nag.js';
 
 /** Paths CloudFront sends to the HTTP API (SPEC §7); everything else not /events is the SPA bucket. */
@@ -43,6 +47,24 @@ export const SPA_ROUTER_CODE = `function handler(event) {
   return request;
 }`;
 
+/**
+ * Viewer-request function of the /events behaviour. Origin Access Control signs each request to
+ * the function URL in the Authorization header, replacing the viewer's, and the console sends its
+ * stream ticket there as a bearer (web/src/lib/realtime.ts). So the viewer's Authorization moves
+ * to VIEWER_AUTHORIZATION_HEADER, which the stream handler reads first; a viewer's own value of
+ * that header is dropped. The ticket stays out of the URL (and so out of the access logs).
+ */
+export const EVENTS_TICKET_CODE = `function handler(event) {
+  var request = event.request;
+  var authorization = request.headers.authorization;
+  delete request.headers['${VIEWER_AUTHORIZATION_HEADER}'];
+  if (authorization) {
+    request.headers['${VIEWER_AUTHORIZATION_HEADER}'] = { value: authorization.value };
+    delete request.headers.authorization;
+  }
+  return request;
+}`;
+
 export interface CustomDomain {
   readonly domainName: string;
   /** ACM certificate in us-east-1 covering domainName. */
@@ -59,7 +81,15 @@ export interface WebProps {
    * only on requests that carry it, so a caller going around CloudFront cannot forge its address.
    */
   readonly originVerify: string;
+  /** The stream's function URL (auth AWS_IAM): reached with Origin Access Control. */
   readonly eventsUrl: lambda.IFunctionUrl;
+  /**
+   * `https://<bucket>.s3.<region>.amazonaws.com`: where the console PUTs attachments by presigned
+   * URL, the one foreign origin of its connect-src.
+   */
+  readonly uploadsOrigin: string;
+  /** ARN of the CLOUDFRONT-scoped WAF web ACL (us-east-1) in front of the distribution. */
+  readonly webAclArn: string;
   /** The built SPA (web/dist); deployed only when it exists at synth time. */
   readonly webDist?: string;
   readonly customDomain?: CustomDomain;
@@ -92,9 +122,17 @@ export class Web extends Construct {
       readTimeout: Duration.seconds(30),
       customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerify },
     });
-    const eventsOrigin = new origins.FunctionUrlOrigin(props.eventsUrl, {
+    // Signed with SigV4 by CloudFront. OAC cannot sign a viewer's POST body for a function URL
+    // (the viewer would have to send x-amz-content-sha256), which is why only the stream, a GET,
+    // is a function URL and the API stays behind API Gateway.
+    const eventsOrigin = origins.FunctionUrlOrigin.withOriginAccessControl(props.eventsUrl, {
       // The stream sends a heartbeat every 10 s; the read timeout is the gap allowed between bytes.
       readTimeout: Duration.seconds(60),
+    });
+    const eventsTicket = new cloudfront.Function(this, 'EventsTicket', {
+      comment: 'Moves the event-stream ticket out of the Authorization header that OAC signs',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(EVENTS_TICKET_CODE),
     });
 
     const spaRouter = new cloudfront.Function(this, 'SpaRouter', {
@@ -112,20 +150,9 @@ export class Web extends Construct {
         referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
         xssProtection: { protection: true, modeBlock: true, override: true },
         contentSecurityPolicy: {
-          // Uploads go to (and gallery media come from) presigned S3 URLs, hence https: for
-          // connect, img and media; everything else is this origin.
-          contentSecurityPolicy: [
-            "default-src 'self'",
-            "img-src 'self' data: blob: https:",
-            "media-src 'self' blob: https:",
-            "connect-src 'self' https:",
-            "style-src 'self' 'unsafe-inline'",
-            "font-src 'self' data:",
-            "object-src 'none'",
-            "base-uri 'self'",
-            "form-action 'self'",
-            "frame-ancestors 'none'",
-          ].join('; '),
+          // The same policy the local server sends (csp.ts), with the uploads bucket as the one
+          // origin besides this one that the console may connect to.
+          contentSecurityPolicy: contentSecurityPolicy({ uploads: [props.uploadsOrigin] }),
           override: true,
         },
       },
@@ -163,9 +190,12 @@ export class Web extends Construct {
         [EVENTS_PATH_PATTERN]: {
           ...passThrough,
           origin: eventsOrigin,
-          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+          // GET and HEAD only: a signed POST or PUT would need the viewer to hash its body.
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+          functionAssociations: [{ function: eventsTicket, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
         },
       },
+      webAclId: props.webAclArn,
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       // North America and Europe: where the console's languages (SPEC §5) are spoken by staff.
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
@@ -217,11 +247,6 @@ export class Web extends Construct {
       'The web bucket policy in the Data stack admits CloudFront for the SPA prefix (data.ts).',
     );
     acknowledge(this.distribution, 'The console serves dealerships and their staff in many countries (SPEC §5 languages); no country is excluded.', 'AwsSolutions-CFR1');
-    acknowledge(
-      this.distribution,
-      'No WebACL in this first platform release: the HTTP API stage throttles requests; a WebACL can be attached to the distribution later.',
-      'AwsSolutions-CFR2',
-    );
     if (!props.customDomain) {
       acknowledge(
         this.distribution,

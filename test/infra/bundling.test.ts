@@ -9,19 +9,21 @@ import { pathToFileURL } from 'node:url';
 import type { CfnElement } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_AREAS, CARRIER_TOPICS, EVENTS_ENTRY, JOBS_ENTRY } from '../../functions/areas.js';
+import { ORIGIN_GATE_ENTRY } from '../../infra/api.js';
 import { ESM_REQUIRE_BANNER } from '../../infra/server-function.js';
 import { resources, synthesise, type Synthesised } from './synth.js';
 
 let s: Synthesised;
+// Bundling every function takes minutes on a busy two-core machine: more than the project's hook timeout.
 beforeAll(() => {
   // Template validation is the stack tests' business; here only the bundles matter.
   s = synthesise({ bundle: true, validateTemplates: false });
-});
+}, 600_000);
 
 /** The bundled asset directory of each function, by its entry. */
 function bundles(): Map<string, string> {
   const { appStack } = s.built;
-  const servers = [...Object.values(appStack.api.areas), appStack.realtime.stream, ...appStack.messaging.receivers.values(), appStack.jobs.runner];
+  const servers = [...Object.values(appStack.api.areas), appStack.api.originGate, appStack.realtime.stream, ...appStack.messaging.receivers.values(), appStack.jobs.runner];
   const functions = resources(s.app, 'AWS::Lambda::Function');
   return new Map(
     servers.map((server) => {
@@ -37,8 +39,8 @@ function bundles(): Map<string, string> {
 describe('function bundles', () => {
   it('are ESM modules with the createRequire banner and a source map, one per function', () => {
     const dirs = bundles();
-    // Every API area, the event stream, each distinct carrier-topic entry and the jobs runner.
-    const entries = new Set([...Object.values(API_AREAS).map((a) => a.entry), EVENTS_ENTRY, ...Object.values(CARRIER_TOPICS).map((t) => t.entry), JOBS_ENTRY]);
+    // Every API area, the origin gate, the event stream, each distinct carrier-topic entry and the jobs runner.
+    const entries = new Set([...Object.values(API_AREAS).map((a) => a.entry), ORIGIN_GATE_ENTRY, EVENTS_ENTRY, ...Object.values(CARRIER_TOPICS).map((t) => t.entry), JOBS_ENTRY]);
     expect(dirs.size).toBe(entries.size);
     for (const [entry, dir] of dirs) {
       const code = readFileSync(join(dir, 'index.mjs'), 'utf8');
@@ -47,9 +49,9 @@ describe('function bundles', () => {
     }
   });
 
-  it('load in plain Node and export the handler (API areas and jobs)', () => {
+  it('load in plain Node and export the handler (API areas, the origin gate and jobs)', () => {
     const dirs = bundles();
-    const entries = [...Object.values(API_AREAS).map((area) => area.entry), JOBS_ENTRY];
+    const entries = [...Object.values(API_AREAS).map((area) => area.entry), ORIGIN_GATE_ENTRY, JOBS_ENTRY];
     const urls = entries.map((entry) => pathToFileURL(join(dirs.get(entry)!, 'index.mjs')).href);
     // A child Node, not this test's module loader: the bundle must stand on its own, as in Lambda.
     const script = `const urls = ${JSON.stringify(urls)};

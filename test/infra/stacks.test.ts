@@ -5,10 +5,14 @@
 import { readFileSync } from 'node:fs';
 import { Duration, type CfnElement } from 'aws-cdk-lib';
 import { ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
-import { Match } from 'aws-cdk-lib/assertions';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import type { CfnDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_AREAS, CARRIER_TOPICS, EVENTS_ENTRY, JOBS, JOBS_ENTRY } from '../../functions/areas.js';
+import { ORIGIN_GATE_ENTRY } from '../../infra/api.js';
 import { buildApp } from '../../infra/app.js';
+import { COMMON_RULES_COUNTED, SIGN_IN_PATH_PREFIXES } from '../../infra/edge.js';
+import { EVENTS_TICKET_CODE } from '../../infra/web.js';
 import { findCycle, resources, synthesise, unacknowledgedNagFindings, type CfnResourceJson, type Synthesised } from './synth.js';
 
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
@@ -25,6 +29,7 @@ function functionId(entry: string): string {
   const { appStack } = s.built;
   const servers = [
     ...Object.values(appStack.api.areas),
+    appStack.api.originGate,
     appStack.realtime.stream,
     ...appStack.messaging.receivers.values(),
     appStack.jobs.runner,
@@ -59,6 +64,12 @@ describe('the stacks of a region', () => {
     expect(s.built.appStack.region).toBe('us-east-1');
   });
 
+  it('put the web ACL in DealerConsole-Edge-<region>, always in us-east-1, deployed before the app stack', () => {
+    expect(s.built.edgeStack?.stackName).toBe('DealerConsole-Edge-us-east-1');
+    expect(s.built.edgeStack?.region).toBe('us-east-1');
+    expect(s.built.appStack.dependencies).toContain(s.built.edgeStack);
+  });
+
   it('protect the data stack from termination and let the app stack be replaced', () => {
     expect(s.built.dataStack.terminationProtection).toBe(true);
     expect(s.built.appStack.terminationProtection).toBe(false);
@@ -82,7 +93,7 @@ describe('the stacks of a region', () => {
   });
 
   it('raise no CDK warning or error that is not acknowledged', () => {
-    for (const stack of [s.built.dataStack, s.built.appStack]) {
+    for (const stack of [s.built.dataStack, s.built.appStack, s.built.edgeStack!]) {
       const messages = s.assembly.getStackArtifact(stack.artifactId).messages;
       expect(messages.filter((m) => m.level !== 'info').map((m) => `${m.level} ${m.id}: ${String(m.entry.data)}`), stack.stackName).toEqual([]);
     }
@@ -189,8 +200,8 @@ describe('app stack: functions', () => {
   const areaEntries = Object.values(API_AREAS).map((area) => area.entry);
   const allEntries = [...new Set([...areaEntries, EVENTS_ENTRY, JOBS_ENTRY, ...Object.values(CARRIER_TOPICS).map((t) => t.entry)])];
 
-  it('has one Lambda per API area, one for events, one per carrier entry and one for jobs', () => {
-    expect(Object.keys(resources(s.app, 'AWS::Lambda::Function')).sort()).toEqual(allEntries.map(functionId).sort());
+  it('has one Lambda per API area, the API origin gate, one for events, one per carrier entry and one for jobs', () => {
+    expect(Object.keys(resources(s.app, 'AWS::Lambda::Function')).sort()).toEqual([...allEntries, ORIGIN_GATE_ENTRY].map(functionId).sort());
   });
 
   it('runs every function on Node 22, arm64, as an ESM bundle with JSON logs in its own log group', () => {
@@ -259,10 +270,10 @@ describe('app stack: HTTP API', () => {
 });
 
 describe('app stack: realtime, messaging, jobs', () => {
-  it('streams server-sent events from a function URL (RESPONSE_STREAM, the handler checks its ticket)', () => {
+  it('streams server-sent events from a function URL that admits only signed (IAM) calls', () => {
     s.app.resourceCountIs('AWS::Lambda::Url', 1);
     s.app.hasResourceProperties('AWS::Lambda::Url', {
-      AuthType: 'NONE',
+      AuthType: 'AWS_IAM',
       InvokeMode: 'RESPONSE_STREAM',
       TargetFunctionArn: { 'Fn::GetAtt': [functionId(EVENTS_ENTRY), 'Arn'] },
     });
@@ -358,7 +369,8 @@ describe('app stack: CloudFront', () => {
           StrictTransportSecurity: Match.objectLike({ IncludeSubdomains: true }),
           ContentTypeOptions: Match.anyValue(),
           FrameOptions: { FrameOption: 'DENY', Override: true },
-          ContentSecurityPolicy: Match.objectLike({ ContentSecurityPolicy: Match.stringLikeRegexp("frame-ancestors 'none'") }),
+          // The uploads bucket's origin makes the policy a Fn::Join (its connect-src is checked below).
+          ContentSecurityPolicy: Match.objectLike({ ContentSecurityPolicy: { 'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp("frame-ancestors 'none'")])] } }),
         }),
       }),
     });
@@ -391,8 +403,8 @@ describe('app stack: IAM', () => {
         expect(JSON.stringify(statement.Resource)).not.toContain('/index/*');
       }
     }
-    // Every function that touches the table: the API areas, events, inbound, jobs.
-    expect(grants).toBe(Object.keys(resources(s.app, 'AWS::Lambda::Function')).length);
+    // Every function that touches the table: the API areas, events, inbound, jobs (not the origin gate).
+    expect(grants).toBe(Object.keys(resources(s.app, 'AWS::Lambda::Function')).length - 1);
   });
 
   it('lets the event stream only read the table', () => {
@@ -444,5 +456,139 @@ describe('app stack: the viewer address behind CloudFront', () => {
       expect(env.ORIGIN_VERIFY_SECRET_ARN, area).toBeDefined();
       expect(mentions(policyOf(functionId(spec.entry)), 'secretsmanager:GetSecretValue'), area).toBe(true);
     }
+  });
+});
+
+describe('app stack: nothing answers around CloudFront', () => {
+  type Config = {
+    CacheBehaviors: { PathPattern: string; TargetOriginId: string; AllowedMethods: string[]; FunctionAssociations?: { EventType: string; FunctionARN: { 'Fn::GetAtt': [string, string] } }[] }[];
+    Origins: { Id: string; OriginAccessControlId?: { 'Fn::GetAtt': [string, string] } }[];
+    WebACLId?: unknown;
+  };
+  const distributionId = () => Object.keys(resources(s.app, 'AWS::CloudFront::Distribution'))[0]!;
+  const config = () => resources(s.app, 'AWS::CloudFront::Distribution')[distributionId()]!.Properties!.DistributionConfig as Config;
+  const eventsBehavior = () => config().CacheBehaviors.find((b) => b.PathPattern === '/events*')!;
+
+  it('puts the origin gate before every API route: a cached request authorizer keyed on CloudFront’s x-origin-verify header', () => {
+    const authorizers = resources(s.app, 'AWS::ApiGatewayV2::Authorizer');
+    expect(Object.keys(authorizers)).toHaveLength(1);
+    const [authorizerId, authorizer] = Object.entries(authorizers)[0]!;
+    expect(authorizer.Properties).toMatchObject({
+      AuthorizerType: 'REQUEST',
+      IdentitySource: ['$request.header.x-origin-verify'],
+      EnableSimpleResponses: true,
+      AuthorizerPayloadFormatVersion: '2.0',
+    });
+    expect(authorizer.Properties?.AuthorizerResultTtlInSeconds).toBeGreaterThan(0);
+    expect(mentions(authorizer.Properties?.AuthorizerUri, functionId(ORIGIN_GATE_ENTRY))).toBe(true);
+
+    const routes = Object.values(resources(s.app, 'AWS::ApiGatewayV2::Route'));
+    expect(routes).toHaveLength(Object.values(API_AREAS).flatMap((area) => area.routes).length);
+    for (const route of routes) {
+      expect(route.Properties, String(route.Properties?.RouteKey)).toMatchObject({ AuthorizationType: 'CUSTOM', AuthorizerId: { Ref: authorizerId } });
+    }
+  });
+
+  it('lets the origin gate read the same secret CloudFront sends, and nothing of the table', () => {
+    const fn = resources(s.app, 'AWS::Lambda::Function')[functionId(ORIGIN_GATE_ENTRY)];
+    const env = (fn?.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(mentions(env.ORIGIN_VERIFY_SECRET_ARN, 'OriginVerifySecret')).toBe(true);
+    const statements = policyStatements(policyOf(functionId(ORIGIN_GATE_ENTRY)));
+    const read = statements.find((st) => ([] as string[]).concat(st.Action).includes('secretsmanager:GetSecretValue'));
+    expect(mentions(read?.Resource, 'OriginVerifySecret')).toBe(true);
+    expect(statements.some((st) => mentions(st.Resource, 'ConsoleTableArn'))).toBe(false);
+  });
+
+  it('reaches the event stream through Origin Access Control for Lambda, and only this distribution may invoke it', () => {
+    const origin = config().Origins.find((o) => o.Id === eventsBehavior().TargetOriginId)!;
+    const oacId = origin.OriginAccessControlId?.['Fn::GetAtt'][0];
+    expect(resources(s.app, 'AWS::CloudFront::OriginAccessControl')[oacId!]?.Properties?.OriginAccessControlConfig).toMatchObject({
+      OriginAccessControlOriginType: 'lambda',
+      SigningBehavior: 'always',
+      SigningProtocol: 'sigv4',
+    });
+    const urlId = Object.keys(resources(s.app, 'AWS::Lambda::Url'))[0]!;
+    const permissions = Object.values(resources(s.app, 'AWS::Lambda::Permission')).filter((p) => mentions(p.Properties?.FunctionName, urlId));
+    expect(permissions.map((p) => p.Properties?.Action).sort()).toEqual(['lambda:InvokeFunction', 'lambda:InvokeFunctionUrl']);
+    for (const permission of permissions) {
+      expect(permission.Properties?.Principal).toBe('cloudfront.amazonaws.com');
+      expect(mentions(permission.Properties?.SourceArn, distributionId())).toBe(true);
+    }
+  });
+
+  it('moves the stream ticket out of the signed Authorization header on /events, which takes GET and HEAD only', () => {
+    const behavior = eventsBehavior();
+    expect([...behavior.AllowedMethods].sort()).toEqual(['GET', 'HEAD']);
+    expect(behavior.FunctionAssociations).toHaveLength(1);
+    const association = behavior.FunctionAssociations![0]!;
+    expect(association.EventType).toBe('viewer-request');
+    expect(resources(s.app, 'AWS::CloudFront::Function')[association.FunctionARN['Fn::GetAtt'][0]]?.Properties?.FunctionCode).toBe(EVENTS_TICKET_CODE);
+  });
+
+  it('guards the distribution with the edge stack’s web ACL', () => {
+    const edge = Template.fromStack(s.built.edgeStack!).toJSON() as { Outputs: Record<string, { Value: unknown }> };
+    const reference = config().WebACLId as { 'Fn::GetStackOutput': { StackName: string; Region: string; OutputName: string } };
+    expect(reference['Fn::GetStackOutput']).toMatchObject({ StackName: 'DealerConsole-Edge-us-east-1', Region: 'us-east-1' });
+    const aclId = s.built.edgeStack!.getLogicalId(s.built.edgeStack!.acl.webAcl);
+    expect(edge.Outputs[reference['Fn::GetStackOutput'].OutputName]?.Value).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
+  });
+
+  it('rate-limits sign-in, password reset and magic links per address, and applies the AWS common rule set (large bodies counted)', () => {
+    const edge = Template.fromStack(s.built.edgeStack!);
+    edge.resourceCountIs('AWS::WAFv2::WebACL', 1);
+    const acl = Object.values(resources(edge, 'AWS::WAFv2::WebACL'))[0]!.Properties as {
+      Scope: string;
+      DefaultAction: unknown;
+      Rules: { Name: string; Action?: { Block?: { CustomResponse?: { ResponseCode: number } } }; OverrideAction?: unknown; Statement: Record<string, Record<string, unknown>> }[];
+    };
+    expect(acl.Scope).toBe('CLOUDFRONT');
+    expect(acl.DefaultAction).toEqual({ Allow: {} });
+
+    const rate = acl.Rules.find((r) => r.Statement.RateBasedStatement)!;
+    expect(rate.Action?.Block?.CustomResponse?.ResponseCode).toBe(429);
+    const rateStatement = rate.Statement.RateBasedStatement as { Limit: number; AggregateKeyType: string; ScopeDownStatement: { OrStatement: { Statements: { ByteMatchStatement: { SearchString: string; PositionalConstraint: string; FieldToMatch: unknown } }[] } } };
+    expect(rateStatement.AggregateKeyType).toBe('IP');
+    expect(rateStatement.Limit).toBeGreaterThan(0);
+    const matched = rateStatement.ScopeDownStatement.OrStatement.Statements.map((st) => st.ByteMatchStatement);
+    for (const match of matched) expect(match).toMatchObject({ PositionalConstraint: 'STARTS_WITH', FieldToMatch: { UriPath: {} } });
+    expect(matched.map((m) => m.SearchString).sort()).toEqual([...SIGN_IN_PATH_PREFIXES].sort());
+    expect(matched.map((m) => m.SearchString).sort()).toEqual(['/agent_sessions/', '/magic_sessions', '/password_reset']);
+
+    const common = acl.Rules.find((r) => (r.Statement.ManagedRuleGroupStatement as { Name?: string } | undefined)?.Name === 'AWSManagedRulesCommonRuleSet')!;
+    expect(common.OverrideAction).toEqual({ None: {} });
+    expect(common.Statement.ManagedRuleGroupStatement).toMatchObject({
+      VendorName: 'AWS',
+      RuleActionOverrides: COMMON_RULES_COUNTED.map((name) => ({ Name: name, ActionToUse: { Count: {} } })),
+    });
+    expect(COMMON_RULES_COUNTED).toContain('SizeRestrictions_BODY');
+  });
+
+  it('lets the console connect only to itself and the uploads bucket: no bare https: in connect-src', () => {
+    const policy = Object.values(resources(s.app, 'AWS::CloudFront::ResponseHeadersPolicy'))[0]!.Properties!.ResponseHeadersPolicyConfig as {
+      SecurityHeadersConfig: { ContentSecurityPolicy: { ContentSecurityPolicy: { 'Fn::Join': [string, unknown[]] } } };
+    };
+    const parts = policy.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy['Fn::Join'][1];
+    const text = parts.map((part) => (typeof part === 'string' ? part : `{${JSON.stringify(part)}}`)).join('');
+    const connect = text.split(';').map((d) => d.trim()).find((d) => d.startsWith('connect-src'))!;
+    const sources = connect.split(/\s+/).slice(1);
+    expect(sources[0]).toBe("'self'");
+    expect(sources.slice(1)).toHaveLength(1);
+    expect(sources[1]).toMatch(/^https:\/\/\{.*UploadsBucketRegionalDomainName.*\}$/);
+    for (const open of ['https:', 'http:', '*', 'wss:']) expect(sources, open).not.toContain(open);
+  });
+});
+
+describe('buildApp: the web ACL', () => {
+  it('uses a web ACL named by -c webAclArn instead of making the edge stack', () => {
+    const webAclArn = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/dealer-console/0f0e0d0c-1111-2222-3333-444455556666';
+    const built = buildApp({ context: { webAclArn, 'aws:cdk:bundling-stacks': [] } });
+    expect(built.edgeStack).toBeUndefined();
+    const distribution = built.appStack.web.distribution.node.defaultChild as CfnDistribution;
+    expect(built.appStack.resolve((distribution.distributionConfig as CfnDistribution.DistributionConfigProperty).webAclId)).toBe(webAclArn);
+  });
+
+  it('refuses a webAclArn that is not a CloudFront (global) web ACL', () => {
+    const regional = 'arn:aws:wafv2:eu-west-1:123456789012:regional/webacl/dealer-console/0f0e0d0c';
+    expect(() => buildApp({ context: { webAclArn: regional, 'aws:cdk:bundling-stacks': [] } })).toThrow(/CLOUDFRONT-scoped/);
   });
 });

@@ -106,6 +106,17 @@ describe('a deployment on its own domain, in eu-west-1, with a web build', () =>
     });
   });
 
+  it('guards the eu-west-1 distribution with a web ACL of its own edge stack in us-east-1', () => {
+    expect(s.built.edgeStack?.stackName).toBe('DealerConsole-Edge-eu-west-1');
+    expect(s.built.edgeStack?.region).toBe('us-east-1');
+    const distribution = Object.values(resources(s.app, 'AWS::CloudFront::Distribution'))[0]!;
+    expect((distribution.Properties?.DistributionConfig as { WebACLId: unknown }).WebACLId).toMatchObject({
+      'Fn::GetStackOutput': { StackName: 'DealerConsole-Edge-eu-west-1', Region: 'us-east-1' },
+    });
+    // Read by stack output: no SSM writer or reader custom resources (and their Lambdas) are needed.
+    expect(Object.keys(resources(s.app)).filter((id) => /ExportsReader|ExportsWriter/.test(id))).toEqual([]);
+  });
+
   it('still passes cdk-nag AwsSolutions with every exception acknowledged', () => {
     expect(unacknowledgedNagFindings(s.built)).toEqual([]);
   });
