@@ -180,7 +180,8 @@ export function areaHandler(area: string, routes: Routes) {
         query: event.queryStringParameters ?? {},
         body: event.body,
         headers: event.headers ?? {},
-        // Only sign-in routes need it; computing it may read a secret.
+        // Asked only where an allow-list applies (sign-in, and every request of a location that has
+        // one); computing it may read a secret.
         clientIp: () => clientIp(event),
       };
       if (route.access === 'public') return toResult(await route.handle(req));
