@@ -15,13 +15,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../test/support/chromium.js';
 import { DEMO_PASSWORD } from '../infra/local/demo.js';
 import { startLocalStack } from '../infra/local/stack.js';
 import { WEB_DIST } from '../infra/local/web.js';
 import { READY_MARK } from '../web/src/inspectionPage/marks.js';
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'];
 const LOCATION = 'loc_demo_north';
 
 export interface BundleFile {
@@ -211,7 +211,7 @@ export async function measureCustomerPage(options: { url?: string; runs?: number
   const bundle = customerPageBundle();
   const stack = options.url ? null : await startLocalStack({ port: 0, dataDir: null, web: 'built', seed: true, scheduler: false, quiet: true });
   const url = options.url ?? stack!.url;
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  const { browser } = await launchChromium();
   try {
     const link = await inspectionLinkOnDemo(url);
     const load: LoadFigures[] = [];

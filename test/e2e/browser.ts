@@ -1,18 +1,9 @@
 /** What the browser tests share: one headless Chromium per test file, a fresh context per test, and signing in through the page. */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { DEMO_PASSWORD } from '../../infra/local/demo.js';
+import { launchChromium } from '../support/chromium.js';
 import '../support/provided.js';
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--disable-quic',
-];
 
 /** The landing URL after sign-in: the service board is /app itself (with or without the slash). */
 export function landingUrl(landing: string): RegExp {
@@ -38,7 +29,8 @@ export function useBrowser(): Session {
   const carrierUrl = inject('carrierUrl');
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+    // Debian's chromium when installed, else the one @sparticuz/chromium ships (test/support/chromium.ts).
+    ({ browser } = await launchChromium());
   });
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((c) => c.close()));
