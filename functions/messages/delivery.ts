@@ -11,7 +11,7 @@
  * propagates; the API answers 503), and the outbox sweep (sweep.ts) reconciles what was left.
  */
 import type { AgentRef, AutomatedKind, Message } from '../../shared/serviceBoard.js';
-import { DELIVERY_ERROR_TEXTS } from '../../shared/schemas/messages.js';
+import { DELIVERY_ERROR_TEXTS, SEND_ERRORS } from '../../shared/schemas/messages.js';
 import { CarrierRefused, smsCarrier } from '../lib/carrier.js';
 import { config } from '../lib/config.js';
 import { logger } from '../lib/log.js';
@@ -30,6 +30,7 @@ import {
   newMessage,
   OUTBOX_GRACE_SECONDS,
   recordSendIntent,
+  RecipientRefuses,
   setDeliveryState,
   type MessageRecord,
   type SendIntent,
@@ -99,6 +100,7 @@ export function carrierErrorText(code: string): string {
   const upper = code.toUpperCase().replace(/^TEXT_/, '');
   if (upper === 'LANDLINE') return DELIVERY_ERROR_TEXTS.landline;
   if (upper === 'CARRIER_BLOCKED' || upper === 'SPAM') return DELIVERY_ERROR_TEXTS.carrier_blocked;
+  if (upper === 'OPTED_OUT') return SEND_ERRORS.opted_out;
   return DELIVERY_ERROR_TEXTS.unknown.replace('{{code}}', code);
 }
 
@@ -212,7 +214,14 @@ const hasIntent = (message: MessageRecord): message is MessageRecord & { send_in
 export async function deliver(ro: RepairOrderRecord | undefined, message: MessageRecord): Promise<MessageRecord> {
   // Before the intent: a failure here leaves the text queued without one, and the sweep sends it.
   const media = await mediaOf(message);
-  const claimed = await recordSendIntent(message, { send_id: carrierSendId(message), at: new Date().toISOString() });
+  let claimed: MessageRecord | undefined;
+  try {
+    claimed = await recordSendIntent(message, { send_id: carrierSendId(message), at: new Date().toISOString() });
+  } catch (err) {
+    if (!(err instanceof RecipientRefuses)) throw err;
+    // The customer answered STOP (or turned out a landline) after the rules let this text through.
+    return recordOutcome(ro, message, { status: 'not sent', errorCode: err.code, errorText: carrierErrorText(err.code) });
+  }
   if (!claimed || !hasIntent(claimed)) {
     return (await getThreadMessage(message.company_id, message.message_thread_id, message.id)) ?? message;
   }

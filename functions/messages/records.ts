@@ -207,19 +207,64 @@ export async function messageOfSendRequest(
  * intent yet). Answers the message with its intent, or undefined when another call holds it or
  * the text moved on: only the caller that gets the message back may call the carrier.
  */
+/**
+ * The console's answers to a keyword (STOP's and START's confirmations, HELP) go to any number:
+ * carrier rules require them. Every other text is checked against its customer at the moment it
+ * is handed over (recordSendIntent).
+ */
+const KEYWORD_ANSWERS: ReadonlySet<string> = new Set(['opt_out_confirmation', 'opt_in_confirmation', 'help_reply']);
+
+/** The customer can no longer be texted: a STOP (or a landline answer) arrived after the rules said yes. */
+export class RecipientRefuses extends Error {
+  override readonly name = 'RecipientRefuses';
+  constructor(readonly code: 'OPTED_OUT' | 'LANDLINE') {
+    super(`The customer can not be texted (${code})`);
+  }
+}
+
+/**
+ * Records the intent to hand a `queued` text to the carrier; answers the message with it, or
+ * undefined when another call recorded one first (or the text moved on). In the same transaction
+ * the customer is checked to be neither opted out nor a landline (RecipientRefuses otherwise): the
+ * rules were asked earlier (when the agent pressed send, when the job picked the text up), and a
+ * STOP landing in between must still stop the text. A STOP written after this moment finds the
+ * text already handed over.
+ */
 export async function recordSendIntent(message: MessageRecord, intent: SendIntent): Promise<MessageRecord | undefined> {
+  const update = {
+    Key: keys.message(message.company_id, message.message_thread_id, message.id),
+    UpdateExpression: 'SET send_intent = :intent',
+    ConditionExpression: 'metadata.#s = :queued AND metadata.attempts = :attempts AND (attribute_not_exists(send_intent) OR send_intent = :null)',
+    ExpressionAttributeNames: { '#s': 'status' },
+    ExpressionAttributeValues: { ':intent': intent, ':queued': 'queued', ':attempts': message.metadata.attempts, ':null': null },
+  };
+  const customerCheck = !KEYWORD_ANSWERS.has(message.metadata.automated ?? '');
   try {
-    const item = await updateItem<MessageRecord>({
-      Key: keys.message(message.company_id, message.message_thread_id, message.id),
-      UpdateExpression: 'SET send_intent = :intent',
-      ConditionExpression: 'metadata.#s = :queued AND metadata.attempts = :attempts AND (attribute_not_exists(send_intent) OR send_intent = :null)',
-      ExpressionAttributeNames: { '#s': 'status' },
-      ExpressionAttributeValues: { ':intent': intent, ':queued': 'queued', ':attempts': message.metadata.attempts, ':null': null },
-    });
-    return item && fields(item);
+    if (!customerCheck) {
+      const item = await updateItem<MessageRecord>(update);
+      return item && fields(item);
+    }
+    await transactWrite([
+      { Update: update },
+      {
+        ConditionCheck: {
+          Key: keys.customer(message.company_id, message.customer_id),
+          ConditionExpression:
+            'attribute_exists(pk) AND (attribute_not_exists(opt_in) OR opt_in <> :out) AND (attribute_not_exists(carrier.#type) OR carrier.#type <> :landline)',
+          ExpressionAttributeNames: { '#type': 'type' },
+          ExpressionAttributeValues: { ':out': 'out', ':landline': 'landline' },
+        },
+      },
+    ]);
+    return { ...message, send_intent: intent };
   } catch (err) {
-    if (isConditionFailure(err)) return undefined;
-    throw err;
+    if (!isConditionFailure(err)) throw err;
+    const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+    if (customerCheck && reasons[1]?.Code === 'ConditionalCheckFailed' && reasons[0]?.Code !== 'ConditionalCheckFailed') {
+      const customer = await getItem<{ opt_in?: string | null }>(keys.customer(message.company_id, message.customer_id), true);
+      throw new RecipientRefuses(customer?.opt_in === 'out' || !customer ? 'OPTED_OUT' : 'LANDLINE');
+    }
+    return undefined;
   }
 }
 

@@ -174,7 +174,7 @@ describe('delivery receipts', () => {
     // Act
     const { message } = await sendFromAgent(ro, agent, { text: 'Hello', attachments: [] });
     // Assess
-    expect(message.metadata).toMatchObject({ status: 'not sent', error_code: 'OPTED_OUT', error_text: 'Unknown error (code OPTED_OUT)' });
+    expect(message.metadata).toMatchObject({ status: 'not sent', error_code: 'OPTED_OUT', error_text: 'You can not send a text message to the customer because he has opted out' });
     expect((await getCustomer(companyId, customer.id, true))?.opt_in).toBe('out');
     expect((await consentLedger(companyId, customer.id))[0]).toMatchObject({ status: 'out', initiator: 'customer', method: 'carrier_opt_out_list' });
   });

@@ -39,7 +39,7 @@ async function receiptOfNewestText(phone: string): Promise<SmsRecord> {
 describe('local carrier: mail', () => {
   it('keeps mail the console sends and lists it by recipient, newest first', async () => {
     // Act: the console sends a password reset mail through its mail adapter.
-    const requested = await api(baseUrl).post('/password_reset_request', { agent: { email: 'chat@demo.example' } });
+    const requested = await api(baseUrl).post('/password_reset_request', { agent: { email: 'chat@demo.example' } }, { 'x-forwarded-for': '198.51.100.201' });
     await carrier.post('/mail', { to: 'someone@demo.example', subject: 'Not for chat', text: '-' });
     // Assess
     expect(requested.status).toBe(200);

@@ -17,7 +17,7 @@ import { config } from '../../functions/lib/config.js';
 import { keys } from '../../functions/lib/keys.js';
 import { readSettings, writeSettings } from '../../functions/lib/settings.js';
 import { db, getItem } from '../../functions/lib/table.js';
-import { UNCONFIRMED_CODE, outboundRecord, reconcile } from '../../functions/messages/delivery.js';
+import { UNCONFIRMED_CODE, deliver, outboundRecord, reconcile } from '../../functions/messages/delivery.js';
 import { appendMessage, getMessage, messagesOf, recordSendIntent, threadOf, type MessageRecord } from '../../functions/messages/records.js';
 import { buildHttpEvent, lambdaContext } from '../../infra/local/lambda-event.js';
 import { api, signIn, textsTo, type ApiClient } from '../support/api.js';
@@ -307,6 +307,33 @@ describe('the message_sweep job', () => {
     await runSweep();
     expect((await getMessage(companyId, message.id))?.metadata).toMatchObject({ status: 'not sent', error_code: 'opted_out' });
     expect(await textsTo(carrierUrl, customer.phones.cell!)).toEqual([]);
+  });
+});
+
+describe('a STOP landing between the rules and the carrier', () => {
+  it('stops the text at the moment it is handed over: `not sent`, nothing at the carrier', async () => {
+    // Prepare: the rules let the text through (opted in), then the customer opts out before it goes
+    const { customer, ro } = await createRepairOrder({ customer: { opt_in: 'in' } });
+    const message = outboundRecord(ro, { text: 'Your car is ready', attachments: [], agent: null, automated: null, sendAt: null, from: DEALER, to: customer.phones.cell!, at: new Date().toISOString() });
+    await appendMessage(ro, message);
+    await db().send(
+      new UpdateCommand({ TableName: config.tableName, Key: keys.customer(companyId, customer.id), UpdateExpression: 'SET opt_in = :out', ExpressionAttributeValues: { ':out': 'out' } }),
+    );
+    // Act
+    const outcome = await deliver(ro, message);
+    // Assess
+    expect(outcome.metadata).toMatchObject({ status: 'not sent', error_code: 'OPTED_OUT' });
+    expect((await getMessage(companyId, message.id))?.metadata.status).toBe('not sent');
+    expect(await textsTo(carrierUrl, customer.phones.cell!)).toEqual([]);
+  });
+
+  it("still sends the answer to a keyword (STOP's confirmation) to the opted-out number", async () => {
+    const { customer, ro } = await createRepairOrder({ customer: { opt_in: 'out' } });
+    const message = outboundRecord(ro, { text: 'You have been unsubscribed', attachments: [], agent: null, automated: 'opt_out_confirmation', sendAt: null, from: DEALER, to: customer.phones.cell!, at: new Date().toISOString() });
+    await appendMessage(ro, message);
+    const outcome = await deliver(ro, message);
+    expect(outcome.metadata.status).toBe('accepted');
+    expect(await textsTo(carrierUrl, customer.phones.cell!)).toHaveLength(1);
   });
 });
 

@@ -6,7 +6,7 @@
  * own, written straight into the stack's table, so locking one out disturbs no other test.
  */
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { noAccess } from '../../shared/access.js';
 import type { AgentRecord } from '../../functions/lib/agents.js';
 import { DEMO_COMPANY, DEMO_PASSWORD } from '../../infra/local/demo.js';
@@ -52,8 +52,26 @@ async function newAgent(options: { location?: string; active?: boolean } = {}): 
   };
   await putItem(agentItem(record));
   await putItem(signInItem(record, await demoHash));
+  created.push(record);
   return record;
 }
+
+/** The agents this file made: removed at the end, so other files see the demo's staff as it is. */
+const created: AgentRecord[] = [];
+afterAll(async () => {
+  const [{ agentItem }, { signInItem }, { DeleteCommand }, { db }, { config }] = await Promise.all([
+    import('../../functions/lib/agents.js'),
+    import('../../functions/sessions/signIn.js'),
+    import('@aws-sdk/lib-dynamodb'),
+    import('../../functions/lib/table.js'),
+    import('../../functions/lib/config.js'),
+  ]);
+  for (const record of created) {
+    for (const { pk, sk } of [agentItem(record), signInItem(record, '')]) {
+      await db().send(new DeleteCommand({ TableName: config.tableName, Key: { pk, sk } }));
+    }
+  }
+});
 
 async function setActive(agent: AgentRecord, active: boolean): Promise<void> {
   const [{ agentItem }, { putItem }] = await Promise.all([import('../../functions/lib/agents.js'), import('../../functions/lib/table.js')]);
