@@ -112,9 +112,15 @@ describe('loadCatalogue', () => {
 
 describe('notusable.html', () => {
   const page = readFileSync(fileURLToPath(new URL('../../web/public/notusable.html', import.meta.url)), 'utf8');
+  const script = readFileSync(fileURLToPath(new URL('../../web/public/notusable.js', import.meta.url)), 'utf8');
 
   it('carries its words in every language of the console', () => {
-    for (const locale of LOCALES) expect(page).toMatch(new RegExp(`['"]?${locale}['"]?\\s*:`));
+    for (const locale of LOCALES) expect(script).toMatch(new RegExp(`['"]?${locale}['"]?\\s*:`));
+  });
+
+  it("has no inline script, which the console's CSP would block", () => {
+    expect(page).not.toMatch(/<script>/);
+    expect(page).toContain('<script src="notusable.js"></script>');
   });
 
   it('sends the agent back to the console', () => {
