@@ -51,6 +51,11 @@ describe('the consent checker (judge)', () => {
     expect(judge(textable, out, [{ text: CONFIRMATION }, { text: 'Held text' }], CONFIRMATION)).toMatch(/"Held text" while the number was opted out/);
   });
 
+  it("judges a START's texts before its confirmation as after it (the opt-out is lifted first), but not a YES that lifts nothing", () => {
+    expect(judge(out, textable, [{ text: 'Held text' }, { text: CONFIRMATION }], CONFIRMATION)).toBeNull();
+    expect(judge(out, out, [{ text: 'Held text' }, { text: CONFIRMATION }], CONFIRMATION)).toMatch(/"Held text" while the number was opted out/);
+  });
+
   it('lets texts through while the number may be texted, and leaves a change of state to the next check', () => {
     expect(judge(textable, textable, [{ text: 'Hello' }], null)).toBeNull();
     expect(judge(textable, out, [{ text: 'Sent by a job just before' }], null)).toBeNull();

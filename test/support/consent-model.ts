@@ -187,14 +187,20 @@ export function answerTo(c: ConsentCommand, answers: KeywordAnswers): string | n
  * are judged by the model before the command, texts after it by the model after (a STOP's
  * confirmation is the last text the number gets). Without an answer, texts are a violation when
  * the number was forbidden both before and after; a command that changes consent or the line
- * itself leaves its own interval to the next check, because a job another sequence runs may
+ * itself leaves its own interval to the next check (and a START's texts before its confirmation are
+ * judged as after it), because a job another sequence runs may
  * legitimately hand over a text of this number just before the change.
  */
 export function judge(before: ConsentModel, after: ConsentModel, fresh: Pick<SmsRecord, 'text'>[], answer: string | null): string | null {
   const exempt = answer === null ? -1 : fresh.findIndex((t) => t.text === answer);
+  // A START (or YES) lifts the opt-out before its confirmation goes: a text a job of another
+  // sequence hands over in between is sent to an opted-in number, and the carrier's order alone
+  // cannot tell it from one sent before. That interval is left to the hand-over's own check (the
+  // intent write's condition on the customer); after the confirmation the model applies again.
+  const beforeAnswer = forbidden(before) && !forbidden(after) ? after : before;
   for (const [index, text] of fresh.entries()) {
     if (index === exempt) continue;
-    const state = exempt >= 0 ? (index < exempt ? before : after) : forbidden(before) && forbidden(after) ? before : null;
+    const state = exempt >= 0 ? (index < exempt ? beforeAnswer : after) : forbidden(before) && forbidden(after) ? before : null;
     if (state && forbidden(state)) {
       const why = state.optedOut ? 'opted out' : 'a landline';
       return `the carrier received ${JSON.stringify(text.text)} while the number was ${why}`;
