@@ -9,13 +9,11 @@
  *   simply sent again.
  * A text that cannot be finished yet (the carrier unreachable) is looked at again after another grace.
  */
-import { customerText } from '../lib/customerTexts.js';
 import { logger } from '../lib/log.js';
 import { getRepairOrder } from '../repairOrders/records.js';
-import { announceMessage, deliver, reconcile } from './delivery.js';
-import { dueOutboxMessages, getThreadMessage, postponeOutbox, setDeliveryState } from './records.js';
-import { refusalNow } from './scheduled.js';
-import { sendContext, withCurrentLine } from './send.js';
+import { deliver, reconcile } from './delivery.js';
+import { dueOutboxMessages, getThreadMessage, postponeOutbox } from './records.js';
+import { orderIfStillAllowed } from './scheduled.js';
 
 export interface SweepRun {
   due: number;
@@ -35,20 +33,14 @@ type Outcome = 'sent' | 'reconciled' | 'refused' | 'waiting' | 'skipped';
 async function sweepOne(ref: { company_id: string; thread_id: string; id: string }, now: Date): Promise<Outcome> {
   const message = await getThreadMessage(ref.company_id, ref.thread_id, ref.id);
   if (message?.metadata.status !== 'queued') return 'skipped';
-  const ro = await getRepairOrder(message.company_id, message.repair_order_id, true);
   if (message.send_intent) {
-    const after = await reconcile(ro, message, now);
+    const after = await reconcile(await getRepairOrder(message.company_id, message.repair_order_id, true), message, now);
     if (after.metadata.status !== 'queued') return 'reconciled';
     await postponeOutbox(after, now);
     return 'waiting';
   }
-  const context = ro ? await withCurrentLine(await sendContext(ro), now) : null;
-  const refusal = context ? refusalNow(context, message, now) : 'repair_order_gone';
-  if (refusal || !ro) {
-    const failed = await setDeliveryState(message, { status: 'not sent', errorCode: refusal, errorText: customerText('notificationNotDeliveredNote', 'en-us') });
-    if (failed && ro) await announceMessage(ro, failed, 'message.updated');
-    return 'refused';
-  }
+  const ro = await orderIfStillAllowed(message, now);
+  if (!ro) return 'refused';
   const after = await deliver(ro, message);
   if (after.metadata.status === 'queued') {
     // Another call holds its intent: the next run reconciles it if that call does not finish.
