@@ -38,6 +38,10 @@ function onBoardError(error: unknown): void {
   if (kind === 'aborted') return;
   if (kind === 'session_expired' || kind === 'inactive' || kind === 'offline') reportFailure(error);
   if (kind === 'session_expired' || kind === 'inactive') return;
+  // The board shown is chosen by the acting agent's role: a 403 means the role changed under a list
+  // still revalidating (a manager starting "view as" an advisor); the shell is already switching
+  // to the board that role may see, so there is nothing for the agent to do about it.
+  if (error instanceof ApiError && error.status === 403) return;
   toast.error(i18n.t('board.fetch_failed'), { id: 'board-fetch-failed' });
 }
 
