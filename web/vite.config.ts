@@ -25,7 +25,8 @@ export default defineConfig({
     __APP_VERSION__: JSON.stringify(appVersion(projectRoot)),
   },
   build: {
-    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    // WEB_DIST_DIR: the same override infra/local/web.ts reads, so a test run can serve its own build.
+    outDir: process.env.WEB_DIST_DIR || fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     rolldownOptions: {
       input: {

@@ -15,7 +15,8 @@ import { sendText } from './http-util.js';
 
 export type WebMode = 'vite' | 'built' | 'none';
 
-export const WEB_DIST = join(PROJECT_ROOT, 'web', 'dist');
+/** The built SPA; WEB_DIST_DIR puts it elsewhere (two builds side by side, e.g. parallel test runs). */
+export const WEB_DIST = process.env.WEB_DIST_DIR || join(PROJECT_ROOT, 'web', 'dist');
 export const VITE_CONFIG = join(PROJECT_ROOT, 'web', 'vite.config.ts');
 
 export interface WebServing {

@@ -1,0 +1,27 @@
+/**
+ * The accessibility scan every screen's browser test runs: axe-core (Deque's rules, through
+ * @axe-core/playwright) over the page as it is, WCAG 2.x A and AA. Serious and critical
+ * violations fail the test, listed with the elements they were found on so the failure says what
+ * to fix; minor and moderate ones are left to review.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+export interface AxeFinding {
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/** Serious and critical violations on the page (an empty list passes). `exclude`: selectors left out (e.g. third-party frames). */
+export async function seriousViolations(page: Page, exclude: string[] = []): Promise<AxeFinding[]> {
+  let builder = new AxeBuilder({ page }).withTags(TAGS);
+  for (const selector of exclude) builder = builder.exclude(selector);
+  const result = await builder.analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact ?? '', help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
