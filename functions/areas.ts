@@ -63,6 +63,7 @@ export const API_AREAS = {
       'PUT /api/repair_orders/{id}/unarchive',
       'PUT /api/repair_orders/{id}/read',
       'PUT /api/repair_orders/{id}/unread',
+      'GET /api/repair_orders/{id}/vehicle_ready',
       'POST /api/repair_orders/{id}/vehicle_ready',
     ],
   },

@@ -201,7 +201,8 @@ export interface Technician extends AgentRef {
 
 /** The customer's page: GET /api/public/inspections/{token}. No ids beyond what the link already names. */
 export interface CustomerInspection {
-  dealership: { name: string; phone: string; colour: string; logo_url: string | null; url: string };
+  /** `phone` as the store wrote it (the call link); `phone_display` formatted for the store's country. */
+  dealership: { name: string; phone: string; phone_display: string; colour: string; logo_url: string | null; url: string };
   /** The page's language (the customer's, else the location's); money uses it too. */
   locale: string;
   /** The location's money locale (currency symbol): amounts are in its currency whatever the page language. */

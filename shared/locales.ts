@@ -8,6 +8,15 @@ export function isLocale(value: string): value is Locale {
   return (LOCALES as readonly string[]).includes(value);
 }
 
+/**
+ * The languages a language picker offers. `debug` shows keys instead of texts: a tool for developers
+ * and translators that dealership staff would only trip over, so a picker offers it only when asked
+ * to (the console asks in development builds, or in a build made with VITE_DEBUG_LANGUAGE=true).
+ */
+export function pickerLocales(withDebug: boolean): Locale[] {
+  return LOCALES.filter((locale) => withDebug || locale !== 'debug');
+}
+
 /** The BCP 47 tag Intl understands for a console locale (en-uk is the product's name for en-GB). */
 export function intlTag(locale: Locale): string {
   switch (locale) {

@@ -183,7 +183,10 @@ export interface Message {
     automated: AutomatedKind | null;
     /** Number of automatic retries / manual resends so far. */
     attempts: number;
-    /** The system note's details (who, what changed), for notes. */
+    /**
+     * The system note's details (who, what changed), for notes: since issue 10 a `key` and its
+     * parameters (shared/systemNotes.ts readNote), which the console words in the agent's language.
+     */
     note: Record<string, string> | null;
   };
 }
@@ -225,7 +228,11 @@ export type ServiceEvent =
   | { type: 'message.updated'; data: { repair_order_id: string; location_id: string; message: Message } }
   | { type: 'read.changed'; data: { repair_order_id: string; is_unread: boolean } }
   | { type: 'customer.changed'; data: { customer_id: string; location_id: string } }
-  | { type: 'gatekeeper_error'; data: { repair_order_id: string; kind: string; message: string } }
+  /**
+   * An automated text was not sent: `reason` is its id (a gatekeeper reason or a send refusal,
+   * shared/systemNotes.ts), `opcode` the op code looked for; `message` is the reason in English.
+   */
+  | { type: 'gatekeeper_error'; data: { repair_order_id: string; kind: string; message: string; reason?: string; opcode?: string } }
   /** A settings group of the location was saved (e.g. safe mode switched): the board reads it again. */
   | { type: 'settings_updated'; data: { location_id: string; key: string } }
   /** Inspections: a sheet moved (claimed, saved, completed…) or a recommendation was decided (shared/inspections.ts). */

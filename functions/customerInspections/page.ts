@@ -9,8 +9,10 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from '../../shared/locales.js';
 import { config } from '../lib/config.js';
 import { getLocation, type LocationRecord } from '../lib/locations.js';
 import { readSettings } from '../lib/settings.js';
+import { displayPhone } from '../lib/phones.js';
 import { downloadUrl } from '../lib/storage.js';
 import { getCustomer } from '../customers/records.js';
+import { countryOfLocation } from '../dms/feed.js';
 import { getRepairOrder, type RepairOrderRecord } from '../repairOrders/records.js';
 import { attachmentView, getSheet, type SheetRecord } from '../inspections/records.js';
 import { linkNotFound, type InspectionLink } from '../recommendations/links.js';
@@ -58,10 +60,12 @@ export async function customerInspection({ link, ro, sheet, locale, location }: 
     vcard.logo_key ? downloadUrl(config.uploadsBucket, vcard.logo_key, LOGO_URL_SECONDS) : Promise.resolve(null),
     storedPdfUrl(sheet, locale),
   ]);
+  const phone = business.phone.trim() || location?.phone || '';
   return {
     dealership: {
       name: business.dealership_name.trim() || location?.name || '',
-      phone: business.phone.trim() || location?.phone || '',
+      phone,
+      phone_display: displayPhone(phone, countryOfLocation({ phone: location?.phone ?? '' })),
       colour: landing.colour,
       logo_url: logoUrl,
       url: business.url,

@@ -18,6 +18,7 @@
  */
 import { monotonicFactory } from 'ulid';
 import type { AgentRef, ConsentEntry, OptInitiator, OptStatus, SystemBehaviour } from '../../shared/serviceBoard.js';
+import type { SystemNote } from '../../shared/systemNotes.js';
 import { agentRefOrNull, type AgentRecord } from '../lib/agents.js';
 import { keys } from '../lib/keys.js';
 import { logger } from '../lib/log.js';
@@ -99,6 +100,24 @@ export function noteText(
   return sharedPhone ? `${text} The change came from another customer record with the same cell number.` : text;
 }
 
+/** The note's key and parameters: the console words it in the agent's language (shared/systemNotes.ts). */
+export function consentNote(
+  change: Pick<ConsentChange, 'status' | 'initiator' | 'method' | 'wording' | 'opcode'>,
+  agent: AgentRef | null,
+  sharedPhone: boolean,
+): SystemNote {
+  const params = {
+    initiator: change.initiator,
+    method: change.method,
+    // Only the customer's own words are quoted; other wordings are the console's English descriptions.
+    words: TEXT_METHODS.has(change.method) ? change.wording.trim().slice(0, 160) : '',
+    opcode: change.opcode ?? '',
+    agent_name: agentName(agent) ?? '',
+    shared_phone: sharedPhone,
+  };
+  return change.status === 'out' ? { key: 'opt_out', params } : { key: 'opt_in', params };
+}
+
 const nextUlid = monotonicFactory();
 const MAX_WORDING = 1600;
 
@@ -158,17 +177,15 @@ async function tellBoard(change: ConsentChange, record: CustomerRecord): Promise
   const orders = await boardOrdersOfCustomer(change.companyId, record.id);
   const agent = agentRefOrNull(change.agent);
   const sharedPhone = record.id !== change.customer.id;
-  const note: Record<string, string> = {
-    initiator: change.initiator,
-    method: change.method,
+  const extra: Record<string, string> = {
     wording: change.wording.slice(0, 160),
     ...(record.phones.cell ? { phone: record.phones.cell } : {}),
-    ...(change.opcode ? { opcode: change.opcode } : {}),
-    ...(agent ? { agent_id: agent.id, agent_name: agentName(agent) ?? '' } : {}),
+    ...(agent ? { agent_id: agent.id } : {}),
     ...(sharedPhone ? { source_customer_id: change.customer.id } : {}),
   };
+  const note = consentNote(change, agent, sharedPhone);
   for (const ro of orders) {
-    await addSystemNote(ro, { behaviour: noteBehaviour(change.status, change.initiator), text: noteText(change, agent, sharedPhone), agent, note });
+    await addSystemNote(ro, { behaviour: noteBehaviour(change.status, change.initiator), text: noteText(change, agent, sharedPhone), agent, note, extra });
   }
   await announceCustomer(record, orders, change.status === 'out' ? 'opted_out' : 'opted_in');
 }

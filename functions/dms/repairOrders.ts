@@ -65,7 +65,7 @@ async function afterChange(after: RepairOrderRecord, transition: OrderTransition
     });
   }
   if (transition.closed) {
-    await addSystemNote(after, { behaviour: 'RO_CLOSED', text: customerText('orderClosedNote', 'en-us'), note: { closed_by: 'dms' } });
+    await addSystemNote(after, { behaviour: 'RO_CLOSED', text: customerText('orderClosedNote', 'en-us'), note: { key: 'order_closed', params: { closed_by: 'dms' } } });
   }
   if (transition.invoiced) await onInvoiced(after);
 }

@@ -11,7 +11,7 @@ import { ITEM_STATUS, MPI_ERRORS, type SheetHolder } from '../../shared/inspecti
 import { HttpError } from '../lib/errors.js';
 import { getAgent, type AgentRecord } from '../lib/agents.js';
 import { readSettings } from '../lib/settings.js';
-import { addSystemNote } from '../messages/notes.js';
+import { addSystemNote, type NoteInput } from '../messages/notes.js';
 import type { RepairOrderRecord } from '../repairOrders/records.js';
 import { agentRef } from '../lib/agents.js';
 import { isManager } from './access.js';
@@ -116,7 +116,7 @@ export async function completeAsTechnician(ro: RepairOrderRecord, caller: AgentR
   return after;
 }
 
-/** "Luis Ortega completed the MPI: 2 red, 3 yellow" (stored in English like every note; the console translates the behaviour). */
+/** "Luis Ortega completed the MPI: 2 red, 3 yellow": stored in English, and as a key with the counts for the console to word. */
 export function completedNote(sheet: SheetRecord, technician: Pick<AgentRecord, 'id' | 'first_name' | 'last_name'>) {
   let red = 0;
   let yellow = 0;
@@ -131,8 +131,9 @@ export function completedNote(sheet: SheetRecord, technician: Pick<AgentRecord, 
     behaviour: 'MPI_SHEET_COMPLETED_BY_TECH' as const,
     text: `${name} completed the MPI: ${red} red, ${yellow} yellow`,
     agent: agentRef(technician),
-    note: { technician: name, red: String(red), yellow: String(yellow), sheet_id: sheet.id },
-  };
+    note: { key: 'mpi_completed' as const, params: { technician: name, red, yellow } },
+    extra: { sheet_id: sheet.id },
+  } satisfies NoteInput;
 }
 
 /**

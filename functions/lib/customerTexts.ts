@@ -1,7 +1,13 @@
 /**
  * Texts the console writes to customers itself (the opt-out notice on a first text, the answers to
  * HELP, STOP and START, the request to opt in) and the system notes it stores in a conversation
- * (SPEC §8), in the console's locales. `{{dealership}}` and `{{phone}}` are filled in.
+ * (SPEC §8), in the console's locales. `{{dealership}}`, `{{phone}}` and `{{link}}` are filled in.
+ * Also the default wording of the automated texts whose words are settings (vehicle ready, the
+ * inspection link): while a store keeps the default, the customer reads it in their language.
+ *
+ * Carrier rules expect every text to identify the business: `namingDealership` is the one rule
+ * (a text that does not name the dealership gets "<Dealership>: " before it), used by every path
+ * that writes to a customer on its own (automated texts, the opt-out notice of a first text).
  *
  * The keywords stay STOP, START and YES in every language: they are what the carrier and
  * functions/messages/keywords.ts recognise, so a customer who replies with the word the text
@@ -19,6 +25,9 @@ export const CUSTOMER_TEXT_KEYS = [
   'orderClosedNote',
   'notificationNotDeliveredNote',
   'reminderSoonNote',
+  'dealershipPrefix',
+  'vehicleReady',
+  'inspectionLink',
 ] as const;
 export type CustomerTextKey = (typeof CUSTOMER_TEXT_KEYS)[number];
 
@@ -32,6 +41,9 @@ export interface CustomerTextVars {
   orderClosedNote: Record<string, never>;
   notificationNotDeliveredNote: Record<string, never>;
   reminderSoonNote: Record<string, never>;
+  dealershipPrefix: { dealership: string };
+  vehicleReady: { dealership: string };
+  inspectionLink: { dealership: string; link: string };
 }
 
 type Catalogue = Record<CustomerTextKey, string>;
@@ -45,6 +57,10 @@ const enUs: Catalogue = {
   orderClosedNote: 'Order has been closed.',
   notificationNotDeliveredNote: "Notification won't be delivered.",
   reminderSoonNote: 'Reminder will be sent shortly.',
+  dealershipPrefix: '{{dealership}}: ',
+  vehicleReady: '{{dealership}}: Your vehicle is ready for pick-up.',
+  inspectionLink:
+    '{{dealership}}: Your vehicle inspection is ready. Review the recommended work and approve what you would like us to do: {{link}}',
 };
 
 const catalogue: Record<Exclude<Locale, 'debug'>, Catalogue> = {
@@ -63,18 +79,26 @@ const catalogue: Record<Exclude<Locale, 'debug'>, Catalogue> = {
     orderClosedNote: 'Der Auftrag wurde abgeschlossen.',
     notificationNotDeliveredNote: 'Die Benachrichtigung wird nicht zugestellt.',
     reminderSoonNote: 'Die Erinnerung wird in Kürze gesendet.',
+    dealershipPrefix: '{{dealership}}: ',
+    vehicleReady: '{{dealership}}: Ihr Fahrzeug ist abholbereit.',
+    inspectionLink:
+      '{{dealership}}: Die Inspektion Ihres Fahrzeugs ist fertig. Sehen Sie sich die empfohlenen Arbeiten an und geben Sie frei, was wir erledigen sollen: {{link}}',
   },
   el: {
-    optOutNotice: 'Απαντήστε STOP για διαγραφή',
-    helpReply: '{{dealership}}: για βοήθεια καλέστε στο {{phone}}. Ενδέχεται να ισχύουν χρεώσεις μηνυμάτων και δεδομένων. Απαντήστε STOP για διαγραφή.',
+    optOutNotice: 'Απαντήστε STOP για να μη λαμβάνετε άλλα μηνύματα',
+    helpReply: '{{dealership}}: για βοήθεια καλέστε στο {{phone}}. Ενδέχεται να ισχύουν χρεώσεις μηνυμάτων και δεδομένων. Απαντήστε STOP για να μη λαμβάνετε άλλα μηνύματα.',
     optOutConfirmation:
-      'Διαγραφήκατε από τα μηνύματα της αντιπροσωπείας {{dealership}} και δεν θα λάβετε άλλα μηνύματα. Απαντήστε START για να εγγραφείτε ξανά.',
-    optInConfirmation: 'Είστε ξανά εγγεγραμμένοι στα μηνύματα της αντιπροσωπείας {{dealership}}. Απαντήστε STOP για διαγραφή.',
+      'Δεν θα λαμβάνετε πλέον μηνύματα από την αντιπροσωπεία {{dealership}}. Απαντήστε START για να τα λαμβάνετε ξανά.',
+    optInConfirmation: 'Θα λαμβάνετε ξανά μηνύματα από την αντιπροσωπεία {{dealership}}. Απαντήστε STOP για να μη λαμβάνετε άλλα μηνύματα.',
     optInRequest:
-      'Η αντιπροσωπεία {{dealership}} θα ήθελε να σας στέλνει μηνύματα για το όχημά σας. Απαντήστε YES για να λαμβάνετε μηνύματα ή STOP για διαγραφή.',
+      'Η αντιπροσωπεία {{dealership}} θα ήθελε να σας στέλνει μηνύματα για το όχημά σας. Απαντήστε YES για να λαμβάνετε μηνύματα ή STOP για να μη λαμβάνετε.',
     orderClosedNote: 'Η εντολή έχει κλείσει.',
     notificationNotDeliveredNote: 'Η ειδοποίηση δεν θα παραδοθεί.',
     reminderSoonNote: 'Η υπενθύμιση θα σταλεί σύντομα.',
+    dealershipPrefix: '{{dealership}}: ',
+    vehicleReady: '{{dealership}}: Το όχημά σας είναι έτοιμο για παραλαβή.',
+    inspectionLink:
+      '{{dealership}}: Ο έλεγχος του οχήματός σας είναι έτοιμος. Δείτε τις προτεινόμενες εργασίες και εγκρίνετε όσες θέλετε να κάνουμε: {{link}}',
   },
   es: {
     optOutNotice: 'Responda STOP para darse de baja',
@@ -87,6 +111,10 @@ const catalogue: Record<Exclude<Locale, 'debug'>, Catalogue> = {
     orderClosedNote: 'La orden se ha cerrado.',
     notificationNotDeliveredNote: 'La notificación no se entregará.',
     reminderSoonNote: 'El recordatorio se enviará en breve.',
+    dealershipPrefix: '{{dealership}}: ',
+    vehicleReady: '{{dealership}}: Su vehículo está listo para recoger.',
+    inspectionLink:
+      '{{dealership}}: La inspección de su vehículo está lista. Revise los trabajos recomendados y apruebe los que quiera que hagamos: {{link}}',
   },
   fr: {
     optOutNotice: 'Répondez STOP pour vous désabonner',
@@ -99,6 +127,10 @@ const catalogue: Record<Exclude<Locale, 'debug'>, Catalogue> = {
     orderClosedNote: "L'ordre de réparation a été clôturé.",
     notificationNotDeliveredNote: 'La notification ne sera pas envoyée.',
     reminderSoonNote: 'Le rappel sera envoyé sous peu.',
+    dealershipPrefix: '{{dealership}} : ',
+    vehicleReady: '{{dealership}} : Votre véhicule est prêt, vous pouvez venir le récupérer.',
+    inspectionLink:
+      "{{dealership}} : L'inspection de votre véhicule est prête. Consultez les travaux recommandés et acceptez ceux que vous souhaitez nous confier : {{link}}",
   },
   it: {
     optOutNotice: "Risponda STOP per annullare l'iscrizione",
@@ -112,6 +144,10 @@ const catalogue: Record<Exclude<Locale, 'debug'>, Catalogue> = {
     orderClosedNote: "L'ordine è stato chiuso.",
     notificationNotDeliveredNote: 'La notifica non verrà recapitata.',
     reminderSoonNote: 'Il promemoria verrà inviato a breve.',
+    dealershipPrefix: '{{dealership}}: ',
+    vehicleReady: '{{dealership}}: Il Suo veicolo è pronto per il ritiro.',
+    inspectionLink:
+      "{{dealership}}: L'ispezione del Suo veicolo è pronta. Consulti i lavori consigliati e approvi quelli che desidera farci eseguire: {{link}}",
   },
   pt: {
     optOutNotice: 'Responda STOP para cancelar a subscrição',
@@ -125,6 +161,10 @@ const catalogue: Record<Exclude<Locale, 'debug'>, Catalogue> = {
     orderClosedNote: 'A ordem de reparação foi fechada.',
     notificationNotDeliveredNote: 'A notificação não será entregue.',
     reminderSoonNote: 'O lembrete será enviado em breve.',
+    dealershipPrefix: '{{dealership}}: ',
+    vehicleReady: '{{dealership}}: O seu veículo está pronto para ser levantado.',
+    inspectionLink:
+      '{{dealership}}: A inspeção do seu veículo está pronta. Consulte os trabalhos recomendados e aprove os que pretende que façamos: {{link}}',
   },
   sv: {
     optOutNotice: 'Svara STOP för att avregistrera dig',
@@ -136,6 +176,10 @@ const catalogue: Record<Exclude<Locale, 'debug'>, Catalogue> = {
     orderClosedNote: 'Ordern har stängts.',
     notificationNotDeliveredNote: 'Aviseringen kommer inte att levereras.',
     reminderSoonNote: 'Påminnelsen skickas inom kort.',
+    dealershipPrefix: '{{dealership}}: ',
+    vehicleReady: '{{dealership}}: Ditt fordon är klart att hämtas.',
+    inspectionLink:
+      '{{dealership}}: Inspektionen av ditt fordon är klar. Se de rekommenderade arbetena och godkänn det du vill att vi gör: {{link}}',
   },
 };
 
@@ -150,4 +194,31 @@ export function customerText<K extends CustomerTextKey>(key: K, locale: string |
   const values: Record<string, string> = { ...(vars ?? {}) };
   // A replacer function, so `$` in a dealership's name is never read as a replacement pattern.
   return catalogueFor(locale)[key].replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => values[name] ?? placeholder);
+}
+
+/** Whether a text names the dealership already (letter case and spacing aside); a store with no name has nothing to add. */
+export function namesDealership(text: string, dealership: string): boolean {
+  const squash = (value: string) => value.toLocaleLowerCase().replace(/\s+/g, ' ').trim();
+  const name = squash(dealership);
+  return name === '' || squash(text).includes(name);
+}
+
+/**
+ * The rule every text the console writes on its own follows: the text as written when it names
+ * the dealership, else with "<Dealership>: " before it (the locale's punctuation: French puts a
+ * space before the colon).
+ */
+export function namingDealership(text: string, dealership: string, locale: string | null): string {
+  return namesDealership(text, dealership) ? text : `${customerText('dealershipPrefix', locale, { dealership: dealership.trim() })}${text}`;
+}
+
+/**
+ * The first text to a number: the text, then the opt-out notice on a line of its own. A first
+ * text must identify the business too, so when the text does not name the dealership the notice
+ * does ("Demo Motors North: Reply STOP to opt out").
+ */
+export function withOptOutLine(text: string, locale: string | null, dealership: string): string {
+  const notice = customerText('optOutNotice', locale);
+  const line = namesDealership(text, dealership) ? notice : namingDealership(notice, dealership, locale);
+  return text.trim() === '' ? line : `${text}\n${line}`;
 }

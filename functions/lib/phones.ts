@@ -4,7 +4,7 @@
  * texts goes through `normalizePhone` first. The full metadata (`/max`) checks that the number
  * could exist in its country, not only its length: the server can afford its size.
  */
-import { isSupportedCountry, parsePhoneNumberFromString, validatePhoneNumberLength, type CountryCode } from 'libphonenumber-js/max';
+import { getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, validatePhoneNumberLength, type CountryCode } from 'libphonenumber-js/max';
 
 /** SPEC §5's texts for a phone field that cannot be used. */
 export const PHONE_ERRORS = {
@@ -25,6 +25,20 @@ function countryOf(country: string): CountryCode {
 export function normalizePhone(raw: string, country = 'US'): string | null {
   const parsed = parsePhoneNumberFromString(raw.trim(), countryOf(country));
   return parsed?.isValid() ? parsed.number : null;
+}
+
+/**
+ * A number as the store's customers read it: one dialled within the store's country (its calling
+ * code: a US store's customers dial a Canadian number the same way) in the national form,
+ * "(617) 555-0100" or "020 7946 0100"; any other in the international form, "+44 20 7946 0100".
+ * What cannot be read as a number is shown as the store wrote it.
+ */
+export function displayPhone(raw: string, country = 'US'): string {
+  const written = raw.trim();
+  const home = countryOf(country);
+  const parsed = parsePhoneNumberFromString(written, home);
+  if (!parsed) return written;
+  return parsed.countryCallingCode === getCountryCallingCode(home) ? parsed.formatNational() : parsed.formatInternational();
 }
 
 /** Why a phone field cannot be used (its SPEC §5 text is `PHONE_ERRORS[problem]`), or null when it can. */

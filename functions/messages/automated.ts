@@ -6,22 +6,33 @@
  * when either refuses, the advisor reads "Notification won't be delivered." in the conversation
  * (with the reason) and gets a gatekeeper_error toast. Automated texts never go out in quiet
  * hours: they are held until the window opens.
+ *
+ * Every such text names the dealership (carrier rules expect a text to identify the business):
+ * while a store keeps a setting's default wording, the customer reads the catalogue's wording in
+ * their own language, naming the store; a store's own wording goes as written, with
+ * "<Dealership>: " before it when it does not name the store.
  */
 import { SEND_ERRORS } from '../../shared/schemas/messages.js';
 import type { AutomatedKind, Message } from '../../shared/serviceBoard.js';
+import type { GatekeeperReason } from '../../shared/systemNotes.js';
+import { HttpError } from '../lib/errors.js';
 import { agentRefOrNull, type AgentRecord } from '../lib/agents.js';
-import { customerText } from '../lib/customerTexts.js';
+import type { SettingsKey } from '../../shared/access.js';
+import { completeSettings, type SettingsOf } from '../../shared/schemas/settings.js';
+import { customerText, namingDealership, withOptOutLine } from '../lib/customerTexts.js';
 import { readSettings } from '../lib/settings.js';
 import { announce, changed } from '../repairOrders/events.js';
 import { updateRepairOrder, type RepairOrderRecord } from '../repairOrders/records.js';
 import { outboundRecord, queueAndDeliver } from './delivery.js';
 import { addSystemNote } from './notes.js';
 import { messageView } from './records.js';
-import { gatekeeperRefusal } from './rules.js';
+import { gatekeeperReason, gatekeeperReasonText } from './rules.js';
 import {
   NO_TEXTING_NUMBER,
   askOptIn,
+  dealershipOf,
   decide,
+  localeOf,
   ruleOrder,
   sendContext,
   serviceNumber,
@@ -46,32 +57,81 @@ const GATEKEEPER_RULES = {
  * service_settings.work_declined_opcodes, when any are set, are the ones that count (any one of
  * them on the order lets it through).
  */
-export function automatedGatekeeperRefusal(context: SendContext, kind: AutomatedTextKind): string | null {
+export function automatedGatekeeperRefusal(context: SendContext, kind: AutomatedTextKind): GatekeeperRefusal | null {
   const rule = context.gatekeeper[GATEKEEPER_RULES[kind]];
   const declinedCodes = context.service.work_declined_opcodes.map((code) => code.trim()).filter((code) => code !== '');
   const codes = kind === 'work_declined' && declinedCodes.length > 0 ? declinedCodes : [context.dms.opcode_text.trim()];
-  let reason: string | null = null;
+  let refusal: GatekeeperRefusal | null = null;
   for (const code of codes) {
-    reason = gatekeeperRefusal(rule.target, ruleOrder(context.ro), context.customer, code);
+    const reason = gatekeeperReason(rule.target, ruleOrder(context.ro), context.customer, code);
     if (!reason) return null;
+    refusal = { reason, opcode: reason === 'opcode_missing' ? code : '', message: gatekeeperReasonText(reason, code) };
   }
-  return reason;
+  return refusal;
+}
+
+/** The gatekeeper's reason (an id the console words), the op code it looked for, and the reason in English. */
+export interface GatekeeperRefusal {
+  reason: GatekeeperReason;
+  opcode: string;
+  message: string;
 }
 
 export interface AutomatedResult {
   message: Message | null;
-  refused: { id: string; message: string } | null;
+  /** `reason` and `opcode` when the gatekeeper refused (id 'gatekeeper'). */
+  refused: { id: string; message: string; reason?: GatekeeperReason; opcode?: string } | null;
 }
 
-/** The vehicle-ready text: the gatekeeper's own text for it when set, else the service settings'. */
-function vehicleReadyText(context: SendContext): string {
-  return context.gatekeeper.vehicle_ready.text.trim() || context.service.vehicle_ready_message;
+/**
+ * The words of an automated text: the store's own (from its settings, sent as written) or the
+ * catalogue's wording of a setting the store left at its default (in the customer's language).
+ */
+export type AutomatedWords = { written: string } | { catalogue: 'vehicleReady' } | { catalogue: 'inspectionLink'; link: string };
+
+/** Whether a wording setting still holds its default (the catalogue has that wording in every language). */
+export function keepsDefaultWording<K extends SettingsKey>(group: K, field: keyof SettingsOf<K>, value: string): boolean {
+  return value.trim() === String(completeSettings(group, {})[field]).trim();
 }
 
-/** The advisor learns that the console did not send a text, and why. */
-async function notDelivered(ro: RepairOrderRecord, kind: AutomatedTextKind, reason: string): Promise<void> {
-  await addSystemNote(ro, { behaviour: 'GENERIC_SYSTEM', text: customerText('notificationNotDeliveredNote', 'en-us'), note: { kind, reason } });
-  await announce(ro, { type: 'gatekeeper_error', data: { repair_order_id: ro.id, kind, message: reason } });
+/** The vehicle-ready words: the gatekeeper's own text for it when set, else the service settings'. */
+function vehicleReadyWords(context: SendContext): AutomatedWords {
+  const gatekeeperText = context.gatekeeper.vehicle_ready.text.trim();
+  if (gatekeeperText) return { written: gatekeeperText };
+  const message = context.service.vehicle_ready_message;
+  return keepsDefaultWording('service_settings', 'vehicle_ready_message', message) ? { catalogue: 'vehicleReady' } : { written: message };
+}
+
+/** The text as the customer reads it, naming the dealership. */
+export function automatedText(context: SendContext, words: AutomatedWords): string {
+  const { dealership } = dealershipOf(context);
+  // A store writes its texts in its own language: the prefix follows that language's punctuation.
+  if ('written' in words) return namingDealership(words.written, dealership, context.location.locale);
+  const locale = localeOf(context);
+  if (words.catalogue === 'vehicleReady') return customerText('vehicleReady', locale, { dealership });
+  return customerText('inspectionLink', locale, { dealership, link: words.link });
+}
+
+/**
+ * The advisor learns that the console did not send a text, and why: the note and the toast carry the
+ * reason's id (a gatekeeper reason or a send refusal), worded by the console; `message` is the English.
+ */
+/** The answer to an agent whose button's text was refused: its id and text, and the gatekeeper's reason (an id the console translates) when it was the gatekeeper. */
+export function refusedAnswer(refused: NonNullable<AutomatedResult['refused']>): HttpError {
+  return new HttpError(422, refused.id, refused.message, refused.reason ? { reason: refused.reason, opcode: refused.opcode ?? '' } : {});
+}
+
+async function notDelivered(ro: RepairOrderRecord, kind: AutomatedTextKind, refused: NonNullable<AutomatedResult['refused']>): Promise<void> {
+  const reasonId = refused.reason ?? refused.id;
+  const opcode = refused.opcode ?? '';
+  await addSystemNote(ro, {
+    behaviour: 'GENERIC_SYSTEM',
+    text: customerText('notificationNotDeliveredNote', 'en-us'),
+    note: { key: 'not_delivered', params: { kind, reason_id: reasonId, opcode } },
+    // `reason` stays the English words, as notes written before reason ids have it.
+    extra: { reason: refused.message },
+  });
+  await announce(ro, { type: 'gatekeeper_error', data: { repair_order_id: ro.id, kind, message: refused.message, reason: reasonId, opcode } });
 }
 
 /**
@@ -79,36 +139,36 @@ async function notDelivered(ro: RepairOrderRecord, kind: AutomatedTextKind, reas
  * pressed the button: the sending rules apply as to the composer (refusals come back for the
  * route to answer; no note), except that quiet hours hold the text. Otherwise the gatekeeper
  * decides first and refusals leave the note and the toast. `gatekeeper` asks the gatekeeper for
- * an agent's button too (the inspection link answers to its mpi_notification rule). `text`: the
+ * an agent's button too (the inspection link answers to its mpi_notification rule). `words`: the
  * words of kinds whose text the caller composes (the link, the declined work); vehicle-ready
  * reads its own.
  */
 export async function sendAutomated(
   ro: RepairOrderRecord,
   kind: AutomatedTextKind,
-  options: { agent: AgentRecord | null; manual: boolean; gatekeeper?: boolean; text?: string },
+  options: { agent: AgentRecord | null; manual: boolean; gatekeeper?: boolean; words?: AutomatedWords },
 ): Promise<AutomatedResult> {
   const now = new Date();
   const context = await withCurrentLine(await sendContext(ro), now);
-  const text = options.text ?? vehicleReadyText(context);
+  const text = automatedText(context, options.words ?? vehicleReadyWords(context));
 
-  const refuse = async (id: string, message: string): Promise<AutomatedResult> => {
-    if (!options.manual) await notDelivered(ro, kind, message);
-    return { message: null, refused: { id, message } };
+  const refuse = async (refused: NonNullable<AutomatedResult['refused']>): Promise<AutomatedResult> => {
+    if (!options.manual) await notDelivered(ro, kind, refused);
+    return { message: null, refused };
   };
 
   if (options.gatekeeper ?? !options.manual) {
-    const reason = automatedGatekeeperRefusal(context, kind);
-    if (reason) return refuse('gatekeeper', reason);
+    const gate = automatedGatekeeperRefusal(context, kind);
+    if (gate) return refuse({ id: 'gatekeeper', ...gate });
   }
 
   const decision = decide(context, { text, attachments: 0 }, options.manual ? 'action' : 'automated', now);
-  if (decision.outcome === 'refuse') return refuse(decision.error, SEND_ERRORS[decision.error]);
+  if (decision.outcome === 'refuse') return refuse({ id: decision.error, message: SEND_ERRORS[decision.error] });
   const from = serviceNumber(context);
-  if (!from) return refuse('no_texting_number', NO_TEXTING_NUMBER);
+  if (!from) return refuse({ id: 'no_texting_number', message: NO_TEXTING_NUMBER });
   if (decision.outcome === 'ask_opt_in') {
     await askOptIn(context, now);
-    return refuse('awaiting_opt_in', SEND_ERRORS.awaiting_opt_in);
+    return refuse({ id: 'awaiting_opt_in', message: SEND_ERRORS.awaiting_opt_in });
   }
 
   const at = now.toISOString();
@@ -124,6 +184,17 @@ export async function sendAutomated(
   });
   const sent = await queueAndDeliver(ro, record);
   return { message: await messageView(sent), refused: null };
+}
+
+/**
+ * The vehicle-ready text as the customer would read it now, for the agent to confirm before it goes:
+ * composed by the same functions sendAutomated uses, with the opt-out line the first text to a
+ * number carries (sendAutomated adds it by claiming the number's mark; this only reads the mark).
+ */
+export async function vehicleReadyPreview(ro: RepairOrderRecord): Promise<string> {
+  const context = await sendContext(ro);
+  const text = automatedText(context, vehicleReadyWords(context));
+  return context.customer.opt_notice_sent_at ? text : withOptOutLine(text, localeOf(context), dealershipOf(context).dealership);
 }
 
 /**

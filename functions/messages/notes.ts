@@ -1,22 +1,33 @@
 /**
  * System notes in a conversation (SPEC §3 behaviours: OPT_OUT, DMS_OPT_IN, RO_CLOSED, …): a message
  * nobody sent, telling the advisor what happened, shown in the thread between the texts.
+ *
+ * A note is stored as a key with parameters (shared/systemNotes.ts), which each console words in its
+ * agent's language, and as English text for old clients, exports and anything that reads `text`.
  */
 import type { AgentRef, Message, SystemBehaviour } from '../../shared/serviceBoard.js';
+import { noteDetails, type SystemNote } from '../../shared/systemNotes.js';
 import { announce } from '../repairOrders/events.js';
 import type { RepairOrderRecord } from '../repairOrders/records.js';
 import { appendMessage, messageView, newMessage, type MessageRecord } from './records.js';
 
 export interface NoteInput {
   behaviour: SystemBehaviour;
-  /** The note as stored (English); the SPA shows its own translation of the behaviour with `note` details. */
+  /** The note in English, as stored in `text`. */
   text: string;
   agent?: AgentRef | null;
-  note?: Record<string, string>;
+  /**
+   * What happened, as the console words it in the agent's language. Every note the console writes
+   * has one; without it (as notes written before keys) the console shows the English text.
+   */
+  note?: SystemNote;
+  /** Further details kept with the note (ids, the phone) for exports and support; the key and parameters win on a clash. */
+  extra?: Record<string, string>;
 }
 
 export function systemMessage(ro: RepairOrderRecord, input: NoteInput, at = new Date().toISOString()): MessageRecord {
-  return newMessage(ro, { direction: 'system', text: input.text, behaviour: input.behaviour, at, agent: input.agent ?? null, note: input.note ?? null });
+  const note = input.note || input.extra ? { ...input.extra, ...(input.note ? noteDetails(input.note) : {}) } : null;
+  return newMessage(ro, { direction: 'system', text: input.text, behaviour: input.behaviour, at, agent: input.agent ?? null, note });
 }
 
 /** Adds the note to the order's conversation and tells the order's listeners. */

@@ -8,6 +8,7 @@ import type { AgentRef, LineType, OptMetadata, OptStatus } from '../../shared/se
 import { MESSAGE_MAX_LENGTH } from '../../shared/serviceBoard.js';
 import { SEND_ERRORS, SEND_WARNINGS, type SendErrorId } from '../../shared/schemas/messages.js';
 import type { SettingsOf } from '../../shared/schemas/settings.js';
+import type { GatekeeperReason } from '../../shared/systemNotes.js';
 import { quietHoursState } from './quietHours.js';
 
 /**
@@ -152,28 +153,54 @@ export function decideSend(
 /** Gatekeeper targets of automated texts (SPEC §3 gatekeeper settings). */
 export type GatekeeperTarget = SettingsOf<'gatekeeper_settings'>['vehicle_ready']['target'];
 
+/** The gatekeeper's reasons in English, for the stored note text and the event's message (the console words the id). */
+export function gatekeeperReasonText(reason: GatekeeperReason, opcodeText: string): string {
+  switch (reason) {
+    case 'opcode_missing':
+      return `The repair order does not carry the op code ${opcodeText || '(none set)'}`;
+    case 'not_opted_in':
+      return 'The customer has not opted in';
+    case 'opted_out':
+      return 'The customer has opted out';
+    case 'no_written_consent':
+      return 'The customer has not given written consent';
+  }
+}
+
 /**
  * Whether the gatekeeper lets an automated text reach this customer; null when it does, else the
- * reason (stored in the "Notification won't be delivered." note and the gatekeeper_error toast).
+ * reason (its id goes with the "Notification won't be delivered." note and the gatekeeper_error
+ * toast, which the console words in the agent's language).
  * Green (written consent) means the customer opted in themselves or the DMS holds their consent;
  * an opt-in an agent recorded is not written consent.
  */
+export function gatekeeperReason(
+  target: GatekeeperTarget,
+  order: RuleOrder,
+  customer: { opt_in: OptStatus; opt_metadata: OptMetadata | null },
+  opcodeText: string,
+): GatekeeperReason | null {
+  switch (target) {
+    case 'ro_with_opcode':
+      return hasOpcode(order, opcodeText) ? null : 'opcode_missing';
+    case 'opted_in':
+      return customer.opt_in === 'in' ? null : 'not_opted_in';
+    case 'opted_in_and_no_status':
+      return customer.opt_in === 'out' ? 'opted_out' : null;
+    case 'green_only': {
+      const written = customer.opt_metadata?.initiator === 'dms' || customer.opt_metadata?.initiator === 'customer';
+      return customer.opt_in === 'in' && written ? null : 'no_written_consent';
+    }
+  }
+}
+
+/** The gatekeeper's refusal in English, or null when it lets the text through. */
 export function gatekeeperRefusal(
   target: GatekeeperTarget,
   order: RuleOrder,
   customer: { opt_in: OptStatus; opt_metadata: OptMetadata | null },
   opcodeText: string,
 ): string | null {
-  switch (target) {
-    case 'ro_with_opcode':
-      return hasOpcode(order, opcodeText) ? null : `The repair order does not carry the op code ${opcodeText || '(none set)'}`;
-    case 'opted_in':
-      return customer.opt_in === 'in' ? null : 'The customer has not opted in';
-    case 'opted_in_and_no_status':
-      return customer.opt_in === 'out' ? 'The customer has opted out' : null;
-    case 'green_only': {
-      const written = customer.opt_metadata?.initiator === 'dms' || customer.opt_metadata?.initiator === 'customer';
-      return customer.opt_in === 'in' && written ? null : 'The customer has not given written consent';
-    }
-  }
+  const reason = gatekeeperReason(target, order, customer, opcodeText);
+  return reason ? gatekeeperReasonText(reason, opcodeText) : null;
 }

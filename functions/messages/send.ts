@@ -9,7 +9,7 @@ import { SEND_ERRORS, SEND_WARNINGS, type SendErrorId } from '../../shared/schem
 import type { SettingsOf } from '../../shared/schemas/settings.js';
 import { agentRef, type AgentRecord } from '../lib/agents.js';
 import { smsCarrier } from '../lib/carrier.js';
-import { customerText } from '../lib/customerTexts.js';
+import { customerText, withOptOutLine } from '../lib/customerTexts.js';
 import { HttpError } from '../lib/errors.js';
 import { keys } from '../lib/keys.js';
 import { getLocation, type LocationRecord } from '../lib/locations.js';
@@ -166,12 +166,12 @@ async function markNoticeSent(customer: CustomerRecord, at: string): Promise<voi
 
 /**
  * The text as it goes out: the first text ever to a number carries the opt-out instruction
- * ("Reply STOP to opt out", in the customer's language) on a line of its own.
+ * ("Reply STOP to opt out", in the customer's language) on a line of its own, naming the
+ * dealership when the text does not.
  */
 export async function withOptOutNotice(context: SendContext, text: string, at: string): Promise<string> {
   if (!(await claimOnce(context.customer, 'opt_notice_sent_at', at))) return text;
-  const notice = customerText('optOutNotice', localeOf(context));
-  return text.trim() === '' ? notice : `${text}\n${notice}`;
+  return withOptOutLine(text, localeOf(context), dealershipOf(context).dealership);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@
  */
 import type { ApproverInitiator, MpiEvent, Recommendation } from '../../shared/inspections.js';
 import { MPI_ERRORS } from '../../shared/inspections.js';
-import { DEFAULT_LOCALE } from '../../shared/locales.js';
+import { DEFAULT_LOCALE, currencySymbol } from '../../shared/locales.js';
 import { formatMoney } from '../../shared/money.js';
 import type { AgentRef } from '../../shared/serviceBoard.js';
 import { HttpError } from '../lib/errors.js';
@@ -117,9 +117,20 @@ export async function decide(input: DecisionInput): Promise<DecisionOutcome> {
     text: decisionNoteText(actor, recommendation, amount, approved),
     agent: approver.initiator === 'agent' ? approver.agent : null,
     note: {
+      key: 'recommendation_decided',
+      params: {
+        decision: decisionWord(approved),
+        by: approver.initiator === 'customer' || !approver.agent ? 'customer' : 'agent',
+        agent_name: approver.agent ? `${approver.agent.first_name} ${approver.agent.last_name}`.trim() : '',
+        item: recommendation.item,
+        amount_in_cents: recommendation.est_cost_in_cents,
+        currency: currencySymbol(location?.locale ?? DEFAULT_LOCALE),
+      },
+    },
+    // As notes were before keys: exports and older consoles read these.
+    extra: {
       recommendation_id: recommendation.id,
       group: recommendation.group,
-      item: recommendation.item,
       amount,
       est_cost_in_cents: String(recommendation.est_cost_in_cents),
       status: decisionWord(approved),

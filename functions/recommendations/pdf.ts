@@ -19,8 +19,10 @@ import type { Vehicle } from '../../shared/serviceBoard.js';
 import { config } from '../lib/config.js';
 import { getLocation } from '../lib/locations.js';
 import { logger } from '../lib/log.js';
+import { displayPhone } from '../lib/phones.js';
 import { readSettings } from '../lib/settings.js';
 import { downloadUrl, s3 } from '../lib/storage.js';
+import { countryOfLocation } from '../dms/feed.js';
 import type { RepairOrderRecord } from '../repairOrders/records.js';
 import type { SheetRecord, StoredSheetAttachment } from '../inspections/records.js';
 import { BUNDLED_FONT_DIR, PDF_FONTS } from './fonts.js';
@@ -416,7 +418,8 @@ export async function pdfInput(sheet: SheetRecord, ro: RepairOrderRecord, locale
     timeZone: location?.timezone ?? 'UTC',
     dealership: {
       name: business.dealership_name.trim() || location?.name || '',
-      phone: business.phone.trim() || location?.phone || '',
+      // Formatted for the store's country, as its customers dial it.
+      phone: displayPhone(business.phone.trim() || location?.phone || '', countryOfLocation({ phone: location?.phone ?? '' })),
       address: address || location?.address || '',
     },
     roNumber: ro.ro_id,

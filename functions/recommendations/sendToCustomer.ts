@@ -1,6 +1,7 @@
 /**
  * "Send to customer" (issue 4): the advisor texts the completed inspection to the customer. The
- * text is the location's mpi_settings.customer_message with a fresh link in place of {{link}}; it
+ * text is the location's mpi_settings.customer_message with a fresh link in place of {{link}}
+ * (while the store keeps the default wording, that wording in the customer's language); it
  * goes as an agent's action through every sending rule of the service board (no advisor, opted
  * out, blocked, landline, safe mode, double opt-in, quiet hours hold it) and the gatekeeper's
  * mpi_notification target. A refused text changes nothing and leaves no working link. Once sent,
@@ -15,7 +16,7 @@ import { getLocation } from '../lib/locations.js';
 import { logger } from '../lib/log.js';
 import { readSettings } from '../lib/settings.js';
 import { getCustomer } from '../customers/records.js';
-import { sendAutomated } from '../messages/automated.js';
+import { keepsDefaultWording, refusedAnswer, sendAutomated, type AutomatedWords } from '../messages/automated.js';
 import type { RepairOrderRecord } from '../repairOrders/records.js';
 import { announceSheet, requireSheet, updateSheet, type SheetRecord } from '../inspections/records.js';
 import { issueLink, revokeLink } from './links.js';
@@ -49,14 +50,17 @@ export async function sendToCustomer(ro: RepairOrderRecord, agent: AgentRecord):
   const { token, url } = await issueLink({ company_id: ro.company_id, location_id: ro.location_id, repair_order_id: ro.id, sheet_id: sheet.id }, mpi.link_expiry_days);
   let sent;
   try {
-    sent = await sendAutomated(ro, 'mpi_notification', { agent, manual: true, gatekeeper: true, text: customerMessage(mpi.customer_message, url) });
+    const words: AutomatedWords = keepsDefaultWording('mpi_settings', 'customer_message', mpi.customer_message)
+      ? { catalogue: 'inspectionLink', link: url }
+      : { written: customerMessage(mpi.customer_message, url) };
+    sent = await sendAutomated(ro, 'mpi_notification', { agent, manual: true, gatekeeper: true, words });
   } catch (err) {
     await revokeLink(token);
     throw err;
   }
   if (sent.refused || !sent.message) {
     await revokeLink(token);
-    throw unprocessable(sent.refused?.id ?? 'not_sent', sent.refused?.message ?? 'The text was not sent');
+    throw sent.refused ? refusedAnswer(sent.refused) : unprocessable('not_sent', 'The text was not sent');
   }
 
   const sentAt = sent.message.created_at;

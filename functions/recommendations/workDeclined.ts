@@ -128,7 +128,7 @@ async function noticeForOrder(items: DeclinedWorkDue[], now: Date): Promise<'sen
     await takeDue(items, null);
     return 'dropped';
   }
-  const { refused } = await sendAutomated(ro, 'work_declined', { agent: null, manual: false, text: noticeText(message, declined.map((r) => r.item)) });
+  const { refused } = await sendAutomated(ro, 'work_declined', { agent: null, manual: false, words: { written: noticeText(message, declined.map((r) => r.item)) } });
   return refused ? 'refused' : 'sent';
 }
 

@@ -9,7 +9,7 @@ import { getAgent, type AgentRecord } from '../lib/agents.js';
 import { HttpError } from '../lib/errors.js';
 import { channels, publish } from '../lib/realtime.js';
 import { getCustomer } from '../customers/records.js';
-import { sendAutomated } from '../messages/automated.js';
+import { refusedAnswer, sendAutomated, vehicleReadyPreview } from '../messages/automated.js';
 import { announce, changed } from './events.js';
 import { updateRepairOrder, writeReadMark, type RepairOrderRecord } from './records.js';
 
@@ -67,6 +67,11 @@ export async function markRead(ro: RepairOrderRecord, agentId: string, unread: b
   await publish(ro.company_id, channels.agent(agentId), event.type, event.data);
 }
 
+/** The words the vehicle-ready button would send now: the console shows them for the agent to confirm. */
+export async function previewVehicleReady(ro: RepairOrderRecord): Promise<{ text: string }> {
+  return { text: await vehicleReadyPreview(ro) };
+}
+
 /**
  * The manual "vehicle ready" text (SPEC §2 detail actions): refused without an advisor and for an
  * opted-out customer, with SPEC §8's texts; otherwise the automated-text rules decide (gatekeeper,
@@ -77,7 +82,7 @@ export async function sendVehicleReady(ro: RepairOrderRecord, agent: AgentRecord
   const customer = await getCustomer(ro.company_id, ro.customer_id, true);
   if (customer?.opt_in === 'out') throw unprocessable('opted_out_action', OPTED_OUT_ACTION);
   const { message, refused } = await sendAutomated(ro, 'vehicle_ready', { agent, manual: true });
-  if (refused) throw unprocessable(refused.id, refused.message);
+  if (refused) throw refusedAnswer(refused);
   const at = message?.created_at ?? new Date().toISOString();
   const { after } = await updateRepairOrder(ro.company_id, ro.id, () => ({ vehicle_ready: true, vehicle_ready_at: at }));
   await announce(after, changed(after, 'vehicle_ready'));

@@ -4,7 +4,7 @@ import { SERVICE_PAGE_SIZE } from '../../shared/serviceBoard.js';
 import { forbidden, notFound } from '../lib/errors.js';
 import { agentRoute, areaHandler, ok, pagedBody, paging, parse, type AgentRequest, type Routes } from '../lib/http.js';
 import { customerView, getCustomer } from '../customers/records.js';
-import { assignAdvisor, markRead, sendVehicleReady, setArchived } from './actions.js';
+import { assignAdvisor, markRead, previewVehicleReady, sendVehicleReady, setArchived } from './actions.js';
 import { assertWorksServiceBoard, seesWholeBoard, visibleLocation, visibleRepairOrder } from './boardAccess.js';
 import {
   repairOrdersOfAgent,
@@ -80,6 +80,11 @@ export const routes: Routes = {
     const ro = await visibleRepairOrder(req.auth, orderId(req), true);
     await markRead(ro, req.auth.actingAs.id, true);
     return answerMarked(ro, true);
+  }),
+
+  'GET /api/repair_orders/{id}/vehicle_ready': agentRoute(async (req) => {
+    const ro = await visibleRepairOrder(req.auth, orderId(req), true);
+    return ok(await previewVehicleReady(ro));
   }),
 
   'POST /api/repair_orders/{id}/vehicle_ready': agentRoute(async (req) => {

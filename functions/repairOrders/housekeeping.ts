@@ -62,7 +62,12 @@ async function tidy(companyId: string, candidate: Candidate, rules: Housekeeping
   });
   if (!result.changed) return { closed: false, archived: false };
   if (decided.close) {
-    await addSystemNote(result.after, { behaviour: 'RO_CLOSED', text: customerText('orderClosedNote', 'en-us'), note: { reason: 'inactivity' } });
+    await addSystemNote(result.after, {
+      behaviour: 'RO_CLOSED',
+      text: customerText('orderClosedNote', 'en-us'),
+      note: { key: 'order_closed', params: { closed_by: 'inactivity' } },
+      extra: { reason: 'inactivity' },
+    });
   }
   await announce(result.after, changed(result.after, decided.archive ? 'archived' : 'autoclosed'));
   return { closed: decided.close, archived: decided.archive };

@@ -19,7 +19,7 @@ import { changeConsent } from '../../functions/customers/consent.js';
 import { getCustomer, saveCustomer } from '../../functions/customers/records.js';
 import { feedContext, ingestEach } from '../../functions/dms/feed.js';
 import { repairOrderIdOf, ingestRepairOrder } from '../../functions/dms/repairOrders.js';
-import { customerText } from '../../functions/lib/customerTexts.js';
+import { withOptOutLine } from '../../functions/lib/customerTexts.js';
 import { dmsRecordId, newId } from '../../functions/lib/ids.js';
 import { readSettings, writeSettings } from '../../functions/lib/settings.js';
 import { getAgent } from '../../functions/lib/agents.js';
@@ -379,7 +379,7 @@ async function pastTexts(demo: DemoStore, order: DemoOrder, ro: RepairOrderRecor
       // Time-ordered by when it was sent, as if the conversation had happened then.
       id: `msg_${nextId(at).toLowerCase()}`,
       direction: outbound ? 'outbound' : 'inbound',
-      text: first ? `${text}\n${customerText('optOutNotice', customer.language)}` : text,
+      text: first ? withOptOutLine(text, customer.language, demo.dealershipName) : text,
       at: iso(at),
       agent: outbound ? agent : null,
       status: outbound ? 'delivered' : null,
@@ -460,6 +460,12 @@ async function inspectionForms(demo: DemoStore, now: number): Promise<void> {
   if (!MPI_STORES.has(demo.locationId)) return;
   const mpi = await readSettings(demo.companyId, demo.locationId, 'mpi_settings');
   await writeSettings(demo.companyId, demo.locationId, 'mpi_settings', { ...mpi, enabled: true }, SEEDER);
+  // The store's "technicians use the console" switches say what its technicians do: on where a
+  // demo technician works the MPI area (Settings → Tech would otherwise show them off).
+  if (DEMO_AGENTS.some((a) => a.location_id === demo.locationId && a.active && a.access_level.technician && a.technician_settings.enabled)) {
+    const technicians = await readSettings(demo.companyId, demo.locationId, 'technician_settings');
+    await writeSettings(demo.companyId, demo.locationId, 'technician_settings', { ...technicians, enabled: true, mpi_enabled: true }, SEEDER);
+  }
   const writes: TransactWrite[] = DEMO_SHEET_TEMPLATES.flatMap((form): TransactWrite[] => {
     const template: TemplateRecord = {
       id: demoTemplateId(demo.locationId, form.id),

@@ -3,6 +3,7 @@
  * scheduled job now (POST /dev/jobs/{name}). None of it exists in AWS.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { ZodType } from 'zod';
 import { JOBS } from '../../functions/areas.js';
 import { Carrier, CarrierError, inboundInput, lineTypeInput, mailInput, outageInput, receiptInput, smsInput } from './carrier.js';
@@ -13,6 +14,27 @@ import { isJobName, runJob } from './scheduler.js';
 const MAX_DEV_BODY = 1024 * 1024;
 
 class BadRequest extends Error {}
+
+/**
+ * The number a /dev/phone link means, in E.164 as the carrier keeps texts: `?phone=+16175551001`
+ * arrives as " 16175551001" (a `+` in a query string is a space), and people type numbers with
+ * spaces, dashes or no `+`. A number that had its `+` is read as international; one without is
+ * read as a US number first (the demo stores are), else as international. Anything that is no
+ * number at all stays as typed, so the page can say it has no texts.
+ */
+export function phoneOfQuery(raw: string): string {
+  const typed = raw.trim();
+  if (typed === '') return '';
+  const digits = typed.replace(/\D/g, '');
+  const international = typed.startsWith('+') || /^\s/.test(raw) || typed.startsWith('00');
+  const asInternational = () => parsePhoneNumberFromString(`+${digits.replace(/^00/, '')}`);
+  const asDomestic = () => {
+    const parsed = parsePhoneNumberFromString(typed, 'US');
+    return parsed?.isPossible() ? parsed : undefined;
+  };
+  const parsed = international ? asInternational() : (asDomestic() ?? asInternational());
+  return parsed?.number ?? typed;
+}
 
 async function jsonBody<T>(req: IncomingMessage, schema: ZodType<T>): Promise<T> {
   const raw = await readBody(req, MAX_DEV_BODY);
@@ -97,7 +119,7 @@ export async function handleDev(req: IncomingMessage, res: ServerResponse, carri
       return sendText(res, 200, html, 'text/html; charset=utf-8');
     }
     if (method === 'GET' && path === '/dev/phone') {
-      const phone = query('phone')?.trim() ?? '';
+      const phone = phoneOfQuery(query('phone') ?? '');
       const texts = phone ? carrier.conversation(phone) : [];
       const html = query('fragment') ? conversationList(phone, texts) : phonePage(phone, texts, carrier.phones(), phone ? carrier.lineType(phone) : null);
       return sendText(res, 200, html, 'text/html; charset=utf-8');

@@ -1,5 +1,5 @@
 /** What the browser tests share: one headless Chromium per test file, a fresh context per test, and signing in through the page. */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { DEMO_PASSWORD } from '../../infra/local/demo.js';
 import { launchChromium } from '../support/chromium.js';
@@ -14,8 +14,8 @@ export function landingUrl(landing: string): RegExp {
 export interface Session {
   baseUrl: string;
   carrierUrl: string;
-  /** A fresh browser context (its own storage) for this test. */
-  context(): Promise<BrowserContext>;
+  /** A fresh browser context (its own storage) for this test; `options` for another device (a phone). */
+  context(options?: BrowserContextOptions): Promise<BrowserContext>;
   /** A page in a fresh context; a script error on it fails the test. */
   page(): Promise<Page>;
 }
@@ -41,8 +41,8 @@ export function useBrowser(): Session {
     await browser?.close();
   });
 
-  async function context(): Promise<BrowserContext> {
-    const ctx = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1400, height: 900 } });
+  async function context(options: BrowserContextOptions = {}): Promise<BrowserContext> {
+    const ctx = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1400, height: 900 }, ...options });
     contexts.push(ctx);
     return ctx;
   }
@@ -69,4 +69,19 @@ export async function signInAs(page: Page, email: string, password = DEMO_PASSWO
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).not.toBe('/app/sign_in');
   // The header's sign-out link: present on every signed-in screen, whether or not the menu is open.
   await page.getByRole('banner').getByRole('link', { name: 'Sign out' }).waitFor();
+}
+
+/** Switches the console's language with the header's picker and waits for the page to take it. */
+export async function switchLanguage(page: Page, locale: string): Promise<void> {
+  await page.getByRole('banner').getByLabel('Language').selectOption(locale);
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(locale);
+}
+
+/** Opens an order from the board by its RO number: its conversation and details are on screen after. */
+export async function openOrder(page: Page, roNumber: string): Promise<void> {
+  const row = page.getByTestId('board-row').filter({ hasText: roNumber });
+  await row.first().waitFor({ timeout: 15_000 });
+  await row.first().click();
+  await page.getByTestId('conversation').waitFor();
+  await page.getByTestId('detail-panel').waitFor();
 }

@@ -109,6 +109,10 @@ describe('multi-point inspections', () => {
     await expect.poll(() => customerPhone.locator('#thread').textContent(), { timeout: 10_000 }).toContain('/app/public/inspections/');
     await customerPhone.goto(link);
     await customerPhone.locator('[data-testid="inspection-page"][data-state="ready"]').waitFor({ timeout: 15_000 });
+    // The store's number as its US customers write it, calling the number itself.
+    const call = customerPhone.locator('footer.contact a[href^="tel:"]');
+    expect(await call.textContent()).toBe('(617) 555-0100');
+    expect(await call.getAttribute('href')).toBe('tel:+16175550100');
     const offered = customerPhone.getByTestId('inspection-recommendation').first();
     expect(await offered.textContent()).toContain('Replace front brake pads');
     expect(await offered.textContent()).toContain('$240.00');

@@ -7,17 +7,11 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api, replyAsCustomer, signIn, textsTo } from '../support/api.js';
 import { createRepairOrder, serviceNumberOfNorth, useStackEnv } from '../support/service.js';
-import { signInAs, useBrowser } from './browser.js';
+import { openOrder, signInAs, useBrowser } from './browser.js';
 
 const browser = useBrowser();
 useStackEnv();
 
-async function openOrder(page: Page, roNumber: string): Promise<void> {
-  const row = page.getByTestId('board-row').filter({ hasText: roNumber });
-  await row.first().waitFor({ timeout: 15_000 });
-  await row.first().click();
-  await page.getByTestId('conversation').waitFor();
-}
 
 async function replyFromPhone(page: Page, phone: string, text: string): Promise<void> {
   await page.goto(`/dev/phone?phone=${encodeURIComponent(phone)}`);
@@ -53,13 +47,40 @@ describe('the service board', () => {
     const phonePage = await browser.page();
     await phonePage.goto(`/dev/phone?phone=${encodeURIComponent(phone)}`);
     await expect.poll(() => phonePage.locator('#thread').textContent(), { timeout: 10_000 }).toContain('your brakes are done');
-    expect(await phonePage.locator('#thread').textContent()).toContain('Reply STOP to opt out');
+    // The text does not name the store, so the notice does.
+    expect(await phonePage.locator('#thread').textContent()).toContain('Demo Motors North: Reply STOP to opt out');
     await replyFromPhone(phonePage, phone, 'Great, I will pick it up at five.');
 
     // Live in the advisor's open conversation, no reload.
     await advisor.getByTestId('message-bubble').filter({ hasText: 'pick it up at five' }).waitFor({ timeout: 10_000 });
     // Unread on the manager's board.
     await expect.poll(() => managerRow.getAttribute('data-unread'), { timeout: 10_000 }).toBe('true');
+  });
+
+  it('shows an order opened from a link with all its messages, though a reply arrives while they load', async () => {
+    const { customer, ro } = await createRepairOrder({ customer: { first_name: 'Lena', last_name: 'Link', opt_in: 'in' } });
+    const phone = customer.phones.cell!;
+    const store = await serviceNumberOfNorth();
+    await replyAsCustomer(browser.carrierUrl, phone, store, 'First question about my car');
+
+    const advisor = await browser.page();
+    await signInAs(advisor, 'advisor@demo.example');
+    // The conversation's first page is held back until the next reply's event has reached the open stream.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await advisor.route(/\/messages\?offset=0/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await advisor.goto(`/app/?ro=${ro.id}`);
+    await advisor.getByTestId('conversation').waitFor();
+    await replyAsCustomer(browser.carrierUrl, phone, store, 'Second question, sent while it loads');
+    await advisor.waitForTimeout(3_000);
+    release();
+
+    const thread = advisor.getByTestId('message-bubble');
+    await thread.filter({ hasText: 'Second question' }).waitFor({ timeout: 10_000 });
+    await thread.filter({ hasText: 'First question' }).waitFor();
   });
 
   it('shows a desktop notification for a customer reply while the tab is hidden', async () => {

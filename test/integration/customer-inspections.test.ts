@@ -9,6 +9,7 @@ import { newSheet, requireSheet, saveSheet, updateSheet, type SheetRecord, type 
 import { channels, cursorAt, eventsAfter } from '../../functions/lib/realtime.js';
 import type { CustomerRecord } from '../../functions/customers/records.js';
 import { issueLink, writeLink } from '../../functions/recommendations/links.js';
+import { pdfInput } from '../../functions/recommendations/pdf.js';
 import type { RepairOrderRecord } from '../../functions/repairOrders/records.js';
 import { BRAKE_GROUPS, BRAKE_TEMPLATE, TECHNICIAN, brakeRecommendations, recommendation } from '../support/inspections.js';
 import { api, signIn, type ApiClient } from '../support/api.js';
@@ -88,7 +89,8 @@ describe('GET /api/public/inspections/{token}', () => {
       locale: 'en-us',
       currency_locale: 'en-us',
       advisor: { name: 'Priya Raman' },
-      dealership: { colour: expect.stringMatching(/^#[0-9a-fA-F]{6}$/) },
+      // The store's number as its (US) customers read it; the raw one stays for the call link.
+      dealership: { name: 'Demo Motors North', phone: '+16175550100', phone_display: '(617) 555-0100', colour: expect.stringMatching(/^#[0-9a-fA-F]{6}$/) },
       expires_at: expect.any(String),
     });
     expect(inspection.attachments.map((a: { id: string }) => a.id)).toEqual(['att_shown']);
@@ -225,5 +227,15 @@ describe('GET /api/public/inspections/{token}/pdf', () => {
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     // The page now offers the same file.
     expect((await publicApi().get(`/api/public/inspections/${token}`)).body.inspection.pdf_url).toEqual(expect.stringMatching(/-el\.pdf/));
+  });
+});
+
+describe('the PDF of the inspection', () => {
+  it("prints the store's number as its customers read it", async () => {
+    const { ro, sheet } = await sentInspection({ language: 'de' });
+
+    const input = await pdfInput(sheet, ro, 'de');
+
+    expect(input.dealership).toMatchObject({ name: 'Demo Motors North', phone: '(617) 555-0100' });
   });
 });

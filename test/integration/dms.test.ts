@@ -346,7 +346,7 @@ describe('DMS feed: repair orders', () => {
       expect(Date.parse(ro.metadata.invoiced_at)).toBeGreaterThan(Date.now() - 60_000);
       const texts = await textsTo(carrierUrl, cell);
       expect(texts).toHaveLength(1);
-      expect(texts[0]!.text).toContain('Your vehicle is ready for pick-up.');
+      expect(texts[0]!.text).toContain('Demo Motors North: Your vehicle is ready for pick-up.');
     });
 
     it('sends nothing for an order that arrives already invoiced (a first sync)', async () => {

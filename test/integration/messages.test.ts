@@ -30,6 +30,8 @@ const { companyId, locationId } = DEMO_NORTH;
 let DEALER: string;
 
 const NOTICE = 'Reply STOP to opt out';
+/** The north store's name as customers know it (business information): a first text that does not name it gets it on the notice line. */
+const NAMED_NOTICE = `Demo Motors North: ${NOTICE}`;
 
 let advisor: ApiClient;
 let saved: {
@@ -103,14 +105,14 @@ describe('POST /api/repair_orders/{id}/messages', () => {
     expect(res.status).toBe(201);
     expect(res.body.warnings).toEqual([]);
     expect(res.body.message).toMatchObject({
-      text: `Your brakes are done\n${NOTICE}`,
+      text: `Your brakes are done\n${NAMED_NOTICE}`,
       behaviour: null,
       agent: { id: 'agt_advisor' },
       metadata: { direction: 'outbound', status: 'accepted', automated: null, attempts: 0 },
     });
     const texts = await textsTo(carrierUrl, customer.phones.cell!);
     expect(texts).toHaveLength(1);
-    expect(texts[0]).toMatchObject({ from: DEALER, text: `Your brakes are done\n${NOTICE}` });
+    expect(texts[0]).toMatchObject({ from: DEALER, text: `Your brakes are done\n${NAMED_NOTICE}` });
     const events = (await managerEvents(since)).filter((e) => (e.data as { repair_order_id?: string }).repair_order_id === ro.id);
     const states = events.map((e) => `${e.type}:${(e.data as { message: { metadata: { status: string } } }).message.metadata.status}`);
     expect(states).toEqual(['message.created:queued', 'message.updated:accepted']);
@@ -126,14 +128,14 @@ describe('POST /api/repair_orders/{id}/messages', () => {
     const res = await send(second.ro.id, { text: 'About your other car' });
     // Assess
     expect(res.body.message.text).toBe('About your other car');
-    expect((await textsTo(carrierUrl, phone)).map((t) => t.text)).toEqual(['About your other car', `Hello from service\n${NOTICE}`]);
+    expect((await textsTo(carrierUrl, phone)).map((t) => t.text)).toEqual(['About your other car', `Hello from service\n${NAMED_NOTICE}`]);
     expect((await getCustomer(companyId, second.customer.id, true))?.opt_notice_sent_at).toEqual(expect.any(String));
   });
 
   it("writes the opt-out notice in the customer's language", async () => {
     const { customer, ro } = await createRepairOrder({ customer: { opt_in: 'in', language: 'es' } });
     await send(ro.id, { text: 'Su coche está listo' });
-    expect((await textsTo(carrierUrl, customer.phones.cell!))[0]!.text).toBe('Su coche está listo\nResponda STOP para darse de baja');
+    expect((await textsTo(carrierUrl, customer.phones.cell!))[0]!.text).toBe('Su coche está listo\nDemo Motors North: Responda STOP para darse de baja');
   });
 
   it('sends once for the same Idempotency-Key: one message, one text, the same answer', async () => {
@@ -502,12 +504,11 @@ describe('automated vehicle-ready text (onInvoiced)', () => {
 
   it('tells the customer once when the order becomes invoiced, and marks the order vehicle ready', async () => {
     const { customer, ro } = await createRepairOrder({ customer: { opt_in: 'in' }, ro: { metadata: invoiced } });
-    const service = await readSettings(companyId, locationId, 'service_settings');
     const first = await onInvoiced(ro);
     const again = await onInvoiced((await getRepairOrder(companyId, ro.id, true))!);
     expect(first?.message?.metadata).toMatchObject({ automated: 'vehicle_ready', status: 'accepted' });
     expect(again).toBeNull();
-    expect((await textsTo(carrierUrl, customer.phones.cell!)).map((t) => t.text)).toEqual([`${service.vehicle_ready_message}\n${NOTICE}`]);
+    expect((await textsTo(carrierUrl, customer.phones.cell!)).map((t) => t.text)).toEqual([`Demo Motors North: Your vehicle is ready for pick-up.\n${NOTICE}`]);
     expect((await getRepairOrder(companyId, ro.id, true))?.vehicle_ready).toBe(true);
   });
 
@@ -517,12 +518,16 @@ describe('automated vehicle-ready text (onInvoiced)', () => {
       const { customer, ro } = await createRepairOrder({ customer: { opt_in: 'unknown' }, ro: { metadata: invoiced } });
       const since = cursorAt(Date.now() - 1000);
       const result = await onInvoiced(ro);
-      expect(result?.refused).toEqual({ id: 'gatekeeper', message: 'The customer has not opted in' });
+      expect(result?.refused).toEqual({ id: 'gatekeeper', reason: 'not_opted_in', opcode: '', message: 'The customer has not opted in' });
       expect(await textsTo(carrierUrl, customer.phones.cell!)).toEqual([]);
       const [note] = await messagesOf(companyId, ro.message_thread.id, 0, 1);
-      expect(note).toMatchObject({ behaviour: 'GENERIC_SYSTEM', text: "Notification won't be delivered.", metadata: { note: { kind: 'vehicle_ready', reason: 'The customer has not opted in' } } });
+      expect(note).toMatchObject({
+        behaviour: 'GENERIC_SYSTEM',
+        text: "Notification won't be delivered.",
+        metadata: { note: { key: 'not_delivered', kind: 'vehicle_ready', reason_id: 'not_opted_in', reason: 'The customer has not opted in' } },
+      });
       const toast = (await managerEvents(since)).find((e) => e.type === 'gatekeeper_error' && (e.data as { repair_order_id?: string }).repair_order_id === ro.id);
-      expect(toast?.data).toEqual({ repair_order_id: ro.id, kind: 'vehicle_ready', message: 'The customer has not opted in' });
+      expect(toast?.data).toEqual({ repair_order_id: ro.id, kind: 'vehicle_ready', message: 'The customer has not opted in', reason: 'not_opted_in', opcode: '' });
     } finally {
       await setVehicleReadyGate(saved.gatekeeper.vehicle_ready.target);
     }

@@ -209,7 +209,7 @@ describe('POST …/send_to_customer', () => {
     const texts = await textsTo(carrierUrl, customer.phones.cell!);
     const link = /https?:\/\/\S+\/app\/public\/inspections\/([\w-]+)/.exec(texts.map((t) => t.text).join('\n'));
     expect(link).not.toBeNull();
-    expect(texts[0]!.text).toContain('Your vehicle inspection is ready');
+    expect(texts[0]!.text).toContain('Demo Motors North: Your vehicle inspection is ready');
     const page = await api(baseUrl).get(`/api/public/inspections/${link![1]}`);
     expect(page.status).toBe(200);
     expect(page.body.inspection).toMatchObject({ ro_id: ro.ro_id, form_name: 'Brake check' });

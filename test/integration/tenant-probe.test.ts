@@ -70,6 +70,7 @@ const ADVISOR_ALLOWED: Record<string, string> = {
   'PUT /api/repair_orders/{id}/unarchive': 'service agents unarchive orders of their board',
   'PUT /api/repair_orders/{id}/read': 'service agents mark orders read (per agent)',
   'PUT /api/repair_orders/{id}/unread': 'service agents mark orders unread (per agent)',
+  'GET /api/repair_orders/{id}/vehicle_ready': 'service agents read the vehicle-ready text before they send it',
   'POST /api/repair_orders/{id}/vehicle_ready': 'service agents tell the customer the vehicle is ready',
   'GET /api/repair_orders/{id}/messages': 'service agents read the conversation of an order of their board',
   'POST /api/repair_orders/{id}/messages': 'service agents text the customer of an order of their board',

@@ -85,7 +85,8 @@ describe('work_declined_notices job', () => {
     expect(due.sent).toBeGreaterThanOrEqual(1);
     const texts = await textsOf(customer);
     expect(texts).toHaveLength(1);
-    expect(texts[0]).toContain('You declined some recommended work (');
+    // The store's own wording, named: it does not say which store it is from.
+    expect(texts[0]).toMatch(/^Demo Motors North: You declined some recommended work \(/);
     expect(texts[0]).toContain('Front brake pads');
     expect(texts[0]).toContain('Wiper blades');
     expect(again.sent).toBe(0);

@@ -133,12 +133,12 @@ describe('retemplated', () => {
 });
 
 describe('completedNote', () => {
-  it('counts red and yellow items in the English note text', () => {
+  it('counts red and yellow items in the note, as numbers for the viewer\'s language and in the stored English text', () => {
     const sheet: SheetRecord = {
       ...heldSheet(),
       groups: [{ name: 'Brakes', items: [{ name: 'A', dmg: 2, comment: '' }, { name: 'B', dmg: 2, comment: '' }, { name: 'C', dmg: 1, comment: '' }, { name: 'D', dmg: null, comment: '' }] }],
     };
-    expect(completedNote(sheet, luis)).toMatchObject({ behaviour: 'MPI_SHEET_COMPLETED_BY_TECH', text: 'Luis Ortega completed the MPI: 2 red, 1 yellow', note: { red: '2', yellow: '1' } });
+    expect(completedNote(sheet, luis)).toMatchObject({ behaviour: 'MPI_SHEET_COMPLETED_BY_TECH', text: 'Luis Ortega completed the MPI: 2 red, 1 yellow', note: { key: 'mpi_completed', params: { red: 2, yellow: 1, technician: 'Luis Ortega' } } });
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePhone, PHONE_ERRORS, phoneProblem } from '../../functions/lib/phones.js';
+import { displayPhone, normalizePhone, PHONE_ERRORS, phoneProblem } from '../../functions/lib/phones.js';
 
 describe('normalizePhone', () => {
   it.each([
@@ -50,5 +50,28 @@ describe('phoneProblem', () => {
       invalid: 'The Phone number entered is invalid',
       too_short: 'Phone number is too short',
     });
+  });
+});
+
+describe("displayPhone (the store's number on the customer's page and PDF)", () => {
+  it("writes a number of the store's country in its national form", () => {
+    expect(displayPhone('+16175550100', 'US')).toBe('(617) 555-0100');
+    expect(displayPhone('617.555.0100', 'US')).toBe('(617) 555-0100');
+    expect(displayPhone('+442079460100', 'GB')).toBe('020 7946 0100');
+    expect(displayPhone('+4930901820', 'DE')).toBe('030 901820');
+  });
+
+  it('writes a North American number nationally for a US store, as its customers dial it', () => {
+    expect(displayPhone('+14165550100', 'US')).toBe('(416) 555-0100');
+  });
+
+  it('writes a number of another country in its international form', () => {
+    expect(displayPhone('+442079460100', 'US')).toBe('+44 20 7946 0100');
+    expect(displayPhone('+16175550100', 'GB')).toBe('+1 617 555 0100');
+  });
+
+  it('shows what is not a number as the store wrote it', () => {
+    expect(displayPhone(' call the front desk ', 'US')).toBe('call the front desk');
+    expect(displayPhone('', 'US')).toBe('');
   });
 });

@@ -1,26 +1,17 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { flattenLocale, type LocaleTree } from '../support/localeFiles.js';
 import { LOCALES, intlTag, type Locale } from '../../shared/locales.js';
 import { LocaleNotFound, loadCatalogue } from '../../web/src/lib/i18n.js';
 
 const dir = fileURLToPath(new URL('../../web/src/locales/', import.meta.url));
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
-type Tree = { [key: string]: string | Tree };
 
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = `${prefix}${key}`;
-    if (typeof value === 'string') out.set(path, value);
-    else for (const [k, v] of flatten(value, `${path}.`)) out.set(k, v);
-  }
-  return out;
-}
 
 function read(locale: string): Map<string, string> {
-  return flatten(JSON.parse(readFileSync(`${dir}${locale}.json`, 'utf8')) as Tree);
+  return flattenLocale(JSON.parse(readFileSync(`${dir}${locale}.json`, 'utf8')) as LocaleTree);
 }
 
 /** Keys with plural suffixes folded into their base key. */

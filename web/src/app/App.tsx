@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import { Toaster } from 'sonner';
@@ -6,7 +7,10 @@ import { OfflineBanner } from '../components/OfflineBanner.js';
 import { RenderErrorBoundary } from '../components/RenderError.js';
 import { NewVersionNotice } from '../features/releases/NewVersionNotice.js';
 import { fetcher, worthRetrying } from '../lib/api.js';
+import { useMediaQuery } from '../lib/media.js';
+import { TOAST_BOTTOM, TOAST_SIDE, TOAST_WIDTH } from '../lib/toastPlacement.js';
 import { reportFailure } from '../lib/failures.js';
+import { PHONE_WINDOW } from './layout/widths.js';
 import { createConsoleRouter } from './router.js';
 
 const RETRY_LIMIT = 3;
@@ -25,8 +29,12 @@ const swrConfig: SWRConfiguration = {
   },
 };
 
+/** sonner's info and warning text on their pale backgrounds reads below WCAG AA (4.5:1): darker shades of the same hues. */
+const TOAST_TEXT = { '--info-text': 'hsl(210, 92%, 33%)', '--warning-text': 'hsl(31, 92%, 28%)' };
+
 export function App() {
   const { t } = useTranslation();
+  const phone = useMediaQuery(PHONE_WINDOW);
   return (
     <RenderErrorBoundary>
       <SWRConfig value={swrConfig}>
@@ -36,7 +44,11 @@ export function App() {
         </div>
         <RouterProvider router={router} />
         <Toaster
-          position="top-right"
+          // lib/toastPlacement.ts says why these places hide nothing.
+          position={phone ? 'bottom-center' : 'bottom-left'}
+          offset={{ bottom: TOAST_BOTTOM, left: TOAST_SIDE, right: TOAST_SIDE }}
+          mobileOffset={{ bottom: TOAST_BOTTOM, left: TOAST_SIDE, right: TOAST_SIDE }}
+          style={{ ...TOAST_TEXT, ...(phone ? {} : { '--width': TOAST_WIDTH }) } as CSSProperties}
           closeButton
           richColors
           containerAriaLabel={t('notifications.label')}

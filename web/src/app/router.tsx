@@ -70,6 +70,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'sign_in', lazy: () => import('../features/auth/SignInPage.js').then((m) => ({ Component: m.SignInPage })) },
           { path: 'password_reset', lazy: () => import('../features/auth/PasswordResetPage.js').then((m) => ({ Component: m.PasswordResetPage })) },
+          { path: 'tray_app', lazy: () => import('../features/auth/TrayAppPage.js').then((m) => ({ Component: m.TrayAppPage })) },
           {
             path: 'login/seamless_error',
             lazy: () => import('../features/auth/SeamlessErrorPage.js').then((m) => ({ Component: m.SeamlessErrorPage })),

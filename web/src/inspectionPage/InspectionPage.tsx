@@ -197,7 +197,7 @@ export function InspectionPage({ token, firstLoad, browserLanguages }: Inspectio
         <p class="dealer">{current.dealership.name}</p>
         {callUrl ? (
           <p>
-            <a href={callUrl}>{current.dealership.phone}</a>
+            <a href={callUrl}>{current.dealership.phone_display}</a>
           </p>
         ) : null}
         {website ? (

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { ApiError } from './request.js';
 import { offline } from './connectivity.js';
 import { i18n } from './i18n.js';
+import { serverRefusalText } from './sendRefusals.js';
 import { clearLocalData, storeFlash } from './storage.js';
 
 export const INACTIVITY_FLASH = 'session.logged_out_inactivity';
@@ -34,10 +35,13 @@ export function reportFailure(error: unknown): void {
       clearLocalData();
       window.location.assign(`${import.meta.env.BASE_URL}sign_in`);
       return;
-    case 'toast':
+    case 'toast': {
+      // The server's words only for a refusal the console cannot word in the agent's language.
+      const text = (error instanceof ApiError ? serverRefusalText(error.body) : null) ?? action.message;
       // Same text, same toast: a retried request does not stack copies.
-      toast.error(action.message, { id: action.message });
+      toast.error(text, { id: text });
       return;
+    }
     case 'unexpected':
       toast.error(i18n.t('errors.generic_title'), {
         id: 'unexpected',

@@ -5,7 +5,7 @@
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, LANGUAGE_NAMES, LOCALES, intlTag, isLocale, type Locale } from '../../../shared/locales.js';
+import { DEFAULT_LOCALE, LANGUAGE_NAMES, intlTag, isLocale, type Locale } from '../../../shared/locales.js';
 
 export { LANGUAGE_NAMES };
 import { STORED, readStored, writeStored } from './storage.js';
@@ -28,8 +28,6 @@ export async function loadCatalogue(locale: string): Promise<Catalogue> {
   if (!load) throw new LocaleNotFound(locale);
   return load();
 }
-
-export const OFFERED_LOCALES: readonly Locale[] = LOCALES;
 
 export const i18n = i18next.createInstance();
 export const currentLocale = createStore<Locale>(DEFAULT_LOCALE);

@@ -9,7 +9,7 @@
  * reconnect, resync listeners refetch what events may have been missed; otherwise nothing polls.
  */
 import { useEffect, useRef } from 'react';
-import { encodeTime } from 'ulid';
+import { decodeTime, encodeTime } from 'ulid';
 import type { ServiceEvent } from '../../../shared/serviceBoard.js';
 import { api } from './api.js';
 import { deviceId } from './device.js';
@@ -47,6 +47,16 @@ export function subscribe<T extends ServiceEventType>(type: T, fn: (data: Servic
 export function onResync(fn: () => void): () => void {
   resyncListeners.add(fn);
   return () => resyncListeners.delete(fn);
+}
+
+/**
+ * Whether the event being handed to listeners right now happened before this tab's stream first
+ * connected (the look-back below). Such an event still updates lists, but a screen announces
+ * nothing for it: the agent did not just sign in to a toast for every assignment of the last 30 s.
+ */
+let dispatchingCatchUp = false;
+export function isCatchUpEvent(): boolean {
+  return dispatchingCatchUp;
 }
 
 function dispatch(event: ServiceEvent): void {
@@ -99,6 +109,15 @@ interface Runner {
  */
 export const FIRST_CONNECT_LOOKBACK_MS = 30_000;
 
+/** When an event id (ULID) was made; never "before" for an id that is not one. */
+function eventTime(id: string): number {
+  try {
+    return decodeTime(id);
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
 /** The stream's cursor for a moment: the lowest event id (ULID) at or after it. */
 export function cursorAt(ms: number): string {
   return `${encodeTime(Math.max(0, ms), 10)}${'0'.repeat(16)}`;
@@ -106,7 +125,8 @@ export function cursorAt(ms: number): string {
 
 function createRunner(holder: TicketHolder & { namesLocation: boolean }): Runner {
   let stopped = false;
-  let lastEventId: string | null = cursorAt(Date.now() - FIRST_CONNECT_LOOKBACK_MS);
+  const startedAt = Date.now();
+  let lastEventId: string | null = cursorAt(startedAt - FIRST_CONNECT_LOOKBACK_MS);
   let everLive = false;
   let failures = 0;
   let adviceMs = DEFAULT_RETRY_MS;
@@ -153,7 +173,13 @@ function createRunner(holder: TicketHolder & { namesLocation: boolean }): Runner
             continue;
           }
           const event = readServiceEvent(frame.type, frame.data);
-          if (event) dispatch(event);
+          if (!event) continue;
+          dispatchingCatchUp = Boolean(frame.id) && eventTime(frame.id!) < startedAt;
+          try {
+            dispatch(event);
+          } finally {
+            dispatchingCatchUp = false;
+          }
         }
         if (parser.retryMs !== null) adviceMs = parser.retryMs;
       }

@@ -1,9 +1,11 @@
 /**
- * Texting refusals (shared/serviceTexts.ts SEND_ERRORS ids) in the agent's language: the composer
- * and every other action that sends a text (the MPI's "Send to customer") word them alike. An id
- * the console has no text for answers null, and the caller shows the server's own message.
+ * Texting refusals (shared/serviceTexts.ts SEND_ERRORS ids) and the gatekeeper's reasons in the
+ * agent's language: the composer, every other action that sends a text (the MPI's "Send to
+ * customer", "vehicle ready"), the "won't be delivered" notes and toasts word them alike. An id the
+ * console has no text for answers null, and the caller shows the server's own message.
  */
 import type { SendErrorId } from '../../../shared/serviceTexts.js';
+import { GATEKEEPER_REASONS } from '../../../shared/systemNotes.js';
 import { i18n } from './i18n.js';
 
 const SEND_REFUSAL_KEYS: Partial<Record<SendErrorId, string>> = {
@@ -24,4 +26,38 @@ const SEND_REFUSAL_KEYS: Partial<Record<SendErrorId, string>> = {
 export function sendRefusalText(id: string | null | undefined): string | null {
   const key = id && Object.hasOwn(SEND_REFUSAL_KEYS, id) ? SEND_REFUSAL_KEYS[id as SendErrorId] : undefined;
   return key ? i18n.t(key) : null;
+}
+
+/** The gatekeeper's reasons (shared/systemNotes.ts) in the agent's language. */
+export function gatekeeperReasonText(reason: string | null | undefined, opcode = ''): string | null {
+  if (!reason || !(GATEKEEPER_REASONS as readonly string[]).includes(reason)) return null;
+  return i18n.t(`gatekeeper_reasons.${reason}`, { opcode: opcode || i18n.t('gatekeeper_reasons.no_opcode') });
+}
+
+/** Why a text was not sent, from its id: a gatekeeper reason or a texting refusal; null when the console has no words for it. */
+export function refusalReasonText(id: string | null | undefined, details: { opcode?: string } = {}): string | null {
+  return gatekeeperReasonText(id, details.opcode) ?? sendRefusalText(id);
+}
+
+/** Refusals of the order's actions (SPEC §8) the console words itself. */
+const ACTION_REFUSAL_KEYS: Record<string, string> = {
+  missing_agent: 'detail.missing_agent',
+  opted_out_action: 'detail.opted_out_action',
+};
+
+/**
+ * A refusal the server answered (`{ error: { id, message, reason?, opcode? } }`) in the agent's
+ * language: texting refusals, the gatekeeper's (with its reason) and the order actions'. Null when
+ * the console does not know the id, and the caller shows the server's own message.
+ */
+export function serverRefusalText(body: unknown): string | null {
+  const error = body && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
+  if (!error || typeof error !== 'object') return null;
+  const { id, reason, opcode } = error as { id?: unknown; reason?: unknown; opcode?: unknown };
+  if (typeof id !== 'string') return null;
+  if (id === 'gatekeeper') {
+    return gatekeeperReasonText(typeof reason === 'string' ? reason : null, typeof opcode === 'string' ? opcode : '') ?? i18n.t('gatekeeper_reasons.refused');
+  }
+  if (Object.hasOwn(ACTION_REFUSAL_KEYS, id)) return i18n.t(ACTION_REFUSAL_KEYS[id]!);
+  return sendRefusalText(id);
 }

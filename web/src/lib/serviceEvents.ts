@@ -80,7 +80,16 @@ export function readServiceEvent(type: string, raw: string): ServiceEvent | null
       return { type, data: { customer_id: data.customer_id, location_id: data.location_id } };
     case 'gatekeeper_error':
       if (!text(data.repair_order_id) || typeof data.message !== 'string') return null;
-      return { type, data: { repair_order_id: data.repair_order_id, kind: typeof data.kind === 'string' ? data.kind : '', message: data.message } };
+      return {
+        type,
+        data: {
+          repair_order_id: data.repair_order_id,
+          kind: typeof data.kind === 'string' ? data.kind : '',
+          message: data.message,
+          ...(typeof data.reason === 'string' ? { reason: data.reason } : {}),
+          ...(typeof data.opcode === 'string' ? { opcode: data.opcode } : {}),
+        },
+      };
     case 'settings_updated':
       if (!text(data.location_id) || !text(data.key)) return null;
       return { type, data: { location_id: data.location_id, key: data.key } };

@@ -8,18 +8,17 @@ import { LocationPicker } from '../../features/locations/LocationPicker.js';
 import { TeamSwitch } from '../../features/locations/TeamSwitch.js';
 import { useMediaQuery } from '../../lib/media.js';
 import { fullName } from '../../lib/names.js';
-import { useReadySession } from '../../lib/session.js';
+import { useReadySession, type ReadySession } from '../../lib/session.js';
 import { menuFor } from '../screens.js';
+import { PHONE_WINDOW, WIDE_WINDOW } from './widths.js';
 import './shell.css';
-
-/** SPEC §9: the menu shows by default when the window is wider than 1280 px. */
-const WIDE = '(min-width: 1281px)';
 
 /** The signed-in console: header with the agent's switches, the menu, and the screen. */
 export function MainLayout() {
   const { t } = useTranslation();
   const current = useReadySession();
-  const wide = useMediaQuery(WIDE);
+  const wide = useMediaQuery(WIDE_WINDOW);
+  const phone = useMediaQuery(PHONE_WINDOW);
   const [menuOpen, setMenuOpen] = useState(wide);
   const { pathname } = useLocation();
 
@@ -32,7 +31,7 @@ export function MainLayout() {
 
   const groups = menuFor(current.acting.access_level);
   return (
-    <div className={`shell${menuOpen ? ' shell--menu-open' : ''}`}>
+    <div className={`shell${menuOpen ? ' shell--menu-open' : ''}${phone ? ' shell--phone' : ''}`}>
       <a className="skip-link" href="#content">
         {t('shell.skip_to_content')}
       </a>
@@ -51,25 +50,25 @@ export function MainLayout() {
         <Link to="/" className="shell__brand">
           {t('app.name')}
         </Link>
-        <div className="shell__switches">
-          <LocationPicker current={current} />
-          <TeamSwitch locationId={current.location.id} />
-        </div>
+        {phone ? null : <Switches current={current} />}
         <div className="shell__account">
-          <ImpersonationPicker current={current} />
-          <LanguageSwitch />
-          <span className="shell__agent" title={current.agent.email}>
-            {fullName(current.agent)}
-          </span>
-          <Link to="/logout" className="button button--quiet shell__sign-out">
+          {phone ? null : <AccountSwitches current={current} />}
+          <Link to="/logout" className="button button--quiet shell__sign-out" title={phone ? t('shell.sign_out') : undefined}>
             <SignOutIcon />
-            <span>{t('shell.sign_out')}</span>
+            <span className={phone ? 'visually-hidden' : undefined}>{t('shell.sign_out')}</span>
           </Link>
         </div>
       </header>
       <ViewingAsBanner current={current} />
       <div className="shell__body">
         <nav id="shell-menu" className="shell__menu" aria-label={t('shell.menu')} hidden={!menuOpen}>
+          {phone ? (
+            // A phone's header has room for the menu button and sign-out only: the rest waits here.
+            <div className="shell__menu-controls">
+              <Switches current={current} />
+              <AccountSwitches current={current} />
+            </div>
+          ) : null}
           {groups.map((group) => (
             <section key={group.label} className="shell__menu-group" aria-labelledby={`menu-${group.label.replace('.', '-')}`}>
               <h2 className="shell__menu-heading" id={`menu-${group.label.replace('.', '-')}`}>
@@ -92,5 +91,28 @@ export function MainLayout() {
         </main>
       </div>
     </div>
+  );
+}
+
+/** Which store and team the agent works in. */
+function Switches({ current }: { current: ReadySession }) {
+  return (
+    <div className="shell__switches">
+      <LocationPicker current={current} />
+      <TeamSwitch locationId={current.location.id} />
+    </div>
+  );
+}
+
+/** Who the agent acts as, and in which language. */
+function AccountSwitches({ current }: { current: ReadySession }) {
+  return (
+    <>
+      <ImpersonationPicker current={current} />
+      <LanguageSwitch />
+      <span className="shell__agent" title={current.agent.email}>
+        {fullName(current.agent)}
+      </span>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { loginJwtBody } from '../../../../shared/schemas/auth.js';
 import { api } from '../../lib/api.js';
 import { switchLocale } from '../../lib/i18n.js';
@@ -11,7 +11,8 @@ import { AuthFrame } from './AuthFrame.js';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog.js';
 import { signInProblem, type SignInProblem } from './sign-in-errors.js';
 
-const TRAY_APP_HELP = `${import.meta.env.BASE_URL}help#tray-app`;
+/** The public tray app page: the help page needs a session, and whoever follows this link has none. */
+const TRAY_APP_PAGE = '/tray_app';
 
 /** /sign_in (SPEC §2): probe the address, sign in with the password, land on the agent's board. */
 export function SignInPage() {
@@ -123,7 +124,9 @@ export function SignInPage() {
         </button>
       </form>
       <p className="auth__footer">
-        <a href={TRAY_APP_HELP}>{t('sign_in.tray_app')}</a>
+        <Link to={TRAY_APP_PAGE} data-testid="tray-app-link">
+          {t('sign_in.tray_app')}
+        </Link>
       </p>
       <ForgotPasswordDialog open={forgotOpen} initialEmail={email} onClose={() => setForgotOpen(false)} />
     </AuthFrame>
@@ -151,7 +154,7 @@ function ProblemText({ problem, onForgot }: { problem: SignInProblem; onForgot: 
         />
       );
     case 'old_tray_app':
-      return <Trans i18nKey="sign_in.old_tray_app" components={{ download: <a href={TRAY_APP_HELP} /> }} />;
+      return <Trans i18nKey="sign_in.old_tray_app" components={{ download: <Link to={TRAY_APP_PAGE} /> }} />;
     case 'text':
       return <>{t(problem.key, problem.values)}</>;
     case 'raw':

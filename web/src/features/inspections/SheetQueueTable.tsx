@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { SheetListEntry } from '../../../../shared/inspections.js';
 import type { Locale } from '../../../../shared/locales.js';
-import { agentName, customerLabel, formatAge, formatMoment, vehicleLabel } from './labels.js';
+import { agentName, customerLabel, formatAge, formatMoment, sentToCustomerAt, vehicleLabel } from './labels.js';
 import type { QueueView } from './requests.js';
 import type { SheetQueueList } from './useSheetQueue.js';
 
@@ -115,7 +115,11 @@ export function SheetQueueTable({
                 {showsTechnician ? <td data-label={t('mpi.technician')}>{agentName(entry.technician) || <span className="muted">—</span>}</td> : null}
                 {queue !== 'pool' ? (
                   <td data-label={t('mpi.state')}>
-                    <span className={`mpi-state mpi-state--${entry.state}`}>{t(`mpi_status.state_${entry.state}`)}</span>
+                    {sentToCustomerAt(entry) ? (
+                      <span className="mpi-state mpi-state--sent">{t('mpi_advisor.sent_to_customer')}</span>
+                    ) : (
+                      <span className={`mpi-state mpi-state--${entry.state}`}>{t(`mpi_status.state_${entry.state}`)}</span>
+                    )}
                   </td>
                 ) : null}
                 <td data-label={t('mpi.age')}>{since ? <time dateTime={since}>{formatAge(since, locale, now)}</time> : null}</td>

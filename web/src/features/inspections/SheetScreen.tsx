@@ -17,7 +17,7 @@ import { useDocumentTitle } from '../../lib/title.js';
 import { AdvisorTools } from './advisor/AdvisorTools.js';
 import { ClaimDialog } from './ClaimDialog.js';
 import { GalleryDialog } from './GalleryDialog.js';
-import { agentName, customerLabel, formatMoment, vehicleLabel } from './labels.js';
+import { agentName, customerLabel, formatMoment, sentToCustomerAt, vehicleLabel } from './labels.js';
 import { isMpiChanged, mpiErrorText, showMpiFailure } from './mpiFailures.js';
 import type { SheetNavigationState } from './PoolScreen.js';
 import { Recommendations } from './Recommendations.js';
@@ -184,6 +184,7 @@ function SheetView({ roId, moneyLocale, initial }: { roId: string; moneyLocale: 
 
   const order = reply.repair_order;
   const completer = mayCompleteAsTechnician(sheet, acting.id);
+  const sentAt = sentToCustomerAt(sheet);
   return (
     <section className="mpi-screen mpi-sheet" aria-labelledby="mpi-sheet-title" data-testid="mpi-sheet" data-state={sheet.state} data-version={sheet.version}>
       <header className="mpi-sheet__header">
@@ -191,9 +192,10 @@ function SheetView({ roId, moneyLocale, initial }: { roId: string; moneyLocale: 
           <h1 id="mpi-sheet-title" className="mpi-screen__title">
             {t('mpi.sheet_title', { number: order.ro_id })}
           </h1>
-          <span className={`mpi-state mpi-state--${sheet.state}`} data-testid="mpi-sheet-state">
-            {t(`mpi_status.state_${sheet.state}`)}
+          <span className={`mpi-state mpi-state--${sentAt ? 'sent' : sheet.state}`} data-testid="mpi-sheet-state" data-sent={sentAt ? 'true' : undefined}>
+            {sentAt ? t('mpi_status.sent_at', { when: formatMoment(sentAt, locale, location.timezone) }) : t(`mpi_status.state_${sheet.state}`)}
           </span>
+          {order.custom.customer_waiting ? <span className="mpi-chip mpi-chip--waiting" data-testid="mpi-sheet-waiting">{t('mpi.customer_waiting')}</span> : null}
         </div>
         <dl className="mpi-sheet__facts">
           <Fact label={t('mpi.customer')}>{customerLabel(order) || '—'}</Fact>
@@ -210,12 +212,11 @@ function SheetView({ roId, moneyLocale, initial }: { roId: string; moneyLocale: 
           <Fact label={t('mpi.form')}>{sheet.form_name}</Fact>
         </dl>
         {sheet.header ? <p className="mpi-sheet__template-header preserve-lines">{sheet.header}</p> : null}
-        {order.custom.customer_waiting ? <span className="mpi-chip mpi-chip--waiting">{t('mpi.customer_waiting')}</span> : null}
       </header>
 
       {reason ? (
         <div className="notice notice--info mpi-sheet__reason" role="status" data-testid="mpi-readonly" data-reason={reason}>
-          <span>{t(`mpi.readonly_${reason}`, { name: agentName(sheet.holder) })}</span>
+          <span>{t(reason === 'completed_by_advisor' && sentAt ? 'mpi.readonly_sent_to_customer' : `mpi.readonly_${reason}`, { name: agentName(sheet.holder) })}</span>
           {offersTechnicianClaim(sheet, flags) ? (
             <button type="button" className="button button--primary mpi-touch" data-testid="mpi-sheet-claim" onClick={() => setClaiming(true)}>
               {t('mpi.claim')}

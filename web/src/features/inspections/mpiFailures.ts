@@ -8,7 +8,7 @@ import { MPI_ERRORS, type MpiErrorId } from '../../../../shared/inspections.js';
 import { reportFailure } from '../../lib/failures.js';
 import { i18n } from '../../lib/i18n.js';
 import { ApiError } from '../../lib/request.js';
-import { sendRefusalText } from '../../lib/sendRefusals.js';
+import { serverRefusalText } from '../../lib/sendRefusals.js';
 
 export function isMpiErrorId(id: string | null | undefined): id is MpiErrorId {
   return typeof id === 'string' && Object.hasOwn(MPI_ERRORS, id);
@@ -34,8 +34,8 @@ function handledElsewhere(error: unknown): boolean {
 /** What to tell the agent about a failed MPI call; null when nothing should be said here. */
 export function mpiFailureText(error: unknown): string | null {
   if (!(error instanceof ApiError)) return i18n.t('errors.generic_text');
-  // "Send to customer" is refused by the texting rules in the words the composer uses.
-  const refusedText = sendRefusalText(error.id);
+  // "Send to customer" is refused by the texting rules (and the gatekeeper) in the words the composer uses.
+  const refusedText = serverRefusalText(error.body);
   if (refusedText) return refusedText;
   if (isMpiErrorId(error.id)) return mpiErrorText(error.id);
   return error.message && !/^HTTP \d+$/.test(error.message) ? error.message : i18n.t('errors.generic_text');
@@ -55,13 +55,34 @@ export function showMpiFailure(error: unknown, options: { title?: string; reload
 }
 
 /**
- * SPEC §8 "Claim failure shows server error.message": the server's words (they may name who has
- * the sheet); the translation only when the server said nothing.
+ * SPEC §8 "Claim failure shows server error.message": what the server said, naming who has the
+ * sheet, in the agent's language (issue 10) when the console knows the refusal; the server's own
+ * words only for a refusal it does not know.
  */
 export function showClaimFailure(error: unknown): void {
   if (handledElsewhere(error)) return;
-  const message = error instanceof ApiError && error.message && !/^HTTP \d+$/.test(error.message) ? error.message : mpiFailureText(error);
+  const message = claimFailureText(error);
   if (message) toast.error(message, { id: `claim-${message}` });
+}
+
+/** Who holds the sheet, as the already_claimed refusal names them. */
+function holderName(body: unknown): string | null {
+  const error = body && typeof body === 'object' ? (body as { error?: { holder?: unknown } }).error : undefined;
+  const holder = error?.holder;
+  if (!holder || typeof holder !== 'object') return null;
+  const { first_name: first, last_name: last } = holder as { first_name?: unknown; last_name?: unknown };
+  const name = [first, last].filter((part): part is string => typeof part === 'string' && part !== '').join(' ');
+  return name || null;
+}
+
+export function claimFailureText(error: unknown): string | null {
+  if (error instanceof ApiError) {
+    const name = error.id === 'already_claimed' ? holderName(error.body) : null;
+    if (name) return i18n.t('mpi.already_claimed_by', { name });
+    if (isMpiErrorId(error.id)) return mpiErrorText(error.id);
+    if (error.message && !/^HTTP \d+$/.test(error.message)) return error.message;
+  }
+  return mpiFailureText(error);
 }
 
 export function isMpiChanged(error: unknown): boolean {

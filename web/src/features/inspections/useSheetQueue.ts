@@ -8,6 +8,7 @@ import { useCallback, useEffect, useMemo } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import { MPI_PAGE_SIZE, type SheetListEntry } from '../../../../shared/inspections.js';
 import { reportFailure } from '../../lib/failures.js';
+import { useLiveChanges } from '../../lib/liveChanges.js';
 import { useServiceEvents } from '../../lib/realtime.js';
 import { fetchQueuePage, queuePagePath, type QueuePage, type QueueView } from './requests.js';
 
@@ -43,7 +44,7 @@ export function queueEntries(pages: readonly QueuePage[] | undefined): SheetList
 
 export function useSheetQueue(locationId: string, queue: QueueView, enabled = true): SheetQueueList {
   const getKey = useCallback((index: number) => (enabled ? queuePagePath(locationId, queue, index) : null), [locationId, queue, enabled]);
-  const { data, size, setSize, mutate, error, isLoading } = useSWRInfinite<QueuePage>(getKey, fetchQueuePage, {
+  const { data, size, setSize, mutate, error, isLoading, isValidating } = useSWRInfinite<QueuePage>(getKey, fetchQueuePage, {
     parallel: true,
     revalidateFirstPage: true,
     revalidateOnFocus: false,
@@ -58,11 +59,10 @@ export function useSheetQueue(locationId: string, queue: QueueView, enabled = tr
     void setSize(pageCount);
   }, [pageCount, size, setSize, error]);
 
+  const change = useLiveChanges({ data, isValidating, mutate });
   const remove = useCallback(
-    (repairOrderId: string) => {
-      void mutate((pages) => pages?.map((p) => ({ ...p, entries: p.entries.filter((e) => e.repair_order.id !== repairOrderId) })), { revalidate: false });
-    },
-    [mutate],
+    (repairOrderId: string) => change((pages) => pages.map((p) => ({ ...p, entries: p.entries.filter((e) => e.repair_order.id !== repairOrderId) }))),
+    [change],
   );
   const revalidate = useCallback(() => void mutate(), [mutate]);
 

@@ -1,7 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import { pickerLocales } from '../../../../shared/locales.js';
 import { Picker } from '../../components/Picker.js';
-import { LANGUAGE_NAMES, OFFERED_LOCALES, currentLocale, switchLocale } from '../../lib/i18n.js';
+import { LANGUAGE_NAMES, currentLocale, switchLocale } from '../../lib/i18n.js';
 import { useStore } from '../../lib/store.js';
+
+/** `debug` (keys instead of texts) is for developers: development builds, or a build asked for it. */
+const WITH_DEBUG = import.meta.env.DEV || import.meta.env.VITE_DEBUG_LANGUAGE === 'true';
+const OFFERED = pickerLocales(WITH_DEBUG);
 
 /** The language switch (SPEC §4, §5): every language the console has; the choice is kept in the browser. */
 export function LanguageSwitch() {
@@ -11,7 +16,7 @@ export function LanguageSwitch() {
     <Picker
       label={t('shell.language')}
       value={locale}
-      options={OFFERED_LOCALES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code], lang: code === 'debug' ? undefined : code }))}
+      options={OFFERED.map((code) => ({ value: code, label: LANGUAGE_NAMES[code], lang: code === 'debug' ? undefined : code }))}
       onChange={(code) => {
         switchLocale(code, { remember: true }).catch((error: unknown) => console.error(error));
       }}

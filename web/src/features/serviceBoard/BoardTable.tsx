@@ -31,6 +31,7 @@ export function BoardTable({
   selectedId,
   onSelect,
   context,
+  openOnMove = true,
 }: {
   rows: RepairOrder[];
   loading: boolean;
@@ -40,6 +41,11 @@ export function BoardTable({
   selectedId: string | null;
   onSelect: (id: string) => void;
   context: BoardContext;
+  /**
+   * Arrow keys open the order they land on (beside the conversation); on a phone, where opening
+   * replaces the list, they only move and Enter opens.
+   */
+  openOnMove?: boolean;
 }) {
   const { t } = useTranslation();
   const now = useNow(rows.map((r) => r.promise_time));
@@ -80,7 +86,7 @@ export function BoardTable({
     const row = items[target];
     if (!row) return;
     row.focus();
-    if (row.dataset.roId) onSelect(row.dataset.roId);
+    if (openOnMove && row.dataset.roId) onSelect(row.dataset.roId);
   }
 
   let notice: string | null = null;
@@ -92,12 +98,20 @@ export function BoardTable({
     <div className="board-list">
       <table className="board-table" role="grid" aria-label={t('board.list_label')} aria-busy={loading || loadingRest}>
         <thead>
-          <tr>
-            <th scope="col">{t('board.column_customer')}</th>
-            <th scope="col">{t('board.column_phone')}</th>
-            <th scope="col">{t('board.column_promise_time')}</th>
-            <th scope="col">{t('board.column_advisor')}</th>
-            <th scope="col">{t('board.column_tech_status')}</th>
+          <tr role="row">
+            {COLUMNS.map((column) => (
+              <th
+                key={column.id}
+                scope="col"
+                role="columnheader"
+                className={`board-cell--${column.id}`}
+                data-column={column.id}
+                data-drops={column.drops ?? undefined}
+                title={t(column.label)}
+              >
+                {t(column.label)}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody ref={body} onKeyDown={move}>
@@ -119,6 +133,19 @@ export function BoardTable({
     </div>
   );
 }
+
+/**
+ * The list's columns. Phone and Advisor are the ones a narrow list leaves out (serviceBoard.css, by
+ * the list's own width): the phone is in the details and the conversation's header, and an
+ * advisor's inbox is their own orders. Customer, Promise Time and Tech Status always show.
+ */
+const COLUMNS: { id: string; label: string; drops?: 'narrow' | 'narrower' }[] = [
+  { id: 'customer', label: 'board.column_customer' },
+  { id: 'phone', label: 'board.column_phone', drops: 'narrow' },
+  { id: 'promise', label: 'board.column_promise_time' },
+  { id: 'advisor', label: 'board.column_advisor', drops: 'narrower' },
+  { id: 'status', label: 'board.column_tech_status' },
+];
 
 function BoardRow({
   row,
@@ -142,6 +169,9 @@ function BoardRow({
   const code = row.custom.work_order_status_code;
   const vehicle = vehicleLabel(row);
   const sub = `${t('board.ro_number', { number: row.ro_id })}${vehicle ? ` · ${vehicle}` : ''}`;
+  const advisor = row.agent ? `${row.agent.first_name} ${row.agent.last_name}` : null;
+  const status = code ? t(`tech_status.${code}`) : '';
+  const promise = row.promise_time ? formatMoment(row.promise_time, context.locale, context.timeZone, now) : '';
   const classes = ['board-row', row.is_unread ? 'board-row--unread' : '', selected ? 'board-row--selected' : ''].filter(Boolean).join(' ');
   return (
     <tr
@@ -149,11 +179,12 @@ function BoardRow({
       data-testid="board-row"
       data-ro-id={row.id}
       data-unread={row.is_unread ? 'true' : 'false'}
+      role="row"
       aria-selected={selected}
       tabIndex={focusable ? 0 : -1}
       onClick={() => onSelect(row.id)}
     >
-      <td className="board-row__customer">
+      <td role="gridcell" className="board-row__customer board-cell--customer">
         <span className="board-row__name-line">
           {row.is_unread ? <span className="board-row__dot" data-testid="row-unread" role="img" aria-label={t('board.row_unread')} /> : null}
           <span className="board-row__name">{customerName(row) || t('board.no_name')}</span>
@@ -163,18 +194,27 @@ function BoardRow({
           {sub}
         </span>
       </td>
-      <td className="board-row__phone">{formatPhone(phone)}</td>
-      <td>
+      {/* Cells that can be narrower than their text end in an ellipsis and carry the whole text as a title. */}
+      <td role="gridcell" className="board-row__phone board-cell--phone" title={formatPhone(phone)}>
+        {formatPhone(phone)}
+      </td>
+      <td role="gridcell" className="board-row__promise board-cell--promise">
         {row.promise_time ? (
-          <time dateTime={row.promise_time} className={`promise promise--${urgency}`} data-urgency={urgency}>
-            {formatMoment(row.promise_time, context.locale, context.timeZone, now)}
+          <time dateTime={row.promise_time} className={`promise promise--${urgency}`} data-urgency={urgency} title={promise}>
+            {promise}
             {urgency === 'overdue' || urgency === 'soon' ? <span className="visually-hidden"> ({t(`board.promise_${urgency}`)})</span> : null}
           </time>
         ) : null}
       </td>
-      <td>{row.agent ? `${row.agent.first_name} ${row.agent.last_name}` : <span className="muted">{t('board.no_advisor')}</span>}</td>
-      <td className="board-row__status">
-        {code ? t(`tech_status.${code}`) : ''}
+      <td role="gridcell" className="board-row__advisor board-cell--advisor" title={advisor ?? undefined}>
+        {advisor ?? <span className="muted">{t('board.no_advisor')}</span>}
+      </td>
+      <td role="gridcell" className="board-row__status board-cell--status">
+        {status ? (
+          <span className="board-row__tech" data-testid="board-tech-status" title={status}>
+            {status}
+          </span>
+        ) : null}
         <MpiChip sheet={row.sheet} />
       </td>
     </tr>
@@ -242,9 +282,10 @@ function MpiChip({ sheet }: { sheet: SheetSummary | null }) {
   const { t } = useTranslation();
   const chip = boardMpiChip(sheet);
   if (!chip) return null;
+  const label = t(`board_mpi.chip_${chip.key}`, chip.values);
   return (
-    <span className={`mpi-chip mpi-chip--${chip.state}`} data-testid="board-mpi-status" data-state={chip.state}>
-      {t(`board_mpi.chip_${chip.key}`, chip.values)}
+    <span className={`mpi-chip mpi-chip--${chip.state}`} data-testid="board-mpi-status" data-state={chip.state} title={label}>
+      {label}
     </span>
   );
 }

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWRInfinite from 'swr/infinite';
 import { MESSAGE_FIRST_PAGE, type Message, type RepairOrder } from '../../../../shared/serviceBoard.js';
+import { useLiveChanges } from '../../lib/liveChanges.js';
 import { onResync, subscribe } from '../../lib/realtime.js';
 import type { BoardContext } from './boardContext.js';
 import { customerName, vehicleLabel } from './boardRows.js';
@@ -23,17 +24,23 @@ export function Conversation({
   order,
   context,
   onToggleUnread,
+  leading,
+  trailing,
 }: {
   order: RepairOrder;
   context: BoardContext;
   onToggleUnread: (order: RepairOrder, unread: boolean) => void;
+  /** Before the title (on a phone: the way back to the list). */
+  leading?: ReactNode;
+  /** After the read toggle (on a phone: the details). */
+  trailing?: ReactNode;
 }) {
   const { t } = useTranslation();
   const getKey = useCallback(
     (index: number, previous: MessagePage | null) => (previous && previous.messages.length < MESSAGE_FIRST_PAGE ? null : messagesPagePath(order.id, index)),
     [order.id],
   );
-  const { data, size, setSize, mutate, isLoading, error } = useSWRInfinite<MessagePage>(getKey, fetchMessagePage, {
+  const { data, size, setSize, mutate, isLoading, isValidating, error } = useSWRInfinite<MessagePage>(getKey, fetchMessagePage, {
     revalidateOnFocus: false,
     revalidateOnReconnect: false,
   });
@@ -43,12 +50,13 @@ export function Conversation({
   const [dragging, setDragging] = useState(false);
   const [now, setNow] = useState(() => Date.now());
 
+  const change = useLiveChanges({ data, isValidating, mutate });
   const merge = useCallback(
     (message: Message) => {
-      void mutate((pages) => (pages ? mergeMessage(pages, message) : pages), { revalidate: false });
+      change((pages) => mergeMessage(pages, message));
       setNow(Date.now());
     },
-    [mutate],
+    [change],
   );
 
   useEffect(() => {
@@ -129,6 +137,7 @@ export function Conversation({
       onDrop={onDrop}
     >
       <header className="conversation__header">
+        {leading}
         <div className="conversation__title">
           <h2>{title}</h2>
           <span className="muted">
@@ -139,6 +148,7 @@ export function Conversation({
         <button type="button" className="button button--small" data-testid="read-toggle" onClick={() => onToggleUnread(order, !order.is_unread)}>
           {order.is_unread ? t('actions.mark_read') : t('actions.mark_unread')}
         </button>
+        {trailing}
       </header>
       <ol
         ref={list}

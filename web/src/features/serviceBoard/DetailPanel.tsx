@@ -21,7 +21,7 @@ import type { BoardContext } from './boardContext.js';
 import { RowMarkers } from './BoardTable.js';
 import { customerName, vehicleLabel } from './boardRows.js';
 import { promiseUrgency } from './promiseTime.js';
-import { agentsPath, assignAdvisor, callsPath, consentPath, customerAction, fetchRepairOrder, orderAction, sendVehicleReady, type CustomerAction } from './requests.js';
+import { agentsPath, assignAdvisor, callsPath, consentPath, customerAction, fetchRepairOrder, orderAction, sendVehicleReady, vehicleReadyPreviewPath, type CustomerAction } from './requests.js';
 import { formatDateTime } from './times.js';
 
 /** The location's agents as the agents route answers them; the service flag, when the answer carries it, picks advisors. */
@@ -51,6 +51,7 @@ export function DetailPanel({
   const ids = useId();
   const [busy, setBusy] = useState<Busy>(null);
   const [optOutOpen, setOptOutOpen] = useState(false);
+  const [vehicleReadyOpen, setVehicleReadyOpen] = useState(false);
   const { customer } = order;
   const optedOut = customer.opt_in === 'out';
 
@@ -158,12 +159,8 @@ export function DetailPanel({
             disabled={vehicleReadyReason !== null || busy !== null}
             aria-describedby={vehicleReadyReason ? reasonId : undefined}
             title={vehicleReadyReason ?? undefined}
-            onClick={() =>
-              void run('vehicle_ready', () => sendVehicleReady(order.id), (answer) => {
-                onOrder(answer.repair_order);
-                toast.success(t('detail.vehicle_ready_sent'));
-              })
-            }
+            aria-haspopup="dialog"
+            onClick={() => setVehicleReadyOpen(true)}
           >
             {t('actions.vehicle_ready')}
           </button>
@@ -206,6 +203,21 @@ export function DetailPanel({
 
       <CallHistory order={order} context={context} />
       {context.manager ? <ConsentHistory customerId={customer.id} context={context} /> : null}
+
+      <VehicleReadyDialog
+        open={vehicleReadyOpen}
+        orderId={order.id}
+        name={customerName(order)}
+        busy={busy === 'vehicle_ready'}
+        onCancel={() => setVehicleReadyOpen(false)}
+        onConfirm={() =>
+          void run('vehicle_ready', () => sendVehicleReady(order.id), (answer) => {
+            setVehicleReadyOpen(false);
+            onOrder(answer.repair_order);
+            toast.success(t('detail.vehicle_ready_sent'));
+          })
+        }
+      />
 
       <OptOutDialog
         open={optOutOpen}
@@ -295,6 +307,55 @@ function OptOutDialog({ open, name, busy, onCancel, onConfirm }: { open: boolean
         </button>
         <button type="button" className="button button--danger-solid" data-testid="opt-out-confirm" disabled={busy} aria-busy={busy} onClick={onConfirm}>
           {t('detail.opt_out_confirm')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+/**
+ * The vehicle-ready text goes to the customer at once and cannot be taken back: the agent reads the
+ * exact words first (the server composes them as it will send them: dealership, customer's language).
+ */
+function VehicleReadyDialog({
+  open,
+  orderId,
+  name,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  open: boolean;
+  orderId: string;
+  name: string;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  // Read afresh each time it opens: the settings or the customer's language may have changed.
+  const { data, isLoading } = useSWR<{ text: string }>(open ? vehicleReadyPreviewPath(orderId) : null, { revalidateOnFocus: false, revalidateIfStale: true, dedupingInterval: 0 });
+  const text = open ? data?.text : undefined;
+  return (
+    <Dialog open={open} onClose={onCancel} labelledBy={titleId}>
+      <h2 className="dialog__title" id={titleId}>
+        {t('detail.vehicle_ready_title')}
+      </h2>
+      <p>{t('detail.vehicle_ready_text', { name })}</p>
+      {text ? (
+        <blockquote className="dialog__quote" data-testid="vehicle-ready-preview">
+          {text}
+        </blockquote>
+      ) : (
+        <p className="muted">{isLoading ? t('common.loading') : t('detail.vehicle_ready_no_preview')}</p>
+      )}
+      <div className="dialog__actions">
+        <button type="button" className="button" onClick={onCancel} autoFocus>
+          {t('common.cancel')}
+        </button>
+        <button type="button" className="button button--primary" data-testid="vehicle-ready-confirm" disabled={busy || !text} aria-busy={busy} onClick={onConfirm}>
+          {t('detail.vehicle_ready_confirm')}
         </button>
       </div>
     </Dialog>

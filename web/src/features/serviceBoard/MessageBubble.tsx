@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Attachment, DeliveryState, Message } from '../../../../shared/serviceBoard.js';
 import type { BoardContext } from './boardContext.js';
+import { noteText } from './noteText.js';
 import { formatDateTime, formatMoment } from './times.js';
 
 /** A text the agent sent that has not been answered yet (optimistic: shown `queued` at once). */
@@ -49,10 +50,11 @@ export function SystemNote({ message, context, now }: { message: Message; contex
   const { t } = useTranslation();
   const behaviour = message.behaviour ?? 'GENERIC_SYSTEM';
   const who = message.agent ? `${message.agent.first_name} ${message.agent.last_name}` : null;
+  const text = noteText(message, t, context.locale);
   return (
-    <li className="note" data-testid="system-note" data-behaviour={behaviour}>
+    <li className="note" data-testid="system-note" data-behaviour={behaviour} data-note={message.metadata.note?.key}>
       <span className="note__label">{t(`behaviour.${behaviour}`)}</span>
-      {message.text ? <span className="note__text">{message.text}</span> : null}
+      {text ? <span className="note__text">{text}</span> : null}
       <span className="note__meta">
         {who ? `${who} · ` : ''}
         <time dateTime={message.created_at} title={formatDateTime(message.created_at, context.locale, context.timeZone)}>
@@ -92,8 +94,13 @@ export function MessageBubble({
       {message.text ? <p className="bubble__text">{message.text}</p> : null}
       <Attachments attachments={message.attachments} />
       <footer className="bubble__meta">
-        {outbound && message.agent ? <span>{`${message.agent.first_name} ${message.agent.last_name}`}</span> : null}
-        {outbound && automated ? <span className="bubble__tag">{t('conversation.automated')}</span> : null}
+        {outbound && message.agent ? <span data-testid="message-agent">{`${message.agent.first_name} ${message.agent.last_name}`}</span> : null}
+        {/* A text an agent sent with a button (vehicle ready) carries the agent: it is theirs, not the console's. */}
+        {outbound && automated && !message.agent ? (
+          <span className="bubble__tag" data-testid="message-automated">
+            {t('conversation.automated')}
+          </span>
+        ) : null}
         <time dateTime={message.created_at} title={formatDateTime(message.created_at, context.locale, context.timeZone)}>
           {formatMoment(message.created_at, context.locale, context.timeZone, now)}
         </time>

@@ -1,10 +1,14 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import useSWR, { mutate } from 'swr';
 import { accessLevel } from '../../../../shared/access.js';
+import { PHONE_WINDOW } from '../../app/layout/widths.js';
+import { Dialog } from '../../components/Dialog.js';
 import type { Customer, RepairOrder } from '../../../../shared/serviceBoard.js';
 import { currentLocale } from '../../lib/i18n.js';
+import { useMediaQuery } from '../../lib/media.js';
+import { useToastClearance } from '../../lib/toastPlacement.js';
 import { askDesktopPermission, useDesktopPermission } from '../../lib/notifications.js';
 import { realtimeStatus } from '../../lib/realtime.js';
 import { ApiError } from '../../lib/request.js';
@@ -25,6 +29,9 @@ import './serviceBoard.css';
  * The service board at /app/ (SPEC §2 "vehicles in service"; issue 3 part 8): the list on the left,
  * the selected order's conversation in the middle, its details and actions on the right. The
  * selection lives in the address (?ro=), so a reload or a shared link opens the same order.
+ *
+ * On a phone one thing shows at a time: the list, or the open order's conversation across the whole
+ * width with a way back to the list and its details in a sheet on request.
  */
 export function ServiceBoard() {
   const { t } = useTranslation();
@@ -35,6 +42,9 @@ export function ServiceBoard() {
   const archived = params.get('archived') === '1';
   const [query, setQuery] = useState('');
   const [detailOpen, setDetailOpen] = useState(true);
+  const phone = useMediaQuery(PHONE_WINDOW);
+  const [detailSheet, setDetailSheet] = useState(false);
+  const detailSheetTitle = useId();
 
   const context = useMemo<BoardContext>(
     () => ({
@@ -165,11 +175,63 @@ export function ServiceBoard() {
     onOpen: select,
   });
 
+  // Back on the list, the keyboard lands on the order it came from.
+  const returnTo = useRef<string | null>(null);
+  const backToList = () => {
+    returnTo.current = selectedId;
+    setDetailSheet(false);
+    select(null);
+  };
+  useEffect(() => {
+    const id = returnTo.current;
+    if (selectedId || !id) return;
+    returnTo.current = null;
+    const row = document.querySelector<HTMLElement>(`.board-list tr[data-ro-id="${CSS.escape(id)}"]`);
+    row?.focus();
+  }, [selectedId]);
+  useEffect(() => {
+    if (!selectedId) setDetailSheet(false);
+  }, [selectedId]);
+
   const rows = useMemo(() => (query.trim() ? board.rows.filter((r) => matchesSearch(r, query)) : board.rows), [board.rows, query]);
   const unread = unreadCount(board.rows);
 
+  const reading = phone && selectedId !== null;
+  const section = useRef<HTMLElement>(null);
+  useToastClearance(() => section.current?.querySelector<HTMLElement>('.conversation__messages') ?? null, reading && selected !== null, selected?.id ?? '');
+  const boardClass = ['service-board', phone ? 'service-board--phone' : '', reading ? 'service-board--reading' : ''].filter(Boolean).join(' ');
+  const backButton = phone ? (
+    <button type="button" className="button button--small conversation__back" data-testid="back-to-list" onClick={backToList}>
+      <span aria-hidden="true">←</span> {t('board.back_to_list')}
+    </button>
+  ) : null;
+  const detailsButton =
+    phone && selected ? (
+      <button
+        type="button"
+        className="button button--small"
+        aria-haspopup="dialog"
+        aria-expanded={detailSheet}
+        data-testid="detail-open"
+        onClick={() => setDetailSheet(true)}
+      >
+        {t('board.details')}
+      </button>
+    ) : null;
+  // The same panel beside the conversation on a desktop, in a sheet on a phone.
+  const details = selected ? (
+    <DetailPanel
+      id="service-board-detail"
+      order={selected}
+      context={context}
+      onOrder={applyOrder}
+      onCustomer={applyCustomer}
+      onToggleUnread={toggleUnread}
+    />
+  ) : null;
+
   return (
-    <section className="service-board" aria-labelledby="service-board-title">
+    <section ref={section} className={boardClass} aria-labelledby="service-board-title">
       <header className="service-board__header">
         <h1 id="service-board-title" className="service-board__title">
           {t('menu.vehicles_in_service')}
@@ -196,46 +258,58 @@ export function ServiceBoard() {
             </label>
           )}
           <NotificationBell />
-          <button
-            type="button"
-            className="button button--small"
-            aria-expanded={detailOpen}
-            aria-controls="service-board-detail"
-            data-testid="detail-toggle"
-            onClick={() => setDetailOpen((open) => !open)}
-          >
-            {detailOpen ? t('board.hide_details') : t('board.show_details')}
-          </button>
+          {phone ? null : (
+            <button
+              type="button"
+              className="button button--small"
+              aria-expanded={detailOpen}
+              aria-controls={detailOpen && selected ? 'service-board-detail' : undefined}
+              data-testid="detail-toggle"
+              onClick={() => setDetailOpen((open) => !open)}
+            >
+              {detailOpen ? t('board.hide_details') : t('board.show_details')}
+            </button>
+          )}
         </div>
       </header>
-      <div className={`service-board__panes${detailOpen && selected ? '' : ' service-board__panes--no-detail'}`}>
-        <BoardTable
-          rows={rows}
-          loading={board.loading}
-          loadingRest={board.loadingRest}
-          failed={board.failed}
-          filtered={rows.length !== board.rows.length}
-          selectedId={selectedId}
-          onSelect={select}
-          context={context}
-        />
+      <div className={`service-board__panes${detailOpen && selected && !phone ? '' : ' service-board__panes--no-detail'}`}>
+        {reading ? null : (
+          <BoardTable
+            rows={rows}
+            loading={board.loading}
+            loadingRest={board.loadingRest}
+            failed={board.failed}
+            filtered={rows.length !== board.rows.length}
+            selectedId={selectedId}
+            onSelect={select}
+            context={context}
+            openOnMove={!phone}
+          />
+        )}
         {selected ? (
-          <Conversation key={selected.id} order={selected} context={context} onToggleUnread={toggleUnread} />
-        ) : (
+          <Conversation key={selected.id} order={selected} context={context} onToggleUnread={toggleUnread} leading={backButton} trailing={detailsButton} />
+        ) : phone && !selectedId ? null : (
           <div className="service-board__empty" data-testid="conversation-empty">
+            {backButton}
             {selectedMissing ? t('board.not_found') : selectedId && single.isLoading ? t('common.loading') : t('board.pick_order')}
           </div>
         )}
-        {detailOpen && selected ? (
-          <DetailPanel
-            id="service-board-detail"
-            order={selected}
-            context={context}
-            onOrder={applyOrder}
-            onCustomer={applyCustomer}
-            onToggleUnread={toggleUnread}
-          />
+        {phone && selected ? (
+          <Dialog open={detailSheet} onClose={() => setDetailSheet(false)} labelledBy={detailSheetTitle}>
+            <div className="detail-sheet">
+              <div className="detail-sheet__bar">
+                <h2 className="dialog__title detail-sheet__title" id={detailSheetTitle}>
+                  {t('detail.label')}
+                </h2>
+                <button type="button" className="button button--small" data-testid="detail-close" onClick={() => setDetailSheet(false)}>
+                  {t('common.close')}
+                </button>
+              </div>
+              {details}
+            </div>
+          </Dialog>
         ) : null}
+        {detailOpen && !phone ? details : null}
       </div>
     </section>
   );

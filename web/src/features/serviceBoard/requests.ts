@@ -56,6 +56,11 @@ export function assignAdvisor(id: string, agentId: string | null): Promise<Repai
   return send<{ repair_order: RepairOrder }>(`${repairOrderPath(id)}/agent`, { method: 'PUT', body: { agent_id: agentId } }).then((b) => b.repair_order);
 }
 
+/** The vehicle-ready text as it would go now, for the agent to confirm (GET …/vehicle_ready). */
+export function vehicleReadyPreviewPath(id: string): string {
+  return `${repairOrderPath(id)}/vehicle_ready`;
+}
+
 export function sendVehicleReady(id: string): Promise<{ repair_order: RepairOrder; message: Message }> {
   return send(`${repairOrderPath(id)}/vehicle_ready`, { method: 'POST' });
 }

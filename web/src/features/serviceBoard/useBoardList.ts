@@ -9,6 +9,7 @@ import { toast } from 'sonner';
 import useSWRInfinite from 'swr/infinite';
 import { SERVICE_PAGE_SIZE, type Customer, type RepairOrder } from '../../../../shared/serviceBoard.js';
 import { reportFailure } from '../../lib/failures.js';
+import { useLiveChanges } from '../../lib/liveChanges.js';
 import { i18n } from '../../lib/i18n.js';
 import { ApiError } from '../../lib/request.js';
 import { boardRows, mergeRepairOrder, patchRows, type BoardView, type RepairOrderPage } from './boardRows.js';
@@ -47,7 +48,7 @@ function onBoardError(error: unknown): void {
 
 export function useBoardList(locationId: string, view: BoardView): BoardList {
   const getKey = useCallback((index: number) => boardPagePath(locationId, view, index), [locationId, view]);
-  const { data, size, setSize, mutate, error, isLoading } = useSWRInfinite<RepairOrderPage>(getKey, fetchBoardPage, {
+  const { data, size, setSize, mutate, error, isLoading, isValidating } = useSWRInfinite<RepairOrderPage>(getKey, fetchBoardPage, {
     parallel: true,
     // The first page is already here when the rest is asked for; asking for it again would only reorder.
     revalidateFirstPage: false,
@@ -66,12 +67,7 @@ export function useBoardList(locationId: string, view: BoardView): BoardList {
     void setSize(pageCount);
   }, [pageCount, size, setSize, error]);
 
-  const update = useCallback(
-    (change: (pages: RepairOrderPage[]) => RepairOrderPage[]) => {
-      void mutate((pages) => (pages ? change(pages) : pages), { revalidate: false });
-    },
-    [mutate],
-  );
+  const update = useLiveChanges({ data, isValidating, mutate });
 
   return useMemo<BoardList>(
     () => ({

@@ -9,10 +9,12 @@ import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
 import { toast } from 'sonner';
 import type { RepairOrder, ServiceEvent } from '../../../../shared/serviceBoard.js';
+import { showGroupedNotice } from '../../lib/groupedNotices.js';
 import { notifyWhenHidden } from '../../lib/notifications.js';
-import { useServiceEvents } from '../../lib/realtime.js';
+import { isCatchUpEvent, useServiceEvents } from '../../lib/realtime.js';
 import { ApiError } from '../../lib/request.js';
 import { reloadSettingsGroup } from '../../lib/session.js';
+import { refusalReasonText } from '../../lib/sendRefusals.js';
 import { customerName, findRow, isInbound, messageArrived, rowsOfCustomer, type BoardView } from './boardRows.js';
 import { fetchRepairOrder, repairOrderPath } from './requests.js';
 import type { BoardList } from './useBoardList.js';
@@ -85,9 +87,13 @@ export function useBoardLive(options: LiveBoardOptions): void {
       case 'repair_order.assigned':
         if (event.data.location_id !== locationId) return;
         refresh(event.data.id);
-        if (event.data.agent_id === agentId) {
+        if (event.data.agent_id === agentId && !isCatchUpEvent()) {
           const row = findRow(board.pages, event.data.id);
-          toast.info(t('board.assigned_to_you'), { description: row ? customerName(row) : undefined });
+          showGroupedNotice({
+            kind: 'assigned-to-you',
+            title: (count) => (count > 1 ? t('board.assigned_to_you_count', { number: count }) : t('board.assigned_to_you')),
+            name: row ? customerName(row) : undefined,
+          });
         }
         return;
       case 'message.created': {
@@ -102,6 +108,7 @@ export function useBoardLive(options: LiveBoardOptions): void {
           reading(data.repair_order_id);
           latest.current.onReadingArrival(data.repair_order_id);
         }
+        if (isCatchUpEvent()) return;
         notifyWhenHidden({
           title: row ? t('board.notice_title', { name: customerName(row) }) : t('board.notice_title_unknown'),
           body: data.message.text || t('conversation.attachment_only'),
@@ -128,7 +135,10 @@ export function useBoardLive(options: LiveBoardOptions): void {
         if (openId && !findRow(board.pages, openId)) refresh(openId);
         return;
       case 'gatekeeper_error':
-        toast.error(event.data.message, { id: `gatekeeper-${event.data.repair_order_id}-${event.data.kind}` });
+        // The reason in the agent's language; the server's English only for a reason this console does not know.
+        toast.error(refusalReasonText(event.data.reason, { opcode: event.data.opcode }) ?? event.data.message, {
+          id: `gatekeeper-${event.data.repair_order_id}-${event.data.kind}`,
+        });
         return;
       case 'settings_updated':
         // Safe mode and the other service rules shape the composer: keep them as the server has them.

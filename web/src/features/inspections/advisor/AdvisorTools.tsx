@@ -33,6 +33,7 @@ import {
   type TemplatesAnswer,
 } from './advisorRequests.js';
 import { advisorTools, reclaimCandidates, recommendationTotals, waitsForSave, type AdvisorActor, type AdvisorTool } from './advisorRules.js';
+import { sentToCustomerAt } from '../labels.js';
 import { showMpiFailure } from '../mpiFailures.js';
 import './advisor.css';
 
@@ -219,8 +220,8 @@ function SheetFacts({ sheet, place }: { sheet: Sheet; place: AdvisorPlace }) {
     <dl className="mpi-advisor__facts">
       <div className="mpi-advisor__fact">
         <dt>{t('mpi_advisor.state')}</dt>
-        <dd data-testid="mpi-advisor-state" data-state={sheet.state}>
-          {t(`mpi_advisor.state_${sheet.state}`)}
+        <dd data-testid="mpi-advisor-state" data-state={sheet.state} data-sent={sentToCustomerAt(sheet) ? 'true' : undefined}>
+          {sentToCustomerAt(sheet) ? t('mpi_advisor.sent_to_customer') : t(`mpi_advisor.state_${sheet.state}`)}
         </dd>
       </div>
       <div className="mpi-advisor__fact">

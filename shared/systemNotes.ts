@@ -1,0 +1,100 @@
+/**
+ * System notes as data (issue 10): a note is stored with a stable key and its parameters, so each
+ * console shows it in its own agent's language; the English `text` stored beside it is for old
+ * clients, exports and the notes written before keys existed. The server writes notes with
+ * `noteDetails`, the console reads them back with `readNote`: one list of keys and parameters
+ * for both sides.
+ *
+ * The details travel in Message.metadata.note, a record of strings (as notes always have), so
+ * numbers and flags are written as strings here and parsed back here.
+ */
+import type { AutomatedKind, OptInitiator } from './serviceBoard.js';
+
+/** Why the gatekeeper keeps an automated text from a customer (SPEC §3 gatekeeper targets). */
+export const GATEKEEPER_REASONS = ['opcode_missing', 'not_opted_in', 'opted_out', 'no_written_consent'] as const;
+export type GatekeeperReason = (typeof GATEKEEPER_REASONS)[number];
+
+/** Consent methods the console words on its own; any other is shown as a plain opt-in/opt-out. */
+export const CONSENT_METHODS = ['sms_keyword', 'double_opt_in_reply', 'agent_opt_out', 'dms_feed', 'carrier_opt_out_list', 'shared_phone'] as const;
+export type ConsentMethod = (typeof CONSENT_METHODS)[number];
+
+export type RecommendationDecision = 'approved' | 'declined' | 'undecided';
+
+/** Each note key with its parameters. */
+export interface NoteParams {
+  /** A technician handed the MPI back: how many red and yellow items they found. */
+  mpi_completed: { technician: string; red: number; yellow: number };
+  /** Recommended work approved, declined or set back to undecided, by the customer or an agent. */
+  recommendation_decided: {
+    decision: RecommendationDecision;
+    by: 'customer' | 'agent';
+    agent_name: string;
+    item: string;
+    amount_in_cents: number;
+    /** The location's currency symbol (shared/locales.ts currencySymbol). */
+    currency: string;
+  };
+  /** The order was closed by the DMS or by the console after a time without activity. */
+  order_closed: { closed_by: 'dms' | 'inactivity' };
+  opt_out: ConsentNoteParams;
+  opt_in: ConsentNoteParams;
+  /** An automated text was not sent: its kind and why (a gatekeeper reason or a send refusal id). */
+  not_delivered: { kind: AutomatedKind; reason_id: string; opcode: string };
+}
+
+export interface ConsentNoteParams {
+  initiator: OptInitiator;
+  method: string;
+  /** The customer's own words when they arrived by text; '' otherwise. */
+  words: string;
+  opcode: string;
+  agent_name: string;
+  /** The change came from another customer record with the same cell number. */
+  shared_phone: boolean;
+}
+
+export type NoteKey = keyof NoteParams;
+export const NOTE_KEYS: readonly NoteKey[] = ['mpi_completed', 'recommendation_decided', 'order_closed', 'opt_out', 'opt_in', 'not_delivered'];
+
+export type SystemNote = { [K in NoteKey]: { key: K; params: NoteParams[K] } }[NoteKey];
+
+type ParamKind = 'text' | 'count' | 'flag';
+
+/** How each parameter is stored; readNote refuses details that do not fit (old or foreign data). */
+const PARAM_KINDS: { [K in NoteKey]: { [P in keyof NoteParams[K]]: ParamKind } } = {
+  mpi_completed: { technician: 'text', red: 'count', yellow: 'count' },
+  recommendation_decided: { decision: 'text', by: 'text', agent_name: 'text', item: 'text', amount_in_cents: 'count', currency: 'text' },
+  order_closed: { closed_by: 'text' },
+  opt_out: { initiator: 'text', method: 'text', words: 'text', opcode: 'text', agent_name: 'text', shared_phone: 'flag' },
+  opt_in: { initiator: 'text', method: 'text', words: 'text', opcode: 'text', agent_name: 'text', shared_phone: 'flag' },
+  not_delivered: { kind: 'text', reason_id: 'text', opcode: 'text' },
+};
+
+/** The note's key and parameters as stored details (all strings), with `key` among them. */
+export function noteDetails(note: SystemNote): Record<string, string> {
+  const details: Record<string, string> = { key: note.key };
+  for (const [name, value] of Object.entries(note.params as Record<string, string | number | boolean>)) {
+    details[name] = typeof value === 'boolean' ? (value ? 'true' : 'false') : String(value);
+  }
+  return details;
+}
+
+const isNoteKey = (value: unknown): value is NoteKey => typeof value === 'string' && (NOTE_KEYS as readonly string[]).includes(value);
+
+/** The key and parameters of stored details, or null for a note without a key (written before keys) or with broken details. */
+export function readNote(details: Record<string, string> | null | undefined): SystemNote | null {
+  if (!details || !isNoteKey(details.key)) return null;
+  const kinds = PARAM_KINDS[details.key] as Record<string, ParamKind>;
+  const params: Record<string, string | number | boolean> = {};
+  for (const [name, kind] of Object.entries(kinds)) {
+    const raw = details[name];
+    if (typeof raw !== 'string') return null;
+    if (kind === 'count') {
+      const n = Number(raw);
+      if (raw.trim() === '' || !Number.isFinite(n)) return null;
+      params[name] = n;
+    } else if (kind === 'flag') params[name] = raw === 'true';
+    else params[name] = raw;
+  }
+  return { key: details.key, params } as SystemNote;
+}

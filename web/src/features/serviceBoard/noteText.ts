@@ -1,0 +1,76 @@
+/**
+ * A system note in the agent's language (issue 10): the note's key and parameters
+ * (shared/systemNotes.ts) worded from the locale files, with counts and amounts written the way
+ * the agent's language writes them. A note stored without a key (written before keys existed)
+ * shows its stored English text.
+ */
+import type { TFunction } from 'i18next';
+import { intlTag, type Locale } from '../../../../shared/locales.js';
+import type { Message } from '../../../../shared/serviceBoard.js';
+import { readNote, type ConsentNoteParams, type NoteParams } from '../../../../shared/systemNotes.js';
+import { refusalReasonText } from '../../lib/sendRefusals.js';
+
+/** An amount in the agent's number format with the location's currency symbol (kr follows the amount, as shared/money.ts writes it). */
+export function noteAmount(cents: number, currency: string, locale: Locale): string {
+  const amount = new Intl.NumberFormat(intlTag(locale), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(cents) / 100);
+  const sign = cents < 0 ? '-' : '';
+  return currency === 'kr' ? `${sign}${amount} ${currency}` : `${sign}${currency}${amount}`;
+}
+
+function mpiCompleted(p: NoteParams['mpi_completed'], t: TFunction, locale: Locale): string {
+  const number = new Intl.NumberFormat(intlTag(locale));
+  return t('notes.mpi_completed', {
+    technician: p.technician,
+    red: t('notes.red_items', { count: p.red, n: number.format(p.red) }),
+    yellow: t('notes.yellow_items', { count: p.yellow, n: number.format(p.yellow) }),
+  });
+}
+
+function recommendationDecided(p: NoteParams['recommendation_decided'], t: TFunction, locale: Locale): string {
+  const values = { agent: p.agent_name, item: p.item, amount: noteAmount(p.amount_in_cents, p.currency, locale) };
+  const by = p.by === 'agent' && p.agent_name ? 'agent' : 'customer';
+  return t(`notes.recommendation_${p.decision}_${by}`, values);
+}
+
+const TEXT_METHODS = new Set(['sms_keyword', 'double_opt_in_reply']);
+
+function consentChanged(status: 'out' | 'in', p: ConsentNoteParams, t: TFunction): string {
+  const values = { agent: p.agent_name, words: p.words, opcode: p.opcode };
+  let key: string;
+  if (p.initiator === 'agent' && p.agent_name) key = status === 'out' ? 'opt_out_agent' : 'opt_in_agent';
+  else if (status === 'in' && p.initiator === 'dms') key = p.opcode ? 'opt_in_dms_opcode' : 'opt_in_dms';
+  else if (TEXT_METHODS.has(p.method)) key = `opt_${status}_text${p.words ? '_words' : ''}`;
+  else if (status === 'out' && p.method === 'carrier_opt_out_list') key = 'opt_out_carrier';
+  else if (status === 'out' && p.method === 'shared_phone') key = 'opt_out_same_number';
+  else key = `opt_${status}_customer`;
+  const text = t(`notes.${key}`, values);
+  return p.shared_phone ? `${text} ${t('notes.shared_phone')}` : text;
+}
+
+function notDelivered(p: NoteParams['not_delivered'], storedReason: string | undefined, t: TFunction): string {
+  const kind = t(`notes.kind_${p.kind}`, { defaultValue: t('notes.kind_text') });
+  // A reason the console has no words for is shown as the server wrote it.
+  const reason = refusalReasonText(p.reason_id, { opcode: p.opcode }) ?? storedReason ?? '';
+  return reason ? t('notes.not_delivered_because', { kind, reason }) : t('notes.not_delivered', { kind });
+}
+
+/** The note's words in the agent's language, or its stored text when it has no key. */
+export function noteText(message: Pick<Message, 'text' | 'metadata'>, t: TFunction, locale: Locale): string {
+  const details = message.metadata.note;
+  const note = readNote(details);
+  if (!note) return message.text;
+  switch (note.key) {
+    case 'mpi_completed':
+      return mpiCompleted(note.params, t, locale);
+    case 'recommendation_decided':
+      return recommendationDecided(note.params, t, locale);
+    case 'order_closed':
+      return t(note.params.closed_by === 'inactivity' ? 'notes.order_closed_inactivity' : 'notes.order_closed_dms');
+    case 'opt_out':
+      return consentChanged('out', note.params, t);
+    case 'opt_in':
+      return consentChanged('in', note.params, t);
+    case 'not_delivered':
+      return notDelivered(note.params, details?.reason, t);
+  }
+}
