@@ -33,6 +33,18 @@ export const DELIVERY_ERROR_TEXTS = {
   unknown: 'Unknown error (code {{code}})',
 } as const;
 
+/**
+ * Which SPEC §8 delivery text a carrier's failure code reads as, or null for a code that is none
+ * of the carrier's (a texting refusal id, the console's own codes). One reading for the server's
+ * stored English text and the console's translation of it.
+ */
+export function deliveryErrorKind(code: string): Exclude<keyof typeof DELIVERY_ERROR_TEXTS, 'unknown'> | null {
+  const upper = code.toUpperCase().replace(/^TEXT_/, '');
+  if (upper === 'LANDLINE') return 'landline';
+  if (upper === 'CARRIER_BLOCKED' || upper === 'SPAM') return 'carrier_blocked';
+  return null;
+}
+
 /** Refusal for any action on an opted-out customer (SPEC §8). */
 export const OPTED_OUT_ACTION = "Can't do this action on an opted-out customer";
 /** Vehicle-ready and similar actions on an order without an advisor (SPEC §8). */

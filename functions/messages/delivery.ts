@@ -11,7 +11,7 @@
  * propagates; the API answers 503), and the outbox sweep (sweep.ts) reconciles what was left.
  */
 import type { AgentRef, AutomatedKind, Message } from '../../shared/serviceBoard.js';
-import { DELIVERY_ERROR_TEXTS, SEND_ERRORS } from '../../shared/schemas/messages.js';
+import { DELIVERY_ERROR_TEXTS, SEND_ERRORS, deliveryErrorKind } from '../../shared/schemas/messages.js';
 import { CarrierRefused, smsCarrier } from '../lib/carrier.js';
 import { config } from '../lib/config.js';
 import { logger } from '../lib/log.js';
@@ -97,10 +97,9 @@ export const carrierSendId = (message: MessageRecord): string =>
 
 /** The conversation's text for a carrier's refusal code (SPEC §8 message status texts). */
 export function carrierErrorText(code: string): string {
-  const upper = code.toUpperCase().replace(/^TEXT_/, '');
-  if (upper === 'LANDLINE') return DELIVERY_ERROR_TEXTS.landline;
-  if (upper === 'CARRIER_BLOCKED' || upper === 'SPAM') return DELIVERY_ERROR_TEXTS.carrier_blocked;
-  if (upper === 'OPTED_OUT') return SEND_ERRORS.opted_out;
+  const kind = deliveryErrorKind(code);
+  if (kind) return DELIVERY_ERROR_TEXTS[kind];
+  if (code.toUpperCase().replace(/^TEXT_/, '') === 'OPTED_OUT') return SEND_ERRORS.opted_out;
   return DELIVERY_ERROR_TEXTS.unknown.replace('{{code}}', code);
 }
 

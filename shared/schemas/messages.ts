@@ -32,4 +32,4 @@ export type SendMessageBody = z.infer<typeof sendMessageBody>;
 
 export const assignAgentBody = z.object({ agent_id: z.string().min(1).max(MAX_ID_LENGTH, 'Id is too long').nullable() });
 
-export { DELIVERY_ERROR_TEXTS, MISSING_AGENT, OPTED_OUT_ACTION, SEND_ERRORS, SEND_WARNINGS, type SendErrorId } from '../serviceTexts.js';
+export { DELIVERY_ERROR_TEXTS, deliveryErrorKind, MISSING_AGENT, OPTED_OUT_ACTION, SEND_ERRORS, SEND_WARNINGS, type SendErrorId } from '../serviceTexts.js';

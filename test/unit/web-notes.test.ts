@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locale } from '../../shared/locales.js';
 import type { Message } from '../../shared/serviceBoard.js';
 import { noteDetails, readNote, type SystemNote } from '../../shared/systemNotes.js';
-import { MessageBubble, SystemNote as SystemNoteView } from '../../web/src/features/serviceBoard/MessageBubble.js';
+import { MessageBubble, SystemNote as SystemNoteView, failureText } from '../../web/src/features/serviceBoard/MessageBubble.js';
 import { noteText } from '../../web/src/features/serviceBoard/noteText.js';
 import type { BoardContext } from '../../web/src/features/serviceBoard/boardContext.js';
 import { i18n, loadCatalogue } from '../../web/src/lib/i18n.js';
@@ -162,6 +162,36 @@ describe('the conversation', () => {
     expect(byAgent).not.toContain('Automated');
     const byConsole = render(aMessage('m2', { agent: null, metadata: base }));
     expect(byConsole).toContain('Automated');
+  });
+});
+
+describe('why a text failed', () => {
+  const failed = (error_code: string | null, error_text: string | null) =>
+    aMessage('m_failed', { metadata: { direction: 'outbound', status: 'not sent', error_code, error_text } });
+
+  it("words the carrier's codes, a rule that held the text back and an unknown code in the agent language", async () => {
+    await i18n.changeLanguage('de');
+    const t = i18n.t.bind(i18n) as (key: string, options?: Record<string, string>) => string;
+    expect(failureText(t, failed('LANDLINE', 'Landline numbers do not receive texts'))).toBe('Festnetznummern können keine SMS empfangen');
+    expect(failureText(t, failed('SPAM', 'The carrier blocks links'))).toBe('Der Mobilfunkanbieter blockiert Links');
+    expect(failureText(t, failed('30007', 'Unknown error (code 30007)'))).toBe('Unbekannter Fehler (Code 30007)');
+    expect(failureText(t, failed('repair_order_gone', "Notification won't be delivered."))).toBe('Die Benachrichtigung wird nicht zugestellt.');
+    expect(failureText(t, failed('opted_out', "Notification won't be delivered."))).not.toContain('Notification');
+  });
+
+  it('shows the stored text of an old failure without a code', async () => {
+    await i18n.changeLanguage('el');
+    const t = i18n.t.bind(i18n) as (key: string, options?: Record<string, string>) => string;
+    expect(failureText(t, failed(null, 'Something the carrier said'))).toBe('Something the carrier said');
+  });
+
+  it('renders the failure under the bubble in the agent language', async () => {
+    await i18n.changeLanguage('el');
+    const html = renderToStaticMarkup(
+      createElement(MessageBubble, { message: failed('LANDLINE', 'Landline numbers do not receive texts'), context: context('el'), now: Date.parse('2025-03-01T10:05:00Z'), retrying: false, onRetry: () => undefined }),
+    );
+    expect(html).toContain('Τα σταθερά τηλέφωνα δεν λαμβάνουν μηνύματα');
+    expect(html).not.toContain('Landline');
   });
 });
 

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Attachment, DeliveryState, Message } from '../../../../shared/serviceBoard.js';
+import { deliveryErrorKind } from '../../../../shared/serviceTexts.js';
+import { refusalReasonText } from '../../lib/sendRefusals.js';
 import type { BoardContext } from './boardContext.js';
 import { noteText } from './noteText.js';
 import { formatDateTime, formatMoment } from './times.js';
@@ -18,6 +20,20 @@ export function deliveryKey(state: DeliveryState): string {
 }
 
 const RETRYABLE: readonly DeliveryState[] = ['not sent', 'undelivered'];
+
+/**
+ * Why a text failed, in the agent's language: the carrier's codes (SPEC §8 texts), a texting rule
+ * that held it back (the code is the refusal's id), else "Unknown error (code …)". The stored
+ * English text only for a failure that carries no code (older messages).
+ */
+export function failureText(t: (key: string, options?: Record<string, string>) => string, message: Message): string | null {
+  const { error_code: code, error_text: stored } = message.metadata;
+  if (!code) return stored;
+  const kind = deliveryErrorKind(code);
+  if (kind) return t(`delivery_errors.${kind}`);
+  // Carrier codes are upper case; the console's own ids (a rule that held the text back) lower case.
+  return refusalReasonText(code) ?? (/^[a-z_]+$/.test(code) ? t('delivery_errors.not_sent') : t('delivery_errors.unknown', { code }));
+}
 
 export function canRetry(message: Message): boolean {
   return message.metadata.direction === 'outbound' && message.metadata.status !== null && RETRYABLE.includes(message.metadata.status);
@@ -79,10 +95,11 @@ export function MessageBubble({
   onRetry: (message: Message) => void;
 }) {
   const { t } = useTranslation();
-  const { direction, status, error_text: errorText, send_at: sendAt, automated } = message.metadata;
+  const { direction, status, send_at: sendAt, automated } = message.metadata;
   if (direction === 'system' || message.behaviour) return <SystemNote message={message} context={context} now={now} />;
   const outbound = direction === 'outbound';
   const failed = status === 'not sent' || status === 'undelivered';
+  const errorText = outbound && failed ? failureText(t, message) : null;
   return (
     <li
       className={`bubble bubble--${outbound ? 'outbound' : 'inbound'}${failed ? ' bubble--failed' : ''}`}
@@ -114,7 +131,7 @@ export function MessageBubble({
           </span>
         ) : null}
       </footer>
-      {outbound && failed && errorText ? (
+      {errorText ? (
         <p className="bubble__error" data-testid="message-error">
           {errorText}
         </p>
