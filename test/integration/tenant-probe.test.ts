@@ -122,8 +122,15 @@ const list = (res: ApiResponse, name: string): JsonBody[] => {
 
 /** The ids and secrets of one demo store, read by its manager (or the company admin). */
 async function collectStore(client: ApiClient, locationId: string, roNumber?: string): Promise<Store> {
-  const orders = list(await client.get(`/api/locations/${locationId}/repair_orders?limit=100`), 'repair_orders');
-  const order = (roNumber ? orders.find((o) => o.ro_id === roNumber) : undefined) ?? orders[0];
+  // Every page: other test files add orders, and the demo's named order must be found wherever it sorts.
+  const orders: JsonBody[] = [];
+  for (let offset = 0; ; offset += 100) {
+    const page = list(await client.get(`/api/locations/${locationId}/repair_orders?offset=${offset}&limit=100`), 'repair_orders');
+    orders.push(...page);
+    if (page.length < 100) break;
+  }
+  const order = roNumber ? orders.find((o) => o.ro_id === roNumber) : orders[0];
+  if (roNumber && !order) throw new Error(`No repair order ${roNumber} at ${locationId}`);
   if (!order) throw new Error(`No repair orders at ${locationId}`);
   const messages = list(await client.get(`/api/repair_orders/${order.id}/messages`), 'messages');
   const templates = list(await client.get(`/api/locations/${locationId}/tech/mpi/sheet_templates`), 'sheet_templates');
