@@ -15,10 +15,10 @@
 import { SEND_ERRORS } from '../../shared/schemas/messages.js';
 import type { AutomatedKind, Message } from '../../shared/serviceBoard.js';
 import type { GatekeeperReason } from '../../shared/systemNotes.js';
-import { HttpError } from '../lib/errors.js';
-import { agentRefOrNull, type AgentRecord } from '../lib/agents.js';
 import type { SettingsKey } from '../../shared/access.js';
 import { completeSettings, type SettingsOf } from '../../shared/schemas/settings.js';
+import { agentRefOrNull, type AgentRecord } from '../lib/agents.js';
+import { HttpError } from '../lib/errors.js';
 import { customerText, namingDealership, withOptOutLine } from '../lib/customerTexts.js';
 import { readSettings } from '../lib/settings.js';
 import { announce, changed } from '../repairOrders/events.js';
@@ -112,15 +112,15 @@ export function automatedText(context: SendContext, words: AutomatedWords): stri
   return customerText('inspectionLink', locale, { dealership, link: words.link });
 }
 
-/**
- * The advisor learns that the console did not send a text, and why: the note and the toast carry the
- * reason's id (a gatekeeper reason or a send refusal), worded by the console; `message` is the English.
- */
 /** The answer to an agent whose button's text was refused: its id and text, and the gatekeeper's reason (an id the console translates) when it was the gatekeeper. */
 export function refusedAnswer(refused: NonNullable<AutomatedResult['refused']>): HttpError {
   return new HttpError(422, refused.id, refused.message, refused.reason ? { reason: refused.reason, opcode: refused.opcode ?? '' } : {});
 }
 
+/**
+ * The advisor learns that the console did not send a text, and why: the note and the toast carry the
+ * reason's id (a gatekeeper reason or a send refusal), worded by the console; `message` is the English.
+ */
 async function notDelivered(ro: RepairOrderRecord, kind: AutomatedTextKind, refused: NonNullable<AutomatedResult['refused']>): Promise<void> {
   const reasonId = refused.reason ?? refused.id;
   const opcode = refused.opcode ?? '';

@@ -29,9 +29,6 @@ const swrConfig: SWRConfiguration = {
   },
 };
 
-/** sonner's info and warning text on their pale backgrounds reads below WCAG AA (4.5:1): darker shades of the same hues. */
-const TOAST_TEXT = { '--info-text': 'hsl(210, 92%, 33%)', '--warning-text': 'hsl(31, 92%, 28%)' };
-
 export function App() {
   const { t } = useTranslation();
   const phone = useMediaQuery(PHONE_WINDOW);
@@ -48,7 +45,8 @@ export function App() {
           position={phone ? 'bottom-center' : 'bottom-left'}
           offset={{ bottom: TOAST_BOTTOM, left: TOAST_SIDE, right: TOAST_SIDE }}
           mobileOffset={{ bottom: TOAST_BOTTOM, left: TOAST_SIDE, right: TOAST_SIDE }}
-          style={{ ...TOAST_TEXT, ...(phone ? {} : { '--width': TOAST_WIDTH }) } as CSSProperties}
+          // Readable toast colours: web/src/styles/global.css.
+          style={(phone ? {} : { '--width': TOAST_WIDTH }) as CSSProperties}
           closeButton
           richColors
           containerAriaLabel={t('notifications.label')}
