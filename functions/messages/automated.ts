@@ -33,6 +33,7 @@ import {
   dealershipOf,
   decide,
   localeOf,
+  optOutNoticeSent,
   ruleOrder,
   sendContext,
   serviceNumber,
@@ -189,12 +190,13 @@ export async function sendAutomated(
 /**
  * The vehicle-ready text as the customer would read it now, for the agent to confirm before it goes:
  * composed by the same functions sendAutomated uses, with the opt-out line the first text to a
- * number carries (sendAutomated adds it by claiming the number's mark; this only reads the mark).
+ * number carries (sendAutomated adds it by claiming the number's mark, on any record sharing the
+ * number; this only reads the marks).
  */
 export async function vehicleReadyPreview(ro: RepairOrderRecord): Promise<string> {
   const context = await sendContext(ro);
   const text = automatedText(context, vehicleReadyWords(context));
-  return context.customer.opt_notice_sent_at ? text : withOptOutLine(text, localeOf(context), dealershipOf(context).dealership);
+  return (await optOutNoticeSent(context.customer)) ? text : withOptOutLine(text, localeOf(context), dealershipOf(context).dealership);
 }
 
 /**

@@ -158,6 +158,12 @@ async function claimOnce(customer: CustomerRecord, field: OnceField, at: string)
   return true;
 }
 
+/** Whether the number was told how to opt out already, on any record that shares it (reads only: the preview asks). */
+export async function optOutNoticeSent(customer: CustomerRecord): Promise<boolean> {
+  if (customer.opt_notice_sent_at) return true;
+  return (await recordsOfNumber(customer)).some((record) => record.opt_notice_sent_at);
+}
+
 /** Marks the number as told how to opt out (a text that says "Reply STOP" went to it). */
 async function markNoticeSent(customer: CustomerRecord, at: string): Promise<void> {
   const records = await recordsOfNumber(customer);

@@ -123,6 +123,20 @@ describe('GET and POST /api/repair_orders/{id}/vehicle_ready', () => {
     expect(again.body.text.length).toBeLessThan(preview.body.text.length);
   });
 
+  it('leaves the opt-out line out of the words when another record of the same number was told it', async () => {
+    const { ro: first, customer } = await createRepairOrder({ customer: { opt_in: 'in' } });
+    expect((await advisor.post(`/api/repair_orders/${first.id}/vehicle_ready`)).status).toBe(200);
+    const { ro: second } = await createRepairOrder({ customer: { opt_in: 'in', phones: { ...customer.phones } } });
+    const preview = await advisor.get(`/api/repair_orders/${second.id}/vehicle_ready`);
+    expect(preview.body.text).not.toContain('STOP');
+    expect((await advisor.post(`/api/repair_orders/${second.id}/vehicle_ready`)).status).toBe(200);
+    const texts = (await textsTo(carrierUrl, customer.phones.cell!)).map((t) => t.text);
+    // The number was told once, by the first record's text; the second went as previewed.
+    expect(texts).toHaveLength(2);
+    expect(texts.filter((text) => text.includes('STOP'))).toHaveLength(1);
+    expect(texts).toContain(preview.body.text);
+  });
+
   it('answers 404 to another company', async () => {
     const { ro } = await createRepairOrder();
     const rival = api(baseUrl, await signIn(baseUrl, 'rival@demo.example'));
