@@ -4,13 +4,13 @@
  * (the default wording and a store's own) and the inspection link, as the carrier received them.
  */
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { newSheet, saveSheet } from '../../functions/inspections/records.js';
+import { saveSheet } from '../../functions/inspections/records.js';
 import { readSettings, writeSettings } from '../../functions/lib/settings.js';
 import type { CustomerRecord } from '../../functions/customers/records.js';
 import type { SettingsOf } from '../../shared/schemas/settings.js';
 import { api, signIn, textsTo, type ApiClient } from '../support/api.js';
-import { BRAKE_GROUPS, BRAKE_TEMPLATE, TECHNICIAN, brakeRecommendations } from '../support/inspections.js';
-import { ADVISOR, DEMO_NORTH, createRepairOrder, serviceNumberOfNorth, useStackEnv } from '../support/service.js';
+import { DEMO_NORTH, createRepairOrder, serviceNumberOfNorth, useStackEnv } from '../support/service.js';
+import { completedByAdvisor } from '../support/sheetFixtures.js';
 
 const baseUrl = inject('baseUrl');
 const carrierUrl = inject('carrierUrl');
@@ -120,20 +120,7 @@ describe('the vehicle-ready text names the dealership', () => {
 describe('the inspection text names the dealership', () => {
   it("carries the link in the customer's language while the store keeps the default wording", async () => {
     const { customer, ro } = await createRepairOrder({ customer: { opt_in: 'in', language: 'fr' } });
-    const now = new Date().toISOString();
-    await saveSheet(
-      {
-        ...newSheet(ro, BRAKE_TEMPLATE, now),
-        state: 'completed_by_advisor',
-        technician: TECHNICIAN,
-        groups: BRAKE_GROUPS,
-        recommendations: brakeRecommendations(),
-        completed_by_technician_at: now,
-        advisor: ADVISOR,
-        completed_by_advisor_at: now,
-      },
-      null,
-    );
+    await saveSheet(completedByAdvisor(ro), null);
 
     const res = await advisor.post(`/api/tech/mpi/repair_orders/${ro.id}/send_to_customer`);
 

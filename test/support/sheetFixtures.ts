@@ -3,7 +3,7 @@
  * (unclaimed in the pool, held by the technician, finished by the advisor): the same brake form
  * and priced recommendations the server tests use, on a fresh order of the north store.
  */
-import { newSheet, saveSheet } from '../../functions/inspections/records.js';
+import { newSheet, saveSheet, type SheetRecord } from '../../functions/inspections/records.js';
 import type { RepairOrderRecord } from '../../functions/repairOrders/records.js';
 import type { CustomerRecord } from '../../functions/customers/records.js';
 import { api, signIn, textsTo } from './api.js';
@@ -15,6 +15,20 @@ export type FixtureState = 'unclaimed' | 'claimed_by_technician' | 'completed_by
 export interface SheetFixture {
   customer: CustomerRecord;
   ro: RepairOrderRecord;
+}
+
+/** The order's brake sheet as the advisor completed it (technician's findings, priced recommendations): ready to send to the customer. */
+export function completedByAdvisor(ro: RepairOrderRecord, now = new Date().toISOString()): SheetRecord {
+  return {
+    ...newSheet(ro, BRAKE_TEMPLATE, now),
+    state: 'completed_by_advisor',
+    technician: TECHNICIAN,
+    groups: BRAKE_GROUPS,
+    recommendations: brakeRecommendations(),
+    completed_by_technician_at: now,
+    advisor: ADVISOR,
+    completed_by_advisor_at: now,
+  };
 }
 
 /** A new order with its sheet in `state`; `waiting` marks the customer as waiting in the shop. */
@@ -34,19 +48,7 @@ export async function orderWithSheetIn(
   } else if (state === 'claimed_by_technician') {
     await saveSheet({ ...fresh, state: 'claimed', holder: { ...TECHNICIAN, role: 'technician' }, technician: TECHNICIAN, claimed_at: now }, null);
   } else {
-    await saveSheet(
-      {
-        ...fresh,
-        state: 'completed_by_advisor',
-        technician: TECHNICIAN,
-        groups: BRAKE_GROUPS,
-        recommendations: brakeRecommendations(),
-        completed_by_technician_at: now,
-        advisor: ADVISOR,
-        completed_by_advisor_at: now,
-      },
-      null,
-    );
+    await saveSheet(completedByAdvisor(ro, now), null);
   }
   return { customer, ro };
 }
