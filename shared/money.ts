@@ -4,6 +4,14 @@ const numberFormats = new Map<Locale, Intl.NumberFormat>();
 
 /** Integer cents shown as cents/100 with two decimals and the locale's symbol (SPEC §9). */
 export function formatMoney(cents: number, locale: Locale): string {
+  return formatAmount(cents, locale, currencySymbol(locale));
+}
+
+/**
+ * Integer cents in `locale`'s number format with a given symbol: a store's prices read by an
+ * agent in another language (a German console reading a US store's "$240.00" as "$240,00").
+ */
+export function formatAmount(cents: number, locale: Locale, symbol: string): string {
   let format = numberFormats.get(locale);
   if (!format) {
     format = new Intl.NumberFormat(intlTag(locale), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -11,7 +19,6 @@ export function formatMoney(cents: number, locale: Locale): string {
   }
   const amount = format.format(Math.abs(cents) / 100);
   const sign = cents < 0 ? '-' : '';
-  const symbol = currencySymbol(locale);
-  // kr is written after the amount in Swedish; every other symbol leads.
-  return locale === 'sv' ? `${sign}${amount} ${symbol}` : `${sign}${symbol}${amount}`;
+  // kr is written after the amount; every other symbol leads.
+  return symbol === 'kr' ? `${sign}${amount} ${symbol}` : `${sign}${symbol}${amount}`;
 }

@@ -14,9 +14,10 @@ import type { AutomatedKind, OptInitiator } from './serviceBoard.js';
 export const GATEKEEPER_REASONS = ['opcode_missing', 'not_opted_in', 'opted_out', 'no_written_consent'] as const;
 export type GatekeeperReason = (typeof GATEKEEPER_REASONS)[number];
 
-/** Consent methods the console words on its own; any other is shown as a plain opt-in/opt-out. */
-export const CONSENT_METHODS = ['sms_keyword', 'double_opt_in_reply', 'agent_opt_out', 'dms_feed', 'carrier_opt_out_list', 'shared_phone'] as const;
-export type ConsentMethod = (typeof CONSENT_METHODS)[number];
+/** Whether a consent change came in the customer's own text (a keyword, a YES): the note quotes their words. */
+export function quotesCustomerWords(method: string): boolean {
+  return method === 'sms_keyword' || method === 'double_opt_in_reply';
+}
 
 export type RecommendationDecision = 'approved' | 'declined' | 'undecided';
 

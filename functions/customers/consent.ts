@@ -18,7 +18,7 @@
  */
 import { monotonicFactory } from 'ulid';
 import type { AgentRef, ConsentEntry, OptInitiator, OptStatus, SystemBehaviour } from '../../shared/serviceBoard.js';
-import type { SystemNote } from '../../shared/systemNotes.js';
+import { quotesCustomerWords, type SystemNote } from '../../shared/systemNotes.js';
 import { agentRefOrNull, type AgentRecord } from '../lib/agents.js';
 import { keys } from '../lib/keys.js';
 import { logger } from '../lib/log.js';
@@ -73,7 +73,6 @@ export function noteBehaviour(status: 'in' | 'out', initiator: OptInitiator): Sy
 }
 
 /** Methods by which the customer's own words arrived as a text message. */
-const TEXT_METHODS = new Set(['sms_keyword', 'double_opt_in_reply']);
 
 const agentName = (agent: AgentRef | null): string | null => (agent ? `${agent.first_name} ${agent.last_name}`.trim() : null);
 
@@ -86,7 +85,7 @@ export function noteText(
   const who = agentName(agent);
   const words = change.wording.trim().slice(0, 160);
   // The customer's own text is quoted; other sources (the carrier's opt-out list) are described.
-  const how = TEXT_METHODS.has(change.method) ? ` by text${words ? `: "${words}"` : ''}` : words ? ` (${words})` : '';
+  const how = quotesCustomerWords(change.method) ? ` by text${words ? `: "${words}"` : ''}` : words ? ` (${words})` : '';
   let text: string;
   if (change.status === 'out') {
     text = change.initiator === 'agent' ? `Opted out by ${who ?? 'an agent'}.` : `Customer opted out${how}.`;
@@ -110,7 +109,7 @@ export function consentNote(
     initiator: change.initiator,
     method: change.method,
     // Only the customer's own words are quoted; other wordings are the console's English descriptions.
-    words: TEXT_METHODS.has(change.method) ? change.wording.trim().slice(0, 160) : '',
+    words: quotesCustomerWords(change.method) ? change.wording.trim().slice(0, 160) : '',
     opcode: change.opcode ?? '',
     agent_name: agentName(agent) ?? '',
     shared_phone: sharedPhone,

@@ -193,14 +193,3 @@ export function gatekeeperReason(
     }
   }
 }
-
-/** The gatekeeper's refusal in English, or null when it lets the text through. */
-export function gatekeeperRefusal(
-  target: GatekeeperTarget,
-  order: RuleOrder,
-  customer: { opt_in: OptStatus; opt_metadata: OptMetadata | null },
-  opcodeText: string,
-): string | null {
-  const reason = gatekeeperReason(target, order, customer, opcodeText);
-  return reason ? gatekeeperReasonText(reason, opcodeText) : null;
-}

@@ -74,8 +74,9 @@ export function decisionNoteText(actor: string, recommendation: Pick<Recommendat
   return `${actor} ${decisionWord(approved)} ${work}`;
 }
 
-const actorName = (approver: Approver): string =>
-  approver.initiator === 'customer' || !approver.agent ? 'Customer' : `${approver.agent.first_name} ${approver.agent.last_name}`.trim();
+/** The agent who decided, or null when the customer did (from the link, or with no agent to name). */
+const decidingAgent = (approver: Approver): string | null =>
+  approver.initiator === 'customer' || !approver.agent ? null : `${approver.agent.first_name} ${approver.agent.last_name}`.trim();
 
 export async function decide(input: DecisionInput): Promise<DecisionOutcome> {
   const { ro, recommendationId, approved, approver } = input;
@@ -110,8 +111,10 @@ export async function decide(input: DecisionInput): Promise<DecisionOutcome> {
 
   const { after } = update;
   const recommendation = after.recommendations.find((r) => r.id === recommendationId)!;
-  const amount = formatMoney(recommendation.est_cost_in_cents, location?.locale ?? DEFAULT_LOCALE);
-  const actor = actorName(approver);
+  const locale = location?.locale ?? DEFAULT_LOCALE;
+  const amount = formatMoney(recommendation.est_cost_in_cents, locale);
+  const agentName = decidingAgent(approver);
+  const actor = agentName ?? 'Customer';
   await addSystemNote(ro, {
     behaviour: 'RECOMMENDED_WORK_STATUS',
     text: decisionNoteText(actor, recommendation, amount, approved),
@@ -120,11 +123,11 @@ export async function decide(input: DecisionInput): Promise<DecisionOutcome> {
       key: 'recommendation_decided',
       params: {
         decision: decisionWord(approved),
-        by: approver.initiator === 'customer' || !approver.agent ? 'customer' : 'agent',
-        agent_name: approver.agent ? `${approver.agent.first_name} ${approver.agent.last_name}`.trim() : '',
+        by: agentName === null ? 'customer' : 'agent',
+        agent_name: agentName ?? '',
         item: recommendation.item,
         amount_in_cents: recommendation.est_cost_in_cents,
-        currency: currencySymbol(location?.locale ?? DEFAULT_LOCALE),
+        currency: currencySymbol(locale),
       },
     },
     // As notes were before keys: exports and older consoles read these.

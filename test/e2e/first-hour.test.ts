@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { seriousViolations } from '../support/axe.js';
 import { orderWithSheetIn } from '../support/sheetFixtures.js';
 import { useStackEnv } from '../support/service.js';
 import { landingUrl, signInAs, useBrowser } from './browser.js';
@@ -35,6 +36,13 @@ describe('the first hour', () => {
     await signInAs(page, 'advisor@demo.example');
     await page.goto('/app/no-such-screen');
     await page.getByRole('heading', { level: 1, name: '404' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    // On a phone too: the way home shows without scrolling sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('link', { name: 'Back to the console' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     await tabTo(page, 'a[href]');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Back to the console');
@@ -76,6 +84,7 @@ describe('the first hour', () => {
     // And so after a reload: the server's sheet says it was sent.
     await page.reload();
     await expect.poll(() => state.textContent(), { timeout: 15_000 }).toMatch(/^Sent to customer · /);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it('keeps the sheet header’s height when the customer is waiting', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SEND_WARNINGS } from '../../shared/schemas/messages.js';
-import { decideSend, gatekeeperRefusal, refusalStatus, type RuleCustomer, type RuleOrder, type RuleSettings } from '../../functions/messages/rules.js';
+import { decideSend, gatekeeperReason, gatekeeperReasonText, refusalStatus, type RuleCustomer, type RuleOrder, type RuleSettings } from '../../functions/messages/rules.js';
 
 const ADVISOR = { id: 'agt_advisor', first_name: 'Priya', last_name: 'Raman' };
 const order = (overrides: Partial<RuleOrder> = {}): RuleOrder => ({ closed: false, agent: ADVISOR, opcodes: [], ...overrides });
@@ -143,7 +143,13 @@ describe('decideSend: warnings', () => {
   });
 });
 
-describe('gatekeeperRefusal: targets of automated texts (SPEC §3)', () => {
+/** The gatekeeper's reason for these arguments in English (as the note and the event carry it), or null. */
+function gatekeeperRefusal(...args: Parameters<typeof gatekeeperReason>): string | null {
+  const reason = gatekeeperReason(...args);
+  return reason ? gatekeeperReasonText(reason, args[3]) : null;
+}
+
+describe('gatekeeperReason: targets of automated texts (SPEC §3)', () => {
   const dms = { initiator: 'dms' as const, opcode: null, timestamp: '2026-01-01T00:00:00Z', agent: null };
   const byAgent = { ...dms, initiator: 'agent' as const };
 

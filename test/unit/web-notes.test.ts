@@ -6,7 +6,6 @@
  */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { initReactI18next } from 'react-i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locale } from '../../shared/locales.js';
 import type { Message } from '../../shared/serviceBoard.js';
@@ -14,7 +13,7 @@ import { noteDetails, readNote, type SystemNote } from '../../shared/systemNotes
 import { MessageBubble, SystemNote as SystemNoteView, failureText } from '../../web/src/features/serviceBoard/MessageBubble.js';
 import { noteText } from '../../web/src/features/serviceBoard/noteText.js';
 import type { BoardContext } from '../../web/src/features/serviceBoard/boardContext.js';
-import { i18n, loadCatalogue } from '../../web/src/lib/i18n.js';
+import { i18n, initI18n, loadCatalogue } from '../../web/src/lib/i18n.js';
 import { claimFailureText } from '../../web/src/features/inspections/mpiFailures.js';
 import { ApiError } from '../../web/src/lib/request.js';
 import { serverRefusalText } from '../../web/src/lib/sendRefusals.js';
@@ -23,16 +22,7 @@ import { aMessage } from './web-service-fixtures.js';
 const LANGUAGES: Locale[] = ['en-us', 'de', 'el'];
 
 beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    resources: {},
-    lng: 'en-us',
-    fallbackLng: false,
-    lowerCaseLng: true,
-    load: 'currentOnly',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    react: { useSuspense: false },
-  });
+  await initI18n();
   for (const locale of LANGUAGES) i18n.addResourceBundle(locale, 'translation', await loadCatalogue(locale));
 });
 

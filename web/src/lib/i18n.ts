@@ -43,7 +43,8 @@ export function hasChosenLocale(): boolean {
   return stored !== null && isLocale(stored);
 }
 
-export async function startI18n(): Promise<void> {
+/** The console's i18next, with no language loaded yet (tests add the catalogues they read). */
+export async function initI18n(): Promise<void> {
   await i18n.use(initReactI18next).init({
     resources: {},
     lng: DEFAULT_LOCALE,
@@ -55,6 +56,10 @@ export async function startI18n(): Promise<void> {
     returnNull: false,
     react: { useSuspense: false },
   });
+}
+
+export async function startI18n(): Promise<void> {
+  await initI18n();
   await switchLocale(preferredLocale());
 }
 

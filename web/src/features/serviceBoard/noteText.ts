@@ -7,15 +7,9 @@
 import type { TFunction } from 'i18next';
 import { intlTag, type Locale } from '../../../../shared/locales.js';
 import type { Message } from '../../../../shared/serviceBoard.js';
-import { readNote, type ConsentNoteParams, type NoteParams } from '../../../../shared/systemNotes.js';
+import { formatAmount } from '../../../../shared/money.js';
+import { readNote, quotesCustomerWords, type ConsentNoteParams, type NoteParams } from '../../../../shared/systemNotes.js';
 import { refusalReasonText } from '../../lib/sendRefusals.js';
-
-/** An amount in the agent's number format with the location's currency symbol (kr follows the amount, as shared/money.ts writes it). */
-export function noteAmount(cents: number, currency: string, locale: Locale): string {
-  const amount = new Intl.NumberFormat(intlTag(locale), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(cents) / 100);
-  const sign = cents < 0 ? '-' : '';
-  return currency === 'kr' ? `${sign}${amount} ${currency}` : `${sign}${currency}${amount}`;
-}
 
 function mpiCompleted(p: NoteParams['mpi_completed'], t: TFunction, locale: Locale): string {
   const number = new Intl.NumberFormat(intlTag(locale));
@@ -27,19 +21,17 @@ function mpiCompleted(p: NoteParams['mpi_completed'], t: TFunction, locale: Loca
 }
 
 function recommendationDecided(p: NoteParams['recommendation_decided'], t: TFunction, locale: Locale): string {
-  const values = { agent: p.agent_name, item: p.item, amount: noteAmount(p.amount_in_cents, p.currency, locale) };
+  const values = { agent: p.agent_name, item: p.item, amount: formatAmount(p.amount_in_cents, locale, p.currency) };
   const by = p.by === 'agent' && p.agent_name ? 'agent' : 'customer';
   return t(`notes.recommendation_${p.decision}_${by}`, values);
 }
-
-const TEXT_METHODS = new Set(['sms_keyword', 'double_opt_in_reply']);
 
 function consentChanged(status: 'out' | 'in', p: ConsentNoteParams, t: TFunction): string {
   const values = { agent: p.agent_name, words: p.words, opcode: p.opcode };
   let key: string;
   if (p.initiator === 'agent' && p.agent_name) key = status === 'out' ? 'opt_out_agent' : 'opt_in_agent';
   else if (status === 'in' && p.initiator === 'dms') key = p.opcode ? 'opt_in_dms_opcode' : 'opt_in_dms';
-  else if (TEXT_METHODS.has(p.method)) key = `opt_${status}_text${p.words ? '_words' : ''}`;
+  else if (quotesCustomerWords(p.method)) key = `opt_${status}_text${p.words ? '_words' : ''}`;
   else if (status === 'out' && p.method === 'carrier_opt_out_list') key = 'opt_out_carrier';
   else if (status === 'out' && p.method === 'shared_phone') key = 'opt_out_same_number';
   else key = `opt_${status}_customer`;
