@@ -72,8 +72,29 @@ export const API_AREAS = {
     routes: [
       'GET /api/repair_orders/{id}/messages',
       'POST /api/repair_orders/{id}/messages',
+      'GET /api/appointments/{id}/messages',
+      'POST /api/appointments/{id}/messages',
       'PUT /api/messages/{id}/retry',
+      'POST /api/locations/{id}/mass_messages',
+      'GET /api/mass_messages/{id}',
       'POST /api/attachments',
+    ],
+  },
+  /** The appointments board (its conversations are the messages area's). */
+  appointments: {
+    entry: 'functions/appointments/handler.ts',
+    routes: [
+      'GET /api/locations/{id}/appointments/inbox',
+      'GET /api/locations/{id}/notes/appointments',
+      'GET /api/locations/{id}/appointments/{appointment_id}',
+      'POST /api/locations/{id}/appointments',
+      'POST /api/locations/{id}/customers/{customer_id}/appointments',
+      'POST /api/locations/{id}/customers/search',
+      'PUT /api/appointments/{id}/confirm',
+      'PUT /api/appointments/{id}/cancel',
+      'PUT /api/appointments/{id}/archive',
+      'PUT /api/appointments/{id}/agents/null/read',
+      'PUT /api/appointments/{id}/agents/null/unread',
     ],
   },
   customers: {
@@ -177,5 +198,11 @@ export const JOBS = {
   repair_order_housekeeping: { rateMinutes: 60 },
   /** Work the customer declined on an inspection: the work-declined notice after service_settings days. */
   work_declined_notices: { rateMinutes: 60 },
+  /** Appointment reminders, remind-days before each appointment (appointments_settings). */
+  appointment_reminders: { rateMinutes: 1 },
+  /** Service reminders, months after a customer's last visit (reminder_settings). */
+  service_reminders: { rateMinutes: 60 },
+  /** Mass texts: each is started at once when requested; this resumes any whose worker stopped. */
+  mass_messages: { rateMinutes: 1 },
 } as const;
 export type JobName = keyof typeof JOBS;

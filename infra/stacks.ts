@@ -105,6 +105,9 @@ export class AppStack extends Stack {
       server.grantObjectsReadWrite(data.uploads);
       this.messaging.grantSendText(server);
     }
+    // A mass text is answered at once and sent by the jobs function, started asynchronously (functions/lib/background.ts).
+    this.jobs.runner.fn.grantInvoke(this.api.areas.messages.fn);
+    this.api.areas.messages.fn.addEnvironment('JOBS_FUNCTION_NAME', this.jobs.runner.fn.functionName);
     for (const server of [...this.api.functions, this.jobs.runner]) {
       server.grantObjectsReadWrite(data.reports);
       data.jwtSecret.grantRead(server.fn);

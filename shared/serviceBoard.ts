@@ -146,7 +146,16 @@ export const SYSTEM_BEHAVIOURS = [
 export type SystemBehaviour = (typeof SYSTEM_BEHAVIOURS)[number];
 
 /** Automated texts the gatekeeper decides on (shared/schemas/settings.ts GATEKEEPER_MESSAGE_TYPES). */
-export type AutomatedKind = 'vehicle_ready' | 'mpi_notification' | 'work_declined' | 'help_reply' | 'opt_in_request' | 'opt_out_confirmation' | 'opt_in_confirmation';
+export type AutomatedKind =
+  | 'vehicle_ready'
+  | 'mpi_notification'
+  | 'work_declined'
+  | 'appointment_reminder'
+  | 'service_reminder'
+  | 'help_reply'
+  | 'opt_in_request'
+  | 'opt_out_confirmation'
+  | 'opt_in_confirmation';
 
 export interface Attachment {
   id: string;

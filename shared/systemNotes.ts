@@ -41,6 +41,10 @@ export interface NoteParams {
   opt_in: ConsentNoteParams;
   /** An automated text was not sent: its kind and why (a gatekeeper reason or a send refusal id). */
   not_delivered: { kind: AutomatedKind; reason_id: string; opcode: string };
+  /** The appointment was confirmed: by the customer's reply to its reminder, or by an agent. */
+  appointment_confirmed: { by: 'customer' | 'agent' };
+  /** The appointment's reminder waits for the end of quiet hours (SPEC §8 'Reminder will be sent shortly.'). */
+  reminder_soon: Record<string, never>;
 }
 
 export interface ConsentNoteParams {
@@ -55,7 +59,7 @@ export interface ConsentNoteParams {
 }
 
 export type NoteKey = keyof NoteParams;
-export const NOTE_KEYS: readonly NoteKey[] = ['mpi_completed', 'recommendation_decided', 'order_closed', 'opt_out', 'opt_in', 'not_delivered'];
+export const NOTE_KEYS: readonly NoteKey[] = ['mpi_completed', 'recommendation_decided', 'order_closed', 'opt_out', 'opt_in', 'not_delivered', 'appointment_confirmed', 'reminder_soon'];
 
 export type SystemNote = { [K in NoteKey]: { key: K; params: NoteParams[K] } }[NoteKey];
 
@@ -69,6 +73,8 @@ const PARAM_KINDS: { [K in NoteKey]: { [P in keyof NoteParams[K]]: ParamKind } }
   opt_out: { initiator: 'text', method: 'text', words: 'text', opcode: 'text', agent_name: 'text', shared_phone: 'flag' },
   opt_in: { initiator: 'text', method: 'text', words: 'text', opcode: 'text', agent_name: 'text', shared_phone: 'flag' },
   not_delivered: { kind: 'text', reason_id: 'text', opcode: 'text' },
+  appointment_confirmed: { by: 'text' },
+  reminder_soon: {},
 };
 
 /** The note's key and parameters as stored details (all strings), with `key` among them. */

@@ -26,6 +26,7 @@ import { fields, isConditionFailure, queryAll, transactWrite, versionCondition, 
 import { addSystemNote } from '../messages/notes.js';
 import { announceCustomer, boardOrdersOfCustomer } from '../repairOrders/customerOrders.js';
 import { customerItem, customersWithPhone, getCustomer, type CustomerRecord } from './records.js';
+import { repairOrderOwner } from '../repairOrders/owner.js';
 
 export interface ConsentChange {
   companyId: string;
@@ -184,7 +185,7 @@ async function tellBoard(change: ConsentChange, record: CustomerRecord): Promise
   };
   const note = consentNote(change, agent, sharedPhone);
   for (const ro of orders) {
-    await addSystemNote(ro, { behaviour: noteBehaviour(change.status, change.initiator), text: noteText(change, agent, sharedPhone), agent, note, extra });
+    await addSystemNote(repairOrderOwner(ro), { behaviour: noteBehaviour(change.status, change.initiator), text: noteText(change, agent, sharedPhone), agent, note, extra });
   }
   await announceCustomer(record, orders, change.status === 'out' ? 'opted_out' : 'opted_in');
 }

@@ -4,7 +4,7 @@
  */
 import type { Customer } from '../../shared/serviceBoard.js';
 import { keys } from '../lib/keys.js';
-import { batchGet, fields, getItem, putItemIf, queryAll, versionCondition, type Item } from '../lib/table.js';
+import { batchGet, fields, getItem, putItemIf, queryAll, readPage, versionCondition, type Item } from '../lib/table.js';
 
 export interface CustomerRecord extends Customer {
   company_id: string;
@@ -18,13 +18,80 @@ export interface CustomerRecord extends Customer {
   version: number;
 }
 
+/** A name as the customer search matches it: lowercased, accents and extra spaces gone. */
+export const searchName = (...parts: string[]): string =>
+  parts.join(' ').normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+
 export function customerItem(record: CustomerRecord): Item<CustomerRecord> {
   const cell = record.phones.cell;
+  const named = record.first_name.trim() !== '' || record.last_name.trim() !== '';
   return {
     ...keys.customer(record.company_id, record.id),
     ...(cell ? { ...keys.customersByPhone(record.company_id, cell), gsi1sk: `CUSTOMER#${record.id}` } : {}),
+    // The customer search finds a name by its start, in either order ("smith j", "john sm").
+    ...(named
+      ? {
+          gsi2pk: keys.customersByName(record.company_id, record.location_id, 'last_first').pk,
+          gsi2sk: `${searchName(record.last_name, record.first_name)}#${record.id}`,
+          gsi3pk: keys.customersByName(record.company_id, record.location_id, 'first_last').pk,
+          gsi3sk: `${searchName(record.first_name, record.last_name)}#${record.id}`,
+        }
+      : {}),
     ...record,
   };
+}
+
+/** A customer record with nothing known yet beyond who and where; the caller fills in what it knows. */
+export function newCustomerRecord(base: { id: string; companyId: string; locationId: string; dmsCustomerId: string | null; now: string }): CustomerRecord {
+  return {
+    id: base.id,
+    location_id: base.locationId,
+    dms_customer_id: base.dmsCustomerId,
+    first_name: '',
+    middle_name: '',
+    last_name: '',
+    opt_in: 'unknown',
+    opt_metadata: null,
+    blocked_at: null,
+    // Until the carrier says otherwise; the send rules look an 'error' line up again.
+    carrier: { type: 'error' },
+    phones: { cell: null, work: null, alternate: null },
+    email: null,
+    address: null,
+    alternate_contacts: [],
+    default_contact: 'cell',
+    language: null,
+    company_id: base.companyId,
+    opt_notice_sent_at: null,
+    opt_in_requested_at: null,
+    created_at: base.now,
+    updated_at: base.now,
+    version: 0,
+  };
+}
+
+/** A location's customers whose name starts with `query` (either order), up to `limit`; a Query on each name index. */
+export async function customersByName(companyId: string, locationId: string, query: string, limit: number): Promise<CustomerRecord[]> {
+  const prefix = searchName(query);
+  if (!prefix) return [];
+  const [byLast, byFirst] = await Promise.all([
+    readPage<CustomerRecord>(
+      { IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :q)', ExpressionAttributeValues: { ':pk': keys.customersByName(companyId, locationId, 'last_first').pk, ':q': prefix } },
+      0,
+      limit,
+    ),
+    readPage<{ pk: string; sk: string }>(
+      { IndexName: 'gsi3', KeyConditionExpression: 'gsi3pk = :pk AND begins_with(gsi3sk, :q)', ExpressionAttributeValues: { ':pk': keys.customersByName(companyId, locationId, 'first_last').pk, ':q': prefix } },
+      0,
+      limit,
+    ),
+  ]);
+  const found = new Map(byLast.map((item) => [item.id, fields(item)]));
+  const missing = byFirst.map((k) => k.pk).filter((pk) => ![...found.values()].some((c) => keys.customer(companyId, c.id).pk === pk));
+  if (missing.length > 0) {
+    for (const item of await batchGet<CustomerRecord>(missing.map((pk) => ({ pk, sk: 'CUSTOMER' })))) found.set(item.id, fields(item));
+  }
+  return [...found.values()].slice(0, limit);
 }
 
 export async function getCustomer(companyId: string, customerId: string, consistent = false): Promise<CustomerRecord | undefined> {

@@ -1,52 +1,23 @@
 /**
- * Appointments from the DMS, stored for the appointments board (a later issue builds it): by the
- * DMS's appointment id, with their customer, time, advisor, vehicle, notes and cancellation. The
- * console's own marks (confirmed, reminder sent) are kept when the DMS sends the appointment again.
+ * Appointments from the DMS, for the appointments board: by the DMS's appointment id, with their
+ * customer, time, advisor, vehicle, notes and cancellation. The console's own marks (confirmed,
+ * reminder sent, archived) and the conversation are kept when the DMS sends the appointment again;
+ * a new time moves the reminder with it.
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { DmsAppointment } from '../../shared/schemas/dms.js';
-import type { AgentRef, Vehicle } from '../../shared/serviceBoard.js';
 import { dmsRecordId } from '../lib/ids.js';
-import { keys } from '../lib/keys.js';
-import { fields, getItem, isConditionFailure, putItemIf, versionCondition, type Item } from '../lib/table.js';
+import { readSettings } from '../lib/settings.js';
+import { remindAtFor, newAppointmentRecord } from '../appointments/booking.js';
+import { announceAppointment, appointmentChanged } from '../appointments/events.js';
+import { AppointmentChanged, getAppointment, saveAppointment, type AppointmentRecord } from '../appointments/records.js';
 import { customerOfRecord } from './customers.js';
 import { sent, utc, type FeedContext, type RecordStatus } from './feed.js';
-
-export interface AppointmentRecord {
-  id: string;
-  company_id: string;
-  location_id: string;
-  dms_appointment_id: string;
-  customer_id: string;
-  scheduled_at: string;
-  agent: AgentRef | null;
-  vehicle: Vehicle | null;
-  notes: string;
-  cancelled: boolean;
-  /** Marked in the console; the DMS never changes it (SPEC §4). */
-  confirmed: boolean;
-  reminder_sent: boolean;
-  created_at: string;
-  updated_at: string;
-  version: number;
-}
 
 export const appointmentIdOf = (ctx: Pick<FeedContext, 'companyId' | 'location'>, dmsAppointmentId: string): string =>
   dmsRecordId('apt', ctx.companyId, ctx.location.id, 'appointment', dmsAppointmentId);
 
-export function appointmentItem(record: AppointmentRecord): Item<AppointmentRecord> {
-  return {
-    ...keys.appointment(record.company_id, record.id),
-    ...keys.appointmentsOfLocation(record.company_id, record.location_id),
-    gsi1sk: `${record.scheduled_at}#${record.id}`,
-    ...record,
-  };
-}
-
-export async function getAppointment(companyId: string, appointmentId: string): Promise<AppointmentRecord | undefined> {
-  const item = await getItem<AppointmentRecord>(keys.appointment(companyId, appointmentId), true);
-  return item && fields(item);
-}
+export { getAppointment };
 
 const DIFFERS: (keyof AppointmentRecord)[] = ['customer_id', 'scheduled_at', 'agent', 'vehicle', 'notes', 'cancelled'];
 
@@ -56,35 +27,35 @@ export async function ingestAppointment(ctx: FeedContext, record: DmsAppointment
   // The appointment's advisor is the DMS's to set (nobody assigns appointments in the console yet).
   const agent = sent(raw, 'advisor_email') ? (record.advisor_email ? await ctx.advisorByEmail(record.advisor_email) : null) : undefined;
 
+  const settings = await readSettings(ctx.companyId, ctx.location.id, 'appointments_settings');
   for (let attempt = 0; ; attempt++) {
     const now = new Date().toISOString();
-    const existing = await getAppointment(ctx.companyId, id);
+    const existing = (await getAppointment(ctx.companyId, id, true)) ?? null;
+    const base = existing ?? newAppointmentRecord({ id, company_id: ctx.companyId, location_id: ctx.location.id, customer_id: customer.id, scheduled_at: utc(record.scheduled_at) }, now);
+    const scheduledAt = utc(record.scheduled_at);
     const next: AppointmentRecord = {
-      id,
-      company_id: ctx.companyId,
-      location_id: ctx.location.id,
+      ...base,
       dms_appointment_id: record.dms_appointment_id,
       customer_id: customer.id,
-      scheduled_at: utc(record.scheduled_at),
-      agent: agent === undefined ? (existing?.agent ?? null) : agent,
-      vehicle: sent(raw, 'vehicle') ? (record.vehicle ?? null) : (existing?.vehicle ?? null),
-      notes: sent(raw, 'notes') ? record.notes : (existing?.notes ?? ''),
-      cancelled: sent(raw, 'cancelled') ? record.cancelled : (existing?.cancelled ?? false),
-      confirmed: existing?.confirmed ?? false,
-      reminder_sent: existing?.reminder_sent ?? false,
-      created_at: existing?.created_at ?? now,
+      scheduled_at: scheduledAt,
+      agent: agent === undefined ? base.agent : agent,
+      vehicle: sent(raw, 'vehicle') ? (record.vehicle ?? null) : base.vehicle,
+      notes: sent(raw, 'notes') ? record.notes : base.notes,
+      cancelled: sent(raw, 'cancelled') ? record.cancelled : base.cancelled,
+      // A new time moves the reminder still to go; one that went stays sent.
+      remind_at: base.reminder_sent ? base.remind_at : existing && existing.scheduled_at === scheduledAt ? existing.remind_at : remindAtFor(scheduledAt, base.created_at, settings),
       updated_at: now,
       version: (existing?.version ?? 0) + 1,
     };
     if (existing && DIFFERS.every((field) => isDeepStrictEqual(existing[field], next[field]))) {
       return customerStatus === 'unchanged' ? 'unchanged' : 'updated';
     }
-    const { condition, values } = versionCondition(next.version);
     try {
-      await putItemIf(appointmentItem(next), condition, values);
+      await saveAppointment(next, existing);
+      await announceAppointment(next, appointmentChanged(next, existing ? 'dms_updated' : 'booked'));
       return existing ? 'updated' : 'created';
     } catch (err) {
-      if (attempt >= 4 || !isConditionFailure(err)) throw err;
+      if (attempt >= 4 || !(err instanceof AppointmentChanged)) throw err;
     }
   }
 }

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { DmsCustomer } from '../../shared/schemas/dms.js';
 import { isLocale } from '../../shared/locales.js';
 import { changeConsent } from '../customers/consent.js';
-import { customersWithPhone, getCustomer, saveCustomer, type CustomerRecord } from '../customers/records.js';
+import { customersWithPhone, getCustomer, newCustomerRecord, saveCustomer, type CustomerRecord } from '../customers/records.js';
 import { dmsRecordId } from '../lib/ids.js';
 import { normalizePhone, phoneProblem, PHONE_ERRORS } from '../lib/phones.js';
 import { isConditionFailure } from '../lib/table.js';
@@ -76,31 +76,7 @@ export function customerDiffers(a: CustomerRecord, b: CustomerRecord): boolean {
 }
 
 function newCustomer(ctx: FeedContext, id: string, dmsCustomerId: string, now: string): CustomerRecord {
-  return {
-    id,
-    location_id: ctx.location.id,
-    dms_customer_id: dmsCustomerId,
-    first_name: '',
-    middle_name: '',
-    last_name: '',
-    opt_in: 'unknown',
-    opt_metadata: null,
-    blocked_at: null,
-    // Until the carrier says otherwise; the send rules look an 'error' line up again.
-    carrier: { type: 'error' },
-    phones: { cell: null, work: null, alternate: null },
-    email: null,
-    address: null,
-    alternate_contacts: [],
-    default_contact: 'cell',
-    language: null,
-    company_id: ctx.companyId,
-    opt_notice_sent_at: null,
-    opt_in_requested_at: null,
-    created_at: now,
-    updated_at: now,
-    version: 0,
-  };
+  return newCustomerRecord({ id, companyId: ctx.companyId, locationId: ctx.location.id, dmsCustomerId, now });
 }
 
 /** The customer's open orders carry the name too (the board's columns): keep them in step, and tell the board. */

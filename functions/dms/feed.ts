@@ -3,7 +3,7 @@
  * how its phone numbers are read, and its agents (advisors are named by e-mail in the feed).
  * Batches answer one result per record, so a bad record is reported and the others still land.
  */
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { countryOfLocation } from '../lib/phones.js';
 import type { ZodType } from 'zod';
 import type { AgentRef, LineType } from '../../shared/serviceBoard.js';
 import type { DmsBatchResult } from '../../shared/schemas/dms.js';
@@ -33,11 +33,7 @@ export interface FeedOptions {
   lineType?: (e164: string) => Promise<LineType>;
 }
 
-/** The country of the store's own phone number; a store without one is taken to be in the US. */
-export function countryOfLocation(location: Pick<LocationRecord, 'phone'>): string {
-  return (location.phone && parsePhoneNumberFromString(location.phone)?.country) || 'US';
-}
-
+export { countryOfLocation };
 
 export async function feedContext(companyId: string, locationId: string, options: FeedOptions = {}): Promise<FeedContext> {
   const [location, settings] = await Promise.all([getLocation(companyId, locationId), readSettings(companyId, locationId, 'dms_settings')]);

@@ -12,13 +12,15 @@ import { customerText } from '../lib/customerTexts.js';
 import { dmsRecordId } from '../lib/ids.js';
 import { logger } from '../lib/log.js';
 import { channels, publish } from '../lib/realtime.js';
-import { onInvoiced } from '../messages/automated.js';
+import { onInvoiced } from '../repairOrders/vehicleReady.js';
 import { addSystemNote } from '../messages/notes.js';
 import { announce, changed } from '../repairOrders/events.js';
 import { getRepairOrder, saveRepairOrder, updateRepairOrder, type RepairOrderRecord } from '../repairOrders/records.js';
 import { customerOfRecord } from './customers.js';
 import { sent, utc, type FeedContext, type RecordStatus } from './feed.js';
 import { newOrderFromDms, orderChanges, type DmsOrderUpdate, type OrderTransition } from './orderChanges.js';
+import { repairOrderOwner } from '../repairOrders/owner.js';
+import { scheduleServiceReminder } from '../repairOrders/serviceReminders.js';
 
 export const repairOrderIdOf = (ctx: Pick<FeedContext, 'companyId' | 'location'>, dmsRoId: string): string =>
   dmsRecordId('ro', ctx.companyId, ctx.location.id, 'repair_order', dmsRoId);
@@ -65,7 +67,9 @@ async function afterChange(after: RepairOrderRecord, transition: OrderTransition
     });
   }
   if (transition.closed) {
-    await addSystemNote(after, { behaviour: 'RO_CLOSED', text: customerText('orderClosedNote', 'en-us'), note: { key: 'order_closed', params: { closed_by: 'dms' } } });
+    // The DMS closing the order is the customer's visit: their next service reminder counts from it.
+    await scheduleServiceReminder(after);
+    await addSystemNote(repairOrderOwner(after), { behaviour: 'RO_CLOSED', text: customerText('orderClosedNote', 'en-us'), note: { key: 'order_closed', params: { closed_by: 'dms' } } });
   }
   if (transition.invoiced) await onInvoiced(after);
 }

@@ -8,6 +8,7 @@
 import type { SNSEvent } from 'aws-lambda';
 import { z } from 'zod';
 import { logger } from '../lib/log.js';
+import '../messages/boards.js';
 import { applyReceipt } from './receipts.js';
 import { receiveText } from './texts.js';
 

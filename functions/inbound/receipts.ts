@@ -8,9 +8,9 @@ import type { DeliveryState } from '../../shared/serviceBoard.js';
 import { keys } from '../lib/keys.js';
 import { logger } from '../lib/log.js';
 import { isConditionFailure, queryAll, updateItem } from '../lib/table.js';
-import { announce } from '../repairOrders/events.js';
-import { getRepairOrder } from '../repairOrders/records.js';
-import { messageByCarrierId, messageView, setDeliveryState, type MessageRecord, type StatusChange } from '../messages/records.js';
+import { announceMessage } from '../messages/announce.js';
+import { announceTo, loadOwner } from '../messages/owners.js';
+import { messageByCarrierId, ownerRefOf, setDeliveryState, type MessageRecord, type StatusChange } from '../messages/records.js';
 import { recordReceipt, type Receipt } from './carrierLog.js';
 
 const STATE_OF_EVENT: Record<string, DeliveryState> = {
@@ -74,13 +74,12 @@ export async function applyReceiptTo(message: MessageRecord, receipt: Receipt): 
   if (!change || message.metadata.direction !== 'outbound') return undefined;
   const updated = await setDeliveryState(message, change);
   if (!updated) return undefined;
-  const ro = await getRepairOrder(message.company_id, message.repair_order_id);
+  const owner = await loadOwner(message.company_id, ownerRefOf(message));
   if (change.errorCode === 'LANDLINE') await rememberLandline(message);
-  if (ro) {
-    const view = await messageView(updated);
-    await announce(ro, { type: 'message.updated', data: { repair_order_id: ro.id, location_id: ro.location_id, message: view } });
+  if (owner) {
+    await announceMessage(owner, updated, 'message.updated');
     if (change.errorCode === 'LANDLINE') {
-      await announce(ro, { type: 'customer.changed', data: { customer_id: message.customer_id, location_id: ro.location_id } });
+      await announceTo(owner, { type: 'customer.changed', data: { customer_id: message.customer_id, location_id: owner.location_id } });
     }
   }
   return updated;

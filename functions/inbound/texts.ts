@@ -1,7 +1,7 @@
 /**
  * A customer's text to one of the dealership's numbers (End User Messaging two-way SMS on the
  * inbound_sms topic). It is stored in the customer's conversation as it came, which moves the
- * order up the board and makes it unread for every agent who had read it; then what it says
+ * order up the board and makes it unread for every agent who had read it (threading.ts picks the conversation among every board's); then what it says
  * about consent is acted on: an opt-out (in any reasonable wording) or opt-in goes through the
  * consent ledger and is confirmed by text, HELP is answered with the dealership's contact.
  *
@@ -21,27 +21,29 @@ import { isConditionFailure } from '../lib/table.js';
 import { textingNumber, type TextingNumber } from '../lib/textingNumbers.js';
 import { changeConsent } from '../customers/consent.js';
 import { customersWithPhone, type CustomerRecord } from '../customers/records.js';
-import { announce, changed } from '../repairOrders/events.js';
-import { updateRepairOrder, type RepairOrderRecord } from '../repairOrders/records.js';
 import { consentIntent } from '../messages/keywords.js';
 import { appendMessage, newMessage, type MessageRecord } from '../messages/records.js';
 import { announceMessage, outboundRecord, queueAndDeliver } from '../messages/delivery.js';
+import { announceTo, changedEvent, ownerField, portFor, type ConversationOwner } from '../messages/owners.js';
 import { releaseHeldForOptIn } from '../messages/scheduled.js';
 import { claimInbound, markInboundProcessed, type InboundOutcome, type InboundText } from './carrierLog.js';
 import { threadFor } from './threading.js';
 
 
-function inboundRecord(ro: RepairOrderRecord, id: string, body: string, from: string, to: string, at: string): MessageRecord {
-  return newMessage(ro, { id, direction: 'inbound', text: body, at, from, to });
+function inboundRecord(owner: ConversationOwner, id: string, body: string, from: string, to: string, at: string): MessageRecord {
+  return newMessage(owner, { id, direction: 'inbound', text: body, at, from, to });
 }
 
-/** Stores the text in the order's conversation (unarchiving the order first); answers the order as it is now. */
-async function postToConversation(ro: RepairOrderRecord, message: MessageRecord): Promise<RepairOrderRecord> {
-  let current = ro;
-  if (ro.archived) {
-    const result = await updateRepairOrder(ro.company_id, ro.id, (now) => (now.archived ? { archived: false, archived_at: null } : null));
-    current = result.after;
-    if (result.changed) await announce(current, changed(current, 'unarchived'));
+/**
+ * Stores the text in the owner's conversation (bringing an archived owner back first), and lets the
+ * owner's board react to it; answers the owner as it is now.
+ */
+async function postToConversation(owner: ConversationOwner, message: MessageRecord): Promise<ConversationOwner> {
+  const port = portFor(owner);
+  let current = owner;
+  if (owner.archived) {
+    current = port.owner(await port.reopen(owner.record));
+    if (!current.archived) await announceTo(current, changedEvent(current, 'unarchived'));
   }
   try {
     await appendMessage(current, message);
@@ -51,7 +53,8 @@ async function postToConversation(ro: RepairOrderRecord, message: MessageRecord)
     throw err;
   }
   await announceMessage(current, message, 'message.created');
-  await announce(current, changed(current, 'message_received'));
+  await announceTo(current, changedEvent(current, 'message_received'));
+  await port.customerReplied?.(current.record, message.text, message.created_at);
   return current;
 }
 
@@ -81,10 +84,10 @@ async function dealershipAt(number: TextingNumber): Promise<Dealership> {
  * conversation when there is one (the advisor sees what the customer was told). Blocked
  * customers get no answers: blocking stops every text to them.
  */
-async function answer(place: Dealership, customer: CustomerRecord, ro: RepairOrderRecord | null, kind: AutomatedKind, text: string, to: string): Promise<void> {
+async function answer(place: Dealership, customer: CustomerRecord, owner: ConversationOwner | null, kind: AutomatedKind, text: string, to: string): Promise<void> {
   if (customer.blocked_at) return;
-  if (ro) {
-    await queueAndDeliver(ro, outboundRecord(ro, { text, attachments: [], agent: null, automated: kind, sendAt: null, from: place.number.number, to }));
+  if (owner) {
+    await queueAndDeliver(owner, outboundRecord(owner, { text, attachments: [], agent: null, automated: kind, sendAt: null, from: place.number.number, to }));
     return;
   }
   try {
@@ -95,7 +98,7 @@ async function answer(place: Dealership, customer: CustomerRecord, ro: RepairOrd
 }
 
 /** Acts on what the text says about consent (functions/messages/keywords.ts reads it). */
-async function actOnKeywords(body: string, from: string, place: Dealership, customers: CustomerRecord[], customer: CustomerRecord, ro: RepairOrderRecord | null): Promise<void> {
+async function actOnKeywords(body: string, from: string, place: Dealership, customers: CustomerRecord[], customer: CustomerRecord, owner: ConversationOwner | null): Promise<void> {
   const { intent, keyword } = consentIntent(body);
   if (!intent) return;
   const asked = customers.some((c) => c.opt_in_requested_at);
@@ -105,20 +108,20 @@ async function actOnKeywords(body: string, from: string, place: Dealership, cust
   const locale = customer.language ?? place.locale;
   const companyId = place.number.company_id;
   if (intent === 'help') {
-    await answer(place, customer, ro, 'help_reply', customerText('helpReply', locale, { dealership: place.dealership, phone: place.phone }), from);
+    await answer(place, customer, owner, 'help_reply', customerText('helpReply', locale, { dealership: place.dealership, phone: place.phone }), from);
     return;
   }
   if (intent === 'opt_out') {
     const { changed: records } = await changeConsent({ companyId, customer, status: 'out', initiator: 'customer', method: 'sms_keyword', wording: body, agent: null });
     // The confirmation is the last text the number gets; a repeated STOP gets none.
-    if (records.length > 0) await answer(place, customer, ro, 'opt_out_confirmation', customerText('optOutConfirmation', locale, { dealership: place.dealership }), from);
+    if (records.length > 0) await answer(place, customer, owner, 'opt_out_confirmation', customerText('optOutConfirmation', locale, { dealership: place.dealership }), from);
     // Texts that waited for a YES will never go.
     await releaseHeldForOptIn(companyId, customers.map((c) => c.id));
     return;
   }
   const method = asked ? 'double_opt_in_reply' : 'sms_keyword';
   const { changed: records } = await changeConsent({ companyId, customer, status: 'in', initiator: 'customer', method, wording: body, agent: null });
-  if (records.length > 0) await answer(place, customer, ro, 'opt_in_confirmation', customerText('optInConfirmation', locale, { dealership: place.dealership }), from);
+  if (records.length > 0) await answer(place, customer, owner, 'opt_in_confirmation', customerText('optInConfirmation', locale, { dealership: place.dealership }), from);
   await releaseHeldForOptIn(companyId, customers.map((c) => c.id));
 }
 
@@ -143,14 +146,16 @@ export async function receiveText(text: InboundText, snsMessageId: string): Prom
     return 'unknown_sender';
   }
 
-  const thread = number.module === 'service' ? await threadFor(number.company_id, number.location_id, customers) : null;
+  // Texts to the service or appointment number thread into a board's conversation; the others' boards come later.
+  const threads = number.module === 'service' || number.module === 'appointment';
+  const thread = threads ? await threadFor(number.company_id, number.location_id, customers) : null;
   const customer = thread?.customer ?? customers[0]!;
-  const ro = thread ? await postToConversation(thread.ro, inboundRecord(thread.ro, claim.messageId, text.messageBody, from, to, new Date().toISOString())) : null;
+  const owner = thread ? await postToConversation(thread.owner, inboundRecord(thread.owner, claim.messageId, text.messageBody, from, to, new Date().toISOString())) : null;
   if (!thread) logger.warn('text from a customer with no conversation at this location', { customer_id: customer.id, location_id: number.location_id });
 
   const place = await dealershipAt(number);
-  await actOnKeywords(text.messageBody, from, place, customers, customer, ro);
-  const outcome: InboundOutcome = ro ? 'threaded' : 'consent_only';
-  await markInboundProcessed(text, outcome, { repair_order_id: ro?.id ?? null, customer_id: customer.id });
+  await actOnKeywords(text.messageBody, from, place, customers, customer, owner);
+  const outcome: InboundOutcome = owner ? 'threaded' : 'consent_only';
+  await markInboundProcessed(text, outcome, { ...(owner ? ownerField(owner) : { repair_order_id: null }), customer_id: customer.id });
   return outcome;
 }

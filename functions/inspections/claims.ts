@@ -17,6 +17,7 @@ import { agentRef } from '../lib/agents.js';
 import { isManager } from './access.js';
 import { refusal } from './refusals.js';
 import { announceSheet, holderOf, mpiChanged, updateSheet, type SheetRecord } from './records.js';
+import { repairOrderOwner } from '../repairOrders/owner.js';
 
 const isHeld = (sheet: SheetRecord): sheet is SheetRecord & { holder: SheetHolder } =>
   (sheet.state === 'claimed' || sheet.state === 'reclaimed') && sheet.holder !== null;
@@ -112,7 +113,7 @@ export async function completeAsTechnician(ro: RepairOrderRecord, caller: AgentR
     return { state: 'completed_by_technician', holder: null, technician: agentRef(caller), completed_by_technician_at: new Date().toISOString() };
   });
   await announceSheet(after, ro, 'technician_completed');
-  await addSystemNote(ro, completedNote(after, caller));
+  await addSystemNote(repairOrderOwner(ro), completedNote(after, caller));
   return after;
 }
 

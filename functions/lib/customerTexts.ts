@@ -28,6 +28,8 @@ export const CUSTOMER_TEXT_KEYS = [
   'dealershipPrefix',
   'vehicleReady',
   'inspectionLink',
+  'appointmentReminder',
+  'serviceReminder',
 ] as const;
 export type CustomerTextKey = (typeof CUSTOMER_TEXT_KEYS)[number];
 
@@ -44,6 +46,8 @@ export interface CustomerTextVars {
   dealershipPrefix: { dealership: string };
   vehicleReady: { dealership: string };
   inspectionLink: { dealership: string; link: string };
+  appointmentReminder: { dealership: string; date: string; time: string };
+  serviceReminder: { dealership: string };
 }
 
 type Catalogue = Record<CustomerTextKey, string>;
@@ -59,6 +63,8 @@ const enUs: Catalogue = {
   reminderSoonNote: 'Reminder will be sent shortly.',
   dealershipPrefix: '{{dealership}}: ',
   vehicleReady: '{{dealership}}: Your vehicle is ready for pick-up.',
+  appointmentReminder: '{{dealership}}: Reminder: your service appointment is on {{date}} at {{time}}. Reply C to confirm.',
+  serviceReminder: '{{dealership}}: It is time for your next service. Reply to book an appointment.',
   inspectionLink:
     '{{dealership}}: Your vehicle inspection is ready. Review the recommended work and approve what you would like us to do: {{link}}',
 };
@@ -81,6 +87,8 @@ const catalogue: Record<Exclude<Locale, 'debug'>, Catalogue> = {
     reminderSoonNote: 'Die Erinnerung wird in Kürze gesendet.',
     dealershipPrefix: '{{dealership}}: ',
     vehicleReady: '{{dealership}}: Ihr Fahrzeug ist abholbereit.',
+    appointmentReminder: '{{dealership}}: Erinnerung: Ihr Servicetermin ist am {{date}} um {{time}}. Antworten Sie mit C, um ihn zu bestätigen.',
+    serviceReminder: '{{dealership}}: Es ist Zeit für Ihren nächsten Service. Antworten Sie, um einen Termin zu vereinbaren.',
     inspectionLink:
       '{{dealership}}: Die Inspektion Ihres Fahrzeugs ist fertig. Sehen Sie sich die empfohlenen Arbeiten an und geben Sie frei, was wir erledigen sollen: {{link}}',
   },
@@ -97,6 +105,8 @@ const catalogue: Record<Exclude<Locale, 'debug'>, Catalogue> = {
     reminderSoonNote: 'Η υπενθύμιση θα σταλεί σύντομα.',
     dealershipPrefix: '{{dealership}}: ',
     vehicleReady: '{{dealership}}: Το όχημά σας είναι έτοιμο για παραλαβή.',
+    appointmentReminder: '{{dealership}}: Υπενθύμιση: το ραντεβού σέρβις σας είναι στις {{date}} και ώρα {{time}}. Απαντήστε C για επιβεβαίωση.',
+    serviceReminder: '{{dealership}}: Ήρθε η ώρα για το επόμενο σέρβις σας. Απαντήστε για να κλείσετε ραντεβού.',
     inspectionLink:
       '{{dealership}}: Ο έλεγχος του οχήματός σας είναι έτοιμος. Δείτε τις προτεινόμενες εργασίες και εγκρίνετε όσες θέλετε να κάνουμε: {{link}}',
   },
@@ -113,6 +123,8 @@ const catalogue: Record<Exclude<Locale, 'debug'>, Catalogue> = {
     reminderSoonNote: 'El recordatorio se enviará en breve.',
     dealershipPrefix: '{{dealership}}: ',
     vehicleReady: '{{dealership}}: Su vehículo está listo para recoger.',
+    appointmentReminder: '{{dealership}}: Recordatorio: su cita de servicio es el {{date}} a las {{time}}. Responda C para confirmarla.',
+    serviceReminder: '{{dealership}}: Es hora de su próximo servicio. Responda para reservar una cita.',
     inspectionLink:
       '{{dealership}}: La inspección de su vehículo está lista. Revise los trabajos recomendados y apruebe los que quiera que hagamos: {{link}}',
   },
@@ -129,6 +141,8 @@ const catalogue: Record<Exclude<Locale, 'debug'>, Catalogue> = {
     reminderSoonNote: 'Le rappel sera envoyé sous peu.',
     dealershipPrefix: '{{dealership}} : ',
     vehicleReady: '{{dealership}} : Votre véhicule est prêt, vous pouvez venir le récupérer.',
+    appointmentReminder: '{{dealership}} : Rappel : votre rendez-vous d’entretien est le {{date}} à {{time}}. Répondez C pour le confirmer.',
+    serviceReminder: '{{dealership}} : C’est le moment de votre prochain entretien. Répondez pour prendre rendez-vous.',
     inspectionLink:
       "{{dealership}} : L'inspection de votre véhicule est prête. Consultez les travaux recommandés et acceptez ceux que vous souhaitez nous confier : {{link}}",
   },
@@ -146,6 +160,8 @@ const catalogue: Record<Exclude<Locale, 'debug'>, Catalogue> = {
     reminderSoonNote: 'Il promemoria verrà inviato a breve.',
     dealershipPrefix: '{{dealership}}: ',
     vehicleReady: '{{dealership}}: Il Suo veicolo è pronto per il ritiro.',
+    appointmentReminder: '{{dealership}}: Promemoria: il Suo appuntamento in officina è il {{date}} alle {{time}}. Risponda C per confermarlo.',
+    serviceReminder: '{{dealership}}: È il momento del prossimo tagliando. Risponda per prenotare un appuntamento.',
     inspectionLink:
       "{{dealership}}: L'ispezione del Suo veicolo è pronta. Consulti i lavori consigliati e approvi quelli che desidera farci eseguire: {{link}}",
   },
@@ -163,6 +179,8 @@ const catalogue: Record<Exclude<Locale, 'debug'>, Catalogue> = {
     reminderSoonNote: 'O lembrete será enviado em breve.',
     dealershipPrefix: '{{dealership}}: ',
     vehicleReady: '{{dealership}}: O seu veículo está pronto para ser levantado.',
+    appointmentReminder: '{{dealership}}: Lembrete: a sua marcação na oficina é no dia {{date}} às {{time}}. Responda C para confirmar.',
+    serviceReminder: '{{dealership}}: Está na hora da próxima revisão. Responda para marcar uma visita.',
     inspectionLink:
       '{{dealership}}: A inspeção do seu veículo está pronta. Consulte os trabalhos recomendados e aprove os que pretende que façamos: {{link}}',
   },
@@ -178,6 +196,8 @@ const catalogue: Record<Exclude<Locale, 'debug'>, Catalogue> = {
     reminderSoonNote: 'Påminnelsen skickas inom kort.',
     dealershipPrefix: '{{dealership}}: ',
     vehicleReady: '{{dealership}}: Ditt fordon är klart att hämtas.',
+    appointmentReminder: '{{dealership}}: Påminnelse: din servicetid är {{date}} kl. {{time}}. Svara C för att bekräfta.',
+    serviceReminder: '{{dealership}}: Det är dags för din nästa service. Svara för att boka en tid.',
     inspectionLink:
       '{{dealership}}: Inspektionen av ditt fordon är klar. Se de rekommenderade arbetena och godkänn det du vill att vi gör: {{link}}',
   },

@@ -2,6 +2,8 @@
  * Key builders, one per access pattern (docs/data-model.md is the table of them). Tenant ids lead
  * every partition key of tenant data, so an id from another company simply finds nothing.
  */
+import type { OwnerRef } from '../../shared/conversations.js';
+
 export const keys = {
   company: (companyId: string) => ({ pk: `COMPANY#${companyId}`, sk: 'COMPANY' }),
   location: (companyId: string, locationId: string) => ({ pk: `COMPANY#${companyId}`, sk: `LOCATION#${locationId}` }),
@@ -52,7 +54,11 @@ export const keys = {
   }),
   repairOrder: (companyId: string, roId: string) => ({ pk: `COMPANY#${companyId}#RO#${roId}`, sk: 'RO' }),
   /** Per-agent read mark of one repair order, in the order's partition. */
-  readMark: (companyId: string, roId: string, agentId: string) => ({ pk: `COMPANY#${companyId}#RO#${roId}`, sk: `READ#${agentId}` }),
+  /** An agent's read mark on a conversation, in its owner's partition (`RO#…`, `APPOINTMENT#…`). */
+  readMark: (companyId: string, owner: OwnerRef, agentId: string) => ({
+    pk: `COMPANY#${companyId}#${owner.kind === 'repair_order' ? 'RO' : owner.kind.toUpperCase()}#${owner.id}`,
+    sk: `READ#${agentId}`,
+  }),
   /** gsi1 on repair orders: a location's board (`board`) or its archive (`archived`), by last activity. */
   repairOrdersOfLocation: (companyId: string, locationId: string, list: 'board' | 'archived') => ({
     gsi1pk: `COMPANY#${companyId}#LOCATION#${locationId}#ROS#${list}`,
@@ -82,8 +88,26 @@ export const keys = {
   /** gsi1 on DMS keys: the keys of a location. */
   dmsKeysOfLocation: (companyId: string, locationId: string) => ({ gsi1pk: `COMPANY#${companyId}#LOCATION#${locationId}#DMSKEYS` }),
   appointment: (companyId: string, appointmentId: string) => ({ pk: `COMPANY#${companyId}#APPOINTMENT#${appointmentId}`, sk: 'APPOINTMENT' }),
-  /** gsi1 on appointments: a location's appointments by time. */
+  /** gsi1 on appointments not archived: a location's appointments by time. */
   appointmentsOfLocation: (companyId: string, locationId: string) => ({ gsi1pk: `COMPANY#${companyId}#LOCATION#${locationId}#APPOINTMENTS` }),
+  /** gsi3 on appointments whose reminder went: a location's "appointments sent", newest reminder first. */
+  remindedAppointments: (companyId: string, locationId: string) => ({ gsi3pk: `COMPANY#${companyId}#LOCATION#${locationId}#APPOINTMENTS#REMINDED` }),
+  /** The customer's service reminder at a location, in the customer's partition: due months after their last visit. */
+  serviceReminder: (companyId: string, customerId: string, locationId: string) => ({ pk: `COMPANY#${companyId}#CUSTOMER#${customerId}`, sk: `SERVICE_REMINDER#${locationId}` }),
+  /** gsi2 on service reminders still to go: by the time they are due (the reminders job). */
+  serviceRemindersDue: () => ({ gsi2pk: 'SERVICE_REMINDERS#DUE' }),
+  /** gsi2 on appointments whose reminder is still to go: by the time it is due (the reminders job). */
+  appointmentRemindersDue: () => ({ gsi2pk: 'APPOINTMENT_REMINDERS#DUE' }),
+  /** Appointment links in the customer's partition, `sk = APT#{scheduled_at}#{id}`: inbound threading. */
+  appointmentsOfCustomer: (companyId: string, customerId: string) => ({ pk: `COMPANY#${companyId}#CUSTOMER#${customerId}`, skPrefix: 'APT#' }),
+  /** A mass text (`sk = MASS`) and its numbered recipients (`sk = R#000001`), in one partition. */
+  massMessage: (companyId: string, massId: string) => ({ pk: `COMPANY#${companyId}#MASS#${massId}`, sk: 'MASS' }),
+  /** gsi2 on mass texts still running: by the end of their worker's lease (the sweep takes over after it). */
+  massMessagesRunning: () => ({ gsi2pk: 'MASS#RUNNING' }),
+  /** gsi2 / gsi3 on customers: a location's customers by "last first" / "first last" name, lowercased (customer search). */
+  customersByName: (companyId: string, locationId: string, order: 'last_first' | 'first_last') => ({
+    pk: `COMPANY#${companyId}#LOCATION#${locationId}#CUSTOMERS#${order === 'last_first' ? 'LF' : 'FL'}`,
+  }),
 
   // Multi-point inspections (issue 4).
   /** A repair order's sheet, in the order's partition. */

@@ -6,13 +6,9 @@
  */
 import { getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, validatePhoneNumberLength, type CountryCode } from 'libphonenumber-js/max';
 
-/** SPEC §5's texts for a phone field that cannot be used. */
-export const PHONE_ERRORS = {
-  missing: 'Missing Required Field: Phone',
-  invalid: 'The Phone number entered is invalid',
-  too_short: 'Phone number is too short',
-} as const;
-export type PhoneProblem = keyof typeof PHONE_ERRORS;
+import { PHONE_ERRORS, type PhoneProblem } from '../../shared/schemas/people.js';
+
+export { PHONE_ERRORS, type PhoneProblem };
 
 /** The dealership's country when a number has no `+<country code>`: a US shop writes 617-555-0142. */
 function countryOf(country: string): CountryCode {
@@ -47,4 +43,9 @@ export function phoneProblem(raw: string | null | undefined, country = 'US'): Ph
   if (text === '') return 'missing';
   if (validatePhoneNumberLength(text, countryOf(country)) === 'TOO_SHORT') return 'too_short';
   return normalizePhone(text, country) ? null : 'invalid';
+}
+
+/** The country of the store's own phone number: numbers written without `+<country code>` are its country's; without one, the US. */
+export function countryOfLocation(location: { phone: string | null | undefined }): string {
+  return (location.phone && parsePhoneNumberFromString(location.phone)?.country) || 'US';
 }

@@ -4,6 +4,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
+  BatchWriteCommand,
   DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
@@ -146,6 +147,20 @@ export async function transactWrite(writes: TransactWrite[]): Promise<void> {
     return { ConditionCheck: { ...w.ConditionCheck, TableName } };
   });
   await db().send(new TransactWriteCommand({ TransactItems }));
+}
+
+/** Puts many items (any number; 25 per call, unprocessed ones retried with a short back-off). No conditions: for items only their writer knows. */
+export async function batchWrite<T extends object>(items: Item<T>[]): Promise<void> {
+  const TableName = config.tableName;
+  for (let i = 0; i < items.length; i += 25) {
+    let pending = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
+      const out = await db().send(new BatchWriteCommand({ RequestItems: { [TableName]: pending } }));
+      pending = (out.UnprocessedItems?.[TableName] ?? []) as typeof pending;
+      if (attempt > 8 && pending.length > 0) throw new Error(`${pending.length} items not written after retries`);
+    }
+  }
 }
 
 /** True for a failed condition, alone or inside a cancelled transaction. */

@@ -1,7 +1,7 @@
 /**
- * Texts the console sends for an order on its own or at an agent's button: "vehicle ready" (SPEC
- * §2 detail actions, §4: automated when the order becomes invoiced), the inspection link (the
- * advisor's "send to customer") and the work-declined notice (the jobs handler). An automated text first
+ * Texts the console sends in a conversation on its own or at an agent's button, whatever board owns
+ * it: "vehicle ready" (repairOrders/vehicleReady.ts), the inspection link (the advisor's "send to
+ * customer"), the work-declined notice and the appointment and service reminders (the jobs). An automated text first
  * passes the location's gatekeeper target for its message type (SPEC §3), then the sending rules;
  * when either refuses, the advisor reads "Notification won't be delivered." in the conversation
  * (with the reason) and gets a gatekeeper_error toast. Automated texts never go out in quiet
@@ -20,9 +20,7 @@ import { completeSettings, type SettingsOf } from '../../shared/schemas/settings
 import { agentRefOrNull, type AgentRecord } from '../lib/agents.js';
 import { HttpError } from '../lib/errors.js';
 import { customerText, namingDealership, withOptOutLine } from '../lib/customerTexts.js';
-import { readSettings } from '../lib/settings.js';
-import { announce, changed } from '../repairOrders/events.js';
-import { updateRepairOrder, type RepairOrderRecord } from '../repairOrders/records.js';
+import { announceTo, ownerField, type ConversationOwner } from './owners.js';
 import { outboundRecord, queueAndDeliver } from './delivery.js';
 import { addSystemNote } from './notes.js';
 import { messageView } from './records.js';
@@ -33,8 +31,6 @@ import {
   dealershipOf,
   decide,
   localeOf,
-  optOutNoticeSent,
-  ruleOrder,
   sendContext,
   serviceNumber,
   withCurrentLine,
@@ -42,14 +38,16 @@ import {
   type SendContext,
 } from './send.js';
 
-export type AutomatedTextKind = Extract<AutomatedKind, 'vehicle_ready' | 'mpi_notification' | 'work_declined'>;
-export const AUTOMATED_TEXT_KINDS: readonly AutomatedTextKind[] = ['vehicle_ready', 'mpi_notification', 'work_declined'];
+export type AutomatedTextKind = Extract<AutomatedKind, 'vehicle_ready' | 'mpi_notification' | 'work_declined' | 'appointment_reminder' | 'service_reminder'>;
+export const AUTOMATED_TEXT_KINDS: readonly AutomatedTextKind[] = ['vehicle_ready', 'mpi_notification', 'work_declined', 'appointment_reminder', 'service_reminder'];
 
 /** The gatekeeper rule (SPEC §3 gatekeeper settings) each kind of text answers to. */
 const GATEKEEPER_RULES = {
   vehicle_ready: 'vehicle_ready',
   mpi_notification: 'mpi_notification',
   work_declined: 'mpi_work_declined',
+  appointment_reminder: 'appointment_reminder',
+  service_reminder: 'service_reminder',
 } as const satisfies Record<AutomatedTextKind, keyof SendContext['gatekeeper']>;
 
 /**
@@ -64,7 +62,7 @@ export function automatedGatekeeperRefusal(context: SendContext, kind: Automated
   const codes = kind === 'work_declined' && declinedCodes.length > 0 ? declinedCodes : [context.dms.opcode_text.trim()];
   let refusal: GatekeeperRefusal | null = null;
   for (const code of codes) {
-    const reason = gatekeeperReason(rule.target, ruleOrder(context.ro), context.customer, code);
+    const reason = gatekeeperReason(rule.target, context.owner.rules, context.customer, code);
     if (!reason) return null;
     refusal = { reason, opcode: reason === 'opcode_missing' ? code : '', message: gatekeeperReasonText(reason, code) };
   }
@@ -88,19 +86,16 @@ export interface AutomatedResult {
  * The words of an automated text: the store's own (from its settings, sent as written) or the
  * catalogue's wording of a setting the store left at its default (in the customer's language).
  */
-export type AutomatedWords = { written: string } | { catalogue: 'vehicleReady' } | { catalogue: 'inspectionLink'; link: string };
+export type AutomatedWords =
+  | { written: string }
+  | { catalogue: 'vehicleReady' }
+  | { catalogue: 'inspectionLink'; link: string }
+  | { catalogue: 'appointmentReminder'; date: string; time: string }
+  | { catalogue: 'serviceReminder' };
 
 /** Whether a wording setting still holds its default (the catalogue has that wording in every language). */
 export function keepsDefaultWording<K extends SettingsKey>(group: K, field: keyof SettingsOf<K>, value: string): boolean {
   return value.trim() === String(completeSettings(group, {})[field]).trim();
-}
-
-/** The vehicle-ready words: the gatekeeper's own text for it when set, else the service settings'. */
-function vehicleReadyWords(context: SendContext): AutomatedWords {
-  const gatekeeperText = context.gatekeeper.vehicle_ready.text.trim();
-  if (gatekeeperText) return { written: gatekeeperText };
-  const message = context.service.vehicle_ready_message;
-  return keepsDefaultWording('service_settings', 'vehicle_ready_message', message) ? { catalogue: 'vehicleReady' } : { written: message };
 }
 
 /** The text as the customer reads it, naming the dealership. */
@@ -110,6 +105,8 @@ export function automatedText(context: SendContext, words: AutomatedWords): stri
   if ('written' in words) return namingDealership(words.written, dealership, context.location.locale);
   const locale = localeOf(context);
   if (words.catalogue === 'vehicleReady') return customerText('vehicleReady', locale, { dealership });
+  if (words.catalogue === 'serviceReminder') return customerText('serviceReminder', locale, { dealership });
+  if (words.catalogue === 'appointmentReminder') return customerText('appointmentReminder', locale, { dealership, date: words.date, time: words.time });
   return customerText('inspectionLink', locale, { dealership, link: words.link });
 }
 
@@ -122,17 +119,17 @@ export function refusedAnswer(refused: NonNullable<AutomatedResult['refused']>):
  * The advisor learns that the console did not send a text, and why: the note and the toast carry the
  * reason's id (a gatekeeper reason or a send refusal), worded by the console; `message` is the English.
  */
-async function notDelivered(ro: RepairOrderRecord, kind: AutomatedTextKind, refused: NonNullable<AutomatedResult['refused']>): Promise<void> {
+async function notDelivered(owner: ConversationOwner, kind: AutomatedTextKind, refused: NonNullable<AutomatedResult['refused']>): Promise<void> {
   const reasonId = refused.reason ?? refused.id;
   const opcode = refused.opcode ?? '';
-  await addSystemNote(ro, {
+  await addSystemNote(owner, {
     behaviour: 'GENERIC_SYSTEM',
     text: customerText('notificationNotDeliveredNote', 'en-us'),
     note: { key: 'not_delivered', params: { kind, reason_id: reasonId, opcode } },
     // `reason` stays the English words, as notes written before reason ids have it.
     extra: { reason: refused.message },
   });
-  await announce(ro, { type: 'gatekeeper_error', data: { repair_order_id: ro.id, kind, message: refused.message, reason: reasonId, opcode } });
+  await announceTo(owner, { type: 'gatekeeper_error', data: { ...ownerField(owner), kind, message: refused.message, reason: reasonId, opcode } });
 }
 
 /**
@@ -142,19 +139,19 @@ async function notDelivered(ro: RepairOrderRecord, kind: AutomatedTextKind, refu
  * decides first and refusals leave the note and the toast. `gatekeeper` asks the gatekeeper for
  * an agent's button too (the inspection link answers to its mpi_notification rule). `words`: the
  * words of kinds whose text the caller composes (the link, the declined work); vehicle-ready
- * reads its own.
+ * passes `vehicleReadyWords`.
  */
 export async function sendAutomated(
-  ro: RepairOrderRecord,
+  owner: ConversationOwner,
   kind: AutomatedTextKind,
-  options: { agent: AgentRecord | null; manual: boolean; gatekeeper?: boolean; words?: AutomatedWords },
+  options: { agent: AgentRecord | null; manual: boolean; gatekeeper?: boolean; words: AutomatedWords | ((context: SendContext) => AutomatedWords) },
 ): Promise<AutomatedResult> {
   const now = new Date();
-  const context = await withCurrentLine(await sendContext(ro), now);
-  const text = automatedText(context, options.words ?? vehicleReadyWords(context));
+  const context = await withCurrentLine(await sendContext(owner), now);
+  const text = automatedText(context, typeof options.words === 'function' ? options.words(context) : options.words);
 
   const refuse = async (refused: NonNullable<AutomatedResult['refused']>): Promise<AutomatedResult> => {
-    if (!options.manual) await notDelivered(ro, kind, refused);
+    if (!options.manual) await notDelivered(owner, kind, refused);
     return { message: null, refused };
   };
 
@@ -173,7 +170,7 @@ export async function sendAutomated(
   }
 
   const at = now.toISOString();
-  const record = outboundRecord(ro, {
+  const record = outboundRecord(owner, {
     text: await withOptOutNotice(context, text, at),
     attachments: [],
     agent: options.manual ? agentRefOrNull(options.agent) : null,
@@ -183,38 +180,6 @@ export async function sendAutomated(
     to: context.customer.phones.cell ?? '',
     at,
   });
-  const sent = await queueAndDeliver(ro, record);
+  const sent = await queueAndDeliver(owner, record);
   return { message: await messageView(sent), refused: null };
-}
-
-/**
- * The vehicle-ready text as the customer would read it now, for the agent to confirm before it goes:
- * composed by the same functions sendAutomated uses, with the opt-out line the first text to a
- * number carries (sendAutomated adds it by claiming the number's mark, on any record sharing the
- * number; this only reads the marks).
- */
-export async function vehicleReadyPreview(ro: RepairOrderRecord): Promise<string> {
-  const context = await sendContext(ro);
-  const text = automatedText(context, vehicleReadyWords(context));
-  return (await optOutNoticeSent(context.customer)) ? text : withOptOutLine(text, localeOf(context), dealershipOf(context).dealership);
-}
-
-/**
- * The DMS reports the order invoiced (SPEC §4): with vehicle_ready_automated on, the customer is
- * told their vehicle is ready, once. The order is marked vehicle ready before the text goes, so a
- * repeated or concurrent feed finds it done and sends nothing; a refused text leaves the note.
- */
-export async function onInvoiced(ro: RepairOrderRecord): Promise<AutomatedResult | null> {
-  if (ro.metadata.dms_status !== 'invoiced' || ro.vehicle_ready || ro.closed || ro.archived) return null;
-  const service = await readSettings(ro.company_id, ro.location_id, 'service_settings');
-  if (!service.vehicle_ready_automated) return null;
-  const at = new Date().toISOString();
-  const { after, changed: claimed } = await updateRepairOrder(ro.company_id, ro.id, (current) =>
-    current.vehicle_ready || current.metadata.dms_status !== 'invoiced' || current.closed || current.archived
-      ? null
-      : { vehicle_ready: true, vehicle_ready_at: at },
-  );
-  if (!claimed) return null;
-  await announce(after, changed(after, 'vehicle_ready'));
-  return sendAutomated(after, 'vehicle_ready', { agent: null, manual: false });
 }

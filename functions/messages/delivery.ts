@@ -20,8 +20,8 @@ import { isConditionFailure } from '../lib/table.js';
 import { changeConsent } from '../customers/consent.js';
 import { getCustomer } from '../customers/records.js';
 import { catchUpReceipts } from '../inbound/receipts.js';
-import { announce, changed } from '../repairOrders/events.js';
-import type { RepairOrderRecord } from '../repairOrders/records.js';
+import { announceMessage } from './announce.js';
+import { announceTo, changedEvent, type ConversationOwner } from './owners.js';
 import {
   appendMessage,
   getThreadMessage,
@@ -53,9 +53,9 @@ export interface OutboundInput {
   at?: string;
 }
 
-export function outboundRecord(ro: RepairOrderRecord, input: OutboundInput): MessageRecord {
+export function outboundRecord(owner: ConversationOwner, input: OutboundInput): MessageRecord {
   const at = input.at ?? new Date().toISOString();
-  return newMessage(ro, {
+  return newMessage(owner, {
     direction: 'outbound',
     text: input.text,
     at,
@@ -71,18 +71,13 @@ export function outboundRecord(ro: RepairOrderRecord, input: OutboundInput): Mes
   });
 }
 
-/** Tells the order's listeners about a message (created or updated). */
-export async function announceMessage(ro: RepairOrderRecord, message: MessageRecord, type: 'message.created' | 'message.updated'): Promise<Message> {
-  const view = await messageView(message);
-  await announce(ro, { type, data: { repair_order_id: ro.id, location_id: ro.location_id, message: view } });
-  return view;
-}
+export { announceMessage };
 
-/** Adds the message to the conversation; the order moves up its lists. */
-export async function addToConversation(ro: RepairOrderRecord, message: MessageRecord, request?: SendRequestRef): Promise<void> {
-  await appendMessage(ro, message, request);
-  await announceMessage(ro, message, 'message.created');
-  await announce(ro, changed(ro, message.metadata.direction === 'inbound' ? 'message_received' : 'message_sent'));
+/** Adds the message to the conversation; the owner moves up its lists. */
+export async function addToConversation(owner: ConversationOwner, message: MessageRecord, request?: SendRequestRef): Promise<void> {
+  await appendMessage(owner, message, request);
+  await announceMessage(owner, message, 'message.created');
+  await announceTo(owner, changedEvent(owner, message.metadata.direction === 'inbound' ? 'message_received' : 'message_sent'));
 }
 
 /** The carrier keeps the links of a text for days: a week is the longest a signed URL lives. */
@@ -143,7 +138,7 @@ export const UNKNOWN_ANSWER_GIVE_UP_MS = 30 * 60_000;
  * the text stays `queued` with its intent and is reconciled later; a store failure never turns
  * into `not sent`.
  */
-async function recordOutcome(ro: RepairOrderRecord | undefined, message: MessageRecord, change: StatusChange): Promise<MessageRecord> {
+async function recordOutcome(owner: ConversationOwner | undefined, message: MessageRecord, change: StatusChange): Promise<MessageRecord> {
   if (change.carrierMessageId) {
     try {
       await linkCarrierMessage(message, change.carrierMessageId);
@@ -156,7 +151,7 @@ async function recordOutcome(ro: RepairOrderRecord | undefined, message: Message
     // Moved on meanwhile (it can only have moved forward): answer what is stored.
     return (await getThreadMessage(message.company_id, message.message_thread_id, message.id)) ?? message;
   }
-  if (ro) await announceMessage(ro, updated, 'message.updated');
+  if (owner) await announceMessage(owner, updated, 'message.updated');
   return change.carrierMessageId ? catchUpReceipts(updated, change.carrierMessageId) : updated;
 }
 
@@ -168,7 +163,7 @@ async function recordOutcome(ro: RepairOrderRecord | undefined, message: Message
  * attempt reached it is not known.
  */
 async function handOver(
-  ro: RepairOrderRecord | undefined,
+  owner: ConversationOwner | undefined,
   message: MessageRecord & { send_intent: SendIntent },
   media: string[],
   unreachable: 'not sent' | 'unknown',
@@ -199,7 +194,7 @@ async function handOver(
       change = { status: 'not sent', errorCode: 'CARRIER_UNAVAILABLE', errorText: carrierErrorText('CARRIER_UNAVAILABLE') };
     }
   }
-  return recordOutcome(ro, message, change);
+  return recordOutcome(owner, message, change);
 }
 
 const hasIntent = (message: MessageRecord): message is MessageRecord & { send_intent: SendIntent } => Boolean(message.send_intent);
@@ -210,7 +205,7 @@ const hasIntent = (message: MessageRecord): message is MessageRecord & { send_in
  * carrier. A call that finds the intent taken answers the message as stored. Answers the message
  * as it now is.
  */
-export async function deliver(ro: RepairOrderRecord | undefined, message: MessageRecord): Promise<MessageRecord> {
+export async function deliver(owner: ConversationOwner | undefined, message: MessageRecord): Promise<MessageRecord> {
   // Before the intent: a failure here leaves the text queued without one, and the sweep sends it.
   const media = await mediaOf(message);
   let claimed: MessageRecord | undefined;
@@ -219,12 +214,12 @@ export async function deliver(ro: RepairOrderRecord | undefined, message: Messag
   } catch (err) {
     if (!(err instanceof RecipientRefuses)) throw err;
     // The customer answered STOP (or turned out a landline) after the rules let this text through.
-    return recordOutcome(ro, message, { status: 'not sent', errorCode: err.code, errorText: carrierErrorText(err.code) });
+    return recordOutcome(owner, message, { status: 'not sent', errorCode: err.code, errorText: carrierErrorText(err.code) });
   }
   if (!claimed || !hasIntent(claimed)) {
     return (await getThreadMessage(message.company_id, message.message_thread_id, message.id)) ?? message;
   }
-  return (await handOver(ro, claimed, media, 'not sent')) ?? claimed;
+  return (await handOver(owner, claimed, media, 'not sent')) ?? claimed;
 }
 
 /**
@@ -235,32 +230,32 @@ export async function deliver(ro: RepairOrderRecord | undefined, message: Messag
  * can still be running), the text is recorded `accepted` with UNCONFIRMED (it may have gone), never
  * sent again and never `not sent`. Answers the message as it now is (still queued: not known yet).
  */
-export async function reconcile(ro: RepairOrderRecord | undefined, message: MessageRecord, now = new Date()): Promise<MessageRecord> {
+export async function reconcile(owner: ConversationOwner | undefined, message: MessageRecord, now = new Date()): Promise<MessageRecord> {
   if (message.metadata.status !== 'queued' || !hasIntent(message)) return message;
   const age = now.getTime() - Date.parse(message.send_intent.at);
   if (smsCarrier().dedupesSends) {
-    const answered = await handOver(ro, message, await mediaOf(message), 'unknown');
+    const answered = await handOver(owner, message, await mediaOf(message), 'unknown');
     if (answered) return answered;
     if (age < UNKNOWN_ANSWER_GIVE_UP_MS) return message;
   } else if (age < OUTBOX_GRACE_SECONDS * 1000) {
     return message;
   }
   logger.warn('text recorded as handed over without a carrier answer', { message_id: message.id, send_id: message.send_intent.send_id });
-  return recordOutcome(ro, message, { status: 'accepted', errorCode: UNCONFIRMED_CODE, errorText: UNCONFIRMED_TEXT });
+  return recordOutcome(owner, message, { status: 'accepted', errorCode: UNCONFIRMED_CODE, errorText: UNCONFIRMED_TEXT });
 }
 
 /** Finishes a text an earlier attempt of the same request wrote: sends it if it never went, reconciles it if it may have. */
-export async function resumeSend(ro: RepairOrderRecord, message: MessageRecord, now = new Date()): Promise<MessageRecord> {
+export async function resumeSend(owner: ConversationOwner, message: MessageRecord, now = new Date()): Promise<MessageRecord> {
   if (message.metadata.status !== 'queued') return message;
-  return message.send_intent ? reconcile(ro, message, now) : deliver(ro, message);
+  return message.send_intent ? reconcile(owner, message, now) : deliver(owner, message);
 }
 
 /**
  * Writes the message and, unless it is held for later, sends it. With a send request, an earlier
  * attempt's message is found instead of writing a second (appendMessage throws SendAlreadyRecorded).
  */
-export async function queueAndDeliver(ro: RepairOrderRecord, message: MessageRecord, request?: SendRequestRef): Promise<MessageRecord> {
-  await addToConversation(ro, message, request);
+export async function queueAndDeliver(owner: ConversationOwner, message: MessageRecord, request?: SendRequestRef): Promise<MessageRecord> {
+  await addToConversation(owner, message, request);
   if (message.metadata.status === 'scheduled') return message;
-  return deliver(ro, message);
+  return deliver(owner, message);
 }

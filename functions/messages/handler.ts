@@ -1,54 +1,82 @@
-/** The conversation of a repair order (SPEC §7 "Message lists", "Send message", retry) and uploads. */
+/**
+ * Conversations of every board (SPEC §7 "Message lists", "Send message", retry) and uploads: one set
+ * of routes per owner kind, each reaching its owner through the owner's port (functions/messages/owners.ts).
+ */
+import type { OwnerKind } from '../../shared/conversations.js';
+import { massMessageBody } from '../../shared/schemas/appointments.js';
 import { sendMessageBody } from '../../shared/schemas/messages.js';
 import { MESSAGE_FIRST_PAGE } from '../../shared/serviceBoard.js';
-import { ValidationError, notFound } from '../lib/errors.js';
+import { ValidationError, forbidden, notFound } from '../lib/errors.js';
 import { agentRoute, areaHandler, ok, pagedBody, paging, parse, type Routes } from '../lib/http.js';
-import { assertWorksServiceBoard, visibleRepairOrder } from '../repairOrders/boardAccess.js';
 import { storedAttachments, uploadRequestBody, uploadSlot } from './attachments.js';
-import { getMessage, messagesOf, messageView, threadOf } from './records.js';
+import './boards.js';
+import { visibleLocation } from '../repairOrders/boardAccess.js';
+import { MASS_BOARDS, startMassText, visibleMassText } from './massTexts.js';
+import { portFor, visibleOwner, worksAnyConversation } from './owners.js';
+import { getMessage, messagesOf, messageView, ownerRefOf } from './records.js';
 import { retryMessage, sendFromAgent } from './send.js';
 
 /** The furthest ahead a text can be scheduled. */
 export const MAX_SCHEDULE_DAYS = 90;
 
-export const routes: Routes = {
-  /** Newest first: offset 0 is the latest page; the console reverses it for display. */
-  'GET /api/repair_orders/{id}/messages': agentRoute(async ({ auth, params, query }) => {
-    const ro = await visibleRepairOrder(auth, params.id ?? '');
-    const { offset, limit } = paging(query, MESSAGE_FIRST_PAGE);
-    const records = await messagesOf(auth.companyId, threadOf(ro.id), offset, limit);
-    const messages = await Promise.all(records.map(messageView));
-    return ok(pagedBody('messages', messages, ro.metadata.message_count, offset, limit));
-  }),
+/** The message list and the send route of one board's conversations, under its `{base}`. */
+function conversationRoutes(kind: OwnerKind, base: string): Routes {
+  return {
+    /** Newest first: offset 0 is the latest page; the console reverses it for display. */
+    [`GET ${base}/{id}/messages`]: agentRoute(async ({ auth, params, query }) => {
+      const owner = await visibleOwner(auth, { kind, id: params.id ?? '' });
+      const { offset, limit } = paging(query, MESSAGE_FIRST_PAGE);
+      const records = await messagesOf(auth.companyId, owner.thread_id, offset, limit);
+      const messages = await Promise.all(records.map(messageView));
+      return ok(pagedBody('messages', messages, owner.message_count, offset, limit));
+    }),
 
-  'POST /api/repair_orders/{id}/messages': agentRoute(async ({ auth, params, body, headers }) => {
-    const { message: input } = parse(sendMessageBody, body);
-    const ro = await visibleRepairOrder(auth, params.id ?? '', true);
-    if (input.send_at && Date.parse(input.send_at) > Date.now() + MAX_SCHEDULE_DAYS * 86_400_000) {
-      throw new ValidationError([{ message: `A text can be scheduled up to ${MAX_SCHEDULE_DAYS} days ahead`, path: 'message.send_at' }]);
-    }
-    const attachments = await storedAttachments(auth.companyId, input.attachments);
-    const { message, warnings } = await sendFromAgent(ro, auth.actingAs, {
-      text: input.text,
-      attachments,
-      sendAt: input.send_at,
-      confirmQuietHours: input.confirm_quiet_hours,
-      // The same key as the idempotency layer reads: a retry of this request finds its text.
-      requestKey: headers['idempotency-key']?.slice(0, 200) || undefined,
-    });
-    return ok({ message: await messageView(message), warnings }, 201);
-  }),
+    [`POST ${base}/{id}/messages`]: agentRoute(async ({ auth, params, body, headers }) => {
+      const { message: input } = parse(sendMessageBody, body);
+      const owner = await visibleOwner(auth, { kind, id: params.id ?? '' }, true);
+      if (input.send_at && Date.parse(input.send_at) > Date.now() + MAX_SCHEDULE_DAYS * 86_400_000) {
+        throw new ValidationError([{ message: `A text can be scheduled up to ${MAX_SCHEDULE_DAYS} days ahead`, path: 'message.send_at' }]);
+      }
+      const attachments = await storedAttachments(auth.companyId, input.attachments);
+      const { message, warnings } = await sendFromAgent(owner, auth.actingAs, {
+        text: input.text,
+        attachments,
+        sendAt: input.send_at,
+        confirmQuietHours: input.confirm_quiet_hours,
+        // The same key as the idempotency layer reads: a retry of this request finds its text.
+        requestKey: headers['idempotency-key']?.slice(0, 200) || undefined,
+      });
+      return ok({ message: await messageView(message), warnings }, 201);
+    }),
+  };
+}
+
+export const routes: Routes = {
+  ...conversationRoutes('repair_order', '/api/repair_orders'),
+  ...conversationRoutes('appointment', '/api/appointments'),
 
   'PUT /api/messages/{id}/retry': agentRoute(async ({ auth, params }) => {
-    assertWorksServiceBoard(auth);
+    if (!worksAnyConversation(auth)) throw forbidden('You do not have access to this board');
     const message = await getMessage(auth.companyId, params.id ?? '');
     if (!message) throw notFound('Message not found');
-    const ro = await visibleRepairOrder(auth, message.repair_order_id, true);
-    return ok({ message: await messageView(await retryMessage(ro, message)) });
+    const ref = ownerRefOf(message);
+    if (!portFor(ref).worksBoard(auth)) throw forbidden('You do not have access to this board');
+    const owner = await visibleOwner(auth, ref, true);
+    return ok({ message: await messageView(await retryMessage(owner, message)) });
   }),
 
+  /** One text to a selection of a board's records (SPEC §1 mass messages): answered at once, sent in the background. */
+  'POST /api/locations/{id}/mass_messages': agentRoute(async ({ auth, params, body }) => {
+    const { mass_message: input } = parse(massMessageBody, body);
+    if (!portFor({ kind: MASS_BOARDS[input.board] }).worksBoard(auth)) throw forbidden('You do not have access to this board');
+    const locationId = await visibleLocation(auth, params.id ?? '');
+    return ok({ mass_message: await startMassText(auth, locationId, input) }, 202);
+  }),
+
+  'GET /api/mass_messages/{id}': agentRoute(async ({ auth, params }) => ok({ mass_message: await visibleMassText(auth, params.id ?? '') })),
+
   'POST /api/attachments': agentRoute(async ({ auth, body }) => {
-    assertWorksServiceBoard(auth);
+    if (!worksAnyConversation(auth)) throw forbidden('You do not have access to this board');
     return ok(await uploadSlot(auth.companyId, parse(uploadRequestBody, body)), 201);
   }),
 };

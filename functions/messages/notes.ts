@@ -7,8 +7,7 @@
  */
 import type { AgentRef, Message, SystemBehaviour } from '../../shared/serviceBoard.js';
 import { noteDetails, type SystemNote } from '../../shared/systemNotes.js';
-import { announce } from '../repairOrders/events.js';
-import type { RepairOrderRecord } from '../repairOrders/records.js';
+import { announceTo, ownerField, type ConversationOwner } from './owners.js';
 import { appendMessage, messageView, newMessage, type MessageRecord } from './records.js';
 
 export interface NoteInput {
@@ -25,16 +24,16 @@ export interface NoteInput {
   extra?: Record<string, string>;
 }
 
-export function systemMessage(ro: RepairOrderRecord, input: NoteInput, at = new Date().toISOString()): MessageRecord {
+export function systemMessage(owner: ConversationOwner, input: NoteInput, at = new Date().toISOString()): MessageRecord {
   const note = input.note || input.extra ? { ...input.extra, ...(input.note ? noteDetails(input.note) : {}) } : null;
-  return newMessage(ro, { direction: 'system', text: input.text, behaviour: input.behaviour, at, agent: input.agent ?? null, note });
+  return newMessage(owner, { direction: 'system', text: input.text, behaviour: input.behaviour, at, agent: input.agent ?? null, note });
 }
 
-/** Adds the note to the order's conversation and tells the order's listeners. */
-export async function addSystemNote(ro: RepairOrderRecord, input: NoteInput): Promise<Message> {
-  const record = systemMessage(ro, input);
-  await appendMessage(ro, record);
+/** Adds the note to the owner's conversation and tells the owner's listeners. */
+export async function addSystemNote(owner: ConversationOwner, input: NoteInput): Promise<Message> {
+  const record = systemMessage(owner, input);
+  await appendMessage(owner, record);
   const message = await messageView(record);
-  await announce(ro, { type: 'message.created', data: { repair_order_id: ro.id, location_id: ro.location_id, message } });
+  await announceTo(owner, { type: 'message.created', data: { ...ownerField(owner), location_id: owner.location_id, message } });
   return message;
 }

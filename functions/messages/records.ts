@@ -1,8 +1,9 @@
 /**
- * Messages of a repair order's conversation: one item each in the thread's partition (ULID sort
- * key, so the newest page is one descending query), a pointer by message id (retry) and one by the
- * carrier's id (delivery receipts). Adding a message and bumping its order is one transaction.
+ * Messages of a conversation, whatever board owns it: one item each in the thread's partition (ULID
+ * sort key, so the newest page is one descending query), a pointer by message id (retry) and one by
+ * the carrier's id (delivery receipts). Adding a message and bumping its owner is one transaction.
  */
+import type { OwnerRef } from '../../shared/conversations.js';
 import type { AgentRef, AutomatedKind, DeliveryState, Message, SystemBehaviour } from '../../shared/serviceBoard.js';
 import { newId } from '../lib/ids.js';
 import { DELIVERY_PROGRESS, FINAL_DELIVERY_STATES } from '../../shared/serviceBoard.js';
@@ -10,7 +11,7 @@ import { config, secondsFromEnv } from '../lib/config.js';
 import { keys } from '../lib/keys.js';
 import { downloadUrl } from '../lib/storage.js';
 import { fields, getItem, isConditionFailure, putItemIf, queryAll, readPage, transactWrite, updateItem, type Item, type TransactWrite } from '../lib/table.js';
-import { bumpWrite, threadOf, type RepairOrderRecord } from '../repairOrders/records.js';
+import { portFor, type ConversationOwner } from './owners.js';
 
 export interface StoredAttachment {
   id: string;
@@ -24,7 +25,10 @@ export interface StoredAttachment {
 export interface MessageRecord extends Omit<Message, 'attachments'> {
   company_id: string;
   location_id: string;
-  repair_order_id: string;
+  /** The record the conversation belongs to (a repair order, an appointment…). */
+  owner: OwnerRef;
+  /** Messages written before owners had kinds name their repair order only. */
+  repair_order_id?: string;
   customer_id: string;
   attachments: StoredAttachment[];
   /** Numbers of the exchange: the dealership's texting number and the customer's cell. */
@@ -52,7 +56,10 @@ export interface SendIntent {
  */
 export const OUTBOX_GRACE_SECONDS = secondsFromEnv('OUTBOX_GRACE_SECONDS', 120);
 
-export { threadOf };
+/** The owner of a stored message (older messages name only their repair order). */
+export function ownerRefOf(message: Pick<MessageRecord, 'owner' | 'repair_order_id'>): OwnerRef {
+  return message.owner ?? { kind: 'repair_order', id: message.repair_order_id ?? '' };
+}
 
 /** What differs between messages; everything else a new message starts with is the same. */
 export interface NewMessage {
@@ -73,11 +80,11 @@ export interface NewMessage {
   to?: string | null;
 }
 
-/** A new message of an order's conversation (not yet stored: see appendMessage). */
-export function newMessage(ro: Pick<RepairOrderRecord, 'id' | 'company_id' | 'location_id' | 'customer_id'>, input: NewMessage): MessageRecord {
+/** A new message of an owner's conversation (not yet stored: see appendMessage). */
+export function newMessage(owner: Pick<ConversationOwner, 'kind' | 'id' | 'company_id' | 'location_id' | 'customer_id' | 'thread_id'>, input: NewMessage): MessageRecord {
   return {
     id: input.id ?? newId('msg'),
-    message_thread_id: threadOf(ro.id),
+    message_thread_id: owner.thread_id,
     text: input.text,
     behaviour: input.behaviour ?? null,
     created_at: input.at ?? new Date().toISOString(),
@@ -96,10 +103,10 @@ export function newMessage(ro: Pick<RepairOrderRecord, 'id' | 'company_id' | 'lo
       attempts: 0,
       note: input.note ?? null,
     },
-    company_id: ro.company_id,
-    location_id: ro.location_id,
-    repair_order_id: ro.id,
-    customer_id: ro.customer_id,
+    company_id: owner.company_id,
+    location_id: owner.location_id,
+    owner: { kind: owner.kind, id: owner.id },
+    customer_id: owner.customer_id,
     from_number: input.from ?? null,
     to_number: input.to ?? null,
     carrier_message_id: null,
@@ -147,11 +154,11 @@ export class SendAlreadyRecorded extends Error {
 const SEND_REQUEST_SECONDS = 24 * 3600;
 
 /**
- * Adds a message to its order's conversation and moves the order up its lists, atomically. With a
+ * Adds a message to its owner's conversation and moves the owner up its lists, atomically. With a
  * send request, its key is bound to the message in the same transaction: when an earlier attempt
  * of the request already wrote one, nothing is written and SendAlreadyRecorded is thrown.
  */
-export async function appendMessage(ro: RepairOrderRecord, message: MessageRecord, request?: SendRequestRef): Promise<void> {
+export async function appendMessage(owner: ConversationOwner, message: MessageRecord, request?: SendRequestRef): Promise<void> {
   const inbound = message.metadata.direction === 'inbound';
   const now = Math.floor(Date.now() / 1000);
   const writes: TransactWrite[] = [
@@ -176,10 +183,10 @@ export async function appendMessage(ro: RepairOrderRecord, message: MessageRecor
     { Put: { Item: messageItem(message), ConditionExpression: 'attribute_not_exists(pk)' } },
     {
       Put: {
-        Item: { ...keys.messagePointer(message.company_id, message.id), thread_id: message.message_thread_id, repair_order_id: ro.id },
+        Item: { ...keys.messagePointer(message.company_id, message.id), thread_id: message.message_thread_id, owner: message.owner },
       },
     },
-    bumpWrite(ro, message.created_at, inbound),
+    portFor(owner).bumpWrite(owner.record, message.created_at, inbound),
   ];
   try {
     await transactWrite(writes);
@@ -425,7 +432,7 @@ export async function getThreadMessage(companyId: string, threadId: string, mess
 
 /** The API view: attachments as short-lived download links. */
 export async function messageView(m: MessageRecord): Promise<Message> {
-  const { company_id: _c, location_id: _l, repair_order_id: _r, customer_id: _cu, from_number: _f, to_number: _t, carrier_message_id: _ci, send_intent: _si, ...rest } = m;
+  const { company_id: _c, location_id: _l, owner: _o, repair_order_id: _r, customer_id: _cu, from_number: _f, to_number: _t, carrier_message_id: _ci, send_intent: _si, ...rest } = m;
   const attachments = await Promise.all(
     m.attachments.map(async (a) => {
       const url = await downloadUrl(config.uploadsBucket, a.key);

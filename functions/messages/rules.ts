@@ -23,12 +23,20 @@ import { quietHoursState } from './quietHours.js';
  */
 export type SendMode = 'manual' | 'action' | 'automated' | 'retry' | 'scheduled';
 
-export interface RuleOrder {
+/**
+ * What the rules need to know of a conversation's owner. The advisor and op-code rules are the
+ * repair order's (SPEC §5); another board's owner leaves them off.
+ */
+export interface RuleOwner {
   closed: boolean;
   agent: AgentRef | null;
-  /** Op codes on the estimate (the DMS sends them). */
-  opcodes: readonly string[];
+  /** Op codes on the estimate (the DMS sends them); null when the owner has no estimate. */
+  opcodes: readonly string[] | null;
+  /** Whether a text needs an assigned advisor (repair orders); unless told otherwise, it does. */
+  needsAdvisor?: boolean;
 }
+/** A repair order as the rules see it. */
+export type RuleOrder = RuleOwner;
 
 export interface RuleCustomer {
   opt_in: OptStatus;
@@ -94,27 +102,28 @@ export function ruleSettings(
 const sameOpcode = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpperCase();
 
 /** SPEC §5: with the rule on, the op-code text must be on the order's estimate. */
-export function hasOpcode(order: RuleOrder, opcodeText: string): boolean {
-  return opcodeText !== '' && order.opcodes.some((code) => sameOpcode(code, opcodeText));
+export function hasOpcode(order: RuleOwner, opcodeText: string): boolean {
+  // An owner without an estimate cannot carry the op code: the rule refuses rather than waves it through.
+  return opcodeText !== '' && (order.opcodes ?? []).some((code) => sameOpcode(code, opcodeText));
 }
 
 /** Why the text may not go at all (SPEC §5 order: the text, the order, the customer, the number), or null. */
-function refusal(order: RuleOrder, customer: RuleCustomer, settings: RuleSettings, outgoing: Outgoing, mode: SendMode): SendErrorId | null {
+function refusal(order: RuleOwner, customer: RuleCustomer, settings: RuleSettings, outgoing: Outgoing, mode: SendMode): SendErrorId | null {
   if (outgoing.text.trim() === '' && outgoing.attachments === 0) return 'blank';
   // Only an agent's own words are measured: a stored text may have grown by the opt-out notice.
   if (mode === 'manual' && outgoing.text.length > MESSAGE_MAX_LENGTH) return 'too_long';
   if (order.closed) return 'closed';
-  if (!order.agent) return 'no_advisor';
+  if ((order.needsAdvisor ?? true) && !order.agent) return 'no_advisor';
   if (customer.opt_in === 'out') return 'opted_out';
   if (customer.blocked_at) return 'blocked';
   if (!customer.cell) return 'no_phone';
   if (customer.line === 'landline') return 'landline';
-  if (settings.requireOpcode && !hasOpcode(order, settings.opcodeText)) return 'opcode_missing';
+  if (settings.requireOpcode && order.opcodes !== null && !hasOpcode(order, settings.opcodeText)) return 'opcode_missing';
   return null;
 }
 
 export function decideSend(
-  order: RuleOrder,
+  order: RuleOwner,
   customer: RuleCustomer,
   settings: RuleSettings,
   outgoing: Outgoing,
@@ -176,7 +185,7 @@ export function gatekeeperReasonText(reason: GatekeeperReason, opcodeText: strin
  */
 export function gatekeeperReason(
   target: GatekeeperTarget,
-  order: RuleOrder,
+  order: RuleOwner,
   customer: { opt_in: OptStatus; opt_metadata: OptMetadata | null },
   opcodeText: string,
 ): GatekeeperReason | null {

@@ -5,8 +5,8 @@
  */
 import { customerText } from '../lib/customerTexts.js';
 import { logger } from '../lib/log.js';
-import { getRepairOrder, type RepairOrderRecord } from '../repairOrders/records.js';
-import { dueScheduledMessages, getThreadMessage, heldForOptIn, setDeliveryState, type MessageRecord } from './records.js';
+import { loadOwner, type ConversationOwner } from './owners.js';
+import { dueScheduledMessages, getThreadMessage, heldForOptIn, ownerRefOf, setDeliveryState, type MessageRecord } from './records.js';
 import { AUTOMATED_TEXT_KINDS, automatedGatekeeperRefusal } from './automated.js';
 import { announceMessage, deliver } from './delivery.js';
 import { decide, sendContext, withCurrentLine, type SendContext } from './send.js';
@@ -35,29 +35,30 @@ export function refusalNow(context: SendContext, message: MessageRecord, now: Da
 }
 
 /**
- * A text that waited (held, or left queued) asks the rules again before it goes: answers its order
+ * A text that waited (held, or left queued) asks the rules again before it goes: answers its owner
  * when it may go, or null after ending it `not sent` ("Notification won't be delivered.").
  */
-export async function orderIfStillAllowed(message: MessageRecord, now: Date): Promise<RepairOrderRecord | null> {
-  const ro = await getRepairOrder(message.company_id, message.repair_order_id, true);
-  const context = ro ? await withCurrentLine(await sendContext(ro), now) : null;
-  const refusal = context ? refusalNow(context, message, now) : 'repair_order_gone';
-  if (!refusal && ro) return ro;
+export async function ownerIfStillAllowed(message: MessageRecord, now: Date): Promise<ConversationOwner | null> {
+  const ref = ownerRefOf(message);
+  const owner = await loadOwner(message.company_id, ref, true);
+  const context = owner ? await withCurrentLine(await sendContext(owner), now) : null;
+  const refusal = context ? refusalNow(context, message, now) : `${ref.kind}_gone`;
+  if (!refusal && owner) return owner;
   const failed = await setDeliveryState(message, { status: 'not sent', errorCode: refusal, errorText: customerText('notificationNotDeliveredNote', 'en-us') });
-  if (failed && ro) await announceMessage(ro, failed, 'message.updated');
+  if (failed && owner) await announceMessage(owner, failed, 'message.updated');
   return null;
 }
 
 async function sendHeld(ref: { company_id: string; thread_id: string; id: string }, now: Date): Promise<'sent' | 'refused' | 'skipped'> {
   const message = await getThreadMessage(ref.company_id, ref.thread_id, ref.id);
   if (message?.metadata.status !== 'scheduled') return 'skipped';
-  const ro = await orderIfStillAllowed(message, now);
-  if (!ro) return 'refused';
+  const owner = await ownerIfStillAllowed(message, now);
+  if (!owner) return 'refused';
   // Leaving `scheduled` is conditional on still being there: of two runs, one sends.
   const claimed = await setDeliveryState(message, { status: 'queued' });
   if (!claimed) return 'skipped';
-  await announceMessage(ro, claimed, 'message.updated');
-  await deliver(ro, claimed);
+  await announceMessage(owner, claimed, 'message.updated');
+  await deliver(owner, claimed);
   return 'sent';
 }
 

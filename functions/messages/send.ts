@@ -1,7 +1,7 @@
 /**
- * Texting a customer on a repair order: gather what the rules need (the order, its customer with a
- * current line type, the location's settings and texting number), let rules.ts decide, and hand
- * the text on (delivery.ts). Also the once-per-number texts: the opt-out notice on the first text
+ * Texting a customer in any board's conversation: gather what the rules need (the owner, its
+ * customer with a current line type, the location's settings and texting number), let rules.ts
+ * decide, and hand the text on (delivery.ts). Also the once-per-number texts: the opt-out notice on the first text
  * a number ever gets, and the double opt-in request.
  */
 import { createHash } from 'node:crypto';
@@ -17,15 +17,14 @@ import { normalizePhone } from '../lib/phones.js';
 import { readSettings } from '../lib/settings.js';
 import { isConditionFailure, updateItem } from '../lib/table.js';
 import { customersWithPhone, getCustomer, type CustomerRecord } from '../customers/records.js';
-import { announce } from '../repairOrders/events.js';
-import type { RepairOrderRecord } from '../repairOrders/records.js';
 import { announceMessage, deliver, outboundRecord, queueAndDeliver, resumeSend } from './delivery.js';
 import { SendAlreadyRecorded, messageOfSendRequest, setDeliveryState, type MessageRecord, type SendRequestRef, type StoredAttachment } from './records.js';
-import { decideSend, refusalStatus, ruleSettings, type Outgoing, type RuleCustomer, type RuleOrder, type SendDecision, type SendMode } from './rules.js';
+import { announceTo, portFor, type ConversationOwner } from './owners.js';
+import { decideSend, refusalStatus, ruleSettings, type Outgoing, type RuleCustomer, type SendDecision, type SendMode } from './rules.js';
 
-/** Everything the rules and the carrier need about one order's conversation. */
+/** Everything the rules and the carrier need about one conversation. */
 export interface SendContext {
-  ro: RepairOrderRecord;
+  owner: ConversationOwner;
   customer: CustomerRecord;
   location: LocationRecord;
   service: SettingsOf<'service_settings'>;
@@ -34,25 +33,30 @@ export interface SendContext {
   gatekeeper: SettingsOf<'gatekeeper_settings'>;
 }
 
-export async function sendContext(ro: RepairOrderRecord): Promise<SendContext> {
+export async function sendContext(owner: ConversationOwner): Promise<SendContext> {
+  const { company_id: companyId, location_id: locationId } = owner;
   const [customer, location, service, dms, business, gatekeeper] = await Promise.all([
-    getCustomer(ro.company_id, ro.customer_id, true),
-    getLocation(ro.company_id, ro.location_id),
-    readSettings(ro.company_id, ro.location_id, 'service_settings'),
-    readSettings(ro.company_id, ro.location_id, 'dms_settings'),
-    readSettings(ro.company_id, ro.location_id, 'business_information'),
-    readSettings(ro.company_id, ro.location_id, 'gatekeeper_settings'),
+    getCustomer(companyId, owner.customer_id, true),
+    getLocation(companyId, locationId),
+    readSettings(companyId, locationId, 'service_settings'),
+    readSettings(companyId, locationId, 'dms_settings'),
+    readSettings(companyId, locationId, 'business_information'),
+    readSettings(companyId, locationId, 'gatekeeper_settings'),
   ]);
   if (!customer) throw new HttpError(404, 'not_found', 'Customer not found');
   if (!location) throw new HttpError(404, 'not_found', 'Location not found');
-  return { ro, customer, location, service, dms, business, gatekeeper };
+  return { owner, customer, location, service, dms, business, gatekeeper };
 }
 
 export const NO_TEXTING_NUMBER = SEND_ERRORS.no_texting_number;
 
-/** The location's service texting number (E.164), which texts come from and replies go to. */
+/**
+ * The location's texting number for the owner's board (E.164), which texts come from and replies go
+ * to; a store with one number for everything leaves the others empty, and the service number serves.
+ */
 export function serviceNumber(context: SendContext): string | null {
-  const raw = context.business.texting_numbers.service.trim();
+  const numbers = context.business.texting_numbers;
+  const raw = numbers[portFor(context.owner).textingNumber].trim() || numbers.service.trim();
   return raw ? normalizePhone(raw) : null;
 }
 
@@ -88,7 +92,7 @@ function lineIsCurrent(carrier: CarrierInfo, now: Date): boolean {
  * A failed lookup keeps what we knew (the next text asks again).
  */
 export async function withCurrentLine(context: SendContext, now = new Date()): Promise<SendContext> {
-  const { customer, ro } = context;
+  const { customer, owner } = context;
   const carrier = customer.carrier as CarrierInfo;
   if (!customer.phones.cell || lineIsCurrent(carrier, now)) return context;
   const type = await smsCarrier().lookup(customer.phones.cell);
@@ -106,7 +110,7 @@ export async function withCurrentLine(context: SendContext, now = new Date()): P
     if (!isConditionFailure(err)) throw err;
   }
   if (type !== carrier.type) {
-    await announce(ro, { type: 'customer.changed', data: { customer_id: customer.id, location_id: ro.location_id } });
+    await announceTo(owner, { type: 'customer.changed', data: { customer_id: customer.id, location_id: owner.location_id } });
   }
   return { ...context, customer: { ...customer, carrier: next, version: customer.version + 1 } };
 }
@@ -183,17 +187,13 @@ export async function withOptOutNotice(context: SendContext, text: string, at: s
 // ---------------------------------------------------------------------------------------------
 // The rules, asked with what the context knows
 
-export function ruleOrder(ro: RepairOrderRecord): RuleOrder {
-  return { closed: ro.closed, agent: ro.agent, opcodes: ro.metadata.opcodes };
-}
-
 export function ruleCustomer(customer: CustomerRecord): RuleCustomer {
   return { opt_in: customer.opt_in, blocked_at: customer.blocked_at, line: customer.carrier.type, cell: customer.phones.cell };
 }
 
 export function decide(context: SendContext, outgoing: Outgoing, mode: SendMode, now = new Date()): SendDecision {
   return decideSend(
-    ruleOrder(context.ro),
+    context.owner.rules,
     ruleCustomer(context.customer),
     ruleSettings(context.service, context.dms, context.location.timezone),
     outgoing,
@@ -221,8 +221,8 @@ export async function askOptIn(context: SendContext, now = new Date()): Promise<
   await markNoticeSent(context.customer, at);
   const timing = decide(context, { text, attachments: 0 }, 'automated', now);
   const sendAt = timing.outcome === 'hold' ? timing.sendAt : null;
-  const message = outboundRecord(context.ro, { text, attachments: [], agent: null, automated: 'opt_in_request', sendAt, from, to, at });
-  return queueAndDeliver(context.ro, message);
+  const message = outboundRecord(context.owner, { text, attachments: [], agent: null, automated: 'opt_in_request', sendAt, from, to, at });
+  return queueAndDeliver(context.owner, message);
 }
 
 export interface SendResult {
@@ -238,14 +238,14 @@ export const requestKeyHash = (key: string): string => createHash('sha256').upda
  * (same agent, same Idempotency-Key) already wrote its message, that one is finished instead: sent
  * if it never went, reconciled if it may have, answered as it is otherwise.
  */
-async function queueRequest(ro: RepairOrderRecord, message: MessageRecord, warnings: string[], request: SendRequestRef | undefined): Promise<SendResult> {
+async function queueRequest(owner: ConversationOwner, message: MessageRecord, warnings: string[], request: SendRequestRef | undefined): Promise<SendResult> {
   try {
-    return { message: await queueAndDeliver(ro, message, request), warnings };
+    return { message: await queueAndDeliver(owner, message, request), warnings };
   } catch (err) {
     if (!(err instanceof SendAlreadyRecorded) || !request) throw err;
-    const earlier = await messageOfSendRequest(ro.company_id, request.agentId, request.keyHash);
+    const earlier = await messageOfSendRequest(owner.company_id, request.agentId, request.keyHash);
     if (!earlier) throw err;
-    return { message: await resumeSend(ro, earlier.message), warnings: earlier.warnings };
+    return { message: await resumeSend(owner, earlier.message), warnings: earlier.warnings };
   }
 }
 
@@ -254,21 +254,29 @@ async function queueRequest(ro: RepairOrderRecord, message: MessageRecord, warni
  * was chosen, otherwise written and sent. Throws the refusal as an HttpError.
  */
 export async function sendFromAgent(
-  ro: RepairOrderRecord,
+  owner: ConversationOwner,
   agent: AgentRecord,
-  input: { text: string; attachments: StoredAttachment[]; sendAt?: string; confirmQuietHours?: boolean; requestKey?: string },
+  input: {
+    text: string;
+    attachments: StoredAttachment[];
+    sendAt?: string;
+    confirmQuietHours?: boolean;
+    requestKey?: string;
+    /** 'action': nobody is there to confirm quiet hours (a mass text), so the text waits for the window. */
+    mode?: 'manual' | 'action';
+  },
   now = new Date(),
 ): Promise<SendResult> {
   // A retry of a request whose text is already written: finish that text, whatever the rules say
   // now (it may have gone already; the rules were asked when it was written).
   const keyHash = input.requestKey ? requestKeyHash(input.requestKey) : null;
   if (keyHash) {
-    const earlier = await messageOfSendRequest(ro.company_id, agent.id, keyHash);
-    if (earlier) return { message: await resumeSend(ro, earlier.message, now), warnings: earlier.warnings };
+    const earlier = await messageOfSendRequest(owner.company_id, agent.id, keyHash);
+    if (earlier) return { message: await resumeSend(owner, earlier.message, now), warnings: earlier.warnings };
   }
   const request = (warnings: string[]): SendRequestRef | undefined => (keyHash ? { agentId: agent.id, keyHash, warnings } : undefined);
-  const context = await withCurrentLine(await sendContext(ro), now);
-  const decision = decide(context, { text: input.text, attachments: input.attachments.length, sendAt: input.sendAt, confirmQuietHours: input.confirmQuietHours }, 'manual', now);
+  const context = await withCurrentLine(await sendContext(owner), now);
+  const decision = decide(context, { text: input.text, attachments: input.attachments.length, sendAt: input.sendAt, confirmQuietHours: input.confirmQuietHours }, input.mode ?? 'manual', now);
   if (decision.outcome === 'refuse') throw refusalError(decision.error, decision.nextWindowAt);
   const from = serviceNumber(context);
   if (!from) throw new HttpError(422, 'no_texting_number', NO_TEXTING_NUMBER);
@@ -276,7 +284,7 @@ export async function sendFromAgent(
     // The customer is asked once; the agent's text waits for their YES and goes then (or ends
     // `not sent` if they answer STOP), so nobody has to remember to send it again.
     await askOptIn(context, now);
-    const held = outboundRecord(ro, {
+    const held = outboundRecord(owner, {
       text: input.text,
       attachments: input.attachments,
       agent: agentRef(agent),
@@ -288,11 +296,11 @@ export async function sendFromAgent(
       at: now.toISOString(),
     });
     const warnings = [SEND_WARNINGS.held_for_opt_in];
-    return queueRequest(ro, held, warnings, request(warnings));
+    return queueRequest(owner, held, warnings, request(warnings));
   }
   const at = now.toISOString();
   const text = await withOptOutNotice(context, input.text, at);
-  const message = outboundRecord(ro, {
+  const message = outboundRecord(owner, {
     text,
     attachments: input.attachments,
     agent: agentRef(agent),
@@ -302,7 +310,7 @@ export async function sendFromAgent(
     to: context.customer.phones.cell ?? '',
     at,
   });
-  return queueRequest(ro, message, decision.warnings, request(decision.warnings));
+  return queueRequest(owner, message, decision.warnings, request(decision.warnings));
 }
 
 export const NOT_RETRYABLE = 'Only a text that was not sent or not delivered can be sent again';
@@ -312,12 +320,12 @@ export const NOT_RETRYABLE = 'Only a text that was not sent or not delivered can
  * (not quiet hours: the agent is resending, on purpose, a text they already sent once), and the
  * same message goes back to `queued` as a new attempt.
  */
-export async function retryMessage(ro: RepairOrderRecord, message: MessageRecord, now = new Date()): Promise<MessageRecord> {
+export async function retryMessage(owner: ConversationOwner, message: MessageRecord, now = new Date()): Promise<MessageRecord> {
   const status = message.metadata.status;
   if (message.metadata.direction !== 'outbound' || (status !== 'not sent' && status !== 'undelivered')) {
     throw new HttpError(422, 'not_retryable', NOT_RETRYABLE);
   }
-  const context = await withCurrentLine(await sendContext(ro), now);
+  const context = await withCurrentLine(await sendContext(owner), now);
   const outgoing = { text: message.text, attachments: message.attachments.length, asksConsent: message.metadata.automated === 'opt_in_request' };
   const decision = decide(context, outgoing, 'retry', now);
   if (decision.outcome === 'refuse') throw refusalError(decision.error, decision.nextWindowAt);
@@ -327,6 +335,6 @@ export async function retryMessage(ro: RepairOrderRecord, message: MessageRecord
   }
   const restarted = await setDeliveryState(message, { status: 'queued', at: now.toISOString() }, true);
   if (!restarted) throw new HttpError(409, 'message_changed', 'The text changed meanwhile; reload the conversation');
-  await announceMessage(ro, restarted, 'message.updated');
-  return deliver(ro, restarted);
+  await announceMessage(owner, restarted, 'message.updated');
+  return deliver(owner, restarted);
 }

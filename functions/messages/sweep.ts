@@ -10,10 +10,10 @@
  * A text that cannot be finished yet (the carrier unreachable) is looked at again after another grace.
  */
 import { logger } from '../lib/log.js';
-import { getRepairOrder } from '../repairOrders/records.js';
+import { loadOwner } from './owners.js';
 import { deliver, reconcile } from './delivery.js';
-import { dueOutboxMessages, getThreadMessage, postponeOutbox } from './records.js';
-import { orderIfStillAllowed } from './scheduled.js';
+import { dueOutboxMessages, getThreadMessage, postponeOutbox, ownerRefOf } from './records.js';
+import { ownerIfStillAllowed } from './scheduled.js';
 
 export interface SweepRun {
   due: number;
@@ -34,14 +34,14 @@ async function sweepOne(ref: { company_id: string; thread_id: string; id: string
   const message = await getThreadMessage(ref.company_id, ref.thread_id, ref.id);
   if (message?.metadata.status !== 'queued') return 'skipped';
   if (message.send_intent) {
-    const after = await reconcile(await getRepairOrder(message.company_id, message.repair_order_id, true), message, now);
+    const after = await reconcile(await loadOwner(message.company_id, ownerRefOf(message), true), message, now);
     if (after.metadata.status !== 'queued') return 'reconciled';
     await postponeOutbox(after, now);
     return 'waiting';
   }
-  const ro = await orderIfStillAllowed(message, now);
-  if (!ro) return 'refused';
-  const after = await deliver(ro, message);
+  const owner = await ownerIfStillAllowed(message, now);
+  if (!owner) return 'refused';
+  const after = await deliver(owner, message);
   if (after.metadata.status === 'queued') {
     // Another call holds its intent: the next run reconciles it if that call does not finish.
     await postponeOutbox(after, now);

@@ -18,6 +18,7 @@ import { addSystemNote } from '../messages/notes.js';
 import type { RepairOrderRecord } from '../repairOrders/records.js';
 import { announceSheet, updateSheet, type SheetRecord } from '../inspections/records.js';
 import { declinedNoticeWrites } from './workDeclined.js';
+import { repairOrderOwner } from '../repairOrders/owner.js';
 
 export interface Approver {
   initiator: ApproverInitiator;
@@ -115,7 +116,7 @@ export async function decide(input: DecisionInput): Promise<DecisionOutcome> {
   const amount = formatMoney(recommendation.est_cost_in_cents, locale);
   const agentName = decidingAgent(approver);
   const actor = agentName ?? 'Customer';
-  await addSystemNote(ro, {
+  await addSystemNote(repairOrderOwner(ro), {
     behaviour: 'RECOMMENDED_WORK_STATUS',
     text: decisionNoteText(actor, recommendation, amount, approved),
     agent: approver.initiator === 'agent' ? approver.agent : null,

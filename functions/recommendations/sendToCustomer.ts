@@ -20,7 +20,8 @@ import { keepsDefaultWording, refusedAnswer, sendAutomated, type AutomatedWords 
 import type { RepairOrderRecord } from '../repairOrders/records.js';
 import { announceSheet, requireSheet, updateSheet, type SheetRecord } from '../inspections/records.js';
 import { issueLink, revokeLink } from './links.js';
-import { inspectionPdf } from './pdf.js';
+import { inspectionPdf } from './storedPdf.js';
+import { repairOrderOwner } from '../repairOrders/owner.js';
 
 const unprocessable = (id: string, message: string) => new HttpError(422, id, message);
 export const notCompletedByAdvisor = () => conflict('not_completed_by_advisor', MPI_ERRORS.not_completed_by_advisor);
@@ -53,7 +54,7 @@ export async function sendToCustomer(ro: RepairOrderRecord, agent: AgentRecord):
     const words: AutomatedWords = keepsDefaultWording('mpi_settings', 'customer_message', mpi.customer_message)
       ? { catalogue: 'inspectionLink', link: url }
       : { written: customerMessage(mpi.customer_message, url) };
-    sent = await sendAutomated(ro, 'mpi_notification', { agent, manual: true, gatekeeper: true, words });
+    sent = await sendAutomated(repairOrderOwner(ro), 'mpi_notification', { agent, manual: true, gatekeeper: true, words });
   } catch (err) {
     await revokeLink(token);
     throw err;

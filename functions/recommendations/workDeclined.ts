@@ -12,6 +12,7 @@ import { isConditionFailure, queryAll, transactWrite, type TransactWrite } from 
 import { sendAutomated } from '../messages/automated.js';
 import { getRepairOrder } from '../repairOrders/records.js';
 import { getSheet, type SheetRecord } from '../inspections/records.js';
+import { repairOrderOwner } from '../repairOrders/owner.js';
 
 const DAY_MS = 86_400_000;
 
@@ -128,7 +129,7 @@ async function noticeForOrder(items: DeclinedWorkDue[], now: Date): Promise<'sen
     await takeDue(items, null);
     return 'dropped';
   }
-  const { refused } = await sendAutomated(ro, 'work_declined', { agent: null, manual: false, words: { written: noticeText(message, declined.map((r) => r.item)) } });
+  const { refused } = await sendAutomated(repairOrderOwner(ro), 'work_declined', { agent: null, manual: false, words: { written: noticeText(message, declined.map((r) => r.item)) } });
   return refused ? 'refused' : 'sent';
 }
 

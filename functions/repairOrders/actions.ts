@@ -9,9 +9,12 @@ import { getAgent, type AgentRecord } from '../lib/agents.js';
 import { HttpError } from '../lib/errors.js';
 import { channels, publish } from '../lib/realtime.js';
 import { getCustomer } from '../customers/records.js';
-import { refusedAnswer, sendAutomated, vehicleReadyPreview } from '../messages/automated.js';
+import { refusedAnswer, sendAutomated } from '../messages/automated.js';
+import { vehicleReadyPreview, vehicleReadyWords } from './vehicleReady.js';
 import { announce, changed } from './events.js';
-import { updateRepairOrder, writeReadMark, type RepairOrderRecord } from './records.js';
+import { writeReadMark } from '../messages/readMarks.js';
+import { updateRepairOrder, type RepairOrderRecord } from './records.js';
+import { repairOrderOwner } from './owner.js';
 
 const unprocessable = (id: string, message: string) => new HttpError(422, id, message);
 
@@ -62,7 +65,7 @@ export async function setArchived(ro: RepairOrderRecord, archived: boolean): Pro
 
 /** Read marks are the agent's own: other tabs of the same agent hear it on their channel. */
 export async function markRead(ro: RepairOrderRecord, agentId: string, unread: boolean): Promise<void> {
-  await writeReadMark(ro.company_id, ro.id, agentId, unread);
+  await writeReadMark(ro.company_id, { kind: 'repair_order', id: ro.id }, agentId, unread);
   const event: ServiceEvent = { type: 'read.changed', data: { repair_order_id: ro.id, is_unread: unread } };
   await publish(ro.company_id, channels.agent(agentId), event.type, event.data);
 }
@@ -81,7 +84,7 @@ export async function sendVehicleReady(ro: RepairOrderRecord, agent: AgentRecord
   if (!ro.agent) throw unprocessable('missing_agent', MISSING_AGENT);
   const customer = await getCustomer(ro.company_id, ro.customer_id, true);
   if (customer?.opt_in === 'out') throw unprocessable('opted_out_action', OPTED_OUT_ACTION);
-  const { message, refused } = await sendAutomated(ro, 'vehicle_ready', { agent, manual: true });
+  const { message, refused } = await sendAutomated(repairOrderOwner(ro), 'vehicle_ready', { agent, manual: true, words: vehicleReadyWords });
   if (refused) throw refusedAnswer(refused);
   const at = message?.created_at ?? new Date().toISOString();
   const { after } = await updateRepairOrder(ro.company_id, ro.id, () => ({ vehicle_ready: true, vehicle_ready_at: at }));

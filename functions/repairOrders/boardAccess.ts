@@ -52,9 +52,18 @@ export async function visibleRepairOrder(auth: Auth, roId: string, consistent = 
   return ro;
 }
 
-/** The customer, if the acting agent works `board` at the customer's location. */
-export async function visibleCustomer(auth: Auth, customerId: string, consistent = false, board: CustomerBoard = 'service'): Promise<CustomerRecord> {
-  if (!worksBoard(auth.actingAs.access_level, board)) throw forbidden('You do not have access to this board');
+/** Boards whose conversations show the customer card (its opt-out, block and calls). */
+export const CUSTOMER_CARD_BOARDS: readonly CustomerBoard[] = ['service', 'appointments'];
+
+/** The customer, if the acting agent works one of `boards` at the customer's location. */
+export async function visibleCustomer(
+  auth: Auth,
+  customerId: string,
+  consistent = false,
+  boards: CustomerBoard | readonly CustomerBoard[] = CUSTOMER_CARD_BOARDS,
+): Promise<CustomerRecord> {
+  const any = typeof boards === 'string' ? [boards] : boards;
+  if (!any.some((board) => worksBoard(auth.actingAs.access_level, board))) throw forbidden('You do not have access to this board');
   const customer = await getCustomer(auth.companyId, customerId, consistent);
   if (!customer || !reachesLocation(auth.actingAs, customer.location_id)) throw notFound('Customer not found');
   return customer;

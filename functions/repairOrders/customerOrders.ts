@@ -23,12 +23,13 @@ export async function boardOrdersOfCustomer(companyId: string, customerId: strin
 }
 
 /**
- * `customer.changed` to the managers of the customer's location and of each order's location and
- * to each order's advisor, then `repair_order.changed` per order (its row shows the customer).
+ * `customer.changed` to the managers of the customer's location and of each order's location, to
+ * the location's appointments board and to each order's advisor, then `repair_order.changed` per order (its row shows the customer).
  */
 export async function announceCustomer(customer: CustomerRecord, orders: RepairOrderRecord[], reason: string): Promise<void> {
   const event: ServiceEvent = { type: 'customer.changed', data: { customer_id: customer.id, location_id: customer.location_id } };
-  const listeners = new Set([channels.managerRepairOrders(customer.location_id)]);
+  // The appointments board shows the customer too (opt status and block reach every appointment of theirs).
+  const listeners = new Set([channels.managerRepairOrders(customer.location_id), channels.appointments(customer.location_id)]);
   for (const ro of orders) {
     listeners.add(channels.managerRepairOrders(ro.location_id));
     if (ro.agent) listeners.add(channels.agent(ro.agent.id));

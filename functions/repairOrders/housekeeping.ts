@@ -19,6 +19,7 @@ import { queryAll } from '../lib/table.js';
 import { addSystemNote } from '../messages/notes.js';
 import { announce, changed } from './events.js';
 import { updateRepairOrder, type RepairOrderRecord } from './records.js';
+import { repairOrderOwner } from './owner.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** Orders tidied at once per location: enough to finish quickly, few enough not to throttle the table. */
@@ -62,7 +63,7 @@ async function tidy(companyId: string, candidate: Candidate, rules: Housekeeping
   });
   if (!result.changed) return { closed: false, archived: false };
   if (decided.close) {
-    await addSystemNote(result.after, {
+    await addSystemNote(repairOrderOwner(result.after), {
       behaviour: 'RO_CLOSED',
       text: customerText('orderClosedNote', 'en-us'),
       note: { key: 'order_closed', params: { closed_by: 'inactivity' } },

@@ -24,6 +24,7 @@ import {
 } from '../lib/table.js';
 import { customerView, getCustomers, type CustomerRecord } from '../customers/records.js';
 import { shelfWrite } from '../inspections/records.js';
+import { isUnread, readMarksOf } from '../messages/readMarks.js';
 
 /** What is stored: the API shape without the joined customer and the per-agent unread flag. */
 export interface RepairOrderRecord extends Omit<RepairOrder, 'customer' | 'is_unread'> {
@@ -37,13 +38,6 @@ export interface RepairOrderRecord extends Omit<RepairOrder, 'customer' | 'is_un
   created_at: string;
   updated_at: string;
   version: number;
-}
-
-export interface ReadMark {
-  agent_id: string;
-  read_at: string | null;
-  /** The agent marked the order unread by hand. */
-  marked_unread: boolean;
 }
 
 type ListName = 'board' | 'archived';
@@ -324,25 +318,6 @@ export async function repairOrderLinksOfCustomer(
   });
 }
 
-export async function readMarksOf(companyId: string, agentId: string, roIds: string[]): Promise<Map<string, ReadMark>> {
-  const items = await batchGet<ReadMark & { repair_order_id: string }>(roIds.map((id) => keys.readMark(companyId, id, agentId)));
-  return new Map(items.map((item) => [item.repair_order_id, item]));
-}
-
-export async function writeReadMark(companyId: string, roId: string, agentId: string, unread: boolean): Promise<void> {
-  await updateItem({
-    Key: keys.readMark(companyId, roId, agentId),
-    UpdateExpression: 'SET agent_id = :a, repair_order_id = :r, read_at = :t, marked_unread = :u',
-    ExpressionAttributeValues: { ':a': agentId, ':r': roId, ':t': new Date().toISOString(), ':u': unread },
-  });
-}
-
-export function isUnread(ro: Pick<RepairOrderRecord, 'last_inbound_at'>, mark: ReadMark | undefined): boolean {
-  if (mark?.marked_unread) return true;
-  if (!ro.last_inbound_at) return false;
-  return !mark?.read_at || mark.read_at < ro.last_inbound_at;
-}
-
 export function repairOrderView(ro: RepairOrderRecord, customer: Customer, unread: boolean): RepairOrder {
   const {
     company_id: _c,
@@ -363,7 +338,7 @@ export async function repairOrderViews(companyId: string, agentId: string, recor
   if (records.length === 0) return [];
   const [customers, marks] = await Promise.all([
     getCustomers(companyId, [...new Set(records.map((r) => r.customer_id))]),
-    readMarksOf(companyId, agentId, records.map((r) => r.id)),
+    readMarksOf(companyId, agentId, 'repair_order', records.map((r) => r.id)),
   ]);
   return records.flatMap((ro) => {
     const customer = customers.get(ro.customer_id);
@@ -374,7 +349,7 @@ export async function repairOrderViews(companyId: string, agentId: string, recor
 
 export async function repairOrderViewFor(companyId: string, agentId: string, ro: RepairOrderRecord, customer?: CustomerRecord): Promise<RepairOrder> {
   if (customer) {
-    const marks = await readMarksOf(companyId, agentId, [ro.id]);
+    const marks = await readMarksOf(companyId, agentId, 'repair_order', [ro.id]);
     return repairOrderView(ro, customerView(customer), isUnread(ro, marks.get(ro.id)));
   }
   const [view] = await repairOrderViews(companyId, agentId, [ro]);

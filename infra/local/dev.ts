@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import type { ZodType } from 'zod';
+import { z, type ZodType } from 'zod';
 import { JOBS } from '../../functions/areas.js';
 import { Carrier, CarrierError, inboundInput, lineTypeInput, mailInput, outageInput, receiptInput, smsInput } from './carrier.js';
 import { devIndexPage, conversationList, mailList, mailPage, phonePage } from './dev-pages.js';
@@ -48,6 +48,8 @@ async function jsonBody<T>(req: IncomingMessage, schema: ZodType<T>): Promise<T>
   if (!parsed.success) throw new BadRequest(parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
   return parsed.data;
 }
+
+const jobInput = z.record(z.string(), z.string()).default({});
 
 export async function handleDev(req: IncomingMessage, res: ServerResponse, carrier: Carrier, runJobNow = runJob): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://local');
@@ -103,8 +105,16 @@ export async function handleDev(req: IncomingMessage, res: ServerResponse, carri
     if (job !== undefined && method === 'POST') {
       const name = decodeURIComponent(job);
       if (!isJobName(name)) return sendJson(res, 404, { error: { id: 'not_found', message: `No job ${name}` } });
+      // What the job is started with beyond its name (a mass text's id), as an asynchronous Lambda invocation carries it.
+      const input = await jsonBody(req, jobInput);
+      if (query('background')) {
+        // Answered at once, run after, as AWS answers an asynchronous invocation (functions/lib/background.ts).
+        sendJson(res, 202, { job: name });
+        runJobNow(name, input).catch((err: unknown) => console.error(`[jobs] ${name} failed:`, err));
+        return;
+      }
       try {
-        return sendJson(res, 200, { job: name, result: (await runJobNow(name)) ?? null });
+        return sendJson(res, 200, { job: name, result: (await runJobNow(name, input)) ?? null });
       } catch (err) {
         console.error(`[jobs] ${name} failed:`, err);
         return sendJson(res, 500, { error: { id: 'job_failed', message: (err as Error).message } });

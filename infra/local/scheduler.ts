@@ -12,11 +12,11 @@ export function isJobName(name: string): name is JobName {
   return Object.hasOwn(JOBS, name);
 }
 
-/** One run of a job, now; answers the handler's result. */
-export async function runJob(name: JobName): Promise<unknown> {
+/** One run of a job, now, with what it is started with beyond its name; answers the handler's result. */
+export async function runJob(name: JobName, input: Record<string, string> = {}): Promise<unknown> {
   const handler = (await loadHandler(JOBS_ENTRY)) as (event: { job: JobName }, context: unknown) => unknown;
   // A scheduled job may run up to the jobs Lambda's 15 minutes.
-  return await handler({ job: name }, lambdaContext(functionName(JOBS_ENTRY), randomUUID(), 15 * 60_000));
+  return await handler({ ...input, job: name }, lambdaContext(functionName(JOBS_ENTRY), randomUUID(), 15 * 60_000));
 }
 
 export interface Scheduler {

@@ -199,6 +199,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       CAPACITY_HEADER: '1',
       MAIL_FROM: 'Demo Motors <no-reply@demo.example>',
       LOCAL_CARRIER_URL: `${url}/dev/carrier`,
+      // Background work (a mass text) starts at once on the local job runner, as an asynchronous Lambda invocation would.
+      JOBS_URL: `${url}/dev/jobs`,
       LOG_LEVEL: process.env.LOG_LEVEL ?? (quiet ? 'WARN' : 'INFO'),
     };
     // Everything points at this stack; only LOG_LEVEL may come from the shell.
@@ -222,6 +224,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }
 
     markReady({ carrier, web: () => web, log, quiet });
+    // The seeded reminders go through the carrier, which answers only now that the stack is ready.
+    if (seeded) await (await seedLoading!).remindDemoAppointments();
     if (options.dmsSimulator) {
       // It posts to the feed over HTTP, so it starts once the server answers; the console runs without it.
       try {

@@ -73,6 +73,8 @@ export const settingsSchemas = {
     status_reply_message: text(),
   }),
   appointments_settings: z.object({
+    /** Off: no appointment reminder goes (SPEC §8 "not sent if remind-days is disabled"). */
+    reminders_enabled: z.boolean().default(true),
     remind_days_prior: days(7, 1),
     reminder_template: text('Reminder: your service appointment is on {{date}} at {{time}}.'),
     confirmation_enabled: z.boolean().default(true),

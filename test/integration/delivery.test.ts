@@ -19,6 +19,7 @@ import { appendMessage, getMessage, recordSendIntent } from '../../functions/mes
 import { sendFromAgent } from '../../functions/messages/send.js';
 import { api, signIn, textsTo, type ApiClient } from '../support/api.js';
 import { DEMO_NORTH, createRepairOrder, useStackEnv, serviceNumberOfNorth } from '../support/service.js';
+import { repairOrderOwner } from '../../functions/repairOrders/owner.js';
 
 const baseUrl = inject('baseUrl');
 const carrierUrl = inject('carrierUrl');
@@ -124,7 +125,7 @@ describe('delivery receipts', () => {
     const { ro } = await createRepairOrder({ customer: { opt_in: 'in' } });
     const agent = (await getAgent(companyId, 'agt_advisor'))!;
     // Act
-    const { message } = await sendFromAgent(ro, agent, { text: 'Quick one', attachments: [] });
+    const { message } = await sendFromAgent(repairOrderOwner(ro), agent, { text: 'Quick one', attachments: [] });
     // Assess
     expect(message.metadata.status).toBe('delivered');
     expect((await stateOf(message.id))?.status).toBe('delivered');
@@ -136,8 +137,8 @@ describe('delivery receipts', () => {
     const { customer, ro } = await createRepairOrder({ customer: { opt_in: 'in' } });
     const phone = customer.phones.cell!;
     const at = new Date(Date.now() - 5 * 60_000).toISOString();
-    const message = outboundRecord(ro, { text: 'Ready at 5', attachments: [], agent: null, automated: null, sendAt: null, from: DEALER, to: phone, at });
-    await appendMessage(ro, message);
+    const message = outboundRecord(repairOrderOwner(ro), { text: 'Ready at 5', attachments: [], agent: null, automated: null, sendAt: null, from: DEALER, to: phone, at });
+    await appendMessage(repairOrderOwner(ro), message);
     await recordSendIntent(message, { send_id: message.id, at });
     expect((await carrier.post('/sms', { message_id: message.id, from: DEALER, to: phone, text: message.text })).status).toBe(202);
     await receipt(message.id, 'delivered');
@@ -172,7 +173,7 @@ describe('delivery receipts', () => {
     const { customer, ro } = await createRepairOrder({ customer: { opt_in: 'in' } });
     const agent = (await getAgent(companyId, 'agt_advisor'))!;
     // Act
-    const { message } = await sendFromAgent(ro, agent, { text: 'Hello', attachments: [] });
+    const { message } = await sendFromAgent(repairOrderOwner(ro), agent, { text: 'Hello', attachments: [] });
     // Assess
     expect(message.metadata).toMatchObject({ status: 'not sent', error_code: 'OPTED_OUT', error_text: 'You can not send a text message to the customer because he has opted out' });
     expect((await getCustomer(companyId, customer.id, true))?.opt_in).toBe('out');

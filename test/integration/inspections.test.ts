@@ -18,6 +18,7 @@ import { MAX_MPI_ATTACHMENT_BYTES, MPI_ERRORS } from '../../shared/inspections.j
 import { api, signIn, type ApiClient, type JsonBody } from '../support/api.js';
 import { dmsRepairOrder } from '../../shared/schemas/dms.js';
 import { createRepairOrder, DEMO_NORTH, uniquePhone, useStackEnv } from '../support/service.js';
+import { repairOrderOwner } from '../../functions/repairOrders/owner.js';
 
 const baseUrl = inject('baseUrl');
 const as = async (email: string) => api(baseUrl, await signIn(baseUrl, email));
@@ -187,7 +188,7 @@ describe('claims and completion', () => {
 
   it('claims a sheet while texts are being added to its order at the same moment', async () => {
     const ro = await orderWithSheet();
-    const notes = Array.from({ length: 6 }, (_, i) => appendMessage(ro, systemMessage(ro, { behaviour: 'GENERIC_SYSTEM', text: `Note ${i}` })));
+    const notes = Array.from({ length: 6 }, (_, i) => appendMessage(repairOrderOwner(ro), systemMessage(repairOrderOwner(ro), { behaviour: 'GENERIC_SYSTEM', text: `Note ${i}` })));
     const [claim] = await Promise.all([tech.put(`${mpi(ro.id)}/technician/claim`), ...notes]);
     expect(claim.status).toBe(200);
     expect((await getRepairOrder(ro.company_id, ro.id, true))!.sheet).toMatchObject({ state: 'claimed' });

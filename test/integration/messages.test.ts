@@ -11,7 +11,7 @@ import { getCustomer } from '../../functions/customers/records.js';
 import { customerText } from '../../functions/lib/customerTexts.js';
 import { cursorAt, eventsAfter, channels } from '../../functions/lib/realtime.js';
 import { readSettings, writeSettings } from '../../functions/lib/settings.js';
-import { onInvoiced } from '../../functions/messages/automated.js';
+import { onInvoiced } from '../../functions/repairOrders/vehicleReady.js';
 import { appendMessage, getMessage, messagesOf } from '../../functions/messages/records.js';
 import { sendDueMessages } from '../../functions/messages/scheduled.js';
 import { outboundRecord } from '../../functions/messages/delivery.js';
@@ -22,6 +22,7 @@ import { keys } from '../../functions/lib/keys.js';
 import { db } from '../../functions/lib/table.js';
 import { api, replyAsCustomer, signIn, textsTo, type ApiClient } from '../support/api.js';
 import { DEMO_NORTH, createRepairOrder, uniquePhone, useStackEnv, serviceNumberOfNorth } from '../support/service.js';
+import { repairOrderOwner } from '../../functions/repairOrders/owner.js';
 
 const baseUrl = inject('baseUrl');
 const carrierUrl = inject('carrierUrl');
@@ -390,8 +391,8 @@ describe('GET /api/repair_orders/{id}/messages', () => {
     const { customer, ro } = await createRepairOrder({ customer: { opt_in: 'in' } });
     const start = Date.now() - 60_000;
     for (let i = 1; i <= 12; i++) {
-      const message = outboundRecord(ro, { text: `Text ${i}`, attachments: [], agent: null, automated: null, sendAt: null, from: DEALER, to: customer.phones.cell!, at: new Date(start + i * 1000).toISOString() });
-      await appendMessage(ro, message);
+      const message = outboundRecord(repairOrderOwner(ro), { text: `Text ${i}`, attachments: [], agent: null, automated: null, sendAt: null, from: DEALER, to: customer.phones.cell!, at: new Date(start + i * 1000).toISOString() });
+      await appendMessage(repairOrderOwner(ro), message);
     }
     // Act
     const first = await advisor.get(`/api/repair_orders/${ro.id}/messages`);

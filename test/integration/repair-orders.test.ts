@@ -7,6 +7,7 @@ import type { RepairOrderRecord } from '../../functions/repairOrders/records.js'
 import { MISSING_AGENT, OPTED_OUT_ACTION } from '../../shared/schemas/messages.js';
 import { api, signIn, type ApiClient } from '../support/api.js';
 import { createRepairOrder, DEMO_NORTH, ensureServiceNumber, useStackEnv } from '../support/service.js';
+import { repairOrderOwner } from '../../functions/repairOrders/owner.js';
 
 const baseUrl = inject('baseUrl');
 const as = async (email: string) => api(baseUrl, await signIn(baseUrl, email));
@@ -37,8 +38,8 @@ async function hasServiceNumber(): Promise<void> {
 
 /** A customer's text arriving on the order, written as the inbound handler would. */
 async function customerWrites(ro: RepairOrderRecord, text: string): Promise<void> {
-  const base = systemMessage(ro, { behaviour: 'GENERIC_SYSTEM', text });
-  await appendMessage(ro, { ...base, behaviour: null, metadata: { ...base.metadata, direction: 'inbound' } });
+  const base = systemMessage(repairOrderOwner(ro), { behaviour: 'GENERIC_SYSTEM', text });
+  await appendMessage(repairOrderOwner(ro), { ...base, behaviour: null, metadata: { ...base.metadata, direction: 'inbound' } });
 }
 
 const ids = (res: { body: { repair_orders: { id: string }[] } }) => res.body.repair_orders.map((r) => r.id);

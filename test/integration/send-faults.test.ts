@@ -18,10 +18,12 @@ import { keys } from '../../functions/lib/keys.js';
 import { readSettings, writeSettings } from '../../functions/lib/settings.js';
 import { db, getItem } from '../../functions/lib/table.js';
 import { UNCONFIRMED_CODE, deliver, outboundRecord, reconcile } from '../../functions/messages/delivery.js';
-import { appendMessage, getMessage, messagesOf, recordSendIntent, threadOf, type MessageRecord } from '../../functions/messages/records.js';
+import { appendMessage, getMessage, messagesOf, recordSendIntent, type MessageRecord } from '../../functions/messages/records.js';
+import { threadOf } from '../../functions/repairOrders/records.js';
 import { buildHttpEvent, lambdaContext } from '../../infra/local/lambda-event.js';
 import { api, signIn, textsTo, type ApiClient } from '../support/api.js';
 import { DEMO_NORTH, createRepairOrder, serviceNumberOfNorth, useStackEnv } from '../support/service.js';
+import { repairOrderOwner } from '../../functions/repairOrders/owner.js';
 
 const baseUrl = inject('baseUrl');
 const carrierUrl = inject('carrierUrl');
@@ -121,8 +123,8 @@ async function sendHere(roId: string, body: unknown, key: string): Promise<{ sta
 async function leftQueued(minutesAgo: number): Promise<{ message: MessageRecord; phone: string }> {
   const { customer, ro } = await createRepairOrder({ customer: { opt_in: 'in' } });
   const at = new Date(Date.now() - minutesAgo * 60_000).toISOString();
-  const message = outboundRecord(ro, { text: 'Your car is ready', attachments: [], agent: null, automated: null, sendAt: null, from: DEALER, to: customer.phones.cell!, at });
-  await appendMessage(ro, message);
+  const message = outboundRecord(repairOrderOwner(ro), { text: 'Your car is ready', attachments: [], agent: null, automated: null, sendAt: null, from: DEALER, to: customer.phones.cell!, at });
+  await appendMessage(repairOrderOwner(ro), message);
   return { message, phone: customer.phones.cell! };
 }
 
@@ -302,8 +304,8 @@ describe('the message_sweep job', () => {
   it('ends a long-queued text `not sent` when the rules refuse it now (the customer opted out meanwhile)', async () => {
     const { customer, ro } = await createRepairOrder({ customer: { opt_in: 'out' } });
     const at = new Date(Date.now() - 5 * 60_000).toISOString();
-    const message = outboundRecord(ro, { text: 'Hello', attachments: [], agent: null, automated: null, sendAt: null, from: DEALER, to: customer.phones.cell!, at });
-    await appendMessage(ro, message);
+    const message = outboundRecord(repairOrderOwner(ro), { text: 'Hello', attachments: [], agent: null, automated: null, sendAt: null, from: DEALER, to: customer.phones.cell!, at });
+    await appendMessage(repairOrderOwner(ro), message);
     await runSweep();
     expect((await getMessage(companyId, message.id))?.metadata).toMatchObject({ status: 'not sent', error_code: 'opted_out' });
     expect(await textsTo(carrierUrl, customer.phones.cell!)).toEqual([]);
@@ -314,13 +316,13 @@ describe('a STOP landing between the rules and the carrier', () => {
   it('stops the text at the moment it is handed over: `not sent`, nothing at the carrier', async () => {
     // Prepare: the rules let the text through (opted in), then the customer opts out before it goes
     const { customer, ro } = await createRepairOrder({ customer: { opt_in: 'in' } });
-    const message = outboundRecord(ro, { text: 'Your car is ready', attachments: [], agent: null, automated: null, sendAt: null, from: DEALER, to: customer.phones.cell!, at: new Date().toISOString() });
-    await appendMessage(ro, message);
+    const message = outboundRecord(repairOrderOwner(ro), { text: 'Your car is ready', attachments: [], agent: null, automated: null, sendAt: null, from: DEALER, to: customer.phones.cell!, at: new Date().toISOString() });
+    await appendMessage(repairOrderOwner(ro), message);
     await db().send(
       new UpdateCommand({ TableName: config.tableName, Key: keys.customer(companyId, customer.id), UpdateExpression: 'SET opt_in = :out', ExpressionAttributeValues: { ':out': 'out' } }),
     );
     // Act
-    const outcome = await deliver(ro, message);
+    const outcome = await deliver(repairOrderOwner(ro), message);
     // Assess
     expect(outcome.metadata).toMatchObject({ status: 'not sent', error_code: 'OPTED_OUT' });
     expect((await getMessage(companyId, message.id))?.metadata.status).toBe('not sent');
@@ -329,9 +331,9 @@ describe('a STOP landing between the rules and the carrier', () => {
 
   it("still sends the answer to a keyword (STOP's confirmation) to the opted-out number", async () => {
     const { customer, ro } = await createRepairOrder({ customer: { opt_in: 'out' } });
-    const message = outboundRecord(ro, { text: 'You have been unsubscribed', attachments: [], agent: null, automated: 'opt_out_confirmation', sendAt: null, from: DEALER, to: customer.phones.cell!, at: new Date().toISOString() });
-    await appendMessage(ro, message);
-    const outcome = await deliver(ro, message);
+    const message = outboundRecord(repairOrderOwner(ro), { text: 'You have been unsubscribed', attachments: [], agent: null, automated: 'opt_out_confirmation', sendAt: null, from: DEALER, to: customer.phones.cell!, at: new Date().toISOString() });
+    await appendMessage(repairOrderOwner(ro), message);
+    const outcome = await deliver(repairOrderOwner(ro), message);
     expect(outcome.metadata.status).toBe('accepted');
     expect(await textsTo(carrierUrl, customer.phones.cell!)).toHaveLength(1);
   });

@@ -9,7 +9,7 @@ import { getAgent } from '../../functions/lib/agents.js';
 import { readSettings, writeSettings } from '../../functions/lib/settings.js';
 import { completeAsTechnician } from '../../functions/inspections/claims.js';
 import { newSheet, saveSheet } from '../../functions/inspections/records.js';
-import { onInvoiced } from '../../functions/messages/automated.js';
+import { onInvoiced } from '../../functions/repairOrders/vehicleReady.js';
 import { messagesOf, type MessageRecord } from '../../functions/messages/records.js';
 import { repairOrderHousekeeping } from '../../functions/repairOrders/housekeeping.js';
 import type { RepairOrderRecord } from '../../functions/repairOrders/records.js';

@@ -120,6 +120,26 @@ const list = (res: ApiResponse, name: string): JsonBody[] => {
   return res.body[name] as JsonBody[];
 };
 
+/**
+ * The store's appointments (one is booked when the demo has none), and a mass text of its own: to an
+ * opted-out customer with opted-out customers skipped, so it texts nobody.
+ */
+async function appointmentsOf(client: ApiClient, locationId: string): Promise<{ appointments: JsonBody[]; massMessage: string }> {
+  let appointments = list(await client.get(`/api/locations/${locationId}/appointments/inbox?limit=100`), 'appointments');
+  const booked = await client.post(`/api/locations/${locationId}/appointments`, {
+    appointment: { scheduled_at: new Date(Date.now() + 3 * 86_400_000).toISOString() },
+    customer: { first_name: 'Probe', last_name: `Quiet ${locationId}`, email: 'probe.quiet@example.com', phone: `+1617555${locationId.endsWith('north') ? '3001' : '3002'}` },
+  });
+  if (booked.status !== 201) throw new Error(`Could not book at ${locationId}: ${booked.status} ${booked.text}`);
+  expect((await client.put(`/api/customers/${booked.body.appointment.customer.id}/opt_out`)).status).toBe(200);
+  if (appointments.length === 0) appointments = [booked.body.appointment];
+  const mass = await client.post(`/api/locations/${locationId}/mass_messages`, {
+    mass_message: { board: 'appointments', text: 'Probe', ids: [booked.body.appointment.id], skip_opted_out: true },
+  });
+  if (mass.status !== 202) throw new Error(`Could not start a mass text at ${locationId}: ${mass.status} ${mass.text}`);
+  return { appointments, massMessage: mass.body.mass_message.id };
+}
+
 /** The ids and secrets of one demo store, read by its manager (or the company admin). */
 async function collectStore(client: ApiClient, locationId: string, roNumber?: string): Promise<Store> {
   // Every page: other test files add orders, and the demo's named order must be found wherever it sorts.
@@ -140,6 +160,7 @@ async function collectStore(client: ApiClient, locationId: string, roNumber?: st
     keys = list(await client.get(`/api/locations/${locationId}/dms_keys`), 'dms_keys');
   }
   const agents = list(await client.get(`/api/locations/${locationId}/agents`), 'agents');
+  const { appointments, massMessage } = await appointmentsOf(client, locationId);
   const sheet = await client.get(`/api/tech/mpi/repair_orders/${order.id}/advisor/sheet`);
   const recommendation: string = sheet.body?.sheet?.recommendations?.[0]?.id ?? 'rec_none';
   const secrets = new Set<string>();
@@ -157,6 +178,12 @@ async function collectStore(client: ApiClient, locationId: string, roNumber?: st
     secrets.add(`${a.first_name} ${a.last_name}`);
   }
   for (const m of messages) secrets.add(m.id);
+  for (const a of appointments) {
+    secrets.add(a.id);
+    secrets.add(a.customer.id);
+    secrets.add(`${a.customer.first_name} ${a.customer.last_name}`);
+    if (a.customer.phones?.cell) secrets.add(a.customer.phones.cell);
+  }
   for (const t of templates) secrets.add(t.id);
   for (const k of keys) secrets.add(k.id);
   const advisor = agents.find((a) => !a.access_level?.admin && !a.access_level?.manager) ?? agents[0];
@@ -173,6 +200,8 @@ async function collectStore(client: ApiClient, locationId: string, roNumber?: st
       recommendation,
       // Inspection links are bearer tokens of their own (the public routes); none leaks through an id.
       inspection_token: 'tok_probe_not_a_real_token',
+      appointment: appointments[0]?.id ?? 'apt_none',
+      mass_message: massMessage,
       settings_key: VOCABULARY.settings_key!,
       sheet_queue: VOCABULARY.sheet_queue!,
       call_board: VOCABULARY.call_board!,
@@ -197,6 +226,10 @@ async function snapshot(client: ApiClient, store: Store): Promise<unknown> {
     templates: (templates ?? []).map((t: JsonBody) => [t.id, t.form_name, t.default ?? t.is_default, t.archived, t.version]),
     dms_keys: (await client.get(`/api/locations/${ids.location}/dms_keys`)).body?.dms_keys?.map((k: JsonBody) => k.id),
     sheet: (await client.get(`/api/tech/mpi/repair_orders/${ids.repair_order}/advisor/sheet`)).body?.sheet?.version ?? null,
+    appointment: await client.get(`/api/locations/${ids.location}/appointments/${ids.appointment}`).then((r) => {
+      const a = r.body?.appointment;
+      return a && { confirmed: a.confirmed, cancelled: a.cancelled, archived: a.archived, messages: a.metadata.message_count };
+    }),
   };
 }
 
@@ -282,7 +315,7 @@ describe('the tenant probe', () => {
 
   it('collected real ids and secrets of both demo stores', () => {
     for (const store of [north, south]) {
-      for (const kind of ['repair_order', 'customer', 'message', 'template', 'dms_key', 'agent'] as const) {
+      for (const kind of ['repair_order', 'customer', 'message', 'template', 'dms_key', 'agent', 'appointment', 'mass_message'] as const) {
         expect(store.ids[kind], `${store.name} ${kind}`).not.toMatch(/_none$/);
       }
       expect(store.secrets.length, store.name).toBeGreaterThan(DEMO_SECRETS_MIN);

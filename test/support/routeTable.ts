@@ -17,13 +17,15 @@ export type IdKind =
   | 'dms_key'
   | 'recommendation'
   | 'inspection_token'
+  | 'appointment'
+  | 'mass_message'
   /** Not ids: a fixed vocabulary the route switches on. */
   | 'settings_key'
   | 'sheet_queue'
   | 'call_board';
 
 /** Kinds that name a record of a tenant (the others are a route's vocabulary). */
-export const TENANT_KINDS: ReadonlySet<IdKind> = new Set(['location', 'repair_order', 'customer', 'message', 'agent', 'template', 'dms_key', 'recommendation', 'inspection_token']);
+export const TENANT_KINDS: ReadonlySet<IdKind> = new Set(['location', 'repair_order', 'customer', 'message', 'agent', 'template', 'dms_key', 'recommendation', 'inspection_token', 'appointment', 'mass_message']);
 
 /**
  * Parameter name + where it stands → kind. `{id}` names whatever collection it follows; the other
@@ -33,6 +35,10 @@ const PARAM_RULES: { param: string; after?: RegExp; kind: IdKind }[] = [
   { param: 'id', after: /(^|\/)locations\/$/, kind: 'location' },
   { param: 'id', after: /(^|\/)repair_orders\/$/, kind: 'repair_order' },
   { param: 'id', after: /(^|\/)customers\/$/, kind: 'customer' },
+  { param: 'customer_id', after: /\/customers\/$/, kind: 'customer' },
+  { param: 'id', after: /(^|\/)appointments\/$/, kind: 'appointment' },
+  { param: 'appointment_id', after: /\/appointments\/$/, kind: 'appointment' },
+  { param: 'id', after: /(^|\/)mass_messages\/$/, kind: 'mass_message' },
   { param: 'id', after: /(^|\/)messages\/$/, kind: 'message' },
   { param: 'id', after: /(^|\/)agents\/$/, kind: 'agent' },
   { param: 'template_id', after: /\/sheet_templates\/$/, kind: 'template' },
@@ -111,6 +117,14 @@ export function plausibleBody(key: string, own: BodyIds): unknown {
     'POST /api/notifications/tickets': {},
     'PUT /api/repair_orders/{id}/agent': { agent_id: own.agent },
     'POST /api/repair_orders/{id}/messages': { message: { text: 'Probe' } },
+    'POST /api/appointments/{id}/messages': { message: { text: 'Probe' } },
+    'POST /api/locations/{id}/appointments': {
+      appointment: { scheduled_at: '2030-03-11T09:30:00-04:00' },
+      customer: { first_name: 'Probe', last_name: 'Person', email: 'probe@example.com', phone: '(617) 555-0199' },
+    },
+    'POST /api/locations/{id}/customers/{customer_id}/appointments': { appointment: { scheduled_at: '2030-03-11T09:30:00-04:00' } },
+    'POST /api/locations/{id}/customers/search': { query: 'a' },
+    'POST /api/locations/{id}/mass_messages': { mass_message: { board: 'appointments', text: 'Probe', all: true } },
     'POST /api/attachments': { name: 'photo.jpg', content_type: 'image/jpeg', size: 1200 },
     'POST /dms/v1/locations/{id}/customers': { records: [{ dms_customer_id: 'PROBE-1', first_name: 'Probe' }] },
     'POST /dms/v1/locations/{id}/repair_orders': { records: [{ dms_ro_id: 'PROBE-RO-1', dms_customer_id: 'PROBE-1' }] },

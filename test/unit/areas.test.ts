@@ -11,8 +11,9 @@ import { routes as dms } from '../../functions/dms/handler.js';
 import { routes as inspections } from '../../functions/inspections/handler.js';
 import { routes as recommendations } from '../../functions/recommendations/handler.js';
 import { routes as customerInspections } from '../../functions/customerInspections/handler.js';
+import { routes as appointments } from '../../functions/appointments/handler.js';
 
-const handlers: Record<keyof typeof API_AREAS, Record<string, unknown>> = { sessions, agents, locations, notifications, repairOrders, messages, customers, dms, inspections, recommendations, customerInspections };
+const handlers: Record<keyof typeof API_AREAS, Record<string, unknown>> = { sessions, agents, locations, notifications, repairOrders, messages, appointments, customers, dms, inspections, recommendations, customerInspections };
 
 describe('API area manifest', () => {
   it('lists exactly the route keys each area handler answers', () => {

@@ -4,12 +4,12 @@ import { consentIntent } from '../../functions/messages/keywords.js';
 import { LOCALES } from '../../shared/locales.js';
 import { completeSettings } from '../../shared/schemas/settings.js';
 
-const vars = { dealership: 'Demo Motors $1 & Co', phone: '+1 617 555 0100', link: 'https://console.example/i/abc' };
+const vars = { dealership: 'Demo Motors $1 & Co', phone: '+1 617 555 0100', link: 'https://console.example/i/abc', date: '03/14/2030', time: '9:30 AM' };
 const TRANSLATED = LOCALES.filter((l) => !['en-us', 'en-ca', 'en-gb', 'en-uk', 'debug'].includes(l));
 
 /** The raw text with its placeholders, read back by filling each with a marker. */
 function placeholders(key: CustomerTextKey, locale: string): string[] {
-  const marked = customerText(key, locale, { dealership: '<<dealership>>', phone: '<<phone>>', link: '<<link>>' });
+  const marked = customerText(key, locale, { dealership: '<<dealership>>', phone: '<<phone>>', link: '<<link>>', date: '<<date>>', time: '<<time>>' });
   return [...marked.matchAll(/<<(\w+)>>/g)].map((m) => m[1]!).sort();
 }
 

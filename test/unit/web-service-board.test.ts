@@ -11,9 +11,9 @@ import {
   type RepairOrderPage,
 } from '../../web/src/features/serviceBoard/boardRows.js';
 import { PROMISE_SOON_MS, nextUrgencyChange, promiseUrgency } from '../../web/src/features/serviceBoard/promiseTime.js';
-import { createDelayedCalls, mayAutoMarkRead } from '../../web/src/features/serviceBoard/readMarks.js';
+import { createDelayedCalls, mayAutoMarkRead } from '../../web/src/components/conversation/readMarks.js';
 import { boardPagePath } from '../../web/src/features/serviceBoard/requests.js';
-import { formatDateTime } from '../../web/src/features/serviceBoard/times.js';
+import { formatDateTime } from '../../web/src/components/conversation/times.js';
 import { formatPhone } from '../../web/src/lib/phone.js';
 import { aCustomer, aMessage, anOrder } from './web-service-fixtures.js';
 

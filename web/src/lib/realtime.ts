@@ -15,7 +15,7 @@ import { api } from './api.js';
 import { deviceId } from './device.js';
 import { reportFailure } from './failures.js';
 import { watchLiveness } from './liveness.js';
-import { SERVICE_EVENT_TYPES, readServiceEvent, type ServiceEventData, type ServiceEventType } from './serviceEvents.js';
+import { SERVICE_EVENT_TYPES, readServiceEvent, type ServiceEventData, type ServiceEventType, type StreamEvent } from './serviceEvents.js';
 import { session } from './session.js';
 import { createSseParser } from './sse.js';
 import { createStore } from './store.js';
@@ -59,7 +59,7 @@ export function isCatchUpEvent(): boolean {
   return dispatchingCatchUp;
 }
 
-function dispatch(event: ServiceEvent): void {
+function dispatch(event: StreamEvent): void {
   for (const handler of handlers.get(event.type) ?? []) {
     try {
       handler(event.data);

@@ -4,11 +4,12 @@
  * customer", "vehicle ready"), the "won't be delivered" notes and toasts word them alike. An id the
  * console has no text for answers null, and the caller shows the server's own message.
  */
-import type { SendErrorId } from '../../../shared/serviceTexts.js';
+import { SEND_WARNINGS, type SendErrorId } from '../../../shared/serviceTexts.js';
 import { GATEKEEPER_REASONS } from '../../../shared/systemNotes.js';
 import { i18n } from './i18n.js';
 
-const SEND_REFUSAL_KEYS: Partial<Record<SendErrorId, string>> = {
+/** Every id the send route can refuse with: a new id in SEND_ERRORS does not compile until it is worded here. */
+const SEND_REFUSAL_KEYS: Record<SendErrorId, string> = {
   opted_out: 'composer.hidden_opted_out',
   unknown_in_safe_mode: 'composer.hidden_unknown_in_safe_mode',
   landline: 'composer.disabled_landline',
@@ -21,11 +22,32 @@ const SEND_REFUSAL_KEYS: Partial<Record<SendErrorId, string>> = {
   opcode_missing: 'composer.refused_opcode_missing',
   awaiting_opt_in: 'composer.refused_awaiting_opt_in',
   no_texting_number: 'composer.refused_no_texting_number',
+  quiet_hours: 'composer.quiet_text',
 };
 
 export function sendRefusalText(id: string | null | undefined): string | null {
   const key = id && Object.hasOwn(SEND_REFUSAL_KEYS, id) ? SEND_REFUSAL_KEYS[id as SendErrorId] : undefined;
   return key ? i18n.t(key) : null;
+}
+
+type SendWarningId = keyof typeof SEND_WARNINGS;
+
+/** Every warning the send route answers with a sent message, in the agent's language. */
+const SEND_WARNING_KEYS: Record<SendWarningId, string> = {
+  voip: 'composer.voip_warning',
+  held_for_opt_in: 'composer.held_for_opt_in',
+};
+
+/** A send route that answered the English text rather than the id (an answer stored before ids) still reads as the id. */
+const WARNING_BY_TEXT = new Map<string, SendWarningId>(Object.entries(SEND_WARNINGS).map(([id, text]) => [text, id as SendWarningId]));
+
+/**
+ * A warning of the send route (SEND_WARNINGS id) in the agent's language; the server's own words
+ * only for a warning this console does not know.
+ */
+export function sendWarningText(warning: string): string {
+  const id = Object.hasOwn(SEND_WARNING_KEYS, warning) ? (warning as SendWarningId) : WARNING_BY_TEXT.get(warning);
+  return id ? i18n.t(SEND_WARNING_KEYS[id]) : warning;
 }
 
 /** The gatekeeper's reasons (shared/systemNotes.ts) in the agent's language. */

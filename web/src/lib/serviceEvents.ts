@@ -1,15 +1,23 @@
 /**
- * The events of the stream the service board acts on (api contract "Service events"), read from a
- * frame's name and JSON data. Anything malformed is dropped here, so a board reducer never meets
- * half a record.
+ * The events of the stream the boards act on (api contract "Service events"), read from a frame's
+ * name and JSON data. Anything malformed is dropped here, so a board reducer never meets half a
+ * record.
  */
+import type { AppointmentEvent, MassMessage } from '../../../shared/appointments.js';
+import { OWNER_ID_FIELD, OWNER_KINDS } from '../../../shared/conversations.js';
 import { SHEET_STATES, type MpiChangeReason, type SheetState } from '../../../shared/inspections.js';
 import type { Message, ServiceEvent } from '../../../shared/serviceBoard.js';
 
 const isSheetState = (value: unknown): value is SheetState => (SHEET_STATES as readonly unknown[]).includes(value);
 
-export type ServiceEventType = ServiceEvent['type'];
-export type ServiceEventData<T extends ServiceEventType> = Extract<ServiceEvent, { type: T }>['data'];
+/**
+ * Every event this console reads from the stream. A conversation's message and read events name
+ * their owner in its own field (`repair_order_id`, `appointment_id`: shared/conversations.ts);
+ * each listener tells its own by `ownerOf`.
+ */
+export type StreamEvent = ServiceEvent | AppointmentEvent;
+export type ServiceEventType = StreamEvent['type'];
+export type ServiceEventData<T extends ServiceEventType> = Extract<StreamEvent, { type: T }>['data'];
 
 export const SERVICE_EVENT_TYPES: readonly ServiceEventType[] = [
   'repair_order.changed',
@@ -22,6 +30,8 @@ export const SERVICE_EVENT_TYPES: readonly ServiceEventType[] = [
   'settings_updated',
   'mpi.changed',
   'mpi.decision',
+  'appointment.changed',
+  'mass_message.progress',
 ];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -44,12 +54,49 @@ function isMessage(value: unknown): value is Message {
   );
 }
 
+const count = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/** A mass text's progress as the stream carries it: the counts the progress bar and summary read. */
+function isMassMessage(value: unknown): value is MassMessage {
+  return (
+    isRecord(value) &&
+    text(value.id) &&
+    text(value.location_id) &&
+    (value.state === 'running' || value.state === 'finished') &&
+    count(value.total) &&
+    count(value.sent) &&
+    count(value.failed) &&
+    isRecord(value.skipped) &&
+    Object.values(value.skipped).every(count)
+  );
+}
+
 export function isServiceEventType(type: string): type is ServiceEventType {
   return (SERVICE_EVENT_TYPES as readonly string[]).includes(type);
 }
 
+/** The owner field and id of a message or read event, whichever owner kind it names; null when it names none. */
+function messageOwner(data: Record<string, unknown>): { repair_order_id: string } | { appointment_id: string } | null {
+  for (const kind of OWNER_KINDS) {
+    const field = OWNER_ID_FIELD[kind];
+    const id = data[field];
+    if (!text(id)) continue;
+    return field === 'repair_order_id' ? { repair_order_id: id } : { appointment_id: id };
+  }
+  return null;
+}
+
+type MessageData = { repair_order_id: string; location_id: string; message: Message } | { appointment_id: string; location_id: string; message: Message };
+
+/** A message event's data, with whichever owner it names; null when malformed. */
+function messageData(data: Record<string, unknown>): MessageData | null {
+  const owner = messageOwner(data);
+  if (!owner || !text(data.location_id) || !isMessage(data.message)) return null;
+  return { ...owner, location_id: data.location_id, message: data.message };
+}
+
 /** The event of a frame, or null when the frame is not a (well-formed) service event. */
-export function readServiceEvent(type: string, raw: string): ServiceEvent | null {
+export function readServiceEvent(type: string, raw: string): StreamEvent | null {
   if (!isServiceEventType(type)) return null;
   let data: unknown;
   try {
@@ -68,13 +115,27 @@ export function readServiceEvent(type: string, raw: string): ServiceEvent | null
     case 'repair_order.assigned':
       if (!text(data.id) || !text(data.location_id) || !text(data.agent_id)) return null;
       return { type, data: { id: data.id, location_id: data.location_id, agent_id: data.agent_id } };
-    case 'message.created':
-    case 'message.updated':
-      if (!text(data.repair_order_id) || !text(data.location_id) || !isMessage(data.message)) return null;
-      return { type, data: { repair_order_id: data.repair_order_id, location_id: data.location_id, message: data.message } };
-    case 'read.changed':
-      if (!text(data.repair_order_id) || typeof data.is_unread !== 'boolean') return null;
-      return { type, data: { repair_order_id: data.repair_order_id, is_unread: data.is_unread } };
+    case 'message.created': {
+      const message = messageData(data);
+      if (!message) return null;
+      return 'repair_order_id' in message ? { type, data: message } : { type, data: message };
+    }
+    case 'message.updated': {
+      const message = messageData(data);
+      if (!message) return null;
+      return 'repair_order_id' in message ? { type, data: message } : { type, data: message };
+    }
+    case 'read.changed': {
+      const owner = messageOwner(data);
+      if (!owner || typeof data.is_unread !== 'boolean') return null;
+      return 'repair_order_id' in owner ? { type, data: { ...owner, is_unread: data.is_unread } } : { type, data: { ...owner, is_unread: data.is_unread } };
+    }
+    case 'appointment.changed':
+      if (!text(data.id) || !text(data.location_id)) return null;
+      return { type, data: { id: data.id, location_id: data.location_id, reason: typeof data.reason === 'string' ? data.reason : '' } };
+    case 'mass_message.progress':
+      if (!isMassMessage(data.mass_message)) return null;
+      return { type, data: { mass_message: data.mass_message } };
     case 'customer.changed':
       if (!text(data.customer_id) || !text(data.location_id)) return null;
       return { type, data: { customer_id: data.customer_id, location_id: data.location_id } };

@@ -6,7 +6,7 @@ import { formatPhone } from '../../lib/phone.js';
 import { customerName, vehicleLabel } from './boardRows.js';
 import { nextUrgencyChange, promiseUrgency } from './promiseTime.js';
 import type { BoardContext } from './boardContext.js';
-import { formatMoment } from './times.js';
+import { formatMoment } from '../../components/conversation/times.js';
 import './boardMpi.css';
 
 /** Repaint when a promise time changes colour (not on a clock loop); at least hourly, for the date shown. */

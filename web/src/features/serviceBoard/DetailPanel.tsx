@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Link } from 'react-router-dom';
@@ -8,9 +8,15 @@ import { intlTag } from '../../../../shared/locales.js';
 import type { Colleague, Location } from '../../../../shared/api.js';
 import type { SheetReply, SheetTemplate } from '../../../../shared/inspections.js';
 import { formatMoney } from '../../../../shared/money.js';
-import type { Call, ConsentEntry, Customer, OptMetadata, RepairOrder } from '../../../../shared/serviceBoard.js';
+import type { Customer, RepairOrder } from '../../../../shared/serviceBoard.js';
+import { CallHistory } from '../../components/conversation/CallHistory.js';
+import { ConsentHistory } from '../../components/conversation/ConsentHistory.js';
+import { CustomerActions, customerActionRefusal } from '../../components/conversation/CustomerActions.js';
+import { CustomerCard } from '../../components/conversation/CustomerCard.js';
+import { DetailItem as Item } from '../../components/conversation/DetailItem.js';
+import { DetailSection as Section } from '../../components/conversation/DetailSection.js';
+import { formatDateTime } from '../../components/conversation/times.js';
 import { Dialog } from '../../components/Dialog.js';
-import { formatPhone } from '../../lib/phone.js';
 import { i18n } from '../../lib/i18n.js';
 import { api } from '../../lib/api.js';
 import { reportFailure } from '../../lib/failures.js';
@@ -21,12 +27,11 @@ import type { BoardContext } from './boardContext.js';
 import { RowMarkers } from './BoardTable.js';
 import { customerName, vehicleLabel } from './boardRows.js';
 import { promiseUrgency } from './promiseTime.js';
-import { agentsPath, assignAdvisor, callsPath, consentPath, customerAction, fetchRepairOrder, orderAction, sendVehicleReady, vehicleReadyPreviewPath, type CustomerAction } from './requests.js';
-import { formatDateTime } from './times.js';
+import { agentsPath, assignAdvisor, fetchRepairOrder, orderAction, sendVehicleReady, vehicleReadyPreviewPath } from './requests.js';
 
 /** The location's agents as the agents route answers them; the service flag, when the answer carries it, picks advisors. */
 
-type Busy = 'vehicle_ready' | 'archive' | 'assign' | CustomerAction | null;
+type Busy = 'vehicle_ready' | 'archive' | 'assign' | 'customer' | null;
 
 /**
  * The selected order's details and actions (issue 3 part 5): who the customer is and whether they
@@ -50,7 +55,6 @@ export function DetailPanel({
   const { t } = useTranslation();
   const ids = useId();
   const [busy, setBusy] = useState<Busy>(null);
-  const [optOutOpen, setOptOutOpen] = useState(false);
   const [vehicleReadyOpen, setVehicleReadyOpen] = useState(false);
   const { customer } = order;
   const optedOut = customer.opt_in === 'out';
@@ -66,47 +70,14 @@ export function DetailPanel({
     }
   }
 
-  function customerChanged(next: Customer) {
-    onCustomer(next);
-    void mutate(consentPath(next.id));
-  }
-
   const vehicleReadyReason = optedOut ? t('detail.opted_out_action') : !order.agent ? t('detail.missing_agent') : null;
-  const optOutReason = optedOut ? t('detail.opted_out_action') : null;
+  const customerRefusal = customerActionRefusal(customer);
+  const optOutReason = customerRefusal ? t(customerRefusal) : null;
   const reasonId = `${ids}-reason`;
 
   return (
     <aside id={id} className="detail" aria-label={t('detail.label')} data-testid="detail-panel">
-      <Section title={t('detail.customer')}>
-        <dl className="detail__list">
-          <Item label={t('detail.name')}>
-            {[customer.first_name, customer.middle_name, customer.last_name].filter(Boolean).join(' ') || customerName(order)}
-            <RowMarkers row={order} />
-          </Item>
-          {(['cell', 'work', 'alternate'] as const).map((kind) =>
-            customer.phones[kind] ? (
-              <Item key={kind} label={t(`detail.phone_${kind}`)}>
-                <span data-testid={`customer-phone-${kind}`}>{formatPhone(customer.phones[kind])}</span>
-              </Item>
-            ) : null,
-          )}
-          {customer.email ? <Item label={t('detail.email')}>{customer.email}</Item> : null}
-          <Item label={t('detail.opt_status')}>
-            <span className={`opt opt--${customer.opt_in}`} data-testid="opt-status" data-opt={customer.opt_in}>
-              {t(`opt.${customer.opt_in}`)}
-            </span>
-            {customer.opt_metadata ? <span className="detail__aside">{optWho(customer.opt_metadata, context, t)}</span> : null}
-          </Item>
-          <Item label={t('detail.line_type')}>
-            <span data-testid="line-type" data-line={customer.carrier.type}>
-              {t(`line.${customer.carrier.type}`)}
-            </span>
-          </Item>
-          <Item label={t('detail.blocked')}>
-            {customer.blocked_at ? t('detail.blocked_since', { time: formatDateTime(customer.blocked_at, context.locale, context.timeZone) }) : t('common.no')}
-          </Item>
-        </dl>
-      </Section>
+      <CustomerCard customer={customer} name={customerName(order)} markers={<RowMarkers row={order} />} context={context} />
 
       <Section title={t('detail.vehicle')}>
         <dl className="detail__list">
@@ -176,32 +147,27 @@ export function DetailPanel({
           <button type="button" className="button button--small" data-testid="detail-read-toggle" onClick={() => onToggleUnread(order, !order.is_unread)}>
             {order.is_unread ? t('actions.mark_read') : t('actions.mark_unread')}
           </button>
-          <button
-            type="button"
-            className="button button--small button--danger"
-            data-testid="opt-out-button"
-            disabled={optOutReason !== null || busy !== null}
-            title={optOutReason ?? undefined}
-            onClick={() => setOptOutOpen(true)}
-          >
-            {t('actions.opt_out')}
-          </button>
-          <button
-            type="button"
-            className="button button--small"
-            data-testid="block-button"
-            disabled={busy !== null}
-            onClick={() => {
-              const action: CustomerAction = customer.blocked_at ? 'unblock' : 'block';
-              void run(action, () => customerAction(customer.id, action), customerChanged);
-            }}
-          >
-            {customer.blocked_at ? t('actions.unblock') : t('actions.block')}
-          </button>
+          <CustomerActions
+            customer={customer}
+            name={customerName(order)}
+            disabled={busy !== null && busy !== 'customer'}
+            onBusy={(working) => setBusy(working ? 'customer' : null)}
+            onCustomer={onCustomer}
+          />
         </div>
       </Section>
 
-      <CallHistory order={order} context={context} />
+      <CallHistory
+        customerId={customer.id}
+        context={context}
+        flag={
+          order.metadata.missed_call ? (
+            <span className="marker marker--warning" data-testid="missed-call-flag">
+              {t('markers.missed_call')}
+            </span>
+          ) : null
+        }
+      />
       {context.manager ? <ConsentHistory customerId={customer.id} context={context} /> : null}
 
       <VehicleReadyDialog
@@ -218,50 +184,7 @@ export function DetailPanel({
           })
         }
       />
-
-      <OptOutDialog
-        open={optOutOpen}
-        name={customerName(order)}
-        busy={busy === 'opt_out'}
-        onCancel={() => setOptOutOpen(false)}
-        onConfirm={() =>
-          void run('opt_out', () => customerAction(customer.id, 'opt_out'), (next) => {
-            setOptOutOpen(false);
-            customerChanged(next);
-          })
-        }
-      />
     </aside>
-  );
-}
-
-type T = ReturnType<typeof useTranslation>['t'];
-
-/** "by Priya Raman, 03/04/2025 9:12 AM" — who changed the consent and when (opt_metadata). */
-function optWho(meta: OptMetadata, context: BoardContext, t: T): string {
-  const who = meta.initiator === 'agent' && meta.agent ? `${meta.agent.first_name} ${meta.agent.last_name}` : t(`initiator.${meta.initiator}`);
-  const when = formatDateTime(meta.timestamp, context.locale, context.timeZone);
-  return meta.opcode ? t('detail.opt_by_opcode', { who, when, opcode: meta.opcode }) : t('detail.opt_by', { who, when });
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section className="detail__section" aria-labelledby={id}>
-      <h3 className="detail__heading" id={id}>
-        {title}
-      </h3>
-      {children}
-    </section>
-  );
-}
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="detail__item">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }
 
@@ -289,27 +212,6 @@ function AdvisorPicker({ order, context, busy, onAssign }: { order: RepairOrder;
         </option>
       ))}
     </select>
-  );
-}
-
-function OptOutDialog({ open, name, busy, onCancel, onConfirm }: { open: boolean; name: string; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
-  const { t } = useTranslation();
-  const titleId = useId();
-  return (
-    <Dialog open={open} onClose={onCancel} labelledBy={titleId}>
-      <h2 className="dialog__title" id={titleId}>
-        {t('detail.opt_out_title')}
-      </h2>
-      <p>{t('detail.opt_out_text', { name })}</p>
-      <div className="dialog__actions">
-        <button type="button" className="button" onClick={onCancel} autoFocus>
-          {t('common.cancel')}
-        </button>
-        <button type="button" className="button button--danger-solid" data-testid="opt-out-confirm" disabled={busy} aria-busy={busy} onClick={onConfirm}>
-          {t('detail.opt_out_confirm')}
-        </button>
-      </div>
-    </Dialog>
   );
 }
 
@@ -359,76 +261,6 @@ function VehicleReadyDialog({
         </button>
       </div>
     </Dialog>
-  );
-}
-
-function CallHistory({ order, context }: { order: RepairOrder; context: BoardContext }) {
-  const { t } = useTranslation();
-  const { data, isLoading } = useSWR<{ calls: Call[] }>(callsPath(order.customer.id), { revalidateOnFocus: false });
-  const calls = data?.calls ?? [];
-  return (
-    <details className="detail__section detail__collapsible" data-testid="call-history">
-      <summary className="detail__heading">
-        {t('detail.calls')}
-        {order.metadata.missed_call ? (
-          <span className="marker marker--warning" data-testid="missed-call-flag">
-            {t('markers.missed_call')}
-          </span>
-        ) : null}
-      </summary>
-      {isLoading ? <p className="muted">{t('common.loading')}</p> : null}
-      {!isLoading && !calls.length ? <p className="muted">{t('detail.no_calls')}</p> : null}
-      {calls.length ? (
-        <ul className="detail__calls">
-          {calls.map((call) => (
-            <li key={call.id}>
-              <span>{t(`call.${call.direction}`)}</span>
-              <span>{call.dial_status ? t(`call.dial_${call.dial_status.replace('-', '_')}`) : t(`call.status_${call.status.replace('-', '_')}`)}</span>
-              <time dateTime={call.created_at} className="muted">
-                {formatDateTime(call.created_at, context.locale, context.timeZone)}
-              </time>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </details>
-  );
-}
-
-function ConsentHistory({ customerId, context }: { customerId: string; context: BoardContext }) {
-  const { t } = useTranslation();
-  const { data, isLoading } = useSWR<{ consent: ConsentEntry[] }>(consentPath(customerId), { revalidateOnFocus: false });
-  const entries = data?.consent ?? [];
-  return (
-    <details className="detail__section detail__collapsible" data-testid="consent-history">
-      <summary className="detail__heading">{t('detail.consent')}</summary>
-      {isLoading ? <p className="muted">{t('common.loading')}</p> : null}
-      {!isLoading && !entries.length ? <p className="muted">{t('detail.no_consent')}</p> : null}
-      {entries.length ? (
-        <table className="detail__table">
-          <thead>
-            <tr>
-              <th scope="col">{t('detail.consent_when')}</th>
-              <th scope="col">{t('detail.consent_change')}</th>
-              <th scope="col">{t('detail.consent_who')}</th>
-              <th scope="col">{t('detail.consent_wording')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry) => (
-              <tr key={entry.id}>
-                <td>{formatDateTime(entry.at, context.locale, context.timeZone)}</td>
-                <td>{t('detail.consent_from_to', { from: t(`opt.${entry.previous}`), to: t(`opt.${entry.status}`) })}</td>
-                <td>{entry.agent ? `${entry.agent.first_name} ${entry.agent.last_name}` : t(`initiator.${entry.initiator}`)}</td>
-                <td>
-                  <q>{entry.wording}</q> <span className="muted">({entry.method})</span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
-    </details>
   );
 }
 

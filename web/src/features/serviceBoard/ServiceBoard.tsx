@@ -14,13 +14,15 @@ import { realtimeStatus } from '../../lib/realtime.js';
 import { ApiError } from '../../lib/request.js';
 import { useReadySession } from '../../lib/session.js';
 import { useStore } from '../../lib/store.js';
+import { Conversation } from '../../components/conversation/Conversation.js';
+import { markRead } from '../../components/conversation/conversationRequests.js';
+import { AUTO_READ_DELAY_MS, READ_CALL_DELAY_MS, createDelayedCalls, mayAutoMarkRead } from '../../components/conversation/readMarks.js';
 import type { BoardContext } from './boardContext.js';
 import { BoardTable } from './BoardTable.js';
-import { matchesSearch, unreadCount, type BoardView } from './boardRows.js';
-import { Conversation } from './Conversation.js';
+import { customerName, matchesSearch, unreadCount, vehicleLabel, type BoardView } from './boardRows.js';
 import { DetailPanel } from './DetailPanel.js';
-import { AUTO_READ_DELAY_MS, READ_CALL_DELAY_MS, createDelayedCalls, mayAutoMarkRead } from './readMarks.js';
-import { fetchRepairOrder, orderAction, repairOrderPath } from './requests.js';
+import { orderTexting } from './orderTexting.js';
+import { fetchRepairOrder, orderOwner, repairOrderPath } from './requests.js';
 import { useBoardList } from './useBoardList.js';
 import { useBoardLive } from './useBoardLive.js';
 import './serviceBoard.css';
@@ -122,8 +124,8 @@ export function ServiceBoard() {
   }, []);
   const callRead = useCallback(
     (id: string, unread: boolean) => {
-      orderAction(id, unread ? 'unread' : 'read')
-        .then(applyOrder)
+      markRead<{ repair_order: RepairOrder }>(orderOwner(id), unread)
+        .then((answer) => applyOrder(answer.repair_order))
         // The flag shown may now be wrong: ask the server what it is.
         .catch(() => fetchRepairOrder(id).then(applyOrder, () => undefined));
     },
@@ -287,7 +289,18 @@ export function ServiceBoard() {
           />
         )}
         {selected ? (
-          <Conversation key={selected.id} order={selected} context={context} onToggleUnread={toggleUnread} leading={backButton} trailing={detailsButton} />
+          <Conversation
+            key={selected.id}
+            owner={orderOwner(selected.id)}
+            subject={orderTexting(selected)}
+            title={customerName(selected) || t('board.no_name')}
+            subtitle={`${t('board.ro_number', { number: selected.ro_id })}${vehicleLabel(selected) ? ` · ${vehicleLabel(selected)}` : ''}`}
+            unread={selected.is_unread}
+            onToggleUnread={(unread) => toggleUnread(selected, unread)}
+            context={context}
+            leading={backButton}
+            trailing={detailsButton}
+          />
         ) : phone && !selectedId ? null : (
           <div className="service-board__empty" data-testid="conversation-empty">
             {backButton}

@@ -1,15 +1,7 @@
-import type { Locale } from '../../../../shared/locales.js';
+import type { ConversationContext } from '../../components/conversation/conversationContext.js';
 
-/** What every part of the board needs to know about where and for whom it works. */
-export interface BoardContext {
-  /** The acting agent (the one viewed as, when impersonating). */
-  agentId: string;
-  locationId: string;
-  /** The location's timezone: every time on the board is written in it. */
-  timeZone: string;
-  locale: Locale;
-  /** Access level 1 or more: every order of the location, the consent ledger. */
-  manager: boolean;
-  /** service_settings.safe_mode: customers who have not opted in cannot be texted. */
-  safeMode: boolean;
-}
+/**
+ * What every part of the board needs to know about where and for whom it works: the same as the
+ * conversation it composes (access level 1 or more also shows every order of the location).
+ */
+export type BoardContext = ConversationContext;

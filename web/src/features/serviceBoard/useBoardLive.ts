@@ -8,6 +8,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
 import { toast } from 'sonner';
+import { ownerOf } from '../../../../shared/conversations.js';
 import type { RepairOrder, ServiceEvent } from '../../../../shared/serviceBoard.js';
 import { showGroupedNotice } from '../../lib/groupedNotices.js';
 import { notifyWhenHidden } from '../../lib/notifications.js';
@@ -98,37 +99,45 @@ export function useBoardLive(options: LiveBoardOptions): void {
         return;
       case 'message.created': {
         const { data } = event;
-        if (data.location_id !== locationId) return;
-        const row = findRow(board.pages, data.repair_order_id);
+        // Another board's conversation (an appointment's) is none of this list's business.
+        const owner = ownerOf(data);
+        if (data.location_id !== locationId || owner?.kind !== 'repair_order') return;
+        const orderId = owner.id;
+        const row = findRow(board.pages, orderId);
+        const arrival = { repair_order_id: orderId, message: data.message };
         // Computed from the cache as it is when applied: two events in one tick must not undo each other.
-        if (row) board.update((pages) => messageArrived(pages, data, view, { openId, agentId }) ?? pages);
-        else refresh(data.repair_order_id);
+        if (row) board.update((pages) => messageArrived(pages, arrival, view, { openId, agentId }) ?? pages);
+        else refresh(orderId);
         if (!isInbound(data.message)) return;
-        if (openId === data.repair_order_id && row?.agent?.id === agentId) {
-          reading(data.repair_order_id);
-          latest.current.onReadingArrival(data.repair_order_id);
+        if (openId === orderId && row?.agent?.id === agentId) {
+          reading(orderId);
+          latest.current.onReadingArrival(orderId);
         }
         if (isCatchUpEvent()) return;
         notifyWhenHidden({
           title: row ? t('board.notice_title', { name: customerName(row) }) : t('board.notice_title_unknown'),
           body: data.message.text || t('conversation.attachment_only'),
-          tag: data.repair_order_id,
-          onOpen: () => latest.current.onOpen(data.repair_order_id),
+          tag: orderId,
+          onOpen: () => latest.current.onOpen(orderId),
         });
         return;
       }
       case 'message.updated':
         // The conversation merges its own messages; the board's rows do not change.
         return;
-      case 'read.changed':
+      case 'read.changed': {
+        const owner = ownerOf(event.data);
+        if (owner?.kind !== 'repair_order') return;
+        const { is_unread: unread } = event.data;
         board.patch(
-          (r) => r.id === event.data.repair_order_id,
-          (r) => ({ ...r, is_unread: event.data.is_unread }),
+          (r) => r.id === owner.id,
+          (r) => ({ ...r, is_unread: unread }),
         );
-        void mutate<RepairOrder>(repairOrderPath(event.data.repair_order_id), (order) => (order ? { ...order, is_unread: event.data.is_unread } : order), {
+        void mutate<RepairOrder>(repairOrderPath(owner.id), (order) => (order ? { ...order, is_unread: unread } : order), {
           revalidate: false,
         });
         return;
+      }
       case 'customer.changed':
         if (event.data.location_id !== locationId) return;
         for (const row of rowsOfCustomer(board.pages, event.data.customer_id)) refresh(row.id);

@@ -64,5 +64,9 @@ export function noteText(message: Pick<Message, 'text' | 'metadata'>, t: TFuncti
       return consentChanged('in', note.params, t);
     case 'not_delivered':
       return notDelivered(note.params, details?.reason, t);
+    case 'appointment_confirmed':
+      return t(note.params.by === 'agent' ? 'notes.appointment_confirmed_agent' : 'notes.appointment_confirmed_customer');
+    case 'reminder_soon':
+      return t('notes.reminder_soon');
   }
 }

@@ -1,13 +1,34 @@
 /**
- * A conversation's messages as pages of GET /api/repair_orders/{id}/messages: newest first from the
- * server (offset 0 is the latest 10), shown oldest to newest; live events merged in by id. Pure.
+ * A conversation's messages as pages of GET {base}/{id}/messages of its owner (a repair order, an
+ * appointment): newest first from the server (offset 0 is the latest 10), shown oldest to newest;
+ * live events merged in by id. Pure.
  */
 import type { Paging } from '../../../../shared/api.js';
-import { DELIVERY_PROGRESS, type Message } from '../../../../shared/serviceBoard.js';
+import { ownerOf, type OwnerIdField, type OwnerRef } from '../../../../shared/conversations.js';
+import { paths } from '../../../../shared/routes.js';
+import { DELIVERY_PROGRESS, MESSAGE_FIRST_PAGE, type Message } from '../../../../shared/serviceBoard.js';
 
 export interface MessagePage {
   messages: Message[];
   meta: { paging: Paging };
+}
+
+/** A page of the owner's messages: pages hold MESSAGE_FIRST_PAGE messages, the first the latest. */
+export function messagesPagePath(owner: OwnerRef, pageIndex: number): string {
+  return `${paths.messages(owner)}?offset=${pageIndex * MESSAGE_FIRST_PAGE}&limit=${MESSAGE_FIRST_PAGE}`;
+}
+
+/** The two owners are one conversation only when both their kind and their id agree. */
+export function sameOwner(a: OwnerRef | null, b: OwnerRef): boolean {
+  return a !== null && a.kind === b.kind && a.id === b.id;
+}
+
+/**
+ * The message a live event (`message.created`, `message.updated`) brings to this conversation, or
+ * null when the event is about another owner's: an appointment and a repair order may share an id.
+ */
+export function eventMessage(owner: OwnerRef, data: Partial<Record<OwnerIdField, unknown>> & { message: Message }): Message | null {
+  return sameOwner(ownerOf(data), owner) ? data.message : null;
 }
 
 function byTime(a: Message, b: Message): number {

@@ -1,50 +1,37 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import type { OwnerRef } from '../../../../shared/conversations.js';
 import type { SendMessageBody } from '../../../../shared/schemas/messages.js';
-import type { Message, RepairOrder } from '../../../../shared/serviceBoard.js';
-import { SEND_WARNINGS } from '../../../../shared/serviceTexts.js';
-import { Dialog } from '../../components/Dialog.js';
+import type { Message } from '../../../../shared/serviceBoard.js';
 import { randomId } from '../../lib/device.js';
 import { reportFailure } from '../../lib/failures.js';
 import { asErrorBody, serverMessage } from '../../lib/request-errors.js';
 import { ApiError } from '../../lib/request.js';
-import type { BoardContext } from './boardContext.js';
-import { charactersLeft, composerState, draftProblem, sendsOnKey, type ComposerState, type DraftProblem } from './composerRules.js';
-import type { PendingMessage } from './MessageBubble.js';
-import { postMessage, uploadAttachment } from './requests.js';
-import { formatDateTime } from './times.js';
-import { sendRefusalText } from '../../lib/sendRefusals.js';
+import { sendRefusalText, sendWarningText, serverRefusalText } from '../../lib/sendRefusals.js';
+import { charactersLeft, composerState, draftProblem, sendsOnKey, type ComposerState, type DraftProblem, type TextingSubject } from './composerRules.js';
+import type { ConversationContext } from './conversationContext.js';
+import { postMessage, uploadAttachment } from './conversationRequests.js';
+import type { PendingMessage } from './PendingBubble.js';
+import { QuietHoursDialog, type Attempt } from './QuietHoursDialog.js';
 
-type Uploaded = SendMessageBody['message']['attachments'][number];
-
-/**
- * One send attempt: the same text and files sent again (the answer was lost, the network dropped)
- * keep the same Idempotency-Key, so the server makes one message of them.
- */
-interface Attempt {
-  key: string;
-  text: string;
-  files: File[];
-  uploaded: Uploaded[] | null;
-}
-
-/**
- * The server words its VoIP warning in English (SEND_WARNINGS.voip); the composer says it in the
- * agent's language. Matched by word, not imported: shared/schemas/messages.ts brings zod with it.
- */
-const VOIP_WARNING = /voip/i;
+type Closed = Exclude<ComposerState, { kind: 'open' }>;
 
 /** Stable hooks for the browser tests: one per reason the message bar is not there. */
-const NOTICE_TEST_IDS: Record<Exclude<ComposerState, { kind: 'open' }>['reason'], string> = {
+const NOTICE_TEST_IDS: Partial<Record<Closed['reason'], string>> = {
   opted_out: 'opted-out-notice',
   unknown_in_safe_mode: 'safe-mode-notice',
-  landline: 'landline-notice',
-  blocked: 'blocked-notice',
-  closed: 'closed-notice',
-  no_advisor: 'no-advisor-notice',
-  no_phone: 'no-phone-notice',
 };
+
+/** `no_advisor` answers `no-advisor-notice`, an owner's own rule alike. */
+function noticeTestId(reason: Closed['reason']): string {
+  return NOTICE_TEST_IDS[reason] ?? `${reason.replaceAll('_', '-')}-notice`;
+}
+
+/** Why there is no message bar, in the agent's language: every reason is a refusal id of the send route. */
+function noticeText(state: Closed): string {
+  return sendRefusalText(state.reason) ?? state.reason;
+}
 
 /** Drafts survive switching between conversations (not a reload). */
 const drafts = new Map<string, string>();
@@ -60,15 +47,17 @@ function sizeLabel(bytes: number): string {
 }
 
 export function Composer({
-  order,
+  owner,
+  subject,
   context,
   files,
   onFilesChange,
   onQueued,
   onSettled,
 }: {
-  order: RepairOrder;
-  context: BoardContext;
+  owner: OwnerRef;
+  subject: TextingSubject;
+  context: ConversationContext;
   files: File[];
   onFilesChange: (files: File[]) => void;
   onQueued: (pending: PendingMessage) => void;
@@ -76,7 +65,8 @@ export function Composer({
 }) {
   const { t } = useTranslation();
   const ids = useId();
-  const [text, setTextState] = useState(() => drafts.get(order.id) ?? '');
+  const draftKey = `${owner.kind}:${owner.id}`;
+  const [text, setTextState] = useState(() => drafts.get(draftKey) ?? '');
   const [problem, setProblem] = useState<DraftProblem | null>(null);
   const [quiet, setQuiet] = useState<{ attempt: Attempt; nextWindowAt: string | null } | null>(null);
   const attempt = useRef<Attempt | null>(null);
@@ -84,12 +74,12 @@ export function Composer({
   // Read when a send fails, after the composer was emptied for it.
   const currentFiles = useRef(files);
   currentFiles.current = files;
-  const state = composerState(order, { safeMode: context.safeMode });
+  const state = composerState(subject, { safeMode: context.safeMode });
 
   function setText(value: string) {
     setTextState(value);
-    if (value) drafts.set(order.id, value);
-    else drafts.delete(order.id);
+    if (value) drafts.set(draftKey, value);
+    else drafts.delete(draftKey);
   }
 
   useEffect(() => setProblem(null), [text, files]);
@@ -98,8 +88,8 @@ export function Composer({
   // message bar at all, only why. The server refuses these sends anyway.
   if (state.kind !== 'open') {
     return (
-      <div className={`composer composer--${state.kind}`} role="note" data-testid={NOTICE_TEST_IDS[state.reason]} data-reason={state.reason}>
-        {t(`composer.${state.kind}_${state.reason}`)}
+      <div className={`composer composer--${state.kind}`} role="note" data-testid={noticeTestId(state.reason)} data-reason={state.reason}>
+        {noticeText(state)}
       </div>
     );
   }
@@ -116,7 +106,7 @@ export function Composer({
   function restore(failed: Attempt) {
     setTextState((now) => {
       if (now) return now;
-      if (failed.text) drafts.set(order.id, failed.text);
+      if (failed.text) drafts.set(draftKey, failed.text);
       return failed.text;
     });
     if (!currentFiles.current.length) onFilesChange(failed.files);
@@ -125,8 +115,8 @@ export function Composer({
 
   async function deliver(sending: Attempt, extras: Pick<SendMessageBody['message'], 'send_at' | 'confirm_quiet_hours'>, key: string) {
     // SPEC §5: sending is cancelled when no conversation is selected.
-    const orderId = order.id;
-    if (!orderId) {
+    const to = owner;
+    if (!to.id) {
       toast.error(t('composer.no_conversation'));
       return;
     }
@@ -136,12 +126,10 @@ export function Composer({
     try {
       sending.uploaded ??= await Promise.all(sending.files.map((file) => uploadAttachment(file)));
       const body: SendMessageBody = { message: { text: sending.text, attachments: sending.uploaded, ...extras } };
-      const sent = await postMessage(orderId, body, key);
+      const sent = await postMessage(to, body, key);
       onSettled(key, sent.message);
       if (attempt.current === sending) attempt.current = null;
-      for (const warning of sent.warnings ?? []) {
-        toast.warning(VOIP_WARNING.test(warning) ? t('composer.voip_warning') : warning === SEND_WARNINGS.held_for_opt_in ? t('composer.held_for_opt_in') : warning);
-      }
+      for (const warning of sent.warnings ?? []) toast.warning(sendWarningText(warning));
     } catch (error) {
       onSettled(key, null);
       if (error instanceof ApiError && error.id === 'quiet_hours') {
@@ -156,7 +144,8 @@ export function Composer({
         return;
       }
       if (kind === 'offline') reportFailure(error);
-      const detail = error instanceof ApiError ? (sendRefusalText(error.id) ?? serverMessage(error.body)) : '';
+      // The refusal's id in the agent's language; the server's English only for an id this console does not know.
+      const detail = error instanceof ApiError ? (sendRefusalText(error.id) ?? serverRefusalText(error.body) ?? serverMessage(error.body)) : '';
       toast.error(t('composer.send_failed'), { description: detail || undefined });
     }
   }
@@ -268,48 +257,5 @@ export function Composer({
         }}
       />
     </form>
-  );
-}
-
-/** Outside the location's texting hours (api contract quiet_hours, 409): send anyway, schedule, or not send. */
-function QuietHoursDialog({
-  quiet,
-  context,
-  onSendAnyway,
-  onSchedule,
-  onCancel,
-}: {
-  quiet: { attempt: Attempt; nextWindowAt: string | null } | null;
-  context: BoardContext;
-  onSendAnyway: (attempt: Attempt) => void;
-  onSchedule: (attempt: Attempt, at: string) => void;
-  onCancel: (attempt: Attempt) => void;
-}) {
-  const { t } = useTranslation();
-  const titleId = useId();
-  return (
-    <Dialog open={quiet !== null} onClose={() => (quiet ? onCancel(quiet.attempt) : undefined)} labelledBy={titleId}>
-      {quiet ? (
-        <div data-testid="quiet-hours-dialog">
-          <h2 className="dialog__title" id={titleId}>
-            {t('composer.quiet_title')}
-          </h2>
-          <p>{t('composer.quiet_text')}</p>
-          <div className="dialog__actions dialog__actions--wrap">
-            <button type="button" className="button" onClick={() => onCancel(quiet.attempt)}>
-              {t('common.cancel')}
-            </button>
-            {quiet.nextWindowAt ? (
-              <button type="button" className="button" data-testid="quiet-schedule" onClick={() => onSchedule(quiet.attempt, quiet.nextWindowAt!)}>
-                {t('composer.quiet_schedule', { time: formatDateTime(quiet.nextWindowAt, context.locale, context.timeZone) })}
-              </button>
-            ) : null}
-            <button type="button" className="button button--primary" data-testid="quiet-send-anyway" onClick={() => onSendAnyway(quiet.attempt)} autoFocus>
-              {t('composer.quiet_send_anyway')}
-            </button>
-          </div>
-        </div>
-      ) : null}
-    </Dialog>
   );
 }

@@ -1,44 +1,60 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWRInfinite from 'swr/infinite';
-import { MESSAGE_FIRST_PAGE, type Message, type RepairOrder } from '../../../../shared/serviceBoard.js';
+import type { OwnerRef } from '../../../../shared/conversations.js';
+import { MESSAGE_FIRST_PAGE, type Message } from '../../../../shared/serviceBoard.js';
 import { useLiveChanges } from '../../lib/liveChanges.js';
 import { onResync, subscribe } from '../../lib/realtime.js';
-import type { BoardContext } from './boardContext.js';
-import { customerName, vehicleLabel } from './boardRows.js';
 import { Composer } from './Composer.js';
-import { acceptsDroppedFiles, composerState } from './composerRules.js';
-import { conversationMessages, hasEarlier, mergeMessage, type MessagePage } from './conversationPages.js';
-import { MessageBubble, PendingBubble, type PendingMessage } from './MessageBubble.js';
-import { fetchMessagePage, messagesPagePath, retryMessage } from './requests.js';
+import { acceptsDroppedFiles, composerState, type TextingSubject } from './composerRules.js';
+import type { ConversationContext } from './conversationContext.js';
+import { conversationMessages, eventMessage, hasEarlier, mergeMessage, messagesPagePath, type MessagePage } from './conversationPages.js';
+import { fetchMessagePage, retryMessage } from './conversationRequests.js';
+import { MessageBubble } from './MessageBubble.js';
+import { PendingBubble, type PendingMessage } from './PendingBubble.js';
+import './conversation.css';
 
 /** Within this many pixels of the end, the list follows new messages. */
 const FOLLOW_SLACK_PX = 48;
 
 /**
- * The selected order's conversation (issue 3 part 8): the latest 10 messages, older ones on request,
- * delivery states kept current from the stream, and the composer. Files dropped anywhere on it join
- * the draft, unless the customer opted out (SPEC §5).
+ * The conversation with a customer, whichever board owns it (issue 3 part 8, issue 11): the latest
+ * 10 messages, older ones on request, delivery states kept current from the stream, and the
+ * composer. Files dropped anywhere on it join the draft, unless the customer opted out (SPEC §5).
+ * The board says who owns it, what its header shows, and what its own texting rules are.
  */
 export function Conversation({
-  order,
-  context,
+  owner,
+  subject,
+  title,
+  subtitle,
+  unread,
   onToggleUnread,
+  context,
   leading,
   trailing,
 }: {
-  order: RepairOrder;
-  context: BoardContext;
-  onToggleUnread: (order: RepairOrder, unread: boolean) => void;
+  owner: OwnerRef;
+  /** The customer and the owner's texting rules (closed, its own refusal). */
+  subject: TextingSubject;
+  /** The customer's name as the board writes it. */
+  title: string;
+  /** Under the name: what the owner is (the RO number and vehicle, the appointment's time). */
+  subtitle?: string;
+  /** Unread for the acting agent: the read toggle offers the other. */
+  unread: boolean;
+  onToggleUnread: (unread: boolean) => void;
+  context: ConversationContext;
   /** Before the title (on a phone: the way back to the list). */
   leading?: ReactNode;
   /** After the read toggle (on a phone: the details). */
   trailing?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const { kind, id } = owner;
   const getKey = useCallback(
-    (index: number, previous: MessagePage | null) => (previous && previous.messages.length < MESSAGE_FIRST_PAGE ? null : messagesPagePath(order.id, index)),
-    [order.id],
+    (index: number, previous: MessagePage | null) => (previous && previous.messages.length < MESSAGE_FIRST_PAGE ? null : messagesPagePath({ kind, id }, index)),
+    [kind, id],
   );
   const { data, size, setSize, mutate, isLoading, isValidating, error } = useSWRInfinite<MessagePage>(getKey, fetchMessagePage, {
     revalidateOnFocus: false,
@@ -60,19 +76,15 @@ export function Conversation({
   );
 
   useEffect(() => {
-    const stops = [
-      subscribe('message.created', (d) => {
-        if (d.repair_order_id === order.id) merge(d.message);
-      }),
-      subscribe('message.updated', (d) => {
-        if (d.repair_order_id === order.id) merge(d.message);
-      }),
-      onResync(() => void mutate()),
-    ];
+    const mine = (data: Parameters<typeof eventMessage>[1]) => {
+      const message = eventMessage({ kind, id }, data);
+      if (message) merge(message);
+    };
+    const stops = [subscribe('message.created', mine), subscribe('message.updated', mine), onResync(() => void mutate())];
     return () => {
       for (const stop of stops) stop();
     };
-  }, [order.id, merge, mutate]);
+  }, [kind, id, merge, mutate]);
 
   const messages = conversationMessages(data);
   const earlier = hasEarlier(data);
@@ -110,7 +122,7 @@ export function Conversation({
     }
   }
 
-  const dropAllowed = acceptsDroppedFiles(order) && composerState(order, { safeMode: context.safeMode }).kind === 'open';
+  const dropAllowed = acceptsDroppedFiles(subject) && composerState(subject, { safeMode: context.safeMode }).kind === 'open';
   function onDrag(event: DragEvent<HTMLElement>) {
     if (!dropAllowed || !event.dataTransfer.types.includes('Files')) return;
     event.preventDefault();
@@ -124,13 +136,13 @@ export function Conversation({
     if (dropped.length) setFiles((current) => [...current, ...dropped]);
   }
 
-  const title = customerName(order) || t('board.no_name');
   return (
     <section
       className={`conversation${dragging ? ' conversation--dragging' : ''}`}
       aria-label={t('conversation.label', { name: title })}
       data-testid="conversation"
-      data-ro-id={order.id}
+      data-owner-kind={kind}
+      data-owner-id={id}
       onDragEnter={onDrag}
       onDragOver={onDrag}
       onDragLeave={onDrag}
@@ -140,13 +152,10 @@ export function Conversation({
         {leading}
         <div className="conversation__title">
           <h2>{title}</h2>
-          <span className="muted">
-            {t('board.ro_number', { number: order.ro_id })}
-            {vehicleLabel(order) ? ` · ${vehicleLabel(order)}` : ''}
-          </span>
+          {subtitle ? <span className="muted">{subtitle}</span> : null}
         </div>
-        <button type="button" className="button button--small" data-testid="read-toggle" onClick={() => onToggleUnread(order, !order.is_unread)}>
-          {order.is_unread ? t('actions.mark_read') : t('actions.mark_unread')}
+        <button type="button" className="button button--small" data-testid="read-toggle" onClick={() => onToggleUnread(!unread)}>
+          {unread ? t('actions.mark_read') : t('actions.mark_unread')}
         </button>
         {trailing}
       </header>
@@ -178,7 +187,8 @@ export function Conversation({
         ))}
       </ol>
       <Composer
-        order={order}
+        owner={owner}
+        subject={subject}
         context={context}
         files={files}
         onFilesChange={setFiles}

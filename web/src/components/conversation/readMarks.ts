@@ -1,16 +1,24 @@
 /**
- * Read marks on the service board (SPEC §4, §9): a conversation is marked read 750 ms after it is
- * opened, only for its assigned advisor (or the one being viewed as); the read/unread buttons show
- * at once and call the server 600 ms later, so a double click sends one call, the last one.
+ * Read marks of a conversation, whichever board owns it (SPEC §4, §9): a conversation is marked
+ * read 750 ms after it is opened, only for its assigned agent (or the one being viewed as); the
+ * read/unread buttons show at once and call the server 600 ms later, so a double click sends one
+ * call, the last one.
  */
-import type { RepairOrder } from '../../../../shared/serviceBoard.js';
+import type { AgentRef } from '../../../../shared/serviceBoard.js';
 
 export const AUTO_READ_DELAY_MS = 750;
 export const READ_CALL_DELAY_MS = 600;
 
+/** What the read rules read of an owner (a repair order, an appointment). */
+export interface ReadState {
+  is_unread: boolean;
+  disable_read_mark: boolean;
+  agent: Pick<AgentRef, 'id'> | null;
+}
+
 /** `agentId` is the acting agent: when a manager views as an advisor, the advisor's rules apply. */
-export function mayAutoMarkRead(order: RepairOrder, agentId: string): boolean {
-  return order.is_unread && !order.disable_read_mark && order.agent?.id === agentId;
+export function mayAutoMarkRead(owner: ReadState, agentId: string): boolean {
+  return owner.is_unread && !owner.disable_read_mark && owner.agent?.id === agentId;
 }
 
 export interface DelayedCalls<V> {

@@ -1,4 +1,4 @@
-/** Times on the board, written in the location's timezone and the language's date order (SPEC §5). */
+/** Times on the boards and in conversations, written in the location's timezone and the language's date order (SPEC §5). */
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { datePattern, type Locale } from '../../../../shared/locales.js';

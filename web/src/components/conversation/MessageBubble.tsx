@@ -2,17 +2,9 @@ import { useTranslation } from 'react-i18next';
 import type { Attachment, DeliveryState, Message } from '../../../../shared/serviceBoard.js';
 import { deliveryErrorKind } from '../../../../shared/serviceTexts.js';
 import { refusalReasonText } from '../../lib/sendRefusals.js';
-import type { BoardContext } from './boardContext.js';
-import { noteText } from './noteText.js';
+import type { ConversationContext } from './conversationContext.js';
+import { SystemNote } from './SystemNote.js';
 import { formatDateTime, formatMoment } from './times.js';
-
-/** A text the agent sent that has not been answered yet (optimistic: shown `queued` at once). */
-export interface PendingMessage {
-  key: string;
-  text: string;
-  fileNames: string[];
-  created_at: string;
-}
 
 /** Delivery states as locale keys ('not sent' has a space). */
 export function deliveryKey(state: DeliveryState): string {
@@ -61,26 +53,6 @@ function Attachments({ attachments }: { attachments: Attachment[] }) {
   );
 }
 
-/** A system note (SPEC §3 behaviours): opt changes, closing, and the like, said in the agent's language. */
-export function SystemNote({ message, context, now }: { message: Message; context: BoardContext; now: number }) {
-  const { t } = useTranslation();
-  const behaviour = message.behaviour ?? 'GENERIC_SYSTEM';
-  const who = message.agent ? `${message.agent.first_name} ${message.agent.last_name}` : null;
-  const text = noteText(message, t, context.locale);
-  return (
-    <li className="note" data-testid="system-note" data-behaviour={behaviour} data-note={message.metadata.note?.key}>
-      <span className="note__label">{t(`behaviour.${behaviour}`)}</span>
-      {text ? <span className="note__text">{text}</span> : null}
-      <span className="note__meta">
-        {who ? `${who} · ` : ''}
-        <time dateTime={message.created_at} title={formatDateTime(message.created_at, context.locale, context.timeZone)}>
-          {formatMoment(message.created_at, context.locale, context.timeZone, now)}
-        </time>
-      </span>
-    </li>
-  );
-}
-
 export function MessageBubble({
   message,
   context,
@@ -89,7 +61,7 @@ export function MessageBubble({
   onRetry,
 }: {
   message: Message;
-  context: BoardContext;
+  context: ConversationContext;
   now: number;
   retrying: boolean;
   onRetry: (message: Message) => void;
@@ -141,30 +113,6 @@ export function MessageBubble({
           {t('conversation.retry')}
         </button>
       ) : null}
-    </li>
-  );
-}
-
-export function PendingBubble({ pending, context, now }: { pending: PendingMessage; context: BoardContext; now: number }) {
-  const { t } = useTranslation();
-  return (
-    <li className="bubble bubble--outbound bubble--pending" data-testid="message-bubble" data-direction="outbound" data-status="queued" data-pending="true">
-      {pending.text ? <p className="bubble__text">{pending.text}</p> : null}
-      {pending.fileNames.length ? (
-        <ul className="bubble__attachments">
-          {pending.fileNames.map((name) => (
-            <li key={name} className="bubble__file">
-              {t('conversation.file', { name })}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <footer className="bubble__meta">
-        <time dateTime={pending.created_at}>{formatMoment(pending.created_at, context.locale, context.timeZone, now)}</time>
-        <span className="bubble__status bubble__status--queued" data-testid="message-status" data-status="queued">
-          {t('delivery.queued')}
-        </span>
-      </footer>
     </li>
   );
 }

@@ -3,32 +3,51 @@
  * all, whether it is usable, and whether a draft may go. The server enforces every rule again; the
  * composer says so first, in the agent's language, without a round trip.
  */
-import { MESSAGE_MAX_LENGTH, type RepairOrder } from '../../../../shared/serviceBoard.js';
+import { MESSAGE_MAX_LENGTH, type Customer } from '../../../../shared/serviceBoard.js';
+import type { SendErrorId } from '../../../../shared/serviceTexts.js';
 
 export const MAX_ATTACHMENT_BYTES = 512 * 1024 * 1024;
+
+/**
+ * A rule of the owner's own board that stops texting (a repair order with no advisor), named by the
+ * id the send route refuses it with, so the composer words it like the server's refusal.
+ */
+export type OwnerRefusal = Exclude<SendErrorId, 'opted_out' | 'unknown_in_safe_mode' | 'landline' | 'blocked' | 'closed' | 'no_phone' | 'blank' | 'too_long' | 'quiet_hours'>;
+
+/**
+ * What the texting rules on screen need to know about a conversation: its customer, and what its
+ * owner adds. The board that owns the conversation fills it in; the rules never ask which board.
+ */
+export interface TextingSubject {
+  customer: Customer;
+  /** The owner is closed (a closed repair order): nothing more is texted on it. */
+  closed: boolean;
+  /** The owner's own rule that holds texting back right now, or null. */
+  ownerRefusal: OwnerRefusal | null;
+}
 
 export type ComposerState =
   /** No message bar: the customer opted out, or has not opted in while the location runs in safe mode. */
   | { kind: 'hidden'; reason: 'opted_out' | 'unknown_in_safe_mode' }
   /** The bar shows, disabled, with the reason. */
-  | { kind: 'disabled'; reason: 'landline' | 'blocked' | 'closed' | 'no_advisor' | 'no_phone' }
+  | { kind: 'disabled'; reason: 'landline' | 'blocked' | 'closed' | 'no_phone' | OwnerRefusal }
   | { kind: 'open'; warning: 'voip' | null };
 
-export function composerState(order: RepairOrder, options: { safeMode: boolean }): ComposerState {
-  const { customer } = order;
+export function composerState(subject: TextingSubject, options: { safeMode: boolean }): ComposerState {
+  const { customer } = subject;
   if (customer.opt_in === 'out') return { kind: 'hidden', reason: 'opted_out' };
   if (customer.opt_in === 'unknown' && options.safeMode) return { kind: 'hidden', reason: 'unknown_in_safe_mode' };
   if (customer.carrier.type === 'landline') return { kind: 'disabled', reason: 'landline' };
   if (customer.blocked_at) return { kind: 'disabled', reason: 'blocked' };
-  if (order.closed) return { kind: 'disabled', reason: 'closed' };
-  if (!order.agent) return { kind: 'disabled', reason: 'no_advisor' };
+  if (subject.closed) return { kind: 'disabled', reason: 'closed' };
+  if (subject.ownerRefusal) return { kind: 'disabled', reason: subject.ownerRefusal };
   if (!customer.phones.cell) return { kind: 'disabled', reason: 'no_phone' };
   return { kind: 'open', warning: customer.carrier.type === 'voip' ? 'voip' : null };
 }
 
 /** Files may be dropped on the conversation only when the customer has not opted out (SPEC §5). */
-export function acceptsDroppedFiles(order: RepairOrder): boolean {
-  return order.customer.opt_in !== 'out';
+export function acceptsDroppedFiles(subject: { customer: Pick<Customer, 'opt_in'> }): boolean {
+  return subject.customer.opt_in !== 'out';
 }
 
 export interface DraftFile {

@@ -1,0 +1,161 @@
+/**
+ * Appointments as the board works them: booked in the console (for a known customer or a new one)
+ * or fed by the DMS, marked confirmed or cancelled (the product's status only: no text goes and the
+ * DMS is unchanged, SPEC §4), archived; and the API's view of them for one agent.
+ */
+import { startOfDay } from 'date-fns';
+import { TZDate } from '@date-fns/tz';
+import type { Appointment } from '../../shared/appointments.js';
+import type { AppointmentInput } from '../../shared/schemas/appointments.js';
+import { APPOINTMENT_ERRORS } from '../../shared/schemas/appointments.js';
+import type { NewPerson } from '../../shared/schemas/people.js';
+import type { SettingsOf } from '../../shared/schemas/settings.js';
+import { agentRef, getAgent } from '../lib/agents.js';
+import { ValidationError } from '../lib/errors.js';
+import { newId } from '../lib/ids.js';
+import { getLocation } from '../lib/locations.js';
+import { countryOfLocation, normalizePhone, phoneProblem, PHONE_ERRORS } from '../lib/phones.js';
+import { readSettings } from '../lib/settings.js';
+import { customerView, getCustomers, newCustomerRecord, saveCustomer, type CustomerRecord } from '../customers/records.js';
+import { isUnread, readMarksOf } from '../messages/readMarks.js';
+import { announceAppointment, appointmentChanged } from './events.js';
+import { appointmentsFrom, appointmentThreadOf, getAppointments, saveAppointment, updateAppointment, type AppointmentRecord } from './records.js';
+
+/**
+ * When the reminder is due: remind-days before the appointment; null when reminders are off or the
+ * appointment was booked after that moment (SPEC §8: "not sent if … not scheduled earlier").
+ */
+export function remindAtFor(scheduledAt: string, bookedAt: string, settings: SettingsOf<'appointments_settings'>): string | null {
+  if (!settings.reminders_enabled) return null;
+  const at = new Date(Date.parse(scheduledAt) - settings.remind_days_prior * 86_400_000).toISOString();
+  return at < bookedAt ? null : at;
+}
+
+export function newAppointmentRecord(base: Pick<AppointmentRecord, 'id' | 'company_id' | 'location_id' | 'customer_id' | 'scheduled_at'>, now: string): AppointmentRecord {
+  return {
+    ...base,
+    dms_appointment_id: null,
+    agent: null,
+    vehicle: null,
+    notes: '',
+    cancelled: false,
+    confirmed: false,
+    archived: false,
+    reminder_sent: false,
+    remind_at: null,
+    reminder_message: null,
+    disable_read_mark: false,
+    bumped_at: null,
+    last_inbound_at: null,
+    message_count: 0,
+    created_at: now,
+    updated_at: now,
+    version: 1,
+  };
+}
+
+/** A customer added with their first appointment: the phone must be one that can exist in the store's country. */
+export async function addCustomer(companyId: string, locationId: string, person: NewPerson, now: string): Promise<CustomerRecord> {
+  const location = await getLocation(companyId, locationId);
+  const country = countryOfLocation({ phone: location?.phone });
+  const problem = phoneProblem(person.phone, country);
+  if (problem) throw new ValidationError([{ message: PHONE_ERRORS[problem], path: 'customer.phone' }]);
+  const record: CustomerRecord = {
+    ...newCustomerRecord({ id: newId('cus'), companyId, locationId, dmsCustomerId: null, now }),
+    first_name: person.first_name,
+    last_name: person.last_name,
+    email: person.email,
+    phones: { cell: normalizePhone(person.phone, country), work: null, alternate: null },
+    version: 1,
+  };
+  await saveCustomer(record);
+  return record;
+}
+
+/** Books an appointment in the console for a customer of the location. */
+export async function bookAppointment(customer: CustomerRecord, input: AppointmentInput, now = new Date()): Promise<AppointmentRecord> {
+  if (Date.parse(input.scheduled_at) < now.getTime()) throw new ValidationError([{ message: APPOINTMENT_ERRORS.in_past, path: 'appointment.scheduled_at' }]);
+  const agent = input.agent_id ? await getAgent(customer.company_id, input.agent_id) : undefined;
+  if (input.agent_id && (!agent || agent.location_id !== customer.location_id)) {
+    throw new ValidationError([{ message: 'Choose an advisor of this location', path: 'appointment.agent_id' }]);
+  }
+  const settings = await readSettings(customer.company_id, customer.location_id, 'appointments_settings');
+  const at = now.toISOString();
+  const scheduledAt = new Date(input.scheduled_at).toISOString();
+  const record: AppointmentRecord = {
+    ...newAppointmentRecord({ id: newId('apt'), company_id: customer.company_id, location_id: customer.location_id, customer_id: customer.id, scheduled_at: scheduledAt }, at),
+    agent: agent ? agentRef(agent) : null,
+    vehicle: input.vehicle,
+    notes: input.notes,
+    remind_at: remindAtFor(scheduledAt, at, settings),
+  };
+  await saveAppointment(record, null);
+  await announceAppointment(record, appointmentChanged(record, 'booked'));
+  return record;
+}
+
+/** The start of today where the store is: "today's and upcoming" begins there. */
+export async function startOfToday(companyId: string, locationId: string, now = new Date()): Promise<string> {
+  const location = await getLocation(companyId, locationId);
+  return startOfDay(new TZDate(now, location?.timezone ?? 'UTC')).toISOString();
+}
+
+/** The most a board's "all" reaches in one mass text (messages/massTexts.ts caps recipients too). */
+const ALL_LIMIT = 5000;
+
+/** A mass text's appointments: the ones picked, or all of today's and upcoming, at the location. */
+export async function appointmentsToText(companyId: string, locationId: string, pick: string[] | 'all'): Promise<AppointmentRecord[]> {
+  if (pick === 'all') return (await appointmentsFrom(companyId, locationId, await startOfToday(companyId, locationId), 0, ALL_LIMIT)).records;
+  return (await getAppointments(companyId, pick, true)).filter((a) => a.location_id === locationId && !a.archived);
+}
+
+export type AppointmentMark = 'confirm' | 'cancel' | 'archive';
+
+/** Confirm, cancel or archive: the product's status only. Cancelling or archiving takes the reminder off. */
+export async function markAppointment(record: AppointmentRecord, mark: AppointmentMark): Promise<AppointmentRecord> {
+  const { after, changed } = await updateAppointment(record.company_id, record.id, (now) => {
+    if (mark === 'confirm') return now.confirmed ? null : { confirmed: true };
+    if (mark === 'cancel') return now.cancelled ? null : { cancelled: true };
+    return now.archived ? null : { archived: true };
+  });
+  if (changed) await announceAppointment(after, appointmentChanged(after, mark === 'confirm' ? 'confirmed' : mark === 'cancel' ? 'cancelled' : 'archived'));
+  return after;
+}
+
+export function appointmentView(record: AppointmentRecord, customer: CustomerRecord, unread: boolean): Appointment {
+  const thread = appointmentThreadOf(record.id);
+  return {
+    id: record.id,
+    location_id: record.location_id,
+    dms_appointment_id: record.dms_appointment_id,
+    customer: customerView(customer),
+    scheduled_at: record.scheduled_at,
+    agent: record.agent,
+    vehicle: record.vehicle,
+    notes: record.notes,
+    confirmed: record.confirmed,
+    cancelled: record.cancelled,
+    archived: record.archived,
+    reminder_sent: record.reminder_sent,
+    reminder_message: record.reminder_message,
+    is_unread: unread,
+    disable_read_mark: record.disable_read_mark,
+    message_thread: { id: thread, bumped_at: record.bumped_at },
+    message_thread_id: thread,
+    created_at: record.created_at,
+    metadata: { message_count: record.message_count },
+  };
+}
+
+/** The API view of several appointments for one agent: customers and read marks joined in two batch reads. */
+export async function appointmentViews(companyId: string, agentId: string, records: AppointmentRecord[]): Promise<Appointment[]> {
+  if (records.length === 0) return [];
+  const [customers, marks] = await Promise.all([
+    getCustomers(companyId, [...new Set(records.map((r) => r.customer_id))]),
+    readMarksOf(companyId, agentId, 'appointment', records.map((r) => r.id)),
+  ]);
+  return records.flatMap((record) => {
+    const customer = customers.get(record.customer_id);
+    return customer ? [appointmentView(record, customer, isUnread(record, marks.get(record.id)))] : [];
+  });
+}

@@ -1,0 +1,196 @@
+/**
+ * Appointment records and the lists they sit on: the only code that knows their keys. An
+ * appointment not archived is on its location's list by time (gsi1); one whose reminder is still to
+ * go is on the reminders-due index by the moment it is due (gsi2, sparse); one whose reminder went
+ * is on the location's "appointments sent" list (gsi3); and a link in the customer's partition lets
+ * a reply find the customer's next appointment. One transaction writes the record and its link,
+ * conditional on the version it read.
+ */
+import type { AgentRef, Vehicle } from '../../shared/serviceBoard.js';
+import type { DeliveryState } from '../../shared/serviceBoard.js';
+import { notFound } from '../lib/errors.js';
+import { keys } from '../lib/keys.js';
+import { batchGet, fields, getItem, isConditionFailure, queryAll, queryPage, readPage, transactWrite, type Item, type TransactWrite } from '../lib/table.js';
+
+export interface AppointmentRecord {
+  id: string;
+  company_id: string;
+  location_id: string;
+  /** The DMS's id, or null for one booked in the console. */
+  dms_appointment_id: string | null;
+  customer_id: string;
+  scheduled_at: string;
+  agent: AgentRef | null;
+  vehicle: Vehicle | null;
+  notes: string;
+  cancelled: boolean;
+  /** Marked in the console; the DMS never changes it (SPEC §4). */
+  confirmed: boolean;
+  archived: boolean;
+  reminder_sent: boolean;
+  /**
+   * When the reminder is due (remind-days before the appointment), or null when none will go:
+   * reminders off, booked after that moment ("not scheduled earlier"), sent, cancelled or archived.
+   */
+  remind_at: string | null;
+  reminder_message: { id: string; sent_at: string; metadata: { sms_status: DeliveryState | null } } | null;
+  disable_read_mark: boolean;
+  /** Newest message of any direction, else null. */
+  bumped_at: string | null;
+  /** Newest customer message: unread for agents who read before it. */
+  last_inbound_at: string | null;
+  message_count: number;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
+/** Thread id of an appointment's conversation. */
+export const appointmentThreadOf = (id: string): string => `thr_${id}`;
+
+export function appointmentItem(record: AppointmentRecord): Item<AppointmentRecord> {
+  const due = record.remind_at && !record.reminder_sent && !record.cancelled && !record.archived;
+  const sent = record.reminder_message && !record.archived;
+  return {
+    ...keys.appointment(record.company_id, record.id),
+    ...(record.archived ? {} : { ...keys.appointmentsOfLocation(record.company_id, record.location_id), gsi1sk: `${record.scheduled_at}#${record.id}` }),
+    ...(due ? { ...keys.appointmentRemindersDue(), gsi2sk: `${record.remind_at}#${record.company_id}#${record.id}` } : {}),
+    ...(sent ? { ...keys.remindedAppointments(record.company_id, record.location_id), gsi3sk: `${record.reminder_message!.sent_at}#${record.id}` } : {}),
+    ...record,
+  };
+}
+
+function customerLinkItem(record: AppointmentRecord) {
+  const { pk, skPrefix } = keys.appointmentsOfCustomer(record.company_id, record.customer_id);
+  return { pk, sk: `${skPrefix}${record.scheduled_at}#${record.id}`, appointment_id: record.id, location_id: record.location_id, scheduled_at: record.scheduled_at };
+}
+
+/** The record changed under the writer (another write got in first): read again and retry. */
+export class AppointmentChanged extends Error {
+  override readonly name = 'AppointmentChanged';
+}
+
+/** Writes `next` (version bumped by the caller, 1 for a new one) with its customer link. */
+export async function saveAppointment(next: AppointmentRecord, previous: AppointmentRecord | null): Promise<void> {
+  const writes: TransactWrite[] = [
+    {
+      Put: {
+        Item: appointmentItem(next),
+        ConditionExpression: previous ? 'version = :v' : 'attribute_not_exists(pk)',
+        ...(previous ? { ExpressionAttributeValues: { ':v': previous.version } } : {}),
+      },
+    },
+    { Put: { Item: customerLinkItem(next) } },
+  ];
+  const oldLink = previous && customerLinkItem(previous);
+  if (oldLink && (oldLink.pk !== customerLinkItem(next).pk || oldLink.sk !== customerLinkItem(next).sk)) writes.push({ Delete: { Key: { pk: oldLink.pk, sk: oldLink.sk } } });
+  try {
+    await transactWrite(writes);
+  } catch (err) {
+    if (isConditionFailure(err)) throw new AppointmentChanged(`Appointment ${next.id} changed meanwhile`);
+    throw err;
+  }
+}
+
+export async function getAppointment(companyId: string, id: string, consistent = false): Promise<AppointmentRecord | undefined> {
+  const item = await getItem<AppointmentRecord>(keys.appointment(companyId, id), consistent);
+  return item && fields(item);
+}
+
+export async function requireAppointment(companyId: string, id: string, consistent = false): Promise<AppointmentRecord> {
+  const record = await getAppointment(companyId, id, consistent);
+  if (!record) throw notFound('Appointment not found');
+  return record;
+}
+
+/**
+ * Read, change, write, retried when another writer got in between. `change` returns the new fields
+ * (or null to leave it as it is); version and updated_at are set here.
+ */
+export async function updateAppointment(
+  companyId: string,
+  id: string,
+  change: (record: AppointmentRecord) => Partial<AppointmentRecord> | null,
+): Promise<{ before: AppointmentRecord; after: AppointmentRecord; changed: boolean }> {
+  for (let attempt = 0; ; attempt++) {
+    const before = await requireAppointment(companyId, id, true);
+    const changes = change(before);
+    if (!changes) return { before, after: before, changed: false };
+    const after: AppointmentRecord = { ...before, ...changes, version: before.version + 1, updated_at: new Date().toISOString() };
+    try {
+      await saveAppointment(after, before);
+      return { before, after, changed: true };
+    } catch (err) {
+      if (attempt >= 4 || !(err instanceof AppointmentChanged)) throw err;
+    }
+  }
+}
+
+/** The thread moved: one update (no read first), in the message's transaction. */
+export function appointmentBumpWrite(record: AppointmentRecord, at: string, inbound: boolean): TransactWrite {
+  return {
+    Update: {
+      Key: keys.appointment(record.company_id, record.id),
+      UpdateExpression: 'SET bumped_at = :at' + (inbound ? ', last_inbound_at = :at' : '') + ' ADD message_count :one, version :one',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':at': at, ':one': 1 },
+    },
+  };
+}
+
+/** A location's appointments from a moment on (today's and upcoming), by time, one page. */
+export async function appointmentsFrom(companyId: string, locationId: string, from: string, offset: number, limit: number) {
+  const page = await queryPage<AppointmentRecord>(
+    {
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk >= :from',
+      ExpressionAttributeValues: { ':pk': keys.appointmentsOfLocation(companyId, locationId).gsi1pk, ':from': from },
+    },
+    offset,
+    limit,
+  );
+  return { records: page.items.map(fields), total: page.total };
+}
+
+/** A location's appointments whose reminder went, newest reminder first (keys-only index, then the records). */
+export async function remindedAppointments(companyId: string, locationId: string, offset: number, limit: number) {
+  const input = {
+    IndexName: 'gsi3' as const,
+    KeyConditionExpression: 'gsi3pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.remindedAppointments(companyId, locationId).gsi3pk },
+    ScanIndexForward: false,
+  };
+  const page = await queryPage<{ pk: string; sk: string }>({ ...input, ProjectionExpression: 'pk, sk' }, offset, limit);
+  const items = await batchGet<AppointmentRecord>(page.items.map(({ pk, sk }) => ({ pk, sk })));
+  const byId = new Map(items.map((item) => [item.pk, fields(item)]));
+  return { records: page.items.flatMap((k) => byId.get(k.pk) ?? []), total: page.total };
+}
+
+/** Appointments whose reminder is due by `now`, across companies (the reminders job), oldest due first. */
+export async function dueReminders(now: string, limit = 100): Promise<{ company_id: string; id: string }[]> {
+  const items = await readPage<AppointmentRecord>(
+    {
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :now',
+      ExpressionAttributeValues: { ':pk': keys.appointmentRemindersDue().gsi2pk, ':now': `${now}#~` },
+      ProjectionExpression: 'company_id, id',
+    },
+    0,
+    limit,
+  );
+  return items.map((item) => ({ company_id: item.company_id, id: item.id }));
+}
+
+/** The customer's appointments from a moment on, soonest first (where a reply goes). */
+export async function appointmentLinksOfCustomer(companyId: string, customerId: string, from: string): Promise<{ appointment_id: string; location_id: string; scheduled_at: string }[]> {
+  const { pk, skPrefix } = keys.appointmentsOfCustomer(companyId, customerId);
+  return queryAll({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': pk, ':from': `${skPrefix}${from}`, ':to': `${skPrefix}~` },
+  });
+}
+
+export async function getAppointments(companyId: string, ids: string[], consistent = false): Promise<AppointmentRecord[]> {
+  const items = await batchGet<AppointmentRecord>(ids.map((id) => keys.appointment(companyId, id)), consistent);
+  return items.map(fields);
+}

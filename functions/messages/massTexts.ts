@@ -1,0 +1,279 @@
+/**
+ * Mass texts (SPEC §1 "mass messages"): one text to a selection of a board's records, each recipient
+ * through every texting and consent rule, sent in the background in bounded batches. The request
+ * writes the mass text and its numbered recipients and starts the work; a worker holds a short lease,
+ * sends a batch, records each outcome and moves its cursor, then announces the progress. A crash
+ * loses at most the lease: the sweep resumes from the cursor, and a recipient sent before the crash
+ * is not texted again (each send carries the recipient's own request key, see send.ts).
+ */
+import type { MassMessage } from '../../shared/appointments.js';
+import type { OwnerKind } from '../../shared/conversations.js';
+import { agentRef, getAgent, type AgentRecord } from '../lib/agents.js';
+import { startInBackground } from '../lib/background.js';
+import { HttpError, notFound } from '../lib/errors.js';
+import { newId } from '../lib/ids.js';
+import { keys } from '../lib/keys.js';
+import { logger } from '../lib/log.js';
+import { channels, publish } from '../lib/realtime.js';
+import type { Auth } from '../lib/session.js';
+import { batchWrite, fields, getItem, isConditionFailure, queryAll, readPage, updateItem, type Item } from '../lib/table.js';
+import { getCustomers } from '../customers/records.js';
+import { loadOwner, portFor, type ConversationOwner } from './owners.js';
+import { sendFromAgent } from './send.js';
+
+/** Recipients sent per batch: a batch finishes well inside a lease. */
+export const MASS_BATCH = 25;
+/** How long a worker holds a mass text before the sweep may take it over. */
+export const MASS_LEASE_SECONDS = 60;
+/** The most recipients one mass text takes. */
+export const MASS_MAX_RECIPIENTS = 5000;
+
+export const MASS_BOARDS: Record<MassMessage['board'], OwnerKind> = { appointments: 'appointment', service: 'repair_order' };
+
+interface MassRecord extends MassMessage {
+  company_id: string;
+  agent_id: string;
+  kind: OwnerKind;
+  /** Index of the next recipient to send. */
+  cursor: number;
+  lease_until: string | null;
+}
+
+interface Recipient {
+  n: number;
+  owner_id: string;
+  /** 'sent', 'failed', or a skip reason id; null until done. */
+  outcome: string | null;
+}
+
+const recipientSk = (n: number) => `R#${String(n).padStart(6, '0')}`;
+const massKey = (companyId: string, id: string) => keys.massMessage(companyId, id);
+const running = (lease: string, m: Pick<MassRecord, 'company_id' | 'id'>) => ({ ...keys.massMessagesRunning(), gsi2sk: `${lease}#${m.company_id}#${m.id}` });
+
+export function massView(m: MassRecord): MassMessage {
+  const { company_id: _c, agent_id: _a, kind: _k, cursor: _cu, lease_until: _l, ...view } = m;
+  return view;
+}
+
+/** Who the selection reaches: one text per customer (several appointments of one person get one text). */
+async function recipientsOf(auth: Auth, locationId: string, kind: OwnerKind, pick: string[] | 'all', skipOptedOut: boolean) {
+  const records = await portFor({ kind }).massRecipients(auth, locationId, pick);
+  const owners = records.map((r) => portFor({ kind }).owner(r));
+  const customers = await getCustomers(auth.companyId, [...new Set(owners.map((o) => o.customer_id))]);
+  const seen = new Set<string>();
+  const skipped: Record<string, number> = {};
+  const chosen: ConversationOwner[] = [];
+  for (const owner of owners) {
+    if (seen.has(owner.customer_id)) continue;
+    seen.add(owner.customer_id);
+    if (skipOptedOut && customers.get(owner.customer_id)?.opt_in === 'out') {
+      skipped.opted_out = (skipped.opted_out ?? 0) + 1;
+      continue;
+    }
+    chosen.push(owner);
+  }
+  return { chosen, skipped };
+}
+
+/** Writes the mass text and its recipients, and starts sending in the background. */
+export async function startMassText(
+  auth: Auth,
+  locationId: string,
+  input: { board: MassMessage['board']; text: string; ids?: string[]; all?: boolean; skip_opted_out: boolean },
+): Promise<MassMessage> {
+  const kind = MASS_BOARDS[input.board];
+  const { chosen, skipped } = await recipientsOf(auth, locationId, kind, input.all ? 'all' : (input.ids ?? []), input.skip_opted_out);
+  if (chosen.length === 0 && Object.keys(skipped).length === 0) throw new HttpError(422, 'no_recipients', 'Select at least one recipient');
+  if (chosen.length > MASS_MAX_RECIPIENTS) throw new HttpError(422, 'too_many_recipients', `A mass text can reach up to ${MASS_MAX_RECIPIENTS} recipients`);
+  const now = new Date().toISOString();
+  const id = newId('mass');
+  const skippedCount = Object.values(skipped).reduce((a, b) => a + b, 0);
+  const record: MassRecord = {
+    id,
+    location_id: locationId,
+    board: input.board,
+    text: input.text,
+    state: chosen.length === 0 ? 'finished' : 'running',
+    total: chosen.length + skippedCount,
+    sent: 0,
+    skipped,
+    failed: 0,
+    created_at: now,
+    finished_at: chosen.length === 0 ? now : null,
+    agent: agentRef(auth.actingAs),
+    company_id: auth.companyId,
+    agent_id: auth.actingAs.id,
+    kind,
+    cursor: 0,
+    lease_until: null,
+  };
+  const { pk } = massKey(auth.companyId, id);
+  // Recipients first: a mass text is only on the running index once all of them are there.
+  await batchWrite(chosen.map((owner, n) => ({ pk, sk: recipientSk(n), n, owner_id: owner.id, outcome: null } satisfies Item<Recipient>)));
+  await updateItem({
+    Key: massKey(auth.companyId, id),
+    UpdateExpression: 'SET ' + Object.keys(record).map((k) => `#${k} = :${k}`).join(', ') + (record.state === 'running' ? ', gsi2pk = :gpk, gsi2sk = :gsk' : ''),
+    ExpressionAttributeNames: Object.fromEntries(Object.keys(record).map((k) => [`#${k}`, k])),
+    ExpressionAttributeValues: {
+      ...Object.fromEntries(Object.entries(record).map(([k, v]) => [`:${k}`, v])),
+      ...(record.state === 'running' ? { ':gpk': running(now, record).gsi2pk, ':gsk': running(now, record).gsi2sk } : {}),
+    },
+  });
+  await announceProgress(record);
+  if (record.state === 'running') await startInBackground({ job: 'mass_messages', company_id: auth.companyId, mass_message_id: id });
+  return massView(record);
+}
+
+export async function getMassText(companyId: string, id: string): Promise<MassRecord | undefined> {
+  const item = await getItem<MassRecord>(massKey(companyId, id), true);
+  return item && fields(item);
+}
+
+/** The mass text, for the agent who sent it or a manager of its location. */
+export async function visibleMassText(auth: Auth, id: string): Promise<MassMessage> {
+  const record = await getMassText(auth.companyId, id);
+  const manager = auth.actingAs.access_level.admin || (auth.actingAs.access_level.manager && auth.actingAs.location_id === record?.location_id);
+  if (!record || (record.agent_id !== auth.actingAs.id && !manager)) throw notFound('Mass text not found');
+  return massView(record);
+}
+
+async function announceProgress(record: MassRecord): Promise<void> {
+  await publish(record.company_id, channels.agent(record.agent_id), 'mass_message.progress', { mass_message: massView(record) });
+}
+
+/** Takes (or renews) the lease: true when this worker may send. */
+async function lease(record: MassRecord, now: Date): Promise<MassRecord | null> {
+  const until = new Date(now.getTime() + MASS_LEASE_SECONDS * 1000).toISOString();
+  try {
+    const item = await updateItem<MassRecord>({
+      Key: massKey(record.company_id, record.id),
+      UpdateExpression: 'SET lease_until = :until, gsi2sk = :sort',
+      ConditionExpression: '#state = :running AND #cursor = :cursor AND (attribute_not_exists(lease_until) OR lease_until = :null OR lease_until < :now OR lease_until = :mine)',
+      ExpressionAttributeNames: { '#state': 'state', '#cursor': 'cursor' },
+      ExpressionAttributeValues: {
+        ':until': until,
+        ':sort': running(until, record).gsi2sk,
+        ':running': 'running',
+        ':cursor': record.cursor,
+        ':null': null,
+        ':now': now.toISOString(),
+        ':mine': record.lease_until ?? '~none~',
+      },
+      ReturnValues: 'ALL_NEW',
+    });
+    return item ? fields(item) : null;
+  } catch (err) {
+    if (isConditionFailure(err)) return null;
+    throw err;
+  }
+}
+
+/** Sends one recipient; answers the outcome ('sent', a skip reason id, or 'failed'). */
+async function sendOne(record: MassRecord, agent: AgentRecord, recipient: Recipient): Promise<string> {
+  const owner = await loadOwner(record.company_id, { kind: record.kind, id: recipient.owner_id }, true);
+  if (!owner) return 'gone';
+  try {
+    const { warnings } = await sendFromAgent(owner, agent, { text: record.text, attachments: [], mode: 'action', requestKey: `mass:${record.id}:${recipient.n}` });
+    return warnings.some((w) => /YES/.test(w)) ? 'awaiting_opt_in' : 'sent';
+  } catch (err) {
+    if (err instanceof HttpError && err.status < 500) return err.id;
+    logger.error('mass text recipient failed', { mass_message_id: record.id, n: recipient.n, error: (err as Error).message });
+    return 'failed';
+  }
+}
+
+/** Works a mass text until it is finished or `deadline` passes; answers whether it finished. */
+export async function workMassText(companyId: string, id: string, deadline = Date.now() + 4 * 60_000): Promise<boolean> {
+  let record = (await getMassText(companyId, id)) ?? null;
+  if (!record || record.state !== 'running') return true;
+  const agent = await getAgent(companyId, record.agent_id);
+  if (!agent) throw new Error(`The agent of mass text ${id} is gone`);
+  while (record && record.state === 'running' && Date.now() < deadline) {
+    record = await lease(record, new Date());
+    if (!record) return false;
+    const { pk } = massKey(companyId, id);
+    const batch = await readPage<Recipient>(
+      { KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to', ExpressionAttributeValues: { ':pk': pk, ':from': recipientSk(record.cursor), ':to': 'R#~' }, ConsistentRead: true },
+      0,
+      MASS_BATCH,
+    );
+    const outcomes = await Promise.all(batch.map(async (r) => ({ r, outcome: r.outcome ?? (await sendOne(record!, agent, r)) })));
+    const sent = outcomes.filter((o) => o.outcome === 'sent').length;
+    const failed = outcomes.filter((o) => o.outcome === 'failed').length;
+    const skipped = { ...record.skipped };
+    for (const { outcome } of outcomes) if (outcome !== 'sent' && outcome !== 'failed') skipped[outcome] = (skipped[outcome] ?? 0) + 1;
+    await batchWrite(outcomes.filter((o) => o.r.outcome === null).map((o) => ({ pk, sk: recipientSk(o.r.n), n: o.r.n, owner_id: o.r.owner_id, outcome: o.outcome })));
+    const cursor = record.cursor + batch.length;
+    const done = batch.length < MASS_BATCH || cursor >= record.total;
+    const next: MassRecord = {
+      ...record,
+      cursor,
+      sent: record.sent + sent,
+      failed: record.failed + failed,
+      skipped,
+      state: done ? 'finished' : 'running',
+      finished_at: done ? new Date().toISOString() : null,
+    };
+    try {
+      await updateItem({
+        Key: massKey(companyId, id),
+        UpdateExpression:
+          'SET #cursor = :cursor, #sent = :sent, #failed = :failed, #skipped = :skipped, #state = :state, finished_at = :finished' + (done ? ' REMOVE gsi2pk, gsi2sk, lease_until' : ''),
+        ConditionExpression: '#cursor = :was AND lease_until = :lease',
+        ExpressionAttributeNames: { '#state': 'state', '#cursor': 'cursor', '#sent': 'sent', '#failed': 'failed', '#skipped': 'skipped' },
+        ExpressionAttributeValues: {
+          ':cursor': cursor,
+          ':sent': next.sent,
+          ':failed': next.failed,
+          ':skipped': skipped,
+          ':state': next.state,
+          ':finished': next.finished_at,
+          ':was': record.cursor,
+          ':lease': record.lease_until,
+        },
+      });
+    } catch (err) {
+      // Another worker took over (this one ran past its lease): it carries on from the cursor.
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
+    record = next;
+    await announceProgress(next);
+  }
+  if (record?.state === 'running') {
+    // Out of time: let go of the lease so the next worker starts at once.
+    await updateItem({
+      Key: massKey(companyId, id),
+      UpdateExpression: 'SET lease_until = :null',
+      ConditionExpression: 'lease_until = :mine',
+      ExpressionAttributeValues: { ':null': null, ':mine': record.lease_until },
+    }).catch((err: unknown) => {
+      if (!isConditionFailure(err)) throw err;
+    });
+    return false;
+  }
+  return true;
+}
+
+/** The job: one mass text when started for it, else every running one whose worker's lease ran out. */
+export async function runMassTexts(event: { company_id?: string; mass_message_id?: string } = {}, now = new Date()): Promise<{ worked: number; finished: number }> {
+  const targets = event.company_id && event.mass_message_id
+    ? [{ company_id: event.company_id, id: event.mass_message_id }]
+    : (
+        await queryAll<MassRecord>({
+          IndexName: 'gsi2',
+          KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :now',
+          ExpressionAttributeValues: { ':pk': keys.massMessagesRunning().gsi2pk, ':now': `${now.toISOString()}#~` },
+        })
+      ).map((m) => ({ company_id: m.company_id, id: m.id }));
+  let finished = 0;
+  for (const target of targets) {
+    if (await workMassText(target.company_id, target.id)) finished += 1;
+    else {
+      // Out of time with work left: go on in a fresh invocation rather than wait for the sweep.
+      const still = await getMassText(target.company_id, target.id);
+      if (still?.state === 'running' && !still.lease_until) await startInBackground({ job: 'mass_messages', company_id: target.company_id, mass_message_id: target.id });
+    }
+  }
+  return { worked: targets.length, finished };
+}

@@ -1,0 +1,130 @@
+/**
+ * The conversation core's port to the boards (DESIGN.md "Conversations: one core, many owners").
+ * Sending, delivery, notes, threading and live events are written once in this folder and reach the
+ * record a conversation belongs to (a repair order, an appointment…) only through its owner's port:
+ * who it is for and where, who is assigned, whether it is closed, which channels hear it, the write
+ * that moves it up its lists, and the rules its board adds. A board adds its port module and lists it
+ * in `./boards.ts`; it never copies messaging.
+ */
+import type { OwnerIdField, OwnerKind, OwnerRef } from '../../shared/conversations.js';
+import { OWNER_ID_FIELD } from '../../shared/conversations.js';
+import type { AgentRef } from '../../shared/serviceBoard.js';
+import { publish } from '../lib/realtime.js';
+import type { Auth } from '../lib/session.js';
+import type { TransactWrite } from '../lib/table.js';
+import type { CustomerRecord } from '../customers/records.js';
+import type { RuleOwner } from './rules.js';
+
+/** A conversation's owner as the core sees it, with the board's own record for its port. */
+export interface ConversationOwner<R = unknown> extends OwnerRef {
+  company_id: string;
+  location_id: string;
+  customer_id: string;
+  agent: AgentRef | null;
+  thread_id: string;
+  archived: boolean;
+  /** Messages in the conversation (the message list's paging total). */
+  message_count: number;
+  /** What the send rules need to know of the owner (closed, advisor, op codes). */
+  rules: RuleOwner;
+  record: R;
+}
+
+/** An event on the owner's channels. */
+export interface OwnerEvent {
+  type: string;
+  data: Record<string, unknown>;
+}
+
+/** A place an inbound text could go: the lower the tier, the better; among equals the newest. */
+export interface ThreadCandidate {
+  owner: ConversationOwner;
+  tier: number;
+  at: string;
+}
+
+/**
+ * Inbound threading's tiers, written once for every board: an open repair order, else the
+ * customer's next appointment, else a closed repair order still on the board, else an archived one.
+ */
+export const THREAD_TIERS = { open_order: 0, next_appointment: 1, closed_order: 2, archived: 3 } as const;
+
+export interface OwnerPort<R> {
+  kind: OwnerKind;
+  /** Which texting number of the location the conversation texts from (business information), else the service number. */
+  textingNumber: 'service' | 'appointment';
+  owner(record: R): ConversationOwner<R>;
+  load(companyId: string, id: string, consistent?: boolean): Promise<R | undefined>;
+  /** The record, if the acting agent may work its conversation; throws 403/404 otherwise (the board's access rules). */
+  visible(auth: Auth, id: string, consistent?: boolean): Promise<R>;
+  /** Whether the acting agent works this board at all (uploads, retries). */
+  worksBoard(auth: Auth): boolean;
+  /** The write, in the message's transaction, that moves the owner up its lists and counts the message. */
+  bumpWrite(record: R, at: string, inbound: boolean): TransactWrite;
+  /** The real-time channels that hear the conversation (SPEC §6). */
+  channels(record: R, previousAgentId?: string | null): string[];
+  /** The board's "read this owner again" event, with why. */
+  changed(record: R, reason: string): OwnerEvent;
+  /** An inbound text on an archived owner brings it back so the reply is seen; answers the record after. */
+  reopen(record: R): Promise<R>;
+  /** Where the customer's text may go among this board's records at the location (see THREAD_TIERS). */
+  threadCandidates(companyId: string, locationId: string, customers: CustomerRecord[], now: Date): Promise<ThreadCandidate[]>;
+  /**
+   * A mass text's recipients on this board at a location: the records picked (ids) or the whole list
+   * the board shows ('all'), each one the acting agent may work. Unknown or foreign ids are left out.
+   */
+  massRecipients(auth: Auth, locationId: string, pick: string[] | 'all'): Promise<R[]>;
+  /** The board reacts to a customer's text in its conversation (an appointment confirmed by a reply to its reminder). */
+  customerReplied?(record: R, text: string, at: string): Promise<void>;
+  /** The board follows a message's delivery (an appointment's reminder state). */
+  messageUpdated?(record: R, message: { id: string; metadata: { status: string | null } }): Promise<void>;
+}
+
+// The registry keeps ports of different record types; each is only ever called with its own owners.
+const ports = new Map<OwnerKind, OwnerPort<never>>();
+
+export function registerOwner<R>(port: OwnerPort<R>): void {
+  ports.set(port.kind, port as unknown as OwnerPort<never>);
+}
+
+export function registeredKinds(): OwnerKind[] {
+  return [...ports.keys()];
+}
+
+function portOf(kind: OwnerKind): OwnerPort<unknown> {
+  const port = ports.get(kind);
+  if (!port) throw new Error(`No conversation owner registered for ${kind} (functions/messages/boards.ts)`);
+  return port as unknown as OwnerPort<unknown>;
+}
+
+/** The port that serves this owner. */
+export const portFor = (owner: Pick<OwnerRef, 'kind'>): OwnerPort<unknown> => portOf(owner.kind);
+
+/** The owner of a kind and id, read fresh; undefined when it is gone. */
+export async function loadOwner(companyId: string, ref: OwnerRef, consistent = false): Promise<ConversationOwner | undefined> {
+  const port = portOf(ref.kind);
+  const record = await port.load(companyId, ref.id, consistent);
+  return record === undefined ? undefined : port.owner(record);
+}
+
+/** The owner, if the acting agent may work its conversation (404/403 otherwise). */
+export async function visibleOwner(auth: Auth, ref: OwnerRef, consistent = false): Promise<ConversationOwner> {
+  const port = portOf(ref.kind);
+  return port.owner(await port.visible(auth, ref.id, consistent));
+}
+
+/** Whether the acting agent works any board that has conversations. */
+export const worksAnyConversation = (auth: Auth): boolean => [...ports.values()].some((port) => (port as unknown as OwnerPort<unknown>).worksBoard(auth));
+
+/** The owner as an event or answer names it: `{ repair_order_id }`, `{ appointment_id }`. */
+export function ownerField(owner: OwnerRef): Partial<Record<OwnerIdField, string>> {
+  return { [OWNER_ID_FIELD[owner.kind]]: owner.id };
+}
+
+/** Publishes one event on every channel of the owner. */
+export async function announceTo(owner: ConversationOwner, event: OwnerEvent, previousAgentId?: string | null): Promise<void> {
+  const port = portFor(owner);
+  await Promise.all(port.channels(owner.record, previousAgentId).map((channel) => publish(owner.company_id, channel, event.type, event.data)));
+}
+
+export const changedEvent = (owner: ConversationOwner, reason: string): OwnerEvent => portFor(owner).changed(owner.record, reason);

@@ -1,0 +1,92 @@
+/**
+ * Repair orders as owners of conversations (functions/messages/owners.ts): the first board on the
+ * conversation core. Only an order with an assigned advisor can be texted, and the op-code rule
+ * reads its estimate (SPEC §5); an inbound text goes to the newest open order, else a closed one
+ * still on the board, else an archived one, which comes back to the board.
+ */
+import { keys } from '../lib/keys.js';
+import { batchGet, fields } from '../lib/table.js';
+import { registerOwner, THREAD_TIERS, type ConversationOwner, type OwnerPort, type ThreadCandidate } from '../messages/owners.js';
+import { seesWholeBoard, visibleRepairOrder, worksServiceBoard } from './boardAccess.js';
+import { channelsOfRepairOrder, changed } from './events.js';
+import {
+  bumpWrite,
+  getRepairOrder,
+  repairOrderLinksOfCustomer,
+  repairOrdersOfAgent,
+  repairOrdersOfLocation,
+  threadOf,
+  updateRepairOrder,
+  type RepairOrderRecord,
+} from './records.js';
+
+/** The most a board's "all" reaches in one mass text. */
+const MASS_ALL_LIMIT = 5000;
+
+export function repairOrderOwner(ro: RepairOrderRecord): ConversationOwner<RepairOrderRecord> {
+  return {
+    kind: 'repair_order',
+    id: ro.id,
+    company_id: ro.company_id,
+    location_id: ro.location_id,
+    customer_id: ro.customer_id,
+    agent: ro.agent,
+    thread_id: threadOf(ro.id),
+    archived: ro.archived,
+    message_count: ro.metadata.message_count,
+    rules: { closed: ro.closed, agent: ro.agent, opcodes: ro.metadata.opcodes, needsAdvisor: true },
+    record: ro,
+  };
+}
+
+function tierOf(ro: Pick<RepairOrderRecord, 'closed' | 'archived'>): number {
+  if (ro.archived) return THREAD_TIERS.archived;
+  return ro.closed ? THREAD_TIERS.closed_order : THREAD_TIERS.open_order;
+}
+
+export const repairOrderPort: OwnerPort<RepairOrderRecord> = {
+  kind: 'repair_order',
+  textingNumber: 'service',
+  owner: repairOrderOwner,
+  load: (companyId, id, consistent) => getRepairOrder(companyId, id, consistent),
+  visible: visibleRepairOrder,
+  worksBoard: (auth) => worksServiceBoard(auth.actingAs.access_level),
+  async massRecipients(auth, locationId, pick) {
+    if (pick !== 'all') {
+      const items = await batchGet<RepairOrderRecord>(pick.map((id) => keys.repairOrder(auth.companyId, id)), true);
+      return items.map(fields).filter((ro) => ro.location_id === locationId && !ro.archived);
+    }
+    // "All" is the list the agent sees: the store's board for managers, their inbox for advisors.
+    const records: RepairOrderRecord[] = [];
+    for (let offset = 0; records.length < MASS_ALL_LIMIT; offset += 100) {
+      const page = seesWholeBoard(auth.actingAs.access_level)
+        ? await repairOrdersOfLocation(auth.companyId, locationId, 'board', offset, 100)
+        : await repairOrdersOfAgent(auth.companyId, auth.actingAs.id, locationId, offset, 100);
+      records.push(...page.records);
+      if (page.records.length < 100) break;
+    }
+    return records;
+  },
+  bumpWrite,
+  channels: (ro, previousAgentId) => channelsOfRepairOrder(ro, previousAgentId),
+  changed: (ro, reason) => changed(ro, reason),
+  async reopen(ro) {
+    if (!ro.archived) return ro;
+    const result = await updateRepairOrder(ro.company_id, ro.id, (now) => (now.archived ? { archived: false, archived_at: null } : null));
+    return result.after;
+  },
+  async threadCandidates(companyId, locationId, customers): Promise<ThreadCandidate[]> {
+    const ids = new Set(customers.map((c) => c.id));
+    const links = (await Promise.all(customers.map((c) => repairOrderLinksOfCustomer(companyId, c.id)))).flat();
+    const here = links.filter((link) => link.location_id === locationId);
+    if (here.length === 0) return [];
+    // The links say where to look; the orders themselves say what state they are in now.
+    const items = await batchGet<RepairOrderRecord>(here.map((link) => keys.repairOrder(companyId, link.repair_order_id)), true);
+    return items
+      .map(fields)
+      .filter((ro) => ro.location_id === locationId && ids.has(ro.customer_id))
+      .map((ro) => ({ owner: repairOrderOwner(ro), tier: tierOf(ro), at: ro.opened_at }));
+  },
+};
+
+registerOwner(repairOrderPort);

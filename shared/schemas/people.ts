@@ -1,0 +1,34 @@
+/**
+ * A person the console adds by hand (a customer for an appointment; later an employee): SPEC §5's
+ * name, e-mail and phone rules and their texts. The form and the server check the same schema; the
+ * server also checks that the phone number can exist in the store's country (functions/lib/phones.ts).
+ */
+import { z } from 'zod';
+
+export const PERSON_ERRORS = {
+  first_name: 'please enter a first name',
+  last_name: 'please enter a last name',
+  email: 'Please enter valid email address.',
+} as const;
+
+/** SPEC §5's texts for a phone field that cannot be used. */
+export const PHONE_ERRORS = {
+  missing: 'Missing Required Field: Phone',
+  invalid: 'The Phone number entered is invalid',
+  too_short: 'Phone number is too short',
+} as const;
+export type PhoneProblem = keyof typeof PHONE_ERRORS;
+
+/** "A string is valid when non-empty after trimming" (SPEC §5). */
+const required = (message: string, max: number) => z.string().trim().min(1, { message }).max(max);
+
+export const newPerson = z.object({
+  first_name: required(PERSON_ERRORS.first_name, 80),
+  last_name: required(PERSON_ERRORS.last_name, 80),
+  email: z.string().trim().toLowerCase().max(200).pipe(z.email({ message: PERSON_ERRORS.email })),
+  phone: required(PHONE_ERRORS.missing, 32),
+});
+export type NewPerson = z.infer<typeof newPerson>;
+
+/** "Customer and employee names are first and last separated by a space" (SPEC §5). */
+export const fullName = (p: { first_name: string; last_name: string }): string => [p.first_name, p.last_name].filter(Boolean).join(' ');

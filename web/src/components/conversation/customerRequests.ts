@@ -1,0 +1,14 @@
+/** The customer's calls of the customer card (consent, calls, opt-out, block), the same on every board. */
+import type { Customer } from '../../../../shared/serviceBoard.js';
+import { send } from '../../lib/api.js';
+
+const enc = encodeURIComponent;
+
+export const consentPath = (customerId: string) => `/api/customers/${enc(customerId)}/consent`;
+export const callsPath = (customerId: string) => `/api/customers/${enc(customerId)}/service/calls?limit=10&offset=0`;
+
+export type CustomerAction = 'opt_out' | 'block' | 'unblock';
+
+export function customerAction(customerId: string, action: CustomerAction): Promise<Customer> {
+  return send<{ customer: Customer }>(`/api/customers/${enc(customerId)}/${action}`, { method: 'PUT' }).then((b) => b.customer);
+}
