@@ -14,6 +14,7 @@ import { keys } from '../functions/lib/keys.js';
 import { db, updateItem } from '../functions/lib/table.js';
 import { messageItem, newMessage, type MessageRecord } from '../functions/messages/records.js';
 import { countScopesOf, customerLinkItem, newRepairOrder, repairOrderItem, type RepairOrderRecord } from '../functions/repairOrders/records.js';
+import { repairOrderOwner } from '../functions/repairOrders/owner.js';
 
 export const REPAIR_ORDERS = Number(process.env.BENCH_REPAIR_ORDERS ?? 10_000);
 export const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100_000);
@@ -128,7 +129,7 @@ export async function seedLargeStore(): Promise<SeededStore> {
       const at = new Date(opened + (k + 1) * 60_000).toISOString();
       const inbound = k % 2 === 1;
       messages.push(
-        newMessage(ro, {
+        newMessage(repairOrderOwner(ro), {
           direction: inbound ? 'inbound' : 'outbound',
           text: inbound ? 'Thanks, see you at five.' : `Update ${k + 1} on your ${ro.vehicle.make}: the technician is on it.`,
           at,

@@ -135,7 +135,7 @@ export class Api extends Construct {
 }
 
 /** Files an area's code reads at run time, copied into its bundle: the areas that draw the inspection PDF get its fonts. */
-const BUNDLE_FILES: Partial<Record<AreaName, readonly { from: string; to: string }[]>> = {
+export const BUNDLE_FILES: Partial<Record<AreaName, readonly { from: string; to: string }[]>> = {
   recommendations: PDF_BUNDLE_FILES,
   customerInspections: PDF_BUNDLE_FILES,
 };

@@ -6,7 +6,7 @@ import { join, posix } from 'node:path';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat, SourceMapMode, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction, OutputFormat, SourceMapMode, type BundlingOptions, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -22,6 +22,29 @@ export const RUNTIME = lambda.Runtime.NODEJS_22_X;
  */
 export const ESM_REQUIRE_BANNER =
   "import { createRequire as __consoleCreateRequire } from 'node:module'; const require = __consoleCreateRequire(import.meta.url);";
+
+/**
+ * How esbuild bundles every server function (bench/lambdas.ts bundles with the same options to
+ * measure each function's size and cold import time).
+ */
+export const SERVER_BUNDLING = {
+  format: OutputFormat.ESM,
+  // Node 22 runs it; esbuild's node20 target is accepted by both it and this machine's Node.
+  target: 'node20',
+  minify: true,
+  sourceMap: true,
+  sourceMapMode: SourceMapMode.DEFAULT,
+  sourcesContent: false,
+  banner: ESM_REQUIRE_BANNER,
+  mainFields: ['module', 'main'],
+  // Bundle the AWS SDK too: Lambda then runs the SDK versions the tests ran, not the
+  // runtime's copy of the day.
+  bundleAwsSDK: true,
+  forceDockerBundling: false,
+} satisfies BundlingOptions;
+
+/** Node flags every server function runs with: stack traces point into the TypeScript sources. */
+export const SERVER_NODE_OPTIONS = '--enable-source-maps';
 
 /** Function logs are kept three months, then expire; the groups outlive a stack deletion. */
 export const LOG_RETENTION = logs.RetentionDays.THREE_MONTHS;
@@ -101,7 +124,7 @@ export class ServerFunction extends Construct {
       SMS_TRANSPORT: 'sns',
       MAIL_FROM: settings.mailFrom,
       LOG_LEVEL: settings.logLevel,
-      NODE_OPTIONS: '--enable-source-maps',
+      NODE_OPTIONS: SERVER_NODE_OPTIONS,
       // Behind CloudFront the HTTP API sees an edge address; the viewer's own address (for the
       // IP allow-list) arrives in this header, which the API behaviours forward.
       CLIENT_IP_HEADER: 'cloudfront-viewer-address',
@@ -124,19 +147,7 @@ export class ServerFunction extends Construct {
       environment,
       deadLetterQueue: props.deadLetterQueue,
       bundling: {
-        format: OutputFormat.ESM,
-        // Node 22 runs it; esbuild's node20 target is accepted by both it and this machine's Node.
-        target: 'node20',
-        minify: true,
-        sourceMap: true,
-        sourceMapMode: SourceMapMode.DEFAULT,
-        sourcesContent: false,
-        banner: ESM_REQUIRE_BANNER,
-        mainFields: ['module', 'main'],
-        // Bundle the AWS SDK too: Lambda then runs the SDK versions the tests ran, not the
-        // runtime's copy of the day.
-        bundleAwsSDK: true,
-        forceDockerBundling: false,
+        ...SERVER_BUNDLING,
         ...(props.bundleFiles?.length ? { commandHooks: copyIntoBundle(props.bundleFiles) } : {}),
       },
     });

@@ -13,7 +13,7 @@ import { Messaging } from './messaging.js';
 import { Realtime } from './realtime.js';
 import type { ServerSettings } from './server-function.js';
 import { Web, type CustomDomain } from './web.js';
-import { acknowledge } from './nag.js';
+import { acknowledge, acknowledgeWildcardResource } from './nag.js';
 
 export interface DataStackProps extends StackProps {
   readonly consoleOrigins: string[];
@@ -107,6 +107,12 @@ export class AppStack extends Stack {
     }
     // A mass text is answered at once and sent by the jobs function, started asynchronously (functions/lib/background.ts).
     this.jobs.runner.fn.grantInvoke(this.api.areas.messages.fn);
+    acknowledgeWildcardResource(
+      this.api.areas.messages.fn.role!,
+      this.jobs.runner.fn.functionArn,
+      ':*',
+      "CDK's invoke grant also covers the jobs function's versions and aliases (`:*`); there is only the one function.",
+    );
     this.api.areas.messages.fn.addEnvironment('JOBS_FUNCTION_NAME', this.jobs.runner.fn.functionName);
     for (const server of [...this.api.functions, this.jobs.runner]) {
       server.grantObjectsReadWrite(data.reports);

@@ -7,7 +7,7 @@ import { customerDecisionBody } from '../../shared/schemas/inspections.js';
 import { areaHandler, ok, parse, publicRoute, type Request, type Routes } from '../lib/http.js';
 import { decide } from '../recommendations/decisions.js';
 import { linkNotFound, openLink } from '../recommendations/links.js';
-import { inspectionPdf } from '../recommendations/pdf.js';
+import { inspectionPdf } from '../recommendations/storedPdf.js';
 import { customerInspection, linkedInspection } from './page.js';
 
 async function opened(req: Request) {

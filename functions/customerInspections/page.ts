@@ -9,14 +9,13 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from '../../shared/locales.js';
 import { config } from '../lib/config.js';
 import { getLocation, type LocationRecord } from '../lib/locations.js';
 import { readSettings } from '../lib/settings.js';
-import { displayPhone } from '../lib/phones.js';
+import { countryOfLocation, displayPhone } from '../lib/phones.js';
 import { downloadUrl } from '../lib/storage.js';
 import { getCustomer } from '../customers/records.js';
-import { countryOfLocation } from '../dms/feed.js';
 import { getRepairOrder, type RepairOrderRecord } from '../repairOrders/records.js';
 import { attachmentView, getSheet, type SheetRecord } from '../inspections/records.js';
 import { linkNotFound, type InspectionLink } from '../recommendations/links.js';
-import { storedPdfUrl } from '../recommendations/pdf.js';
+import { storedPdfUrl } from '../recommendations/storedPdf.js';
 
 export interface LinkedInspection {
   link: InspectionLink;

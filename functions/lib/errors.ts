@@ -1,4 +1,38 @@
-/** Errors a route throws; the http wrapper turns them into `{ error: { id, message } }` answers. */
+/**
+ * What domain code throws (DESIGN.md "Stores own the table"): what went wrong, in the domain's
+ * words, with no HTTP in it. functions/lib/http.ts alone decides the status of each kind (and of
+ * each send refusal), so a domain module can be tested and reused without a request around it.
+ */
+export type DomainErrorKind = 'not_found' | 'forbidden' | 'conflict' | 'refused' | 'too_large';
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: DomainErrorKind,
+    readonly id: string,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** A text may not go (a SEND_ERRORS id, `gatekeeper`, …): the texting rules said no. */
+export class SendRefused extends DomainError {
+  override readonly name = 'SendRefused';
+  constructor(id: string, message: string, extra: Record<string, unknown> = {}) {
+    super('refused', id, message, extra);
+  }
+}
+
+/** Another writer changed the record between this read and this write. */
+export class VersionConflict extends DomainError {
+  override readonly name = 'VersionConflict';
+  constructor(id: string, message: string) {
+    super('conflict', id, message);
+  }
+}
+
+/** Errors a route throws with a status of its own (sign-in, sessions); the http wrapper answers `{ error: { id, message } }`. */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -17,11 +51,12 @@ export class ValidationError extends Error {
   }
 }
 
-export const notFound = (what = 'Not found') => new HttpError(404, 'not_found', what);
-export const forbidden = (message = 'You are not allowed to do this') => new HttpError(403, 'forbidden', message);
+export const notFound = (what = 'Not found') => new DomainError('not_found', 'not_found', what);
+export const forbidden = (message = 'You are not allowed to do this') => new DomainError('forbidden', 'forbidden', message);
 export const unauthorized = (id = 'unauthorized', message = 'Access token is missing or invalid.') =>
   new HttpError(401, id, message);
-export const conflict = (id: string, message: string) => new HttpError(409, id, message);
+export const conflict = (id: string, message: string) => new DomainError('conflict', id, message);
+export const refused = (id: string, message: string, extra: Record<string, unknown> = {}) => new DomainError('refused', id, message, extra);
 
 /**
  * AWS error names that mean "the service could not answer now; the same request may work in a

@@ -8,7 +8,7 @@ import httpCors from '@middy/http-cors';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { ZodError, type ZodType } from 'zod';
-import { HttpError, RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE, ValidationError, isServiceUnavailable, unauthorized } from './errors.js';
+import { DomainError, HttpError, RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE, SendRefused, ValidationError, isServiceUnavailable, unauthorized, type DomainErrorKind } from './errors.js';
 import { clientIp } from './clientIp.js';
 import { withIdempotency } from './idempotency.js';
 import { logger } from './log.js';
@@ -74,7 +74,20 @@ export function pagedBody(name: string, items: unknown[], total: number, offset:
   return { [name]: items, meta: { paging: { total, current_offset: offset, per_page: limit } } };
 }
 
+const DOMAIN_STATUS: Record<DomainErrorKind, number> = { not_found: 404, forbidden: 403, conflict: 409, refused: 422, too_large: 413 };
+
+/** The status of a send refusal: 409 for the two the agent resolves by waiting or confirming, else 422. */
+export function refusalStatus(id: string): number {
+  return id === 'quiet_hours' || id === 'awaiting_opt_in' ? 409 : 422;
+}
+
+/** Domain errors to HTTP, in this one place. */
+export function domainStatus(err: DomainError): number {
+  return err instanceof SendRefused ? refusalStatus(err.id) : DOMAIN_STATUS[err.kind];
+}
+
 function errorReply(err: unknown): Reply {
+  if (err instanceof DomainError) return { status: domainStatus(err), body: { error: { id: err.id, message: err.message, ...err.extra } } };
   if (err instanceof HttpError) return { status: err.status, body: { error: { id: err.id, message: err.message, ...err.extra } } };
   if (err instanceof ValidationError) return { status: 422, body: { errors: err.errors } };
   if (err instanceof ZodError) return { status: 422, body: { errors: err.issues.map((i) => ({ message: i.message })) } };

@@ -2,7 +2,6 @@
  * Outbound e-mail through an adapter chosen by configuration: SES in AWS, the local carrier's
  * outbox (which a person and the tests can read) on the local stack.
  */
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { config } from './config.js';
 
 export interface Mail {
@@ -15,16 +14,14 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
+/**
+ * Only sign-in links and password resets send mail: the SES client (sesMail.ts) is loaded by the
+ * first of them, so the functions that carry this module start without it.
+ */
 class SesMailer implements Mailer {
-  private readonly client = new SESv2Client({ region: config.region });
   async send(mail: Mail): Promise<void> {
-    await this.client.send(
-      new SendEmailCommand({
-        FromEmailAddress: config.mailFrom,
-        Destination: { ToAddresses: [mail.to] },
-        Content: { Simple: { Subject: { Data: mail.subject }, Body: { Text: { Data: mail.text } } } },
-      }),
-    );
+    const { sendWithSes } = await import('./sesMail.js');
+    await sendWithSes(mail);
   }
 }
 

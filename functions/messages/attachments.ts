@@ -10,10 +10,10 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { z } from 'zod';
 import type { attachmentUpload } from '../../shared/schemas/messages.js';
 import { config } from '../lib/config.js';
-import { HttpError } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { s3 } from '../lib/storage.js';
 import type { StoredAttachment } from './records.js';
+import { DomainError, refused } from '../lib/errors.js';
 
 export const MAX_ATTACHMENT_BYTES = 512 * 1024 * 1024;
 const UPLOAD_URL_SECONDS = 15 * 60;
@@ -42,11 +42,11 @@ export function isSendableType(contentType: string): boolean {
   return !isSvg(bare) && SENDABLE_TYPES.some((pattern) => pattern.test(bare));
 }
 
-/** 422 with the reason: SVG said by name, any other type as unsupported. */
-export const unsupportedType = (contentType: string): HttpError =>
+/** Refused with the reason: SVG said by name, any other type as unsupported. */
+export const unsupportedType = (contentType: string): DomainError =>
   isSvg(contentType)
-    ? new HttpError(422, 'unsupported_type', ATTACHMENT_ERRORS.svg_refused)
-    : new HttpError(422, 'unsupported_type', ATTACHMENT_ERRORS.unsupported_type);
+    ? refused('unsupported_type', ATTACHMENT_ERRORS.svg_refused)
+    : refused('unsupported_type', ATTACHMENT_ERRORS.unsupported_type);
 
 export const uploadRequestBody = z.object({
   name: z.string().trim().min(1).max(200),
@@ -77,7 +77,7 @@ export interface UploadSlot {
 }
 
 export async function uploadSlot(companyId: string, request: UploadRequest): Promise<UploadSlot> {
-  if (request.size > MAX_ATTACHMENT_BYTES) throw new HttpError(413, 'too_large', ATTACHMENT_ERRORS.too_large);
+  if (request.size > MAX_ATTACHMENT_BYTES) throw new DomainError('too_large', 'too_large', ATTACHMENT_ERRORS.too_large);
   if (!isSendableType(request.content_type)) throw unsupportedType(request.content_type);
   const key = `${companyPrefix(companyId)}${newId('upl')}/${safeFileName(request.name)}`;
   const command = new PutObjectCommand({ Bucket: config.uploadsBucket, Key: key, ContentType: request.content_type });
@@ -93,7 +93,7 @@ export async function storedAttachments(companyId: string, uploads: AttachmentUp
   return Promise.all(
     uploads.map(async (upload): Promise<StoredAttachment> => {
       if (!upload.key.startsWith(companyPrefix(companyId)) || upload.key.includes('..')) {
-        throw new HttpError(422, 'attachment_not_found', ATTACHMENT_ERRORS.not_uploaded);
+        throw refused('attachment_not_found', ATTACHMENT_ERRORS.not_uploaded);
       }
       let head;
       try {
@@ -101,12 +101,12 @@ export async function storedAttachments(companyId: string, uploads: AttachmentUp
       } catch (err) {
         const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
         if (status === 404 || (err as Error).name === 'NotFound' || (err as Error).name === 'NoSuchKey') {
-          throw new HttpError(422, 'attachment_not_found', ATTACHMENT_ERRORS.not_uploaded);
+          throw refused('attachment_not_found', ATTACHMENT_ERRORS.not_uploaded);
         }
         throw err;
       }
       const size = head.ContentLength ?? upload.size;
-      if (size > MAX_ATTACHMENT_BYTES) throw new HttpError(413, 'too_large', ATTACHMENT_ERRORS.too_large);
+      if (size > MAX_ATTACHMENT_BYTES) throw new DomainError('too_large', 'too_large', ATTACHMENT_ERRORS.too_large);
       const contentType = head.ContentType ?? upload.content_type;
       if (!isSendableType(contentType)) throw unsupportedType(contentType);
       return { id: newId('att'), key: upload.key, name: upload.name, content_type: contentType, size };

@@ -18,7 +18,6 @@ import type { GatekeeperReason } from '../../shared/systemNotes.js';
 import type { SettingsKey } from '../../shared/access.js';
 import { completeSettings, type SettingsOf } from '../../shared/schemas/settings.js';
 import { agentRefOrNull, type AgentRecord } from '../lib/agents.js';
-import { HttpError } from '../lib/errors.js';
 import { customerText, namingDealership, withOptOutLine } from '../lib/customerTexts.js';
 import { announceTo, ownerField, type ConversationOwner } from './owners.js';
 import { outboundRecord, queueAndDeliver } from './delivery.js';
@@ -37,6 +36,7 @@ import {
   withOptOutNotice,
   type SendContext,
 } from './send.js';
+import { SendRefused } from '../lib/errors.js';
 
 export type AutomatedTextKind = Extract<AutomatedKind, 'vehicle_ready' | 'mpi_notification' | 'work_declined' | 'appointment_reminder' | 'service_reminder'>;
 export const AUTOMATED_TEXT_KINDS: readonly AutomatedTextKind[] = ['vehicle_ready', 'mpi_notification', 'work_declined', 'appointment_reminder', 'service_reminder'];
@@ -111,8 +111,8 @@ export function automatedText(context: SendContext, words: AutomatedWords): stri
 }
 
 /** The answer to an agent whose button's text was refused: its id and text, and the gatekeeper's reason (an id the console translates) when it was the gatekeeper. */
-export function refusedAnswer(refused: NonNullable<AutomatedResult['refused']>): HttpError {
-  return new HttpError(422, refused.id, refused.message, refused.reason ? { reason: refused.reason, opcode: refused.opcode ?? '' } : {});
+export function refusedAnswer(refused: NonNullable<AutomatedResult['refused']>): SendRefused {
+  return new SendRefused(refused.id, refused.message, refused.reason ? { reason: refused.reason, opcode: refused.opcode ?? '' } : {});
 }
 
 /**

@@ -10,7 +10,6 @@ import type { MassMessage } from '../../shared/appointments.js';
 import type { OwnerKind } from '../../shared/conversations.js';
 import { agentRef, getAgent, type AgentRecord } from '../lib/agents.js';
 import { startInBackground } from '../lib/background.js';
-import { HttpError, notFound } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { keys } from '../lib/keys.js';
 import { logger } from '../lib/log.js';
@@ -20,6 +19,7 @@ import { batchWrite, fields, getItem, isConditionFailure, queryAll, readPage, up
 import { getCustomers } from '../customers/records.js';
 import { loadOwner, portFor, type ConversationOwner } from './owners.js';
 import { sendFromAgent } from './send.js';
+import { DomainError, notFound, refused } from '../lib/errors.js';
 
 /** Recipients sent per batch: a batch finishes well inside a lease. */
 export const MASS_BATCH = 25;
@@ -83,8 +83,8 @@ export async function startMassText(
 ): Promise<MassMessage> {
   const kind = MASS_BOARDS[input.board];
   const { chosen, skipped } = await recipientsOf(auth, locationId, kind, input.all ? 'all' : (input.ids ?? []), input.skip_opted_out);
-  if (chosen.length === 0 && Object.keys(skipped).length === 0) throw new HttpError(422, 'no_recipients', 'Select at least one recipient');
-  if (chosen.length > MASS_MAX_RECIPIENTS) throw new HttpError(422, 'too_many_recipients', `A mass text can reach up to ${MASS_MAX_RECIPIENTS} recipients`);
+  if (chosen.length === 0 && Object.keys(skipped).length === 0) throw refused('no_recipients', 'Select at least one recipient');
+  if (chosen.length > MASS_MAX_RECIPIENTS) throw refused('too_many_recipients', `A mass text can reach up to ${MASS_MAX_RECIPIENTS} recipients`);
   const now = new Date().toISOString();
   const id = newId('mass');
   const skippedCount = Object.values(skipped).reduce((a, b) => a + b, 0);
@@ -176,7 +176,7 @@ async function sendOne(record: MassRecord, agent: AgentRecord, recipient: Recipi
     const { warnings } = await sendFromAgent(owner, agent, { text: record.text, attachments: [], mode: 'action', requestKey: `mass:${record.id}:${recipient.n}` });
     return warnings.some((w) => /YES/.test(w)) ? 'awaiting_opt_in' : 'sent';
   } catch (err) {
-    if (err instanceof HttpError && err.status < 500) return err.id;
+    if (err instanceof DomainError) return err.id;
     logger.error('mass text recipient failed', { mass_message_id: record.id, n: recipient.n, error: (err as Error).message });
     return 'failed';
   }

@@ -73,11 +73,6 @@ export type SendDecision =
   | { outcome: 'hold'; sendAt: string; warnings: string[] }
   | { outcome: 'send'; warnings: string[] };
 
-/** The HTTP status of each refusal: 409 for the two the agent can resolve by waiting or confirming. */
-export function refusalStatus(error: SendErrorId): number {
-  return error === 'quiet_hours' || error === 'awaiting_opt_in' ? 409 : 422;
-}
-
 export function refusalText(error: SendErrorId): string {
   return SEND_ERRORS[error];
 }

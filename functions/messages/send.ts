@@ -10,7 +10,6 @@ import type { SettingsOf } from '../../shared/schemas/settings.js';
 import { agentRef, type AgentRecord } from '../lib/agents.js';
 import { smsCarrier } from '../lib/carrier.js';
 import { customerText, withOptOutLine } from '../lib/customerTexts.js';
-import { HttpError } from '../lib/errors.js';
 import { keys } from '../lib/keys.js';
 import { getLocation, type LocationRecord } from '../lib/locations.js';
 import { normalizePhone } from '../lib/phones.js';
@@ -20,7 +19,8 @@ import { customersWithPhone, getCustomer, type CustomerRecord } from '../custome
 import { announceMessage, deliver, outboundRecord, queueAndDeliver, resumeSend } from './delivery.js';
 import { SendAlreadyRecorded, messageOfSendRequest, setDeliveryState, type MessageRecord, type SendRequestRef, type StoredAttachment } from './records.js';
 import { announceTo, portFor, type ConversationOwner } from './owners.js';
-import { decideSend, refusalStatus, ruleSettings, type Outgoing, type RuleCustomer, type SendDecision, type SendMode } from './rules.js';
+import { decideSend, ruleSettings, type Outgoing, type RuleCustomer, type SendDecision, type SendMode } from './rules.js';
+import { SendRefused, VersionConflict, notFound, refused } from '../lib/errors.js';
 
 /** Everything the rules and the carrier need about one conversation. */
 export interface SendContext {
@@ -43,8 +43,8 @@ export async function sendContext(owner: ConversationOwner): Promise<SendContext
     readSettings(companyId, locationId, 'business_information'),
     readSettings(companyId, locationId, 'gatekeeper_settings'),
   ]);
-  if (!customer) throw new HttpError(404, 'not_found', 'Customer not found');
-  if (!location) throw new HttpError(404, 'not_found', 'Location not found');
+  if (!customer) throw notFound('Customer not found');
+  if (!location) throw notFound('Location not found');
   return { owner, customer, location, service, dms, business, gatekeeper };
 }
 
@@ -202,8 +202,8 @@ export function decide(context: SendContext, outgoing: Outgoing, mode: SendMode,
   );
 }
 
-export function refusalError(error: SendErrorId, nextWindowAt?: string): HttpError {
-  return new HttpError(refusalStatus(error), error, SEND_ERRORS[error], nextWindowAt ? { next_window_at: nextWindowAt } : {});
+export function refusalError(error: SendErrorId, nextWindowAt?: string): SendRefused {
+  return new SendRefused(error, SEND_ERRORS[error], nextWindowAt ? { next_window_at: nextWindowAt } : {});
 }
 
 /**
@@ -251,7 +251,7 @@ async function queueRequest(owner: ConversationOwner, message: MessageRecord, wa
 
 /**
  * An agent's text (the composer): refused with a SEND_ERRORS id and text, held when a later time
- * was chosen, otherwise written and sent. Throws the refusal as an HttpError.
+ * was chosen, otherwise written and sent. Throws the refusal as SendRefused (functions/lib/http.ts words its status).
  */
 export async function sendFromAgent(
   owner: ConversationOwner,
@@ -279,7 +279,7 @@ export async function sendFromAgent(
   const decision = decide(context, { text: input.text, attachments: input.attachments.length, sendAt: input.sendAt, confirmQuietHours: input.confirmQuietHours }, input.mode ?? 'manual', now);
   if (decision.outcome === 'refuse') throw refusalError(decision.error, decision.nextWindowAt);
   const from = serviceNumber(context);
-  if (!from) throw new HttpError(422, 'no_texting_number', NO_TEXTING_NUMBER);
+  if (!from) throw new SendRefused('no_texting_number', NO_TEXTING_NUMBER);
   if (decision.outcome === 'ask_opt_in') {
     // The customer is asked once; the agent's text waits for their YES and goes then (or ends
     // `not sent` if they answer STOP), so nobody has to remember to send it again.
@@ -323,7 +323,7 @@ export const NOT_RETRYABLE = 'Only a text that was not sent or not delivered can
 export async function retryMessage(owner: ConversationOwner, message: MessageRecord, now = new Date()): Promise<MessageRecord> {
   const status = message.metadata.status;
   if (message.metadata.direction !== 'outbound' || (status !== 'not sent' && status !== 'undelivered')) {
-    throw new HttpError(422, 'not_retryable', NOT_RETRYABLE);
+    throw refused('not_retryable', NOT_RETRYABLE);
   }
   const context = await withCurrentLine(await sendContext(owner), now);
   const outgoing = { text: message.text, attachments: message.attachments.length, asksConsent: message.metadata.automated === 'opt_in_request' };
@@ -334,7 +334,7 @@ export async function retryMessage(owner: ConversationOwner, message: MessageRec
     throw refusalError('awaiting_opt_in');
   }
   const restarted = await setDeliveryState(message, { status: 'queued', at: now.toISOString() }, true);
-  if (!restarted) throw new HttpError(409, 'message_changed', 'The text changed meanwhile; reload the conversation');
+  if (!restarted) throw new VersionConflict('message_changed', 'The text changed meanwhile; reload the conversation');
   await announceMessage(owner, restarted, 'message.updated');
   return deliver(owner, restarted);
 }

@@ -17,7 +17,7 @@ import { readSettings } from '../lib/settings.js';
 import { addSystemNote } from '../messages/notes.js';
 import type { RepairOrderRecord } from '../repairOrders/records.js';
 import { announceSheet, updateSheet, type SheetRecord } from '../inspections/records.js';
-import { declinedNoticeWrites } from './workDeclined.js';
+import { declinedNoticeWrites } from './declinedWork.js';
 import { repairOrderOwner } from '../repairOrders/owner.js';
 
 export interface Approver {

@@ -12,8 +12,7 @@ import { visibleRepairOrder } from '../repairOrders/boardAccess.js';
 import { requireSheet, sheetRepairOrder, sheetView, type SheetRecord } from '../inspections/records.js';
 import type { RepairOrderRecord } from '../repairOrders/records.js';
 import { agentDecisionRefusal, decide } from './decisions.js';
-import { inspectionPdf } from './pdf.js';
-import { sendToCustomer } from './sendToCustomer.js';
+import { inspectionPdf } from './storedPdf.js';
 
 const orderId = (req: AgentRequest) => req.params.id ?? '';
 
@@ -45,6 +44,8 @@ export const routes: Routes = {
 
   'POST /api/tech/mpi/repair_orders/{id}/send_to_customer': agentRoute(async (req) => {
     const ro = await visibleRepairOrder(req.auth, orderId(req), true);
+    // Only this route texts the customer: the carrier's SNS and Pinpoint clients load with it, not at cold start.
+    const { sendToCustomer } = await import('./sendToCustomer.js');
     const { sheet, message } = await sendToCustomer(ro, req.auth.actingAs);
     return ok({ ...(await sheetReply(sheet, ro)), message });
   }),

@@ -1,14 +1,13 @@
 /**
- * The inspection as a PDF (issue 4 part 5): the advisor's preview and the customer's copy, made on
- * the server with pdf-lib (pure JavaScript, bundles with esbuild, embeds JPEG and PNG) and stored
- * in the uploads bucket, one file per sheet version and language: a sheet that did not change is
- * not drawn again. Text is set in DejaVu Sans (embedded and subset through @pdf-lib/fontkit), which
+ * The inspection as a PDF (issue 4 part 5): the advisor's preview and the customer's copy, drawn on
+ * the server with pdf-lib (pure JavaScript, bundles with esbuild, embeds JPEG and PNG). storedPdf.ts
+ * keeps them in the uploads bucket and loads this module only when one must be drawn. Text is set in DejaVu Sans (embedded and subset through @pdf-lib/fontkit), which
  * has the Greek and every accented Latin letter the console's languages need.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage, type RGB } from 'pdf-lib';
 import { MAX_RENDITION_BYTES, type ItemStatus } from '../../shared/inspections.js';
@@ -19,10 +18,9 @@ import type { Vehicle } from '../../shared/serviceBoard.js';
 import { config } from '../lib/config.js';
 import { getLocation } from '../lib/locations.js';
 import { logger } from '../lib/log.js';
-import { displayPhone } from '../lib/phones.js';
+import { countryOfLocation, displayPhone } from '../lib/phones.js';
 import { readSettings } from '../lib/settings.js';
-import { downloadUrl, s3 } from '../lib/storage.js';
-import { countryOfLocation } from '../dms/feed.js';
+import { s3 } from '../lib/storage.js';
 import type { RepairOrderRecord } from '../repairOrders/records.js';
 import type { SheetRecord, StoredSheetAttachment } from '../inspections/records.js';
 import { BUNDLED_FONT_DIR, PDF_FONTS } from './fonts.js';
@@ -365,22 +363,7 @@ export async function renderInspectionPdf(input: PdfInput): Promise<Uint8Array> 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Stored PDFs
-
-export const pdfKey = (sheet: Pick<SheetRecord, 'company_id' | 'repair_order_id' | 'version'>, locale: string): string =>
-  `mpi/${sheet.company_id}/${sheet.repair_order_id}/pdf/${sheet.version}-${pdfLocale(locale)}.pdf`;
-
-/** When the stored PDF was made, or null when there is none. */
-async function storedAt(key: string): Promise<string | null> {
-  try {
-    const head = await s3().send(new HeadObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
-    return head.Metadata?.['generated-at'] ?? head.LastModified?.toISOString() ?? new Date().toISOString();
-  } catch (err) {
-    const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if (status === 404 || (err as Error).name === 'NotFound' || (err as Error).name === 'NoSuchKey') return null;
-    throw err;
-  }
-}
+// What the PDF is drawn from
 
 async function objectBytes(key: string): Promise<Uint8Array | null> {
   try {
@@ -429,43 +412,4 @@ export async function pdfInput(sheet: SheetRecord, ro: RepairOrderRecord, locale
     photos,
     videos: shown.filter((a) => a.kind === 'video').map((a) => ({ group: a.group, item: a.item, name: a.name })),
   };
-}
-
-export interface StoredPdf {
-  key: string;
-  url: string;
-  generated_at: string;
-  /** False when the stored PDF of this version was reused. */
-  generated: boolean;
-}
-
-const PDF_URL_SECONDS = 3600;
-
-/**
- * The PDF of the sheet as it is now, in `locale`: the stored one when this version was drawn
- * before (HeadObject), else drawn and stored. Answers a signed URL.
- */
-export async function inspectionPdf(sheet: SheetRecord, ro: RepairOrderRecord, locale: string): Promise<StoredPdf> {
-  const key = pdfKey(sheet, locale);
-  const existing = await storedAt(key);
-  if (existing) return { key, url: await downloadUrl(config.uploadsBucket, key, PDF_URL_SECONDS), generated_at: existing, generated: false };
-  const bytes = await renderInspectionPdf(await pdfInput(sheet, ro, locale));
-  const generatedAt = new Date().toISOString();
-  await s3().send(
-    new PutObjectCommand({
-      Bucket: config.uploadsBucket,
-      Key: key,
-      Body: bytes,
-      ContentType: 'application/pdf',
-      ContentDisposition: `inline; filename="inspection-${ro.ro_id.replace(/[^\w-]/g, '')}.pdf"`,
-      Metadata: { 'generated-at': generatedAt },
-    }),
-  );
-  return { key, url: await downloadUrl(config.uploadsBucket, key, PDF_URL_SECONDS), generated_at: generatedAt, generated: true };
-}
-
-/** The signed URL of this version's stored PDF, or null when it has not been drawn yet (no drawing here). */
-export async function storedPdfUrl(sheet: SheetRecord, locale: string): Promise<string | null> {
-  const key = pdfKey(sheet, locale);
-  return (await storedAt(key)) ? downloadUrl(config.uploadsBucket, key, PDF_URL_SECONDS) : null;
 }

@@ -4,6 +4,7 @@
  * work is not forgotten. A rejection writes a "due" item (in the order's partition, on gsi2 by due
  * time) in the same transaction as the decision, and a change away from rejected removes it again.
  * The jobs handler sends, per order, at most one notice covering every declined item that is due.
+ * The due items themselves are declinedWork.ts: a decision writes them without the sending code.
  */
 import { keys } from '../lib/keys.js';
 import { logger } from '../lib/log.js';
@@ -11,54 +12,12 @@ import { readSettings } from '../lib/settings.js';
 import { isConditionFailure, queryAll, transactWrite, type TransactWrite } from '../lib/table.js';
 import { sendAutomated } from '../messages/automated.js';
 import { getRepairOrder } from '../repairOrders/records.js';
-import { getSheet, type SheetRecord } from '../inspections/records.js';
+import { getSheet } from '../inspections/records.js';
 import { repairOrderOwner } from '../repairOrders/owner.js';
+import { declinedNoticeWrites, dueKey, noticeKey, type DeclinedWorkDue } from './declinedWork.js';
 
-const DAY_MS = 86_400_000;
-
-/** A rejection waiting for its notice. */
-export interface DeclinedWorkDue {
-  company_id: string;
-  location_id: string;
-  repair_order_id: string;
-  sheet_id: string;
-  recommendation_id: string;
-  declined_at: string;
-  due_at: string;
-}
-
-/** In the order's partition: one per declined recommendation, and the mark of the one notice sent. */
-const dueKey = (companyId: string, roId: string, sheetId: string, recommendationId: string) => ({
-  pk: keys.sheet(companyId, roId).pk,
-  sk: `WORKDECLINED#DUE#${sheetId}#${recommendationId}`,
-});
-const noticeKey = (companyId: string, roId: string) => ({ pk: keys.sheet(companyId, roId).pk, sk: 'WORKDECLINED#NOTICE' });
-
-/**
- * The writes that keep the due item in step with one recommendation's decision: added when it
- * becomes rejected (due `afterDays` days after the decision), removed when it stops being rejected.
- */
-export function declinedNoticeWrites(before: SheetRecord, after: SheetRecord, recommendationId: string, afterDays: number): TransactWrite[] {
-  const was = before.recommendations.find((r) => r.id === recommendationId)?.approved === false;
-  const decided = after.recommendations.find((r) => r.id === recommendationId);
-  const is = decided?.approved === false;
-  const key = dueKey(after.company_id, after.repair_order_id, after.id, recommendationId);
-  if (is && !was && decided) {
-    const declinedAt = decided.decided_at ?? after.updated_at;
-    const due: DeclinedWorkDue = {
-      company_id: after.company_id,
-      location_id: after.location_id,
-      repair_order_id: after.repair_order_id,
-      sheet_id: after.id,
-      recommendation_id: recommendationId,
-      declined_at: declinedAt,
-      due_at: new Date(Date.parse(declinedAt) + afterDays * DAY_MS).toISOString(),
-    };
-    return [{ Put: { Item: { ...key, ...keys.workDeclinedDue(), gsi2sk: `${due.due_at}#${due.sheet_id}#${recommendationId}`, ...due } } }];
-  }
-  if (was && !is) return [{ Delete: { Key: key } }];
-  return [];
-}
+// What decisions write lives in declinedWork.ts; it is still reachable here, beside the job that reads it.
+export { declinedNoticeWrites, type DeclinedWorkDue };
 
 /** Every due item whose time has come (≤ now), oldest first. */
 export async function dueDeclinedWork(now: Date): Promise<DeclinedWorkDue[]> {

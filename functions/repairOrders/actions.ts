@@ -6,7 +6,6 @@
 import { MISSING_AGENT, OPTED_OUT_ACTION } from '../../shared/schemas/messages.js';
 import type { AgentRef, Message, ServiceEvent } from '../../shared/serviceBoard.js';
 import { getAgent, type AgentRecord } from '../lib/agents.js';
-import { HttpError } from '../lib/errors.js';
 import { channels, publish } from '../lib/realtime.js';
 import { getCustomer } from '../customers/records.js';
 import { refusedAnswer, sendAutomated } from '../messages/automated.js';
@@ -15,8 +14,9 @@ import { announce, changed } from './events.js';
 import { writeReadMark } from '../messages/readMarks.js';
 import { updateRepairOrder, type RepairOrderRecord } from './records.js';
 import { repairOrderOwner } from './owner.js';
+import { refused } from '../lib/errors.js';
 
-const unprocessable = (id: string, message: string) => new HttpError(422, id, message);
+const unprocessable = (id: string, message: string) => refused(id, message);
 
 export const NOT_AN_ADVISOR = 'Choose an active service advisor of this location';
 

@@ -29,9 +29,11 @@ import { getSheet, updateSheet, type SheetRecord } from '../../functions/inspect
 import { defaultPointerItem, templateItem, type TemplateRecord } from '../../functions/inspections/templates.js';
 import { ITEM_STATUS, type ItemStatus, type Recommendation } from '../../shared/inspections.js';
 import { appendMessage, newMessage } from '../../functions/messages/records.js';
-import { getRepairOrder, writeReadMark, type RepairOrderRecord } from '../../functions/repairOrders/records.js';
+import { writeReadMark } from '../../functions/messages/readMarks.js';
+import { getRepairOrder, type RepairOrderRecord } from '../../functions/repairOrders/records.js';
 import { lineTypeByConvention } from './carrier.js';
 import { DEMO_AGENTS, DEMO_COMPANY, DEMO_LOCATIONS, DEMO_SHEET_TEMPLATES, RIVAL_COMPANY } from './demo.js';
+import { repairOrderOwner } from '../../functions/repairOrders/owner.js';
 
 /** Who seeds settings (the settings record names who saved them last). */
 const SEEDER = 'seed';
@@ -375,7 +377,7 @@ async function pastTexts(demo: DemoStore, order: DemoOrder, ro: RepairOrderRecor
     const outbound = direction === 'out';
     const first = outbound && !noticeAt && !customer.opt_notice_sent_at;
     if (first) noticeAt = iso(at);
-    const message = newMessage(ro, {
+    const message = newMessage(repairOrderOwner(ro), {
       // Time-ordered by when it was sent, as if the conversation had happened then.
       id: `msg_${nextId(at).toLowerCase()}`,
       direction: outbound ? 'outbound' : 'inbound',
@@ -387,7 +389,7 @@ async function pastTexts(demo: DemoStore, order: DemoOrder, ro: RepairOrderRecor
       from: outbound ? demo.serviceNumber : customer.phones.cell,
       to: outbound ? customer.phones.cell : demo.serviceNumber,
     });
-    await appendMessage(ro, message);
+    await appendMessage(repairOrderOwner(ro), message);
   }
   if (noticeAt) await saveCustomer({ ...customer, opt_notice_sent_at: noticeAt, version: customer.version + 1, updated_at: iso(now) });
   return order.texts.length;
@@ -439,7 +441,7 @@ async function seedOrders(demo: DemoStore, orders: DemoOrder[], now: number): Pr
           await changeConsent({ companyId: ro.company_id, customer, status: 'out', initiator: 'customer', method: 'sms_keyword', wording: 'STOP', agent: null });
         }
         // Whoever sees the board has read everything but the conversations left unread.
-        if (!order.unread) await Promise.all(demo.readers.map((agentId) => writeReadMark(ro.company_id, ro.id, agentId, false)));
+        if (!order.unread) await Promise.all(demo.readers.map((agentId) => writeReadMark(ro.company_id, { kind: 'repair_order', id: ro.id }, agentId, false)));
         return count;
       }),
     ),

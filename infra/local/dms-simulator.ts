@@ -5,17 +5,19 @@
  * Status column), then pre-invoiced, invoiced (the automated vehicle-ready text goes out) and
  * closed by the DMS — over a few minutes. It talks to the console only as a DMS does: the ingest
  * API over HTTP with each store's API key. It never touches an order a person archived, and leaves
- * the seeded demo orders alone (they show fixed cases).
+ * the seeded demo orders alone (they show fixed cases). Now and then it also books an appointment
+ * for a new or returning customer in the next few days, inside store hours, and sometimes cancels
+ * one of those a few rounds later, through the same API's appointments route.
  *
  * Part of `npm start` (DMS_SIMULATOR=off turns it off); off in tests unless a test starts it.
- * Its keys and the orders it is moving persist in DATA_DIR/dms-simulator.json. With a `seed`, the
+ * Its keys, the orders it is moving and the cancellations it has planned persist in DATA_DIR/dms-simulator.json. With a `seed`, the
  * same run of ticks makes the same orders (tests).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { TZDate } from '@date-fns/tz';
-import type { DmsRepairOrder } from '../../shared/schemas/dms.js';
+import type { DmsAppointment, DmsRepairOrder } from '../../shared/schemas/dms.js';
 import type { WorkOrderStatusCode } from '../../shared/serviceBoard.js';
 import { createDmsKey, findDmsKey } from '../../functions/dms/keys.js';
 import { dmsRecordId } from '../../functions/lib/ids.js';
@@ -28,6 +30,11 @@ export const DEFAULT_INTERVAL_MS = 45_000;
 const OPEN_PER_STORE = 8;
 /** Each tick, an order moves on with this chance: the six steps take a few minutes. */
 const ADVANCE_CHANCE = 0.5;
+/** Each tick, an appointment is booked with this chance: a few an hour, at 45 s a tick. */
+const BOOK_CHANCE = 0.3;
+/** A booked appointment is later cancelled with this chance, this many ticks on at most. */
+const CANCEL_CHANCE = 0.2;
+const CANCEL_WITHIN_TICKS = 8;
 
 export interface DmsSimulatorOptions {
   /** Origin of the console the feed is posted to. */
@@ -46,7 +53,7 @@ export interface DmsSimulatorOptions {
 }
 
 export interface DmsSimulator {
-  /** One round: open an order, move the others on. Answers the lines it logged. */
+  /** One round: open an order, move the others on, maybe book or cancel an appointment. Answers the lines it logged. */
   tick(): Promise<string[]>;
   /** Stops the timer, waits for a round under way, and saves the state. */
   stop(): Promise<void>;
@@ -75,6 +82,13 @@ interface SimOrder {
   record: DmsRepairOrder;
 }
 
+/** An appointment the simulator will cancel when `ticksLeft` reaches 0. */
+interface SimCancellation {
+  locationId: string;
+  ticksLeft: number;
+  record: DmsAppointment;
+}
+
 interface SimState {
   /** API key secret per location. */
   keys: Record<string, string>;
@@ -84,6 +98,7 @@ interface SimState {
   random: number;
   orders: SimOrder[];
   customers: (SimCustomer & { locationId: string })[];
+  cancellations: SimCancellation[];
 }
 
 const FIRST_NAMES = ['Olivia', 'Liam', 'Emma', 'Noah', 'Ava', 'Mateo', 'Sofia', 'Lucas', 'Mia', 'Ethan', 'Amara', 'Kenji', 'Fatima', 'Diego', 'Chloe', 'Omar', 'Zoe', 'Andre', 'Leila', 'Marcus', 'Ingrid', 'Tariq', 'Nadia', 'Caleb'];
@@ -93,6 +108,10 @@ const VEHICLES: [string, string][] = [
   ['Subaru', 'Forester'], ['Jeep', 'Wrangler'], ['Kia', 'Sportage'], ['Mazda', 'Mazda3'], ['Volkswagen', 'Jetta'], ['Tesla', 'Model Y'],
 ];
 const UK_VEHICLES: [string, string][] = [['Vauxhall', 'Astra'], ['Ford', 'Focus'], ['Nissan', 'Qashqai'], ['Volkswagen', 'Golf'], ['Mini', 'Countryman']];
+const APPOINTMENT_NOTES = [
+  'Oil change and tire rotation.', 'State inspection.', 'Squeaking brakes.', 'Check engine light on.', 'Recall campaign.', 'A/C not blowing cold.',
+  '30,000-mile service.', 'Battery keeps dying overnight.', 'Pulls to the right; alignment?', 'Customer waits; quote for new tires.',
+];
 const OPCODES = ['01FZ', 'ROT', 'BRK1', 'BRK2', 'ALIGN', 'BATT', 'DIAG', 'WIPER', 'AC', 'CEL'];
 /** The store's opening hours (wall clock): promise times fall inside them. */
 const OPENS = { hour: 7, minute: 30 };
@@ -122,6 +141,14 @@ export function promiseTime(now: number, timezone: string, random: () => number)
   return new Date(next.getTime()).toISOString();
 }
 
+/** An appointment time a service desk would offer: one to four days ahead, on the half hour, 8:00 to 16:30 at the store. */
+export function appointmentTime(now: number, timezone: string, random: () => number): string {
+  const today = new TZDate(now, timezone);
+  const day = today.getDate() + 1 + Math.floor(random() * 4);
+  const at = new TZDate(today.getFullYear(), today.getMonth(), day, 8 + Math.floor(random() * 9), random() < 0.5 ? 0 : 30, timezone);
+  return new Date(at.getTime()).toISOString();
+}
+
 function seededCustomers(locationId: string): SimCustomer[] {
   const orders: DemoOrder[] = locationId === 'loc_demo_north' ? NORTH_ORDERS : locationId === 'loc_demo_south' ? SOUTH_ORDERS : RIVAL_ORDERS;
   // The opted-out and landline customers show fixed cases; new orders for them would only refuse texts.
@@ -129,7 +156,7 @@ function seededCustomers(locationId: string): SimCustomer[] {
 }
 
 function emptyState(seed: number): SimState {
-  return { keys: {}, next: 1, random: seed | 0, orders: [], customers: [] };
+  return { keys: {}, next: 1, random: seed | 0, orders: [], customers: [], cancellations: [] };
 }
 
 function loadState(file: string | null, seed: number): SimState {
@@ -159,8 +186,8 @@ export async function startDmsSimulator(options: DmsSimulatorOptions): Promise<D
     state.keys[store.locationId] = (await createDmsKey(store.companyId, store.locationId, 'DMS simulator', null)).secret;
   }
 
-  async function post(locationId: string, records: DmsRepairOrder[]): Promise<{ status: string; error?: string }[]> {
-    const res = await fetch(`${options.baseUrl}/dms/v1/locations/${locationId}/repair_orders`, {
+  async function post(locationId: string, records: DmsRepairOrder[] | DmsAppointment[], kind: 'repair_orders' | 'appointments' = 'repair_orders'): Promise<{ status: string; error?: string }[]> {
+    const res = await fetch(`${options.baseUrl}/dms/v1/locations/${locationId}/${kind}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-key': state.keys[locationId] ?? '' },
       body: JSON.stringify({ records }),
@@ -221,6 +248,63 @@ export async function startDmsSimulator(options: DmsSimulatorOptions): Promise<D
     return `[dms] ${store.dealershipName}: opened ${record.dms_ro_id} for ${customer.first} ${customer.last} (${make} ${model}), promised ${record.promise_time}`;
   }
 
+  /** An appointment's advisor: North's two, South's advisor, Rival's admin; now and then nobody yet. */
+  function appointmentAdvisor(locationId: string): string | null {
+    if (locationId === 'loc_rival_main') return 'rival@demo.example';
+    if (random() < 0.15) return null;
+    if (locationId === 'loc_demo_south') return 'south@demo.example';
+    return random() < 0.6 ? 'advisor@demo.example' : 'manager@demo.example';
+  }
+
+  /** Books an appointment at one of the stores, and sometimes plans to cancel it a few rounds later. */
+  async function book(now: number): Promise<string | null> {
+    if (stores.length === 0 || random() >= BOOK_CHANCE) return null;
+    const store = pick(stores);
+    const location = DEMO_LOCATIONS.find((l) => l.id === store.locationId);
+    const customer = customerFor(store.locationId);
+    const [make, model] = pick(store.locationId === 'loc_rival_main' ? UK_VEHICLES : VEHICLES);
+    const n = state.next++;
+    const record: DmsAppointment = {
+      dms_appointment_id: `SIM-A${store.locationId === 'loc_rival_main' ? 'R' : store.locationId === 'loc_demo_south' ? 'S' : 'N'}${9000 + n}`,
+      dms_customer_id: customer.dms,
+      customer: { first_name: customer.first, last_name: customer.last, phones: { cell: customer.cell }, ...(random() < 0.7 ? { dms_opt_in: 'in' as const } : {}) },
+      scheduled_at: appointmentTime(now, location?.timezone ?? 'UTC', random),
+      advisor_email: appointmentAdvisor(store.locationId),
+      vehicle: { make, model, year: 2012 + Math.floor(random() * 13), vin: null, mileage: null },
+      notes: pick(APPOINTMENT_NOTES),
+      cancelled: false,
+    };
+    const [result] = await post(store.locationId, [record], 'appointments');
+    if (result?.status === 'error') return `[dms] ${store.dealershipName}: appointment ${record.dms_appointment_id} refused: ${result.error}`;
+    if (random() < CANCEL_CHANCE) {
+      const { customer: _sent, ...rest } = record;
+      state.cancellations.push({ locationId: store.locationId, ticksLeft: 1 + Math.floor(random() * CANCEL_WITHIN_TICKS), record: rest });
+    }
+    return `[dms] ${store.dealershipName}: booked appointment ${record.dms_appointment_id} for ${customer.first} ${customer.last} (${make} ${model}) at ${record.scheduled_at}`;
+  }
+
+  /** The customer called to cancel: the DMS sends the appointment again, cancelled. */
+  async function cancelDue(): Promise<string[]> {
+    const lines: string[] = [];
+    const pending: SimCancellation[] = [];
+    for (const planned of state.cancellations) {
+      if (!stores.some((s) => s.locationId === planned.locationId)) {
+        pending.push(planned);
+        continue;
+      }
+      planned.ticksLeft -= 1;
+      if (planned.ticksLeft > 0) {
+        pending.push(planned);
+        continue;
+      }
+      const [result] = await post(planned.locationId, [{ ...planned.record, cancelled: true }], 'appointments');
+      const id = planned.record.dms_appointment_id;
+      lines.push(`[dms] ${storeName(planned.locationId)}: appointment ${id} ${result?.status === 'error' ? `not cancelled: ${result.error}` : 'cancelled'}`);
+    }
+    state.cancellations = pending;
+    return lines;
+  }
+
   /** Moves an order one step on; false when it is done with (closed, or a person archived it). */
   async function advance(order: SimOrder): Promise<{ keep: boolean; line: string | null }> {
     const store = stores.find((s) => s.locationId === order.locationId);
@@ -264,6 +348,9 @@ export async function startDmsSimulator(options: DmsSimulatorOptions): Promise<D
       state.orders = kept;
       const opened = await open(now);
       if (opened) lines.push(opened);
+      lines.push(...(await cancelDue()));
+      const booked = await book(now);
+      if (booked) lines.push(booked);
     } catch (err) {
       lines.push(`[dms] simulator round failed: ${(err as Error).message}`);
     }

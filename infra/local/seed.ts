@@ -1,6 +1,6 @@
 /**
  * Seeds the demo dealership (demo.ts) through the same record builders the handlers use, and its
- * service board (demo-service.ts) through the DMS feed's ingest.
+ * service board (demo-service.ts) and appointments (demo-appointments.ts) through the DMS feed's ingest.
  * Idempotent: the company items are written last, so "the demo company exists" means the whole
  * seed is there, and a seed cut short is simply redone on the next start.
  */
@@ -58,6 +58,9 @@ export async function seedDemo(): Promise<boolean> {
   // handlers' environment: their logger reads LOG_LEVEL when it is loaded.
   const { seedDemoService } = await import('./demo-service.js');
   await seedDemoService();
+  // The appointments after the service board: some are for its customers (one opted out there).
+  const { seedDemoAppointments } = await import('./demo-appointments.js');
+  await seedDemoAppointments();
 
   const companies: CompanyRecord[] = [
     { id: RIVAL_COMPANY.id, name: RIVAL_COMPANY.name, created_at: createdAt },
@@ -66,6 +69,16 @@ export async function seedDemo(): Promise<boolean> {
   // The demo company last of all: it marks the seed complete.
   for (const company of companies) await writeAll([{ ...keys.company(company.id), ...company }]);
   return true;
+}
+
+/**
+ * Once the stack answers (the carrier is part of it), the reminders the seed left due go out, as
+ * the scheduler's next run would send them: the stack calls this after a start that seeded.
+ */
+export async function remindDemoAppointments(): Promise<void> {
+  const { remindDemoAppointments: remind } = await import('./demo-appointments.js');
+  // The console runs without them (the scheduler would try again); the demo's tests notice.
+  await remind().catch((err: unknown) => console.error('[seed] the demo reminders did not go:', err));
 }
 
 /** BatchWrite in chunks of 25, retrying whatever DynamoDB leaves unprocessed. */

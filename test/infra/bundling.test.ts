@@ -7,9 +7,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CfnElement } from 'aws-cdk-lib';
+import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API_AREAS, CARRIER_TOPICS, EVENTS_ENTRY, JOBS_ENTRY } from '../../functions/areas.js';
-import { ORIGIN_GATE_ENTRY } from '../../infra/api.js';
+import { esbuildOptions } from '../../bench/lambdas.js';
+import { API_AREAS, CARRIER_TOPICS, EVENTS_ENTRY, JOBS_ENTRY, type AreaName } from '../../functions/areas.js';
+import { PDF_BUNDLE_FILES } from '../../functions/recommendations/fonts.js';
+import { BUNDLE_FILES, ORIGIN_GATE_ENTRY } from '../../infra/api.js';
 import { ESM_REQUIRE_BANNER } from '../../infra/server-function.js';
 import { resources, synthesise, type Synthesised } from './synth.js';
 
@@ -64,4 +67,47 @@ describe('function bundles', () => {
     });
     expect(JSON.parse(out.trim().split('\n').pop()!)).toEqual(entries.map(() => 'function'));
   });
+
+  it('carry the PDF library only in the functions that draw the inspection PDF', () => {
+    const drawing = pdfDrawingEntries();
+    expect(drawing.size).toBeGreaterThan(0);
+    for (const [entry, dir] of bundles()) {
+      const { sources } = JSON.parse(readFileSync(join(dir, 'index.mjs.map'), 'utf8')) as { sources: string[] };
+      expect(sources.some(isPdfLibrary), entry).toBe(drawing.has(entry));
+    }
+  });
+
+  it('load the PDF library when a PDF is first drawn, not at cold start', async () => {
+    for (const entry of pdfDrawingEntries()) {
+      const { metafile } = await build({ ...esbuildOptions(entry, join(s.assembly.directory, 'pdf-check', 'index.mjs')), write: false });
+      expect(staticallyImported(metafile!.inputs, entry).filter(isPdfLibrary), entry).toEqual([]);
+    }
+  }, 120_000);
 });
+
+/** pdf-lib, fontkit and their helper packages: only drawing the inspection PDF needs them. */
+function isPdfLibrary(path: string): boolean {
+  return /node_modules\/(pdf-lib|@pdf-lib\/[^/]+)\//.test(path);
+}
+
+/** Entries of the areas that draw the inspection PDF: the ones the stack copies its fonts into. */
+function pdfDrawingEntries(): Set<string> {
+  return new Set(
+    (Object.entries(BUNDLE_FILES) as [AreaName, readonly unknown[]][]).filter(([, files]) => files === PDF_BUNDLE_FILES).map(([name]) => API_AREAS[name].entry),
+  );
+}
+
+/** Every module the entry reaches through static imports alone: what Node evaluates when the function starts. */
+function staticallyImported(inputs: Record<string, { imports: { path: string; kind: string; external?: boolean }[] }>, entry: string): string[] {
+  const seen = new Set<string>([entry]);
+  const queue = [entry];
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+    for (const imported of inputs[file]?.imports ?? []) {
+      if (imported.kind === 'dynamic-import' || imported.external || seen.has(imported.path)) continue;
+      seen.add(imported.path);
+      queue.push(imported.path);
+    }
+  }
+  expect(seen.size, `${entry} not found in the build`).toBeGreaterThan(1);
+  return [...seen];
+}

@@ -35,6 +35,25 @@ async function board(client: ApiClient, locationId = NORTH, list: '' | '/inbox' 
   }
 }
 
+interface AppointmentRow {
+  dms_appointment_id: string | null;
+  scheduled_at: string;
+  cancelled: boolean;
+  notes: string;
+  customer: { first_name: string; last_name: string };
+}
+
+/** Every appointment on a location's appointments board (today's and upcoming). */
+async function appointments(client: ApiClient, locationId = NORTH): Promise<AppointmentRow[]> {
+  const rows: AppointmentRow[] = [];
+  for (let offset = 0; ; offset += 20) {
+    const page = await client.get(`/api/locations/${locationId}/appointments/inbox?offset=${offset}&limit=20`);
+    expect(page.status).toBe(200);
+    rows.push(...page.body.appointments);
+    if (rows.length >= page.body.meta.paging.total || page.body.appointments.length === 0) return rows;
+  }
+}
+
 /** The seeded North orders (the simulator may open more for the same customers). */
 const isSeeded = (r: Row) => /^70102\d\d$/.test(r.ro_id);
 const named = (rows: Row[], first: string, last: string) => rows.find((r) => isSeeded(r) && r.customer.first_name === first && r.customer.last_name === last);
@@ -163,6 +182,36 @@ describe('DMS simulator', () => {
 
     expect(await simulatorKeys()).toHaveLength(keysBefore);
     expect(JSON.parse(readFileSync(join(dir, 'dms-simulator.json'), 'utf8')).orders.length).toBeGreaterThanOrEqual(ordersBefore);
+  });
+
+  it('books appointments in the next days, inside store hours, and cancels some later, through the feed', async () => {
+    simulator = await startDmsSimulator({ baseUrl, dataDir: null, intervalMs: 0, seed: 5, locations: [NORTH], quiet: true });
+    const lines: string[] = [];
+    const cancelledLine = (l: string) => / appointment SIM-AN\d+ cancelled$/.test(l);
+    for (let round = 0; round < 100 && !lines.some(cancelledLine); round++) lines.push(...(await simulator.tick()));
+    await simulator.stop();
+    simulator = undefined;
+
+    const booked = lines.flatMap((l) => /booked appointment (SIM-AN\d+) for (.+) \(/.exec(l) ?? []).length;
+    expect(booked).toBeGreaterThan(0);
+    const cancelledId = /appointment (SIM-AN\d+) cancelled$/.exec(lines.find(cancelledLine) ?? '')?.[1];
+    expect(cancelledId).toBeDefined();
+    const rows = await appointments(manager);
+    for (const line of lines.filter((l) => l.includes('booked appointment'))) {
+      const [, id, name] = /booked appointment (SIM-AN\d+) for (.+) \(/.exec(line)!;
+      const row = rows.find((r) => r.dms_appointment_id === id);
+      expect(row, id).toBeDefined();
+      expect(`${row!.customer.first_name} ${row!.customer.last_name}`).toBe(name);
+      // One to four days ahead, inside the store's hours (Boston).
+      const ahead = Date.parse(row!.scheduled_at) - Date.now();
+      expect(ahead).toBeGreaterThan(0);
+      expect(ahead).toBeLessThan(5 * 86_400_000);
+      const hour = Number(new Intl.DateTimeFormat('en-US', { hour: 'numeric', hourCycle: 'h23', timeZone: 'America/New_York' }).format(new Date(row!.scheduled_at)));
+      expect(hour).toBeGreaterThanOrEqual(8);
+      expect(hour).toBeLessThan(17);
+      expect(row!.notes).not.toBe('');
+      expect(row!.cancelled).toBe(id === cancelledId);
+    }
   });
 
   it('takes orders through invoiced to closed, and never touches one a person archived', async () => {

@@ -212,6 +212,11 @@ beforeAll(async () => {
   expect(await ensureSheet(ro)).toBeTruthy();
   expect((await admin.put(`/api/tech/mpi/repair_orders/${ro.id}/technician/claim`)).status).toBe(200);
   const keys = await admin.get(`${loc}/dms_keys`);
+  const booked = await admin.post(`${loc}/appointments`, {
+    appointment: { scheduled_at: new Date(Date.now() + 2 * 86_400_000).toISOString() },
+    customer: { first_name: 'Fuzz', last_name: 'Booked', email: 'fuzz.booked@example.com', phone: '(617) 555-3098' },
+  });
+  if (booked.status !== 201) throw new Error(`appointment: ${booked.status} ${booked.text}`);
   ids = {
     location: FUZZ.locationId,
     repair_order: ro.id,
@@ -225,6 +230,8 @@ beforeAll(async () => {
     settings_key: 'service_settings',
     sheet_queue: 'for_claim',
     call_board: 'service',
+    appointment: booked.body.appointment.id,
+    mass_message: 'mass_fuzz_none',
   };
 });
 

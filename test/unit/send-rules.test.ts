@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SEND_WARNINGS } from '../../shared/schemas/messages.js';
-import { decideSend, gatekeeperReason, gatekeeperReasonText, refusalStatus, type RuleCustomer, type RuleOrder, type RuleSettings } from '../../functions/messages/rules.js';
+import { refusalStatus } from '../../functions/lib/http.js';
+import { decideSend, gatekeeperReason, gatekeeperReasonText, type RuleCustomer, type RuleOrder, type RuleSettings } from '../../functions/messages/rules.js';
 
 const ADVISOR = { id: 'agt_advisor', first_name: 'Priya', last_name: 'Raman' };
 const order = (overrides: Partial<RuleOrder> = {}): RuleOrder => ({ closed: false, agent: ADVISOR, opcodes: [], ...overrides });

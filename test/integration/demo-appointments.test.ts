@@ -1,0 +1,136 @@
+/**
+ * The demo's appointments (infra/local/demo-appointments.ts), as the people signing in meet them:
+ * both Demo Motors stores have today's appointments on their board with every state the board
+ * colours (confirmed, cancelled, reminder sent), one for an opted-out customer, tomorrow's and next
+ * week's, and the past ones off the board; the phone bookings' reminders went through the local
+ * carrier, naming the store, in the customer's language.
+ */
+import { TZDate } from '@date-fns/tz';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_LOCATIONS } from '../../infra/local/demo.js';
+import { NORTH_APPOINTMENTS, SOUTH_APPOINTMENTS, type DemoAppointment } from '../../infra/local/demo-appointments.js';
+import { dmsRecordId } from '../../functions/lib/ids.js';
+import { api, signIn, textsTo, type ApiClient } from '../support/api.js';
+
+const baseUrl = inject('baseUrl');
+const carrierUrl = inject('carrierUrl');
+
+interface Row {
+  id: string;
+  dms_appointment_id: string | null;
+  scheduled_at: string;
+  confirmed: boolean;
+  cancelled: boolean;
+  reminder_sent: boolean;
+  reminder_message: { id: string; metadata: { sms_status: string | null } } | null;
+  agent: { id: string } | null;
+  notes: string;
+  vehicle: { make: string } | null;
+  customer: { first_name: string; last_name: string; opt_in: string; phones: { cell: string | null } };
+}
+
+const STORES = [
+  { locationId: 'loc_demo_north', name: 'Demo Motors North', signIn: 'manager@demo.example', seeded: NORTH_APPOINTMENTS },
+  { locationId: 'loc_demo_south', name: 'Demo Motors South', signIn: 'admin@demo.example', seeded: SOUTH_APPOINTMENTS },
+] as const;
+
+const clients = new Map<string, ApiClient>();
+const client = (email: string) => clients.get(email)!;
+
+beforeAll(async () => {
+  for (const email of new Set(STORES.map((s) => s.signIn))) clients.set(email, api(baseUrl, await signIn(baseUrl, email)));
+});
+
+/** Every appointment of the store's board (today's and upcoming), page by page. */
+async function board(c: ApiClient, locationId: string): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (let offset = 0; ; offset += 20) {
+    const page = await c.get(`/api/locations/${locationId}/appointments/inbox?offset=${offset}&limit=20`);
+    expect(page.status, page.text).toBe(200);
+    rows.push(...page.body.appointments);
+    if (rows.length >= page.body.meta.paging.total || page.body.appointments.length === 0) return rows;
+  }
+}
+
+const nameOf = (r: Row) => `${r.customer.first_name} ${r.customer.last_name}`;
+/** The store's calendar day of a moment, e.g. 2025-03-11. */
+const dayAt = (iso: string | number, timezone: string) => {
+  const d = new TZDate(typeof iso === 'number' ? iso : Date.parse(iso), timezone);
+  return `${d.getFullYear()}-${d.getMonth() + 1}-${d.getDate()}`;
+};
+const seededIn = (rows: Row[], seeded: readonly DemoAppointment[]) =>
+  rows.filter((r) => seeded.some((a) => (a.dms ? r.dms_appointment_id === a.dms : r.dms_appointment_id === null && typeof a.customer !== 'string' && r.customer.phones.cell === a.customer.cell)));
+
+describe.each(STORES)('demo appointments of $name', (store) => {
+  const timezone = DEMO_LOCATIONS.find((l) => l.id === store.locationId)!.timezone;
+
+  it("shows today's appointments confirmed, cancelled and reminded, one for an opted-out customer, and the coming days", async () => {
+    const rows = seededIn(await board(client(store.signIn), store.locationId), store.seeded);
+    const today = rows.filter((r) => dayAt(r.scheduled_at, timezone) === dayAt(Date.now(), timezone));
+    const later = rows.filter((r) => dayAt(r.scheduled_at, timezone) !== dayAt(Date.now(), timezone));
+
+    expect(rows).toHaveLength(store.seeded.filter((a) => a.day >= 0).length);
+    expect(today.length).toBeGreaterThanOrEqual(5);
+    // Spread over the day at the store, opening to closing.
+    const hours = today.map((r) => new TZDate(Date.parse(r.scheduled_at), timezone).getHours());
+    expect(Math.min(...hours)).toBeLessThanOrEqual(9);
+    expect(Math.max(...hours)).toBeGreaterThanOrEqual(15);
+    expect(today.filter((r) => r.confirmed && !r.cancelled).length).toBeGreaterThanOrEqual(2);
+    expect(today.filter((r) => r.cancelled)).toHaveLength(1);
+    expect(today.filter((r) => r.reminder_sent && r.reminder_message !== null)).toHaveLength(2);
+    expect(rows.filter((r) => r.customer.opt_in === 'out')).toHaveLength(1);
+    expect(rows.every((r) => r.notes.length > 0 && r.vehicle !== null)).toBe(true);
+    // Tomorrow's and next week's reminders have not gone yet.
+    expect(later.length).toBeGreaterThanOrEqual(2);
+    expect(later.every((r) => !r.reminder_sent && r.reminder_message === null)).toBe(true);
+    expect(rows.some((r) => r.agent !== null)).toBe(true);
+  });
+
+  it('keeps the past appointments off the board but on record', async () => {
+    const c = client(store.signIn);
+    const past = store.seeded.filter((a) => a.day < 0 && a.dms);
+    expect(past.length).toBeGreaterThanOrEqual(2);
+    for (const appointment of past) {
+      const id = dmsRecordId('apt', 'cmp_demo', store.locationId, 'appointment', appointment.dms!);
+      const res = await c.get(`/api/locations/${store.locationId}/appointments/${id}`);
+      expect(res.status, res.text).toBe(200);
+      expect(Date.parse(res.body.appointment.scheduled_at)).toBeLessThan(Date.now() - 12 * 3600_000);
+    }
+  });
+
+  it('sent the phone bookings their reminder through the carrier, naming the store, and lists them as sent', async () => {
+    const c = client(store.signIn);
+    const reminded = seededIn(await board(c, store.locationId), store.seeded).filter((r) => r.reminder_sent);
+    const sentList = (await c.get(`/api/locations/${store.locationId}/notes/appointments`)).body.appointments as Row[];
+
+    expect(reminded).toHaveLength(2);
+    expect(sentList.map((r) => r.id)).toEqual(expect.arrayContaining(reminded.map((r) => r.id)));
+    for (const row of reminded) {
+      const status = row.reminder_message!.metadata.sms_status;
+      const messages = (await c.get(`/api/appointments/${row.id}/messages`)).body.messages as { id: string; text: string; behaviour: string | null }[];
+      const reminder = messages.find((m) => m.id === row.reminder_message!.id)!;
+      expect(reminder.text).toContain(store.name);
+      if (status === 'scheduled') {
+        // Seeded during the store's quiet hours: held for the morning, and the conversation says so.
+        expect(messages.map((m) => m.text)).toContain('Reminder will be sent shortly.');
+      } else {
+        expect(['queued', 'accepted', 'sent', 'delivered']).toContain(status);
+        const texts = await textsTo(carrierUrl, row.customer.phones.cell!);
+        expect(texts.map((t) => t.text)).toContain(reminder.text);
+      }
+    }
+  });
+});
+
+it('words the reminder in the customer’s language (Jorge Ramírez, Spanish)', async () => {
+  const rows = await board(client('manager@demo.example'), 'loc_demo_north');
+  const jorge = rows.find((r) => nameOf(r) === 'Jorge Ramírez' && r.dms_appointment_id === null)!;
+  const messages = (await client('manager@demo.example').get(`/api/appointments/${jorge.id}/messages`)).body.messages as { id: string; text: string }[];
+
+  expect(messages.find((m) => m.id === jorge.reminder_message?.id)?.text).toMatch(/^Demo Motors North: Recordatorio/);
+});
+
+it('shows neither store’s appointments to another company', async () => {
+  const rival = api(baseUrl, await signIn(baseUrl, 'rival@demo.example'));
+  for (const store of STORES) expect((await rival.get(`/api/locations/${store.locationId}/appointments/inbox`)).status).toBe(404);
+});
