@@ -8,6 +8,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startLocalStack } from '../infra/local/stack.js';
+import { benchAppointments } from './appointments.js';
 import { benchInspections } from './inspections.js';
 import { capacityOf, openEventStream, seedLargeStore, MESSAGES, REPAIR_ORDERS, type Capacity } from './service.js';
 
@@ -189,6 +190,7 @@ async function main() {
     // Inspections first: the service board's large store would only lengthen the pool the claims walk.
     const inspections = process.env.BENCH_MPI === 'off' ? null : await benchInspections(url, signIn);
     const service = process.env.BENCH_SERVICE === 'off' ? null : await serviceBoard(url, signIn);
+    const appointments = process.env.BENCH_APPOINTMENTS_BOARD === 'off' ? null : await benchAppointments(url, signIn);
     const result = {
       measured_at: new Date().toISOString(),
       machine: 'local stack (DynamoDB Local + s3rver), one process, 2 cores',
@@ -209,6 +211,17 @@ async function main() {
       for (const f of service.reads) console.log(`| ${f.name} | ${f.median_ms} | ${f.p95_ms} | ${f.read_capacity_units} | ${f.dynamodb_calls} |`);
       console.log(`\n${service.send.name}: median ${service.send.median_ms} ms, p95 ${service.send.p95_ms} ms over ${service.send.sends} texts (the POST itself: median ${service.send.post_median_ms} ms, p95 ${service.send.post_p95_ms} ms)`);
       console.log('written to bench/results/service-board.json');
+    }
+    if (appointments) {
+      const out = { measured_at: result.measured_at, machine: result.machine, ...appointments };
+      writeFileSync('bench/results/appointments.json', `${JSON.stringify(out, null, 2)}\n`);
+      const { first_page: page, reminders: r, mass_text: m } = appointments;
+      console.log(`\nappointments first page: median ${page.median_ms} ms, p95 ${page.p95_ms} ms, ${page.read_capacity_units} read capacity units`);
+      console.log(
+        `reminders job, ${r.small.due} due: among ${r.small.appointments} ${r.small.ms} ms / ${r.small.read_capacity_units} RCU; among ${r.large.appointments} ${r.large.ms} ms / ${r.large.read_capacity_units} RCU (time ×${r.time_ratio}, reads ×${r.read_capacity_ratio}; goal ≤ 1.5)`,
+      );
+      console.log(`mass text to ${m.recipients}: ${m.sent} sent of ${m.allowed} allowed, skipped ${JSON.stringify(m.skipped)}, ${m.duplicates} texted twice, ${m.seconds} s to finish`);
+      console.log('written to bench/results/appointments.json');
     }
     if (inspections) {
       const out = { ...inspections, machine: result.machine };

@@ -21,9 +21,9 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { API_AREAS, type AreaName } from '../functions/areas.js';
 import { ORIGIN_VERIFY_HEADER } from '../functions/lib/clientIp.js';
-import { PDF_BUNDLE_FILES } from '../functions/recommendations/fonts.js';
+import { PDF_BUNDLE_FILES, PDF_CHUNK } from '../functions/recommendations/fonts.js';
 import { acknowledge } from './nag.js';
-import { LOG_RETENTION, ServerFunction, type ServerSettings } from './server-function.js';
+import { LOG_RETENTION, ServerFunction, type LazyChunk, type ServerSettings } from './server-function.js';
 
 export const ORIGIN_GATE_ENTRY = 'functions/originGate/handler.ts';
 
@@ -115,6 +115,7 @@ export class Api extends Construct {
         // CloudFront waits 30 s for the origin; answer or fail before that.
         timeout: Duration.seconds(25),
         bundleFiles: BUNDLE_FILES[name],
+        lazyChunks: LAZY_CHUNKS[name],
       });
       // One permission per area rather than one per route keeps the function policy small.
       const integration = new HttpLambdaIntegration(`${areaId(name)}Integration`, server.fn, { scopePermissionToRoute: false });
@@ -138,6 +139,12 @@ export class Api extends Construct {
 export const BUNDLE_FILES: Partial<Record<AreaName, readonly { from: string; to: string }[]>> = {
   recommendations: PDF_BUNDLE_FILES,
   customerInspections: PDF_BUNDLE_FILES,
+};
+
+/** Modules each area keeps in a file of its own, loaded on first use (the PDF drawing: its areas start without it). */
+export const LAZY_CHUNKS: Partial<Record<AreaName, readonly LazyChunk[]>> = {
+  recommendations: [PDF_CHUNK],
+  customerInspections: [PDF_CHUNK],
 };
 
 /** `notifications` → `Notifications`: construct ids that read like the area. */

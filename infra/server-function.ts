@@ -76,19 +76,57 @@ export interface ServerFunctionProps {
    * esbuild: `from` relative to the project root, `to` relative to the bundle's index.mjs.
    */
   readonly bundleFiles?: readonly { from: string; to: string }[];
+  /**
+   * Modules built into files of their own beside the bundle and loaded on first use
+   * (functions/lib/lazyChunk.ts): `entry` relative to the project root, `file` its name beside
+   * index.mjs as the code asks for it (`pdf.js` is written as `pdf.mjs`).
+   */
+  readonly lazyChunks?: readonly LazyChunk[];
 }
 
-/** Bundling hooks that copy files into the bundle once esbuild is done (local bundling runs them in a shell). */
-function copyIntoBundle(files: readonly { from: string; to: string }[]): ICommandHooks {
-  const quote = (path: string) => `'${path.replace(/'/g, `'\\''`)}'`;
+export interface LazyChunk {
+  entry: string;
+  file: string;
+}
+
+const quote = (path: string) => `'${path.replace(/'/g, `'\\''`)}'`;
+
+/** The esbuild command line that builds a lazy chunk with the same options as the bundle (SERVER_BUNDLING). */
+export function lazyChunkCommand(esbuild: string, entry: string, outfile: string): string {
+  return [
+    quote(esbuild),
+    quote(entry),
+    '--bundle',
+    '--platform=node',
+    `--format=esm`,
+    `--target=${SERVER_BUNDLING.target}`,
+    '--minify',
+    '--sourcemap',
+    '--sources-content=false',
+    `--main-fields=${SERVER_BUNDLING.mainFields.join(',')}`,
+    `--banner:js=${quote(SERVER_BUNDLING.banner)}`,
+    `--outfile=${quote(outfile)}`,
+    '--log-level=warning',
+  ].join(' ');
+}
+
+/**
+ * Bundling hooks run once esbuild is done (local bundling runs them in a shell): files copied into
+ * the bundle, and lazy chunks built beside it with the project's own esbuild.
+ */
+function afterBundling(files: readonly { from: string; to: string }[], chunks: readonly LazyChunk[]): ICommandHooks {
   return {
     beforeBundling: () => [],
     beforeInstall: () => [],
-    afterBundling: (inputDir, outputDir) =>
-      files.flatMap(({ from, to }) => {
+    afterBundling: (inputDir, outputDir) => [
+      ...files.flatMap(({ from, to }) => {
         const target = posix.join(outputDir, to);
         return [`mkdir -p ${quote(posix.dirname(target))}`, `cp ${quote(posix.join(inputDir, from))} ${quote(target)}`];
       }),
+      ...chunks.map(({ entry, file }) =>
+        lazyChunkCommand(posix.join(inputDir, 'node_modules/.bin/esbuild'), posix.join(inputDir, entry), posix.join(outputDir, file.replace(/\.js$/, '.mjs'))),
+      ),
+    ],
   };
 }
 
@@ -148,7 +186,7 @@ export class ServerFunction extends Construct {
       deadLetterQueue: props.deadLetterQueue,
       bundling: {
         ...SERVER_BUNDLING,
-        ...(props.bundleFiles?.length ? { commandHooks: copyIntoBundle(props.bundleFiles) } : {}),
+        ...(props.bundleFiles?.length || props.lazyChunks?.length ? { commandHooks: afterBundling(props.bundleFiles ?? [], props.lazyChunks ?? []) } : {}),
       },
     });
     acknowledge(

@@ -63,12 +63,3 @@ export interface MassMessage {
   agent: AgentRef;
 }
 
-/** Events on the real-time stream that the appointments board reacts to (the location's appointments channel). */
-export type AppointmentEvent =
-  /** Booked, confirmed, cancelled, archived, reminded, moved by the DMS, or its thread bumped: read it again. */
-  | { type: 'appointment.changed'; data: { id: string; location_id: string; reason: string } }
-  | { type: 'message.created'; data: { appointment_id: string; location_id: string; message: import('./serviceBoard.js').Message } }
-  | { type: 'message.updated'; data: { appointment_id: string; location_id: string; message: import('./serviceBoard.js').Message } }
-  /** The agent's own read mark changed (another tab): on the agent's own channel. */
-  | { type: 'read.changed'; data: { appointment_id: string; is_unread: boolean } }
-  | { type: 'mass_message.progress'; data: { mass_message: MassMessage } };

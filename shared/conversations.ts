@@ -18,6 +18,11 @@ export const OWNER_ID_FIELD = {
 } as const satisfies Record<OwnerKind, string>;
 export type OwnerIdField = (typeof OWNER_ID_FIELD)[OwnerKind];
 
+/** An owner as events and answers name it: `{ repair_order_id }` or `{ appointment_id }`. */
+export type OwnerField = { [K in OwnerKind]: { [F in (typeof OWNER_ID_FIELD)[K]]: string } }[OwnerKind];
+
+export const ownerFieldOf = (ref: OwnerRef): OwnerField => ({ [OWNER_ID_FIELD[ref.kind]]: ref.id }) as OwnerField;
+
 /** The owner an event or message is about, read from whichever owner field it carries. */
 export function ownerOf(data: Partial<Record<OwnerIdField, unknown>>): OwnerRef | null {
   for (const kind of OWNER_KINDS) {

@@ -257,16 +257,6 @@ export const MPI_ERRORS = {
 export type MpiErrorId = keyof typeof MPI_ERRORS;
 
 /** Events on the real-time stream (location channel): pools, inboxes and open sheets react to them. */
-export type MpiEvent =
-  | {
-      type: 'mpi.changed';
-      data: { location_id: string; repair_order_id: string; sheet_id: string; state: SheetState; holder_id: string | null; version: number; reason: MpiChangeReason };
-    }
-  | {
-      type: 'mpi.decision';
-      data: { location_id: string; repair_order_id: string; sheet_id: string; recommendation_id: string; approved: boolean | null; initiator: ApproverInitiator; version: number };
-    };
-
 export type MpiChangeReason =
   | 'created'
   | 'retemplated'

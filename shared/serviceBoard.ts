@@ -10,7 +10,7 @@ export type OptInitiator = 'dms' | 'agent' | 'customer';
 /** What kind of line the customer's cell number is; `mobile` may be texted freely. */
 export type LineType = 'mobile' | 'voip' | 'landline' | 'error';
 
-import type { MpiEvent, SheetSummary } from './inspections.js';
+import type { SheetSummary } from './inspections.js';
 
 export interface AgentRef {
   id: string;
@@ -228,24 +228,6 @@ export interface ConsentEntry {
   agent: AgentRef | null;
   at: string;
 }
-
-/** Events on the real-time stream that the service board reacts to. */
-export type ServiceEvent =
-  | { type: 'repair_order.changed'; data: { id: string; location_id: string; agent_id: string | null; reason: string } }
-  | { type: 'repair_order.assigned'; data: { id: string; location_id: string; agent_id: string } }
-  | { type: 'message.created'; data: { repair_order_id: string; location_id: string; message: Message } }
-  | { type: 'message.updated'; data: { repair_order_id: string; location_id: string; message: Message } }
-  | { type: 'read.changed'; data: { repair_order_id: string; is_unread: boolean } }
-  | { type: 'customer.changed'; data: { customer_id: string; location_id: string } }
-  /**
-   * An automated text was not sent: `reason` is its id (a gatekeeper reason or a send refusal,
-   * shared/systemNotes.ts), `opcode` the op code looked for; `message` is the reason in English.
-   */
-  | { type: 'gatekeeper_error'; data: { repair_order_id: string; kind: string; message: string; reason?: string; opcode?: string } }
-  /** A settings group of the location was saved (e.g. safe mode switched): the board reads it again. */
-  | { type: 'settings_updated'; data: { location_id: string; key: string } }
-  /** Inspections: a sheet moved (claimed, saved, completed…) or a recommendation was decided (shared/inspections.ts). */
-  | MpiEvent;
 
 export const SERVICE_PAGE_SIZE = 20;
 export const MESSAGE_FIRST_PAGE = 10;

@@ -97,7 +97,8 @@ export async function bookAppointment(customer: CustomerRecord, input: Appointme
 /** The start of today where the store is: "today's and upcoming" begins there. */
 export async function startOfToday(companyId: string, locationId: string, now = new Date()): Promise<string> {
   const location = await getLocation(companyId, locationId);
-  return startOfDay(new TZDate(now, location?.timezone ?? 'UTC')).toISOString();
+  // In UTC like every stored time (a TZDate would write its own offset, which does not sort with them).
+  return new Date(startOfDay(new TZDate(now, location?.timezone ?? 'UTC')).getTime()).toISOString();
 }
 
 /** The most a board's "all" reaches in one mass text (messages/massTexts.ts caps recipients too). */

@@ -2,7 +2,7 @@
  * Who hears about an appointment: everyone working the location's appointments board, on its
  * appointments channel (lib/realtime.ts channelsFor gives it to agents with the flag and to managers).
  */
-import type { AppointmentEvent } from '../../shared/appointments.js';
+import type { AppointmentEvent } from '../../shared/events.js';
 import { channels, publish } from '../lib/realtime.js';
 import type { AppointmentRecord } from './records.js';
 
@@ -14,5 +14,5 @@ export const appointmentChanged = (record: Pick<AppointmentRecord, 'id' | 'locat
 });
 
 export async function announceAppointment(record: Pick<AppointmentRecord, 'company_id' | 'location_id'>, event: AppointmentEvent): Promise<void> {
-  await Promise.all(channelsOfAppointment(record).map((channel) => publish(record.company_id, channel, event.type, event.data)));
+  await Promise.all(channelsOfAppointment(record).map((channel) => publish(record.company_id, channel, event)));
 }

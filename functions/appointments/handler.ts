@@ -43,7 +43,7 @@ function readRoute(unread: boolean) {
     const record = await visibleAppointment(auth, params.id ?? '', true);
     await writeReadMark(auth.companyId, { kind: 'appointment', id: record.id }, auth.actingAs.id, unread);
     // The agent's other tabs follow (their own channel).
-    await publish(auth.companyId, channels.agent(auth.actingAs.id), 'read.changed', { appointment_id: record.id, is_unread: unread });
+    await publish(auth.companyId, channels.agent(auth.actingAs.id), { type: 'read.changed', data: { appointment_id: record.id, is_unread: unread } });
     return ok({ appointment: await viewOf(auth, record) });
   });
 }

@@ -60,10 +60,9 @@ async function afterChange(after: RepairOrderRecord, transition: OrderTransition
   await announce(after, changed(after, 'dms'), previousAgentId);
   if (transition.assigned && after.agent) {
     // The advisor's console shows "assigned to you".
-    await publish(after.company_id, channels.agent(after.agent.id), 'repair_order.assigned', {
-      id: after.id,
-      location_id: after.location_id,
-      agent_id: after.agent.id,
+    await publish(after.company_id, channels.agent(after.agent.id), {
+      type: 'repair_order.assigned',
+      data: { id: after.id, location_id: after.location_id, agent_id: after.agent.id },
     });
   }
   if (transition.closed) {

@@ -5,7 +5,8 @@
  * concurrent order save re-reads and keeps the summary). Two writers never both win: the loser
  * answers 409 'MPI has changed. Reloading' (or retries, for transitions that re-check the state).
  */
-import { MPI_ERRORS, type MpiChangeReason, type MpiEvent, type Sheet, type SheetAttachment, type SheetHolder, type SheetRepairOrder, type SheetState, type SheetSummary, type SheetTemplate } from '../../shared/inspections.js';
+import { MPI_ERRORS, type MpiChangeReason, type Sheet, type SheetAttachment, type SheetHolder, type SheetRepairOrder, type SheetState, type SheetSummary, type SheetTemplate } from '../../shared/inspections.js';
+import { type MpiEvent } from '../../shared/events.js';
 import type { AgentRef } from '../../shared/serviceBoard.js';
 import { agentRef } from '../lib/agents.js';
 import { config } from '../lib/config.js';
@@ -310,7 +311,7 @@ export async function announceSheet(
     },
   };
   await Promise.all([
-    publish(sheet.company_id, channels.location(sheet.location_id), event.type, event.data),
+    publish(sheet.company_id, channels.location(sheet.location_id), event),
     options.order === false ? null : announce(ro, changed(ro, `mpi.${reason}`)),
   ]);
 }

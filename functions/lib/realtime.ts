@@ -4,6 +4,7 @@
  */
 import { encodeTime, monotonicFactory } from 'ulid';
 import { accessLevel } from '../../shared/access.js';
+import type { StreamEvent } from '../../shared/events.js';
 import type { AgentRecord } from './agents.js';
 import { keys } from './keys.js';
 import { nowEpoch, putItem, queryAll } from './table.js';
@@ -51,10 +52,11 @@ export function channelsFor(agent: AgentRecord, locationId: string): string[] {
   return [...list];
 }
 
-export async function publish(companyId: string, channel: string, type: string, data: unknown): Promise<ChannelEvent> {
-  const event: ChannelEvent = { id: nextId(), channel, type, data, created_at: new Date().toISOString() };
-  await putItem({ ...keys.channelEvents(companyId, channel), sk: event.id, ...event, expires_at: nowEpoch() + EVENT_TTL_SECONDS });
-  return event;
+/** Writes one event of the stream's union (shared/events.ts) to a channel's log. */
+export async function publish(companyId: string, channel: string, event: StreamEvent): Promise<ChannelEvent> {
+  const logged: ChannelEvent = { id: nextId(), channel, type: event.type, data: event.data, created_at: new Date().toISOString() };
+  await putItem({ ...keys.channelEvents(companyId, channel), sk: logged.id, ...logged, expires_at: nowEpoch() + EVENT_TTL_SECONDS });
+  return logged;
 }
 
 /** The lowest event id at or after a moment: where a fresh stream starts reading. */

@@ -50,6 +50,6 @@ export async function changeSettings<K extends SettingsKey>(companyId: string, l
   const current = await readSettings(companyId, locationId, key);
   const next = completeSettings(key, { ...current, ...incoming.changes });
   await writeSettings(companyId, locationId, key, next, agentId);
-  await publish(companyId, channels.location(locationId), 'settings_updated', { location_id: locationId, key });
+  await publish(companyId, channels.location(locationId), { type: 'settings_updated', data: { location_id: locationId, key } });
   return next;
 }

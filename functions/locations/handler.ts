@@ -63,7 +63,7 @@ export const routes: Routes = {
     assertAllowList(changes.ip_allowlist);
     const updated: LocationRecord = { ...location, ...changes };
     await putItem(locationItem(updated));
-    await publish(auth.companyId, channels.location(location.id), 'location_updated', { location_id: location.id });
+    await publish(auth.companyId, channels.location(location.id), { type: 'location_updated', data: { location_id: location.id } });
     return ok({ location: updated });
   }),
 

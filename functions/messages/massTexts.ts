@@ -138,7 +138,7 @@ export async function visibleMassText(auth: Auth, id: string): Promise<MassMessa
 }
 
 async function announceProgress(record: MassRecord): Promise<void> {
-  await publish(record.company_id, channels.agent(record.agent_id), 'mass_message.progress', { mass_message: massView(record) });
+  await publish(record.company_id, channels.agent(record.agent_id), { type: 'mass_message.progress', data: { mass_message: massView(record) } });
 }
 
 /** Takes (or renews) the lease: true when this worker may send. */

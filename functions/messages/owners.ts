@@ -6,8 +6,9 @@
  * that moves it up its lists, and the rules its board adds. A board adds its port module and lists it
  * in `./boards.ts`; it never copies messaging.
  */
-import type { OwnerIdField, OwnerKind, OwnerRef } from '../../shared/conversations.js';
-import { OWNER_ID_FIELD } from '../../shared/conversations.js';
+import type { OwnerField, OwnerKind, OwnerRef } from '../../shared/conversations.js';
+import { ownerFieldOf } from '../../shared/conversations.js';
+import type { StreamEvent } from '../../shared/events.js';
 import type { AgentRef } from '../../shared/serviceBoard.js';
 import { publish } from '../lib/realtime.js';
 import type { Auth } from '../lib/session.js';
@@ -30,11 +31,8 @@ export interface ConversationOwner<R = unknown> extends OwnerRef {
   record: R;
 }
 
-/** An event on the owner's channels. */
-export interface OwnerEvent {
-  type: string;
-  data: Record<string, unknown>;
-}
+/** An event on the owner's channels: any event of the stream (shared/events.ts). */
+export type OwnerEvent = StreamEvent;
 
 /** A place an inbound text could go: the lower the tier, the better; among equals the newest. */
 export interface ThreadCandidate {
@@ -117,14 +115,12 @@ export async function visibleOwner(auth: Auth, ref: OwnerRef, consistent = false
 export const worksAnyConversation = (auth: Auth): boolean => [...ports.values()].some((port) => (port as unknown as OwnerPort<unknown>).worksBoard(auth));
 
 /** The owner as an event or answer names it: `{ repair_order_id }`, `{ appointment_id }`. */
-export function ownerField(owner: OwnerRef): Partial<Record<OwnerIdField, string>> {
-  return { [OWNER_ID_FIELD[owner.kind]]: owner.id };
-}
+export const ownerField = (owner: OwnerRef): OwnerField => ownerFieldOf(owner);
 
 /** Publishes one event on every channel of the owner. */
 export async function announceTo(owner: ConversationOwner, event: OwnerEvent, previousAgentId?: string | null): Promise<void> {
   const port = portFor(owner);
-  await Promise.all(port.channels(owner.record, previousAgentId).map((channel) => publish(owner.company_id, channel, event.type, event.data)));
+  await Promise.all(port.channels(owner.record, previousAgentId).map((channel) => publish(owner.company_id, channel, event)));
 }
 
 export const changedEvent = (owner: ConversationOwner, reason: string): OwnerEvent => portFor(owner).changed(owner.record, reason);

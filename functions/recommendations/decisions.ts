@@ -5,7 +5,8 @@
  * decision fail), the order's conversation gets a RECOMMENDED_WORK_STATUS note, every open board
  * hears `mpi.decision`, and a rejection registers the work-declined notice in the same transaction.
  */
-import type { ApproverInitiator, MpiEvent, Recommendation } from '../../shared/inspections.js';
+import type { ApproverInitiator, Recommendation } from '../../shared/inspections.js';
+import type { MpiEvent } from '../../shared/events.js';
 import { MPI_ERRORS } from '../../shared/inspections.js';
 import { DEFAULT_LOCALE, currencySymbol } from '../../shared/locales.js';
 import { formatMoney } from '../../shared/money.js';
@@ -154,6 +155,6 @@ export async function decide(input: DecisionInput): Promise<DecisionOutcome> {
       version: after.version,
     },
   };
-  await Promise.all([announceSheet(after, ro, 'decision'), publish(after.company_id, channels.location(after.location_id), event.type, event.data)]);
+  await Promise.all([announceSheet(after, ro, 'decision'), publish(after.company_id, channels.location(after.location_id), event)]);
   return { sheet: after, recommendation, changed: true };
 }

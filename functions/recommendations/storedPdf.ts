@@ -9,7 +9,13 @@ import { config } from '../lib/config.js';
 import { downloadUrl, s3 } from '../lib/storage.js';
 import type { RepairOrderRecord } from '../repairOrders/records.js';
 import type { SheetRecord } from '../inspections/records.js';
+import { lazyChunk } from '../lib/lazyChunk.js';
+import { PDF_CHUNK } from './fonts.js';
+import { pdfInput } from './pdfInput.js';
 import { pdfLocale } from './pdfTexts.js';
+
+/** The drawing (pdf-lib, fontkit): a file of its own in the bundle, loaded when a PDF is first drawn. */
+const pdfDrawing = lazyChunk<typeof import('./pdf.js')>(PDF_CHUNK.file, import.meta.url);
 
 export const pdfKey = (sheet: Pick<SheetRecord, 'company_id' | 'repair_order_id' | 'version'>, locale: string): string =>
   `mpi/${sheet.company_id}/${sheet.repair_order_id}/pdf/${sheet.version}-${pdfLocale(locale)}.pdf`;
@@ -44,8 +50,8 @@ export async function inspectionPdf(sheet: SheetRecord, ro: RepairOrderRecord, l
   const key = pdfKey(sheet, locale);
   const existing = await storedAt(key);
   if (existing) return { key, url: await downloadUrl(config.uploadsBucket, key, PDF_URL_SECONDS), generated_at: existing, generated: false };
-  const { pdfInput, renderInspectionPdf } = await import('./pdf.js');
-  const bytes = await renderInspectionPdf(await pdfInput(sheet, ro, locale));
+  const [{ renderInspectionPdf }, input] = await Promise.all([pdfDrawing(), pdfInput(sheet, ro, locale)]);
+  const bytes = await renderInspectionPdf(input);
   const generatedAt = new Date().toISOString();
   await s3().send(
     new PutObjectCommand({

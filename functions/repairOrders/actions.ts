@@ -4,7 +4,8 @@
  * written with the order's version and told to the order's listeners.
  */
 import { MISSING_AGENT, OPTED_OUT_ACTION } from '../../shared/schemas/messages.js';
-import type { AgentRef, Message, ServiceEvent } from '../../shared/serviceBoard.js';
+import type { AgentRef, Message } from '../../shared/serviceBoard.js';
+import type { ServiceEvent } from '../../shared/events.js';
 import { getAgent, type AgentRecord } from '../lib/agents.js';
 import { channels, publish } from '../lib/realtime.js';
 import { getCustomer } from '../customers/records.js';
@@ -46,7 +47,7 @@ export async function assignAdvisor(ro: RepairOrderRecord, agentId: string | nul
     await announce(after, assigned);
     if (previousId) {
       const event = changed(after, 'reassigned');
-      await publish(after.company_id, channels.agent(previousId), event.type, event.data);
+      await publish(after.company_id, channels.agent(previousId), event);
     }
   } else {
     await announce(after, changed(after, 'unassigned'), previousId);
@@ -67,7 +68,7 @@ export async function setArchived(ro: RepairOrderRecord, archived: boolean): Pro
 export async function markRead(ro: RepairOrderRecord, agentId: string, unread: boolean): Promise<void> {
   await writeReadMark(ro.company_id, { kind: 'repair_order', id: ro.id }, agentId, unread);
   const event: ServiceEvent = { type: 'read.changed', data: { repair_order_id: ro.id, is_unread: unread } };
-  await publish(ro.company_id, channels.agent(agentId), event.type, event.data);
+  await publish(ro.company_id, channels.agent(agentId), event);
 }
 
 /** The words the vehicle-ready button would send now: the console shows them for the agent to confirm. */

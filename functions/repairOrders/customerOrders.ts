@@ -2,7 +2,7 @@
  * A customer's orders on the board (not archived), and telling the board that a customer changed:
  * their opt status or block shows on every row of theirs, so each open console refetches them.
  */
-import type { ServiceEvent } from '../../shared/serviceBoard.js';
+import type { ServiceEvent } from '../../shared/events.js';
 import { keys } from '../lib/keys.js';
 import { channels, publish } from '../lib/realtime.js';
 import { batchGet, fields } from '../lib/table.js';
@@ -34,6 +34,6 @@ export async function announceCustomer(customer: CustomerRecord, orders: RepairO
     listeners.add(channels.managerRepairOrders(ro.location_id));
     if (ro.agent) listeners.add(channels.agent(ro.agent.id));
   }
-  await Promise.all([...listeners].map((channel) => publish(customer.company_id, channel, event.type, event.data)));
+  await Promise.all([...listeners].map((channel) => publish(customer.company_id, channel, event)));
   await Promise.all(orders.map((ro) => announce(ro, changed(ro, reason))));
 }

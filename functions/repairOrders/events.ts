@@ -3,7 +3,7 @@
  * repair-order channel, and the assigned advisor on their own channel (the previous advisor too,
  * when it was reassigned, so it leaves their inbox).
  */
-import type { ServiceEvent } from '../../shared/serviceBoard.js';
+import type { ServiceEvent } from '../../shared/events.js';
 import { channels, publish } from '../lib/realtime.js';
 import type { RepairOrderRecord } from './records.js';
 
@@ -20,7 +20,7 @@ export async function announce(
   event: ServiceEvent,
   previousAgentId?: string | null,
 ): Promise<void> {
-  await Promise.all(channelsOfRepairOrder(ro, previousAgentId).map((channel) => publish(ro.company_id, channel, event.type, event.data)));
+  await Promise.all(channelsOfRepairOrder(ro, previousAgentId).map((channel) => publish(ro.company_id, channel, event)));
 }
 
 export function changed(ro: Pick<RepairOrderRecord, 'id' | 'location_id' | 'agent'>, reason: string): ServiceEvent {

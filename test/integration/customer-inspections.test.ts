@@ -9,7 +9,7 @@ import { newSheet, requireSheet, saveSheet, updateSheet, type SheetRecord, type 
 import { channels, cursorAt, eventsAfter } from '../../functions/lib/realtime.js';
 import type { CustomerRecord } from '../../functions/customers/records.js';
 import { issueLink, writeLink } from '../../functions/recommendations/links.js';
-import { pdfInput } from '../../functions/recommendations/pdf.js';
+import { pdfInput } from '../../functions/recommendations/pdfInput.js';
 import type { RepairOrderRecord } from '../../functions/repairOrders/records.js';
 import { BRAKE_GROUPS, BRAKE_TEMPLATE, TECHNICIAN, brakeRecommendations, recommendation } from '../support/inspections.js';
 import { api, signIn, type ApiClient } from '../support/api.js';

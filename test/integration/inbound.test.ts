@@ -72,8 +72,8 @@ describe('threading an inbound text', () => {
     const since = Date.now() - 1000;
     // Another test's conversation in the same window, as on a fresh clone where it came first
     const elsewhere = { repair_order_id: 'ro_another_test', location_id: locationId, message: { id: 'msg_another_test', text: 'Another test', metadata: { direction: 'inbound' } } };
-    await publish(companyId, channels.managerRepairOrders(locationId), 'message.created', elsewhere);
-    await publish(companyId, channels.agent('agt_advisor'), 'message.created', elsewhere);
+    await publish(companyId, channels.managerRepairOrders(locationId), { type: 'message.created', data: elsewhere as never });
+    await publish(companyId, channels.agent('agt_advisor'), { type: 'message.created', data: elsewhere as never });
     // Act
     const res = await reply(customer.phones.cell!, 'When will it be ready?');
     // Assess

@@ -20,6 +20,8 @@ const BUILT_SCREENS: Record<string, ScreenModule> = {
   '/': () => import('../features/serviceBoard/ServiceBoard.js').then((m) => m.ServiceBoard),
   '/mpi': () => import('../features/inspections/PoolScreen.js').then((m) => m.PoolScreen),
   '/mpi/claimed': () => import('../features/inspections/ClaimedScreen.js').then((m) => m.ClaimedScreen),
+  '/appointments': () => import('../features/appointments/AppointmentsBoard.js').then((m) => m.AppointmentsBoard),
+  '/appointments/sent': () => import('../features/appointments/SentScreen.js').then((m) => m.SentScreen),
   // Settings shows the sheet templates in its tech tab; features meet here, not in each other.
   '/settings': () =>
     Promise.all([import('../features/settings/SettingsScreen.js'), import('../features/sheetTemplates/SheetTemplates.js')]).then(

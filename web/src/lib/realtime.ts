@@ -10,7 +10,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { decodeTime, encodeTime } from 'ulid';
-import type { ServiceEvent } from '../../../shared/serviceBoard.js';
+import type { ServiceEvent } from '../../../shared/events.js';
 import { api } from './api.js';
 import { deviceId } from './device.js';
 import { reportFailure } from './failures.js';

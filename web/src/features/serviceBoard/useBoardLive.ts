@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
 import { toast } from 'sonner';
 import { ownerOf } from '../../../../shared/conversations.js';
-import type { RepairOrder, ServiceEvent } from '../../../../shared/serviceBoard.js';
+import type { RepairOrder } from '../../../../shared/serviceBoard.js';
+import type { ServiceEvent } from '../../../../shared/events.js';
 import { showGroupedNotice } from '../../lib/groupedNotices.js';
 import { notifyWhenHidden } from '../../lib/notifications.js';
 import { isCatchUpEvent, useServiceEvents } from '../../lib/realtime.js';
@@ -144,6 +145,8 @@ export function useBoardLive(options: LiveBoardOptions): void {
         if (openId && !findRow(board.pages, openId)) refresh(openId);
         return;
       case 'gatekeeper_error':
+        // Another board's automated text (an appointment reminder) is that board's to tell.
+        if (!('repair_order_id' in event.data)) return;
         // The reason in the agent's language; the server's English only for a reason this console does not know.
         toast.error(refusalReasonText(event.data.reason, { opcode: event.data.opcode }) ?? event.data.message, {
           id: `gatekeeper-${event.data.repair_order_id}-${event.data.kind}`,

@@ -1,0 +1,355 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import useSWR, { mutate } from 'swr';
+import { accessLevel } from '../../../../shared/access.js';
+import type { Appointment } from '../../../../shared/appointments.js';
+import { paths } from '../../../../shared/routes.js';
+import type { Customer } from '../../../../shared/serviceBoard.js';
+import { PHONE_WINDOW } from '../../app/layout/widths.js';
+import { DetailSheet } from '../../components/DetailSheet.js';
+import { Conversation } from '../../components/conversation/Conversation.js';
+import type { ConversationContext } from '../../components/conversation/conversationContext.js';
+import { ConsentHistory } from '../../components/conversation/ConsentHistory.js';
+import { CustomerActions } from '../../components/conversation/CustomerActions.js';
+import { CustomerCard } from '../../components/conversation/CustomerCard.js';
+import { markRead } from '../../components/conversation/conversationRequests.js';
+import { formatDateTime } from '../../components/conversation/times.js';
+import { currentLocale } from '../../lib/i18n.js';
+import { useMediaQuery } from '../../lib/media.js';
+import { askDesktopPermission, useDesktopPermission } from '../../lib/notifications.js';
+import { realtimeStatus } from '../../lib/realtime.js';
+import { ApiError } from '../../lib/request.js';
+import { useSearchParam } from '../../lib/searchParam.js';
+import { useReadySession } from '../../lib/session.js';
+import { useStore } from '../../lib/store.js';
+import { useToastClearance } from '../../lib/toastPlacement.js';
+import { customerName, mayAutoMarkRead, unreadCount, vehicleLabel } from './appointmentList.js';
+import { AppointmentDetail } from './AppointmentDetail.js';
+import { AppointmentRows, type RowsPlace } from './AppointmentRows.js';
+import { MassTextDialog } from './MassTextDialog.js';
+import { NewAppointmentDialog } from './NewAppointmentDialog.js';
+import { createReadMarking } from './readMarking.js';
+import { fetchAppointment } from './requests.js';
+import {
+  NOTHING_SELECTED,
+  countSelection,
+  isEmpty,
+  keepListed,
+  pageSelected,
+  selectAll,
+  selectPage,
+  toggle,
+  unselectPage,
+  type Selection,
+} from './selection.js';
+import { useAppointmentList } from './useAppointmentList.js';
+import { useAppointmentLive } from './useAppointmentLive.js';
+import './appointments.css';
+
+/**
+ * The appointments board at /app/appointments (SPEC §2, issue 11): today's and upcoming
+ * appointments of the store in time order, the open one's conversation and details beside them,
+ * booking, and one text to many. The open appointment lives in the address (?appointment=).
+ * On a phone one thing shows at a time: the list, or the open appointment with a way back.
+ */
+export function AppointmentsBoard() {
+  const { t } = useTranslation();
+  const { acting, location, settings } = useReadySession();
+  const locale = useStore(currentLocale);
+  const [selectedId, select] = useSearchParam('appointment');
+  const phone = useMediaQuery(PHONE_WINDOW);
+  const [detailSheet, setDetailSheet] = useState(false);
+  const [booking, setBooking] = useState(false);
+  const [massOpen, setMassOpen] = useState(false);
+  const [selection, setSelection] = useState<Selection>(NOTHING_SELECTED);
+  const [skipOptedOut, setSkipOptedOut] = useState(false);
+
+  const place = useMemo<RowsPlace>(() => ({ locale, timeZone: location.timezone }), [locale, location.timezone]);
+  const context = useMemo<ConversationContext>(
+    () => ({
+      agentId: acting.id,
+      locationId: location.id,
+      timeZone: location.timezone,
+      locale,
+      manager: accessLevel(acting.access_level) >= 1,
+      safeMode: settings.service_settings?.safe_mode === true,
+    }),
+    [acting.id, acting.access_level, location.id, location.timezone, locale, settings.service_settings],
+  );
+  const list = useAppointmentList(location.id, 'inbox');
+
+  const listed = selectedId ? list.rows.find((r) => r.id === selectedId) : undefined;
+  // One that is not on the list (a link, a notice) is fetched on its own.
+  const singlePath = selectedId && !listed ? paths.appointment(location.id, selectedId) : null;
+  const single = useSWR<Appointment>(singlePath, () => fetchAppointment(location.id, selectedId!), {
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+    onError: () => undefined,
+  });
+  const selected = listed ?? single.data ?? null;
+  const selectedMissing = Boolean(selectedId && !listed && single.error instanceof ApiError && single.error.status === 404);
+
+  const listRef = useRef(list);
+  listRef.current = list;
+  const selectedRef = useRef(selected);
+  selectedRef.current = selected;
+
+  const keepSingle = useCallback(
+    (appointment: Appointment) => void mutate(paths.appointment(location.id, appointment.id), appointment, { revalidate: false }),
+    [location.id],
+  );
+  const applyAppointment = useCallback(
+    (appointment: Appointment) => {
+      listRef.current.apply({ type: 'replace', appointment });
+      keepSingle(appointment);
+    },
+    [keepSingle],
+  );
+  const applyCustomer = useCallback(
+    (customer: Customer) => {
+      listRef.current.apply({ type: 'customer', customer });
+      const open = selectedRef.current;
+      if (open && open.customer.id === customer.id) keepSingle({ ...open, customer });
+    },
+    [keepSingle],
+  );
+
+  // Picked rows that left the list (archived here or elsewhere) leave the pick too.
+  useEffect(() => setSelection((current) => keepListed(current, list.rows)), [list.rows]);
+
+  // The read marks reach the latest list and cache through refs: their timers outlive renders.
+  const readSide = useRef({ locationId: location.id, applyAppointment });
+  readSide.current = { locationId: location.id, applyAppointment };
+  const marking = useMemo(
+    () =>
+      createReadMarking({
+        show(id, unread) {
+          listRef.current.apply({ type: 'read', id, unread });
+          void mutate<Appointment>(paths.appointment(readSide.current.locationId, id), (a) => (a ? { ...a, is_unread: unread } : a), { revalidate: false });
+        },
+        send(id, unread) {
+          const { locationId, applyAppointment: apply } = readSide.current;
+          markRead<{ appointment: Appointment }>({ kind: 'appointment', id }, unread)
+            .then((b) => apply(b.appointment))
+            // The flag shown may now be wrong: ask the server what it is.
+            .catch(() => fetchAppointment(locationId, id).then(apply, () => undefined));
+        },
+      }),
+    [],
+  );
+  useEffect(() => () => marking.dispose(), [marking]);
+
+  // Opening an appointment marks it read 750 ms later (SPEC §4, §9), once it has loaded; only the
+  // opening does: an agent who marks the open one unread keeps it so.
+  const openLoaded = selected !== null && selected.id === selectedId;
+  useEffect(() => {
+    const open = selectedRef.current;
+    if (!openLoaded || !open || !mayAutoMarkRead(open)) return;
+    marking.reading(open.id);
+    return () => marking.leave();
+  }, [openLoaded, selectedId, marking]);
+
+  const watchMass = useAppointmentLive({
+    list,
+    locationId: location.id,
+    openId: selectedId,
+    onReadingArrival: (id) => marking.reading(id),
+    onOpen: select,
+    onFetched: (appointment) => {
+      if (appointment.id === selectedRef.current?.id) void mutate(paths.appointment(location.id, appointment.id));
+    },
+  });
+
+  // Back on the list, the keyboard lands on the appointment it came from (the row takes it).
+  const [returnFocus, setReturnFocus] = useState<string | null>(null);
+  const backToList = () => {
+    setReturnFocus(selectedId);
+    setDetailSheet(false);
+    select(null);
+  };
+
+  const reading = phone && selectedId !== null;
+  const section = useRef<HTMLElement>(null);
+  useToastClearance(() => section.current?.querySelector<HTMLElement>('.conversation__messages') ?? null, reading && selected !== null, selected?.id ?? '');
+
+  const count = countSelection(selection, list.rows, list.total);
+  const allOnPage = pageSelected(selection, list.rows, skipOptedOut);
+  const unread = unreadCount(list.rows);
+  // Whether events reach the board right now (tests wait for it; the shell shows it offline).
+  const live = useStore(realtimeStatus);
+
+  const backButton = phone ? (
+    <button type="button" className="button button--small" data-testid="back-to-list" onClick={backToList}>
+      <span aria-hidden="true">←</span> {t('appointments.back_to_list')}
+    </button>
+  ) : null;
+  const detailsButton =
+    phone && selected ? (
+      <button type="button" className="button button--small" aria-haspopup="dialog" aria-expanded={detailSheet} data-testid="detail-open" onClick={() => setDetailSheet(true)}>
+        {t('appointments.details')}
+      </button>
+    ) : null;
+  const details = selected ? (
+    <AppointmentDetail
+      id="appointment-detail"
+      appointment={selected}
+      place={place}
+      onAppointment={applyAppointment}
+      onArchived={(id) => {
+        listRef.current.apply({ type: 'archive', id });
+        select(null);
+      }}
+      customerCard={<CustomerPart appointment={selected} context={context} onCustomer={applyCustomer} />}
+    />
+  ) : null;
+
+  const boardClass = ['appointments-board', phone ? 'appointments-board--phone' : '', reading ? 'appointments-board--reading' : ''].filter(Boolean).join(' ');
+  return (
+    <section ref={section} className={boardClass} aria-labelledby="appointments-title" data-testid="appointments-board" data-live={live}>
+      <header className="appointments-board__header">
+        <h1 id="appointments-title" className="appointments-board__title">
+          {t('menu.appointments')}
+        </h1>
+        <span className={`appointments-board__unread${unread ? ' appointments-board__unread--some' : ''}`} role="status" data-testid="unread-count">
+          {t('appointments.unread', { count: unread })}
+        </span>
+        {reading ? null : (
+          // On a phone the open conversation takes the room; booking and notices wait on the list.
+          <div className="appointments-board__tools">
+            <DesktopNotices />
+            <button type="button" className="button button--primary button--small" data-testid="new-appointment" onClick={() => setBooking(true)}>
+              {t('appointments.new')}
+            </button>
+          </div>
+        )}
+      </header>
+      {reading ? null : (
+        <div className="appointments-board__selection" role="group" aria-label={t('appointments.selection_label')} data-testid="selection-bar">
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={allOnPage}
+              data-testid="pick-page"
+              onChange={(event) =>
+                setSelection((current) => (event.target.checked ? selectPage(current, list.rows, skipOptedOut) : unselectPage(current, list.rows, list.rows)))
+              }
+            />
+            {t('appointments.pick_page')}
+          </label>
+          <button type="button" className="button button--small" aria-pressed={selection.kind === 'all'} data-testid="pick-all" onClick={() => setSelection(selectAll())}>
+            {t('appointments.pick_all', { count: Math.max(list.total ?? 0, list.rows.length) })}
+          </button>
+          <label className="check">
+            <input type="checkbox" checked={skipOptedOut} data-testid="skip-opted-out" onChange={(event) => setSkipOptedOut(event.target.checked)} />
+            {t('appointments.skip_opted_out_label')}
+          </label>
+          <span className="appointments-board__picked" role="status" data-testid="picked-count">
+            {t('appointments.picked', { count: count.picked })}
+          </span>
+          {!isEmpty(selection) ? (
+            <button type="button" className="button button--small" data-testid="pick-clear" onClick={() => setSelection(NOTHING_SELECTED)}>
+              {t('appointments.pick_clear')}
+            </button>
+          ) : null}
+          <button type="button" className="button button--small button--primary" disabled={isEmpty(selection)} data-testid="mass-open" onClick={() => setMassOpen(true)}>
+            {t('appointments.mass_open')}
+          </button>
+        </div>
+      )}
+      <div className={`appointments-board__panes${selected && !phone ? '' : ' appointments-board__panes--no-detail'}`}>
+        {reading ? null : (
+          <AppointmentRows
+            rows={list.rows}
+            loading={list.loading}
+            loadingRest={list.loadingRest}
+            failed={list.failed}
+            selectedId={selectedId}
+            selection={selection}
+            place={place}
+            onOpen={select}
+            onToggle={(id) => setSelection((current) => toggle(current, id, list.rows))}
+            focusId={returnFocus}
+            onFocused={() => setReturnFocus(null)}
+          />
+        )}
+        {selected ? (
+          <Conversation
+            key={selected.id}
+            owner={{ kind: 'appointment', id: selected.id }}
+            subject={{ customer: selected.customer, closed: false, ownerRefusal: null }}
+            title={customerName(selected) || t('appointments.no_name')}
+            subtitle={[formatDateTime(selected.scheduled_at, place.locale, place.timeZone), vehicleLabel(selected)].filter(Boolean).join(' · ')}
+            unread={selected.is_unread}
+            onToggleUnread={(value) => marking.choose(selected.id, value)}
+            context={context}
+            leading={backButton}
+            trailing={detailsButton}
+          />
+        ) : phone && !selectedId ? null : (
+          <div className="appointments-board__empty" data-testid="conversation-empty">
+            {backButton}
+            {selectedMissing ? t('appointments.not_found') : selectedId && single.isLoading ? t('common.loading') : t('appointments.pick_one_hint')}
+          </div>
+        )}
+        {phone ? null : details}
+      </div>
+      {phone && selected ? (
+        <DetailSheet open={detailSheet} title={t('appointments.detail_label')} onClose={() => setDetailSheet(false)}>
+          {details}
+        </DetailSheet>
+      ) : null}
+      <NewAppointmentDialog
+        open={booking}
+        store={{ locationId: location.id, timeZone: location.timezone }}
+        onClose={() => setBooking(false)}
+        onBooked={(appointment) => {
+          setBooking(false);
+          listRef.current.apply({ type: 'add', appointment });
+          keepSingle(appointment);
+          select(appointment.id);
+        }}
+      />
+      <MassTextDialog
+        open={massOpen}
+        locationId={location.id}
+        selection={selection}
+        count={count}
+        skipOptedOut={skipOptedOut}
+        watch={watchMass}
+        onClose={(finished) => {
+          setMassOpen(false);
+          if (finished) setSelection(NOTHING_SELECTED);
+        }}
+      />
+    </section>
+  );
+}
+
+/** The shared customer card with its consent and block actions; managers also see the consent ledger. */
+function CustomerPart({ appointment, context, onCustomer }: { appointment: Appointment; context: ConversationContext; onCustomer: (c: Customer) => void }): ReactNode {
+  const name = customerName(appointment);
+  return (
+    <>
+      <CustomerCard customer={appointment.customer} name={name} context={context} />
+      <div className="detail__actions">
+        <CustomerActions customer={appointment.customer} name={name} disabled={false} onCustomer={onCustomer} />
+      </div>
+      {context.manager ? <ConsentHistory customerId={appointment.customer.id} context={context} /> : null}
+    </>
+  );
+}
+
+/**
+ * Desktop notices for replies need the browser's permission, which only a click may ask for; once
+ * given (or refused) there is nothing to offer here.
+ */
+function DesktopNotices() {
+  const { t } = useTranslation();
+  const permission = useDesktopPermission();
+  if (permission !== 'default') return null;
+  return (
+    <button type="button" className="button button--small button--quiet" data-testid="notices-enable" onClick={() => void askDesktopPermission()}>
+      {t('appointments.notices_enable')}
+    </button>
+  );
+}

@@ -1,0 +1,158 @@
+/**
+ * The appointments board's list as pages of the inbox endpoint (SPEC §7 paging) and the changes
+ * the board makes to it between fetches (SPEC §4 "Appointment colour" reducer rules). Pure, so
+ * every rule is tested without a browser.
+ *
+ * The list reads in time order (today's and upcoming appointments): a new or moved appointment
+ * takes its place by `scheduled_at`, and a text only bumps the thread, it never moves the row.
+ */
+import type { Paging } from '../../../../shared/api.js';
+import type { Appointment } from '../../../../shared/appointments.js';
+import type { Customer } from '../../../../shared/serviceBoard.js';
+
+export interface AppointmentPage {
+  appointments: Appointment[];
+  meta: { paging: Paging };
+}
+
+/** The customer facts that reach every appointment of that customer (SPEC §4). */
+export type CustomerConsent = Pick<Customer, 'id' | 'opt_in' | 'opt_metadata' | 'blocked_at'>;
+
+export type AppointmentChange =
+  /** Booked here or heard of for the first time: a row whose id is already listed is left alone. */
+  | { type: 'add'; appointment: Appointment }
+  /** Fetched again after a change: it replaces its row (and leaves the list once archived). */
+  | { type: 'replace'; appointment: Appointment }
+  | { type: 'confirm'; id: string }
+  | { type: 'cancel'; id: string }
+  | { type: 'archive'; id: string }
+  | { type: 'customer'; customer: CustomerConsent }
+  | { type: 'disable_read_mark'; id: string; disabled: boolean }
+  /** A message in the thread: `inbound` from the customer; `reading` when this agent has it open right now. */
+  | { type: 'bump'; id: string; at: string; inbound: boolean; reading: boolean }
+  | { type: 'read'; id: string; unread: boolean };
+
+function timeOf(appointment: Appointment): number {
+  const at = Date.parse(appointment.scheduled_at);
+  return Number.isNaN(at) ? Number.POSITIVE_INFINITY : at;
+}
+
+function withRows(page: AppointmentPage, rows: Appointment[]): AppointmentPage {
+  return { ...page, appointments: rows };
+}
+
+/** Every loaded appointment once, in page order (pages fetched while the list moved may repeat one). */
+export function appointmentRows(pages: readonly AppointmentPage[] | undefined): Appointment[] {
+  if (!pages) return [];
+  const seen = new Set<string>();
+  const rows: Appointment[] = [];
+  for (const page of pages) {
+    for (const appointment of page?.appointments ?? []) {
+      if (seen.has(appointment.id)) continue;
+      seen.add(appointment.id);
+      rows.push(appointment);
+    }
+  }
+  return rows;
+}
+
+export function findAppointment(pages: readonly AppointmentPage[] | undefined, id: string): Appointment | undefined {
+  for (const page of pages ?? []) {
+    const found = page?.appointments.find((a) => a.id === id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function without(pages: readonly AppointmentPage[], id: string): AppointmentPage[] {
+  return pages.map((page) => (page.appointments.some((a) => a.id === id) ? withRows(page, page.appointments.filter((a) => a.id !== id)) : page));
+}
+
+/** Puts an appointment before the first later one; after every loaded row when it is the latest. */
+function insertByTime(pages: AppointmentPage[], appointment: Appointment): AppointmentPage[] {
+  if (pages.length === 0) return pages;
+  const at = timeOf(appointment);
+  for (let p = 0; p < pages.length; p++) {
+    const rows = pages[p]!.appointments;
+    const index = rows.findIndex((row) => timeOf(row) > at);
+    if (index !== -1) return pages.map((page, i) => (i === p ? withRows(page, [...rows.slice(0, index), appointment, ...rows.slice(index)]) : page));
+  }
+  const last = pages.length - 1;
+  return pages.map((page, i) => (i === last ? withRows(page, [...page.appointments, appointment]) : page));
+}
+
+function patch(pages: readonly AppointmentPage[], match: (a: Appointment) => boolean, change: (a: Appointment) => Appointment): AppointmentPage[] {
+  return pages.map((page) => (page.appointments.some(match) ? withRows(page, page.appointments.map((a) => (match(a) ? change(a) : a))) : page));
+}
+
+function bumped(row: Appointment, at: string, inbound: boolean, reading: boolean): Appointment {
+  const previous = row.message_thread.bumped_at;
+  const latest = previous && Date.parse(previous) > Date.parse(at) ? previous : at;
+  return {
+    ...row,
+    message_thread: { ...row.message_thread, bumped_at: latest },
+    // The customer wrote and nobody is reading it here: unread. An agent's own text changes nothing.
+    is_unread: inbound && !reading ? true : row.is_unread,
+    metadata: { ...row.metadata, message_count: row.metadata.message_count + 1 },
+  };
+}
+
+/** The list after one change (SPEC §4 reducer rules). Pages without the row are kept as they were. */
+export function reduceAppointments(pages: readonly AppointmentPage[], change: AppointmentChange): AppointmentPage[] {
+  switch (change.type) {
+    case 'add':
+      if (findAppointment(pages, change.appointment.id)) return [...pages];
+      return change.appointment.archived ? [...pages] : insertByTime([...pages], change.appointment);
+    case 'replace': {
+      const rest = without(pages, change.appointment.id);
+      return change.appointment.archived ? rest : insertByTime(rest, change.appointment);
+    }
+    case 'confirm':
+      return patch(pages, (a) => a.id === change.id, (a) => ({ ...a, confirmed: true }));
+    case 'cancel':
+      return patch(pages, (a) => a.id === change.id, (a) => ({ ...a, cancelled: true }));
+    case 'archive':
+      return without(pages, change.id);
+    case 'customer': {
+      const { id, opt_in, opt_metadata, blocked_at } = change.customer;
+      return patch(
+        pages,
+        (a) => a.customer.id === id,
+        (a) => ({ ...a, customer: { ...a.customer, opt_in, opt_metadata, blocked_at } }),
+      );
+    }
+    case 'disable_read_mark':
+      return patch(pages, (a) => a.id === change.id, (a) => ({ ...a, disable_read_mark: change.disabled }));
+    case 'bump':
+      return patch(pages, (a) => a.id === change.id, (a) => bumped(a, change.at, change.inbound, change.reading));
+    case 'read':
+      return patch(pages, (a) => a.id === change.id, (a) => ({ ...a, is_unread: change.unread }));
+  }
+}
+
+export function unreadCount(rows: readonly Appointment[]): number {
+  return rows.reduce((count, row) => count + (row.is_unread ? 1 : 0), 0);
+}
+
+export function customerName(appointment: Appointment): string {
+  return [appointment.customer.first_name, appointment.customer.last_name].filter(Boolean).join(' ').trim();
+}
+
+export function vehicleLabel(appointment: Appointment): string {
+  const vehicle = appointment.vehicle;
+  if (!vehicle) return '';
+  return [vehicle.year ?? '', vehicle.make, vehicle.model].filter((part) => String(part).trim()).join(' ');
+}
+
+export function isOptedOut(appointment: Appointment): boolean {
+  return appointment.customer.opt_in === 'out';
+}
+
+/**
+ * Any agent who opens an appointment's conversation has read it (is_unread is per agent), unless
+ * marking is off for it. Unlike a repair order, an appointment is not read only by its advisor:
+ * the coordinator who answers it is seldom the advisor booked.
+ */
+export function mayAutoMarkRead(appointment: Pick<Appointment, 'is_unread' | 'disable_read_mark'>): boolean {
+  return appointment.is_unread && !appointment.disable_read_mark;
+}

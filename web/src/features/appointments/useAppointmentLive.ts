@@ -1,0 +1,147 @@
+/**
+ * The board kept live from the event stream (shared/events.ts AppointmentEvent): a changed
+ * appointment is fetched again and put in its place; a text bumps its thread and a customer's reply
+ * turns it unread and raises a desktop notice while the tab is hidden; read marks from the agent's
+ * other tabs apply; a customer's consent or block reaches every appointment of theirs; mass-text
+ * progress goes to whoever watches it. After a lost connection came back, the list asks again.
+ */
+import { useCallback, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MassMessage } from '../../../../shared/appointments.js';
+import type { AppointmentEvent } from '../../../../shared/events.js';
+import type { Customer } from '../../../../shared/serviceBoard.js';
+import { api } from '../../lib/api.js';
+import { notifyWhenHidden } from '../../lib/notifications.js';
+import { isCatchUpEvent, onResync, retainConnection, subscribe } from '../../lib/realtime.js';
+import { ApiError } from '../../lib/request.js';
+import { customerName, findAppointment } from './appointmentList.js';
+import { fetchAppointment } from './requests.js';
+import type { AppointmentListState } from './useAppointmentList.js';
+
+/** Follow one mass text: `onProgress` for each report, `onResync` after a lost connection. Answers the function that stops. */
+export type MassMessageWatch = (id: string, onProgress: (mass: MassMessage) => void, onResync: () => void) => () => void;
+
+export interface LiveAppointmentsOptions {
+  list: AppointmentListState;
+  locationId: string;
+  /** The appointment open in this tab. */
+  openId: string | null;
+  /** A reply came into the open conversation: the board marks it read as the agent reads it. */
+  onReadingArrival: (id: string) => void;
+  /** A desktop notice was clicked: open that appointment. */
+  onOpen: (id: string) => void;
+  /** The open appointment changed (it may not be on the list: its own cache follows). */
+  onFetched: (appointment: { id: string }) => void;
+}
+
+type Watcher = { id: string; onProgress: (mass: MassMessage) => void; onResync: () => void };
+
+export function useAppointmentLive(options: LiveAppointmentsOptions): MassMessageWatch {
+  const { t } = useTranslation();
+  const latest = useRef(options);
+  latest.current = options;
+  const watchers = useRef(new Set<Watcher>());
+  // One fetch per appointment at a time; a change meanwhile asks once more afterwards.
+  const inFlight = useRef(new Map<string, boolean>());
+
+  const refresh = useCallback((id: string) => {
+    const flights = inFlight.current;
+    if (flights.has(id)) {
+      flights.set(id, true);
+      return;
+    }
+    flights.set(id, false);
+    fetchAppointment(latest.current.locationId, id)
+      .then((appointment) => {
+        latest.current.list.apply({ type: 'replace', appointment });
+        latest.current.onFetched(appointment);
+      })
+      .catch((error: unknown) => {
+        // Gone for this agent: off the board.
+        if (error instanceof ApiError && (error.status === 404 || error.status === 403)) latest.current.list.apply({ type: 'archive', id });
+      })
+      .finally(() => {
+        const again = flights.get(id);
+        flights.delete(id);
+        if (again) refresh(id);
+      });
+  }, []);
+
+  const customerChanged = useCallback((customerId: string, locationId: string) => {
+    if (locationId !== latest.current.locationId) return;
+    if (!latest.current.list.rows.some((a) => a.customer.id === customerId)) return;
+    api
+      .request<{ customer: Customer }>(`/api/customers/${encodeURIComponent(customerId)}`)
+      .then(({ customer }) => latest.current.list.apply({ type: 'customer', customer }))
+      .catch(() => latest.current.list.revalidate());
+  }, []);
+
+  const handle = useCallback(
+    (event: AppointmentEvent) => {
+      const { list, locationId, openId } = latest.current;
+      switch (event.type) {
+        case 'appointment.changed':
+          if (event.data.location_id === locationId) refresh(event.data.id);
+          return;
+        case 'message.created': {
+          // Other boards' conversations share the event; an appointment's names itself by appointment_id.
+          if (!('appointment_id' in event.data) || event.data.location_id !== locationId) return;
+          const id = event.data.appointment_id;
+          const inbound = event.data.message.metadata.direction === 'inbound';
+          const row = findAppointment(list.pages, id);
+          const reading = openId === id && row !== undefined && !row.disable_read_mark;
+          if (row) list.apply({ type: 'bump', id, at: event.data.message.created_at, inbound, reading });
+          else refresh(id);
+          if (!inbound) return;
+          if (reading) latest.current.onReadingArrival(id);
+          if (isCatchUpEvent()) return;
+          notifyWhenHidden({
+            title: row ? t('appointments.notice_title', { name: customerName(row) }) : t('appointments.notice_title_unknown'),
+            body: event.data.message.text || t('conversation.attachment_only'),
+            tag: `appointment-${id}`,
+            onOpen: () => latest.current.onOpen(id),
+          });
+          return;
+        }
+        case 'message.updated':
+          // The conversation merges its own messages; the rows do not change.
+          return;
+        case 'read.changed':
+          if ('appointment_id' in event.data) list.apply({ type: 'read', id: event.data.appointment_id, unread: event.data.is_unread });
+          return;
+        case 'customer.changed':
+          customerChanged(event.data.customer_id, event.data.location_id);
+          return;
+        case 'mass_message.progress':
+          for (const watcher of watchers.current) if (watcher.id === event.data.mass_message.id) watcher.onProgress(event.data.mass_message);
+          return;
+      }
+    },
+    [refresh, customerChanged, t],
+  );
+
+  useEffect(() => {
+    const release = retainConnection();
+    const stops = [
+      subscribe('appointment.changed', (data) => handle({ type: 'appointment.changed', data })),
+      subscribe('message.created', (data) => handle({ type: 'message.created', data })),
+      subscribe('read.changed', (data) => handle({ type: 'read.changed', data })),
+      subscribe('mass_message.progress', (data) => handle({ type: 'mass_message.progress', data })),
+      subscribe('customer.changed', (data) => handle({ type: 'customer.changed', data })),
+      onResync(() => {
+        latest.current.list.revalidate();
+        for (const watcher of watchers.current) watcher.onResync();
+      }),
+    ];
+    return () => {
+      for (const stop of stops) stop();
+      release();
+    };
+  }, [handle]);
+
+  return useCallback<MassMessageWatch>((id, onProgress, resynced) => {
+    const watcher: Watcher = { id, onProgress, onResync: resynced };
+    watchers.current.add(watcher);
+    return () => watchers.current.delete(watcher);
+  }, []);
+}
