@@ -2,7 +2,9 @@
  * The appointments board's records as the API answers them (SPEC §3 "Appointment", §4 colours and
  * reducer rules). The DMS feeds appointments; the console books them too.
  */
-import type { AgentRef, Customer, DeliveryState, Vehicle } from './serviceBoard.js';
+import type { AgentRef } from './people.js';
+import type { Customer, Vehicle } from './customers.js';
+import type { DeliveryState } from './messages.js';
 
 export interface Appointment {
   id: string;

@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import type { MassMessage } from './appointments.js';
 import { SHEET_STATES, type ApproverInitiator, type MpiChangeReason } from './inspections.js';
-import type { Message } from './serviceBoard.js';
+import type { Message } from './messages.js';
 
 const id = z.string().check(z.minLength(1));
 const count = z.number().check(z.refine(Number.isFinite));

@@ -8,7 +8,8 @@
  * The details travel in Message.metadata.note, a record of strings (as notes always have), so
  * numbers and flags are written as strings here and parsed back here.
  */
-import type { AutomatedKind, OptInitiator } from './serviceBoard.js';
+import type { AutomatedKind } from './messages.js';
+import type { OptInitiator } from './customers.js';
 
 /** Why the gatekeeper keeps an automated text from a customer (SPEC §3 gatekeeper targets). */
 export const GATEKEEPER_REASONS = ['opcode_missing', 'not_opted_in', 'opted_out', 'no_written_consent'] as const;

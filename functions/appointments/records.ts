@@ -6,8 +6,9 @@
  * a reply find the customer's next appointment. One transaction writes the record and its link,
  * conditional on the version it read.
  */
-import type { AgentRef, Vehicle } from '../../shared/serviceBoard.js';
-import type { DeliveryState } from '../../shared/serviceBoard.js';
+import type { AgentRef } from '../../shared/people.js';
+import type { Vehicle } from '../../shared/customers.js';
+import type { DeliveryState } from '../../shared/messages.js';
 import { notFound } from '../lib/errors.js';
 import { keys } from '../lib/keys.js';
 import { batchGet, fields, getItem, isConditionFailure, queryAll, queryPage, readPage, transactWrite, type Item, type TransactWrite } from '../lib/table.js';

@@ -3,7 +3,7 @@
  * customer's partition per board, newest first. Telephony comes later; for now the records feed
  * the missed-call flag on the customer's orders and may bring an archived order back to the board.
  */
-import type { Call } from '../../shared/serviceBoard.js';
+import type { Call } from '../../shared/customers.js';
 import { keys } from '../lib/keys.js';
 import { readSettings } from '../lib/settings.js';
 import { fields, getItem, putItem, queryPage, readPage, type Page } from '../lib/table.js';

@@ -17,7 +17,9 @@
  * DMS export would otherwise silence customers who have since opted in by text).
  */
 import { monotonicFactory } from 'ulid';
-import type { AgentRef, ConsentEntry, OptInitiator, OptStatus, SystemBehaviour } from '../../shared/serviceBoard.js';
+import type { AgentRef } from '../../shared/people.js';
+import type { ConsentEntry, OptInitiator, OptStatus } from '../../shared/customers.js';
+import type { SystemBehaviour } from '../../shared/messages.js';
 import { quotesCustomerWords, type SystemNote } from '../../shared/systemNotes.js';
 import { agentRefOrNull, type AgentRecord } from '../lib/agents.js';
 import { keys } from '../lib/keys.js';

@@ -2,7 +2,7 @@
  * Customer records: one item each, indexed by cell number so an inbound text finds its customer
  * and a consent change reaches every record of the company that shares the number.
  */
-import type { Customer } from '../../shared/serviceBoard.js';
+import type { Customer } from '../../shared/customers.js';
 import { keys } from '../lib/keys.js';
 import { batchGet, fields, getItem, putItemIf, queryAll, readPage, versionCondition, type Item } from '../lib/table.js';
 

@@ -5,7 +5,8 @@
  */
 import { countryOfLocation } from '../lib/phones.js';
 import type { ZodType } from 'zod';
-import type { AgentRef, LineType } from '../../shared/serviceBoard.js';
+import type { AgentRef } from '../../shared/people.js';
+import type { LineType } from '../../shared/customers.js';
 import type { DmsBatchResult } from '../../shared/schemas/dms.js';
 import type { SettingsOf } from '../../shared/schemas/settings.js';
 import { agentRef, agentsOfLocation, type AgentRecord } from '../lib/agents.js';

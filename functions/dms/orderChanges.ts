@@ -11,7 +11,9 @@
  * a feed that re-sends every open order nightly would otherwise undo auto-close every night.
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { AgentRef, DmsStatus, Vehicle, WorkOrderStatusCode } from '../../shared/serviceBoard.js';
+import type { AgentRef } from '../../shared/people.js';
+import type { DmsStatus, WorkOrderStatusCode } from '../../shared/repairOrders.js';
+import type { Vehicle } from '../../shared/customers.js';
 import { newRepairOrder, type RepairOrderRecord } from '../repairOrders/records.js';
 
 export interface DmsOrderUpdate {

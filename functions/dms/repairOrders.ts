@@ -5,7 +5,7 @@
  * hands the order to the automated vehicle-ready text.
  */
 import type { DmsRepairOrder } from '../../shared/schemas/dms.js';
-import type { AgentRef } from '../../shared/serviceBoard.js';
+import type { AgentRef } from '../../shared/people.js';
 import { customersWithPhone, type CustomerRecord } from '../customers/records.js';
 import { ensureSheet } from '../inspections/sheets.js';
 import { customerText } from '../lib/customerTexts.js';

@@ -4,7 +4,7 @@
  * / not sent with the SPEC §8 text for why. Receipts name only the carrier's id for the text.
  */
 import { DELIVERY_ERROR_TEXTS } from '../../shared/schemas/messages.js';
-import type { DeliveryState } from '../../shared/serviceBoard.js';
+import type { DeliveryState } from '../../shared/messages.js';
 import { keys } from '../lib/keys.js';
 import { logger } from '../lib/log.js';
 import { isConditionFailure, queryAll, updateItem } from '../lib/table.js';

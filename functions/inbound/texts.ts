@@ -9,7 +9,7 @@
  * delivery, the message is written only if that id is not there yet, and consent changes and
  * their confirmations happen only when the status really changes, so a repeat posts nothing new.
  */
-import type { AutomatedKind } from '../../shared/serviceBoard.js';
+import type { AutomatedKind } from '../../shared/messages.js';
 import { smsCarrier } from '../lib/carrier.js';
 import { customerText } from '../lib/customerTexts.js';
 import { newId } from '../lib/ids.js';

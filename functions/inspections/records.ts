@@ -7,7 +7,7 @@
  */
 import { MPI_ERRORS, type MpiChangeReason, type Sheet, type SheetAttachment, type SheetHolder, type SheetRepairOrder, type SheetState, type SheetSummary, type SheetTemplate } from '../../shared/inspections.js';
 import { type MpiEvent } from '../../shared/events.js';
-import type { AgentRef } from '../../shared/serviceBoard.js';
+import type { AgentRef } from '../../shared/people.js';
 import { agentRef } from '../lib/agents.js';
 import { config } from '../lib/config.js';
 import { conflict, HttpError } from '../lib/errors.js';
@@ -17,6 +17,7 @@ import { channels, publish } from '../lib/realtime.js';
 import { downloadUrl } from '../lib/storage.js';
 import { fields, getItem, isConditionFailure, queryPage, transactWrite, type Item, type TransactWrite } from '../lib/table.js';
 import { announce, changed } from '../repairOrders/events.js';
+import { isShelved, listOf, queueOf } from './shelf.js';
 import type { RepairOrderRecord } from '../repairOrders/records.js';
 
 /** A photo or video as stored: S3 keys instead of signed URLs. */
@@ -31,26 +32,7 @@ export interface SheetRecord extends Omit<Sheet, 'attachments'> {
   attachments: StoredSheetAttachment[];
 }
 
-/** The queue of each state: the pool, claimed (by a technician or reclaimed for someone), back with the advisors, done. */
-export function listOf(state: SheetState): SheetList {
-  switch (state) {
-    case 'unclaimed':
-      return 'for_claim';
-    case 'claimed':
-    case 'reclaimed':
-      return 'claimed';
-    case 'completed_by_technician':
-      return 'to_advisor';
-    case 'completed_by_advisor':
-      return 'done';
-  }
-}
-
-/** The queue a sheet is on: none (shelved) while its order is closed or archived. */
-export const queueOf = (sheet: Pick<SheetRecord, 'state' | 'shelved'>): SheetList => (sheet.shelved ? 'shelved' : listOf(sheet.state));
-
-/** A closed or archived order's sheet waits on no queue: no technician should pick up a car that has left. */
-export const isShelved = (ro: Pick<RepairOrderRecord, 'closed' | 'archived'>): boolean => ro.closed || ro.archived;
+export { isShelved, listOf, queueOf };
 
 export function sheetItem(sheet: SheetRecord): Item<SheetRecord> {
   const sort = `${sheet.created_at}#${sheet.repair_order_id}`;
@@ -316,24 +298,3 @@ export async function announceSheet(
   ]);
 }
 
-/**
- * The write that moves an order's sheet off the queues when the order closes or is archived (and
- * back when it opens again), for the order's own save transaction. It bumps the sheet's version, so
- * a sheet write racing it re-reads (transitions) or reloads (an editor's save).
- */
-export function shelfWrite(ro: RepairOrderRecord, previous: RepairOrderRecord | null): TransactWrite | null {
-  if (!ro.sheet || !previous || isShelved(previous) === isShelved(ro)) return null;
-  const shelved = isShelved(ro);
-  return {
-    Update: {
-      Key: keys.sheet(ro.company_id, ro.id),
-      UpdateExpression: 'SET shelved = :shelved, gsi1pk = :queue, version = version + :one',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: {
-        ':shelved': shelved,
-        ':queue': keys.sheetsOfLocation(ro.company_id, ro.location_id, queueOf({ state: ro.sheet.state, shelved })).gsi1pk,
-        ':one': 1,
-      },
-    },
-  };
-}

@@ -2,7 +2,7 @@
 import { accessLevel, type AccessFlags, type TechnicianSettings } from '../../shared/access.js';
 import type { Agent, Colleague, Location } from '../../shared/api.js';
 import type { Locale } from '../../shared/locales.js';
-import type { AgentRef } from '../../shared/serviceBoard.js';
+import type { AgentRef } from '../../shared/people.js';
 import { byPrefix, keys } from './keys.js';
 import { fields, getItem, queryAll, type Item } from './table.js';
 import { getLocation, locationRef } from './locations.js';

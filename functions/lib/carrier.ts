@@ -19,7 +19,7 @@
 import { PhoneNumberValidateCommand, PinpointClient, type PhoneNumberValidateCommandOutput } from '@aws-sdk/client-pinpoint';
 import { PublishCommand, SNSClient, type PublishCommandOutput } from '@aws-sdk/client-sns';
 import { z } from 'zod';
-import type { LineType } from '../../shared/serviceBoard.js';
+import type { LineType } from '../../shared/customers.js';
 import { config } from './config.js';
 import { logger } from './log.js';
 

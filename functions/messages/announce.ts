@@ -2,7 +2,7 @@
  * Telling a conversation's listeners about a message (created or updated), on its owner's channels;
  * the owner's port also hears of a message that moved (an appointment follows its reminder's delivery).
  */
-import type { Message } from '../../shared/serviceBoard.js';
+import type { Message } from '../../shared/messages.js';
 import { announceTo, ownerField, portFor, type ConversationOwner } from './owners.js';
 import { messageView, type MessageRecord } from './records.js';
 

@@ -13,7 +13,7 @@
  * "<Dealership>: " before it when it does not name the store.
  */
 import { SEND_ERRORS } from '../../shared/schemas/messages.js';
-import type { AutomatedKind, Message } from '../../shared/serviceBoard.js';
+import type { AutomatedKind, Message } from '../../shared/messages.js';
 import type { GatekeeperReason } from '../../shared/systemNotes.js';
 import type { SettingsKey } from '../../shared/access.js';
 import { completeSettings, type SettingsOf } from '../../shared/schemas/settings.js';

@@ -10,7 +10,8 @@
  * dedup key, a store failure after the carrier answered is never read as "not sent" (it
  * propagates; the API answers 503), and the outbox sweep (sweep.ts) reconciles what was left.
  */
-import type { AgentRef, AutomatedKind, Message } from '../../shared/serviceBoard.js';
+import type { AgentRef } from '../../shared/people.js';
+import type { AutomatedKind, Message } from '../../shared/messages.js';
 import { DELIVERY_ERROR_TEXTS, SEND_ERRORS, deliveryErrorKind } from '../../shared/schemas/messages.js';
 import { CarrierRefused, smsCarrier } from '../lib/carrier.js';
 import { config } from '../lib/config.js';

@@ -5,7 +5,7 @@
 import type { OwnerKind } from '../../shared/conversations.js';
 import { massMessageBody } from '../../shared/schemas/appointments.js';
 import { sendMessageBody } from '../../shared/schemas/messages.js';
-import { MESSAGE_FIRST_PAGE } from '../../shared/serviceBoard.js';
+import { MESSAGE_FIRST_PAGE } from '../../shared/messages.js';
 import { ValidationError, forbidden, notFound } from '../lib/errors.js';
 import { agentRoute, areaHandler, ok, pagedBody, paging, parse, type Routes } from '../lib/http.js';
 import { storedAttachments, uploadRequestBody, uploadSlot } from './attachments.js';

@@ -5,7 +5,8 @@
  * A note is stored as a key with parameters (shared/systemNotes.ts), which each console words in its
  * agent's language, and as English text for old clients, exports and anything that reads `text`.
  */
-import type { AgentRef, Message, SystemBehaviour } from '../../shared/serviceBoard.js';
+import type { AgentRef } from '../../shared/people.js';
+import type { Message, SystemBehaviour } from '../../shared/messages.js';
 import { noteDetails, type SystemNote } from '../../shared/systemNotes.js';
 import { announceTo, ownerField, type ConversationOwner } from './owners.js';
 import { appendMessage, messageView, newMessage, type MessageRecord } from './records.js';

@@ -9,7 +9,7 @@
 import type { OwnerField, OwnerKind, OwnerRef } from '../../shared/conversations.js';
 import { ownerFieldOf } from '../../shared/conversations.js';
 import type { StreamEvent } from '../../shared/events.js';
-import type { AgentRef } from '../../shared/serviceBoard.js';
+import type { AgentRef } from '../../shared/people.js';
 import { publish } from '../lib/realtime.js';
 import type { Auth } from '../lib/session.js';
 import type { TransactWrite } from '../lib/table.js';

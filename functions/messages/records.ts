@@ -4,9 +4,10 @@
  * the carrier's id (delivery receipts). Adding a message and bumping its owner is one transaction.
  */
 import type { OwnerRef } from '../../shared/conversations.js';
-import type { AgentRef, AutomatedKind, DeliveryState, Message, SystemBehaviour } from '../../shared/serviceBoard.js';
+import type { AgentRef } from '../../shared/people.js';
+import type { AutomatedKind, DeliveryState, Message, SystemBehaviour } from '../../shared/messages.js';
 import { newId } from '../lib/ids.js';
-import { DELIVERY_PROGRESS, FINAL_DELIVERY_STATES } from '../../shared/serviceBoard.js';
+import { DELIVERY_PROGRESS, FINAL_DELIVERY_STATES } from '../../shared/messages.js';
 import { config, secondsFromEnv } from '../lib/config.js';
 import { keys } from '../lib/keys.js';
 import { downloadUrl } from '../lib/storage.js';

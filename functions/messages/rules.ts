@@ -4,8 +4,9 @@
  * scheduled-send job all ask. Nothing here reads the table or the clock: the caller gathers the
  * order, the customer, the location's settings and `now`, so each rule can be tested alone.
  */
-import type { AgentRef, LineType, OptMetadata, OptStatus } from '../../shared/serviceBoard.js';
-import { MESSAGE_MAX_LENGTH } from '../../shared/serviceBoard.js';
+import type { AgentRef } from '../../shared/people.js';
+import type { LineType, OptMetadata, OptStatus } from '../../shared/customers.js';
+import { MESSAGE_MAX_LENGTH } from '../../shared/messages.js';
 import { SEND_ERRORS, SEND_WARNINGS, type SendErrorId } from '../../shared/schemas/messages.js';
 import type { SettingsOf } from '../../shared/schemas/settings.js';
 import type { GatekeeperReason } from '../../shared/systemNotes.js';

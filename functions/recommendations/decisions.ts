@@ -10,7 +10,7 @@ import type { MpiEvent } from '../../shared/events.js';
 import { MPI_ERRORS } from '../../shared/inspections.js';
 import { DEFAULT_LOCALE, currencySymbol } from '../../shared/locales.js';
 import { formatMoney } from '../../shared/money.js';
-import type { AgentRef } from '../../shared/serviceBoard.js';
+import type { AgentRef } from '../../shared/people.js';
 import { HttpError } from '../lib/errors.js';
 import { getLocation } from '../lib/locations.js';
 import { channels, publish } from '../lib/realtime.js';

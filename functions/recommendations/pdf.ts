@@ -13,7 +13,7 @@ import { MAX_RENDITION_BYTES, type ItemStatus } from '../../shared/inspections.j
 import { formatDate } from '../../shared/dates.js';
 import type { Locale } from '../../shared/locales.js';
 import { formatMoney } from '../../shared/money.js';
-import type { Vehicle } from '../../shared/serviceBoard.js';
+import type { Vehicle } from '../../shared/customers.js';
 import { logger } from '../lib/log.js';
 import type { PdfInput, PdfPhoto } from './pdfInput.js';
 

@@ -6,7 +6,7 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { MAX_RENDITION_BYTES } from '../../shared/inspections.js';
 import type { Locale } from '../../shared/locales.js';
-import type { Vehicle } from '../../shared/serviceBoard.js';
+import type { Vehicle } from '../../shared/customers.js';
 import { config } from '../lib/config.js';
 import { getLocation } from '../lib/locations.js';
 import { logger } from '../lib/log.js';

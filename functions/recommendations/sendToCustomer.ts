@@ -9,7 +9,7 @@
  */
 import { MPI_ERRORS } from '../../shared/inspections.js';
 import { MISSING_AGENT, OPTED_OUT_ACTION } from '../../shared/schemas/messages.js';
-import type { Message } from '../../shared/serviceBoard.js';
+import type { Message } from '../../shared/messages.js';
 import type { AgentRecord } from '../lib/agents.js';
 import { HttpError, conflict } from '../lib/errors.js';
 import { getLocation } from '../lib/locations.js';

@@ -4,7 +4,8 @@
  * written with the order's version and told to the order's listeners.
  */
 import { MISSING_AGENT, OPTED_OUT_ACTION } from '../../shared/schemas/messages.js';
-import type { AgentRef, Message } from '../../shared/serviceBoard.js';
+import type { AgentRef } from '../../shared/people.js';
+import type { Message } from '../../shared/messages.js';
 import type { ServiceEvent } from '../../shared/events.js';
 import { getAgent, type AgentRecord } from '../lib/agents.js';
 import { channels, publish } from '../lib/realtime.js';

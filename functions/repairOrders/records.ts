@@ -6,7 +6,8 @@
  * the list and two writers never both win (every write is conditional on the version it read). An
  * order that closes or is archived takes its inspection sheet off the MPI queues in the same write.
  */
-import type { Customer, RepairOrder } from '../../shared/serviceBoard.js';
+import type { Customer } from '../../shared/customers.js';
+import type { RepairOrder } from '../../shared/repairOrders.js';
 import { conflict, notFound } from '../lib/errors.js';
 import { keys } from '../lib/keys.js';
 import {
@@ -23,7 +24,7 @@ import {
   type TransactWrite,
 } from '../lib/table.js';
 import { customerView, getCustomers, type CustomerRecord } from '../customers/records.js';
-import { shelfWrite } from '../inspections/records.js';
+import { shelfWrite } from '../inspections/shelf.js';
 import { isUnread, readMarksOf } from '../messages/readMarks.js';
 
 /** What is stored: the API shape without the joined customer and the per-agent unread flag. */

@@ -21,7 +21,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { SNSEvent } from 'aws-lambda';
 import { z } from 'zod';
 import type { CarrierTopic } from '../../functions/areas.js';
-import type { LineType } from '../../shared/serviceBoard.js';
+import type { LineType } from '../../shared/customers.js';
 import { LOCAL_ACCOUNT_ID, LOCAL_REGION } from './lambda-event.js';
 
 export const DELIVERY_STATUSES = ['queued', 'accepted', 'sent', 'delivered', 'undelivered', 'not sent'] as const;

@@ -14,7 +14,7 @@ import pLimit from 'p-limit';
 import { monotonicFactory } from 'ulid';
 import { dmsRepairOrder, type DmsRepairOrder } from '../../shared/schemas/dms.js';
 import { completeSettings } from '../../shared/schemas/settings.js';
-import type { AgentRef } from '../../shared/serviceBoard.js';
+import type { AgentRef } from '../../shared/people.js';
 import { changeConsent } from '../../functions/customers/consent.js';
 import { getCustomer, saveCustomer } from '../../functions/customers/records.js';
 import { feedContext, ingestEach } from '../../functions/dms/feed.js';

@@ -3,7 +3,7 @@
  * (/dev/phone?phone=+1617…), plain server-rendered HTML. Each page re-fetches its own list
  * (`&fragment=1`) every two seconds, so new mail and texts show up without reloading.
  */
-import type { LineType } from '../../shared/serviceBoard.js';
+import type { LineType } from '../../shared/customers.js';
 import { LINE_TYPES, type MailRecord, type SmsRecord } from './carrier.js';
 import { escapeHtml } from './http-util.js';
 

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { CUSTOMER_SEARCH_LIMIT } from '../appointments.js';
-import { MESSAGE_MAX_LENGTH } from '../serviceBoard.js';
+import { MESSAGE_MAX_LENGTH } from '../messages.js';
 import { MAX_ID_LENGTH } from './auth.js';
 import { dmsRepairOrder } from './dms.js';
 import { newPerson } from './people.js';

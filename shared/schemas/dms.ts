@@ -4,7 +4,7 @@
  * id, so posting the same record again updates it and creates nothing new.
  */
 import { z } from 'zod';
-import { WORK_ORDER_STATUS_CODES } from '../serviceBoard.js';
+import { WORK_ORDER_STATUS_CODES } from '../repairOrders.js';
 
 const name = z.string().trim().max(80);
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();

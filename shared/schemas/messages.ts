@@ -5,7 +5,7 @@
  * your message'.
  */
 import { z } from 'zod';
-import { MESSAGE_MAX_LENGTH } from '../serviceBoard.js';
+import { MESSAGE_MAX_LENGTH } from '../messages.js';
 import { MAX_ID_LENGTH } from './auth.js';
 
 export const attachmentUpload = z.object({

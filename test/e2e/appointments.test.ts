@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DELIVERY_STATES, type DeliveryState } from '../../shared/serviceBoard.js';
+import { DELIVERY_STATES, type DeliveryState } from '../../shared/messages.js';
 import { api, replyAsCustomer, signIn, textsTo, type ApiClient } from '../support/api.js';
 import { seriousViolations } from '../support/axe.js';
 import { hideTab, recordDesktopNotices, shownNotices } from '../support/desktopNotices.js';

@@ -7,7 +7,7 @@ import { newId } from '../../functions/lib/ids.js';
 import { readSettings, writeSettings } from '../../functions/lib/settings.js';
 import { messagesOf } from '../../functions/messages/records.js';
 import { getRepairOrder, saveRepairOrder, type RepairOrderRecord } from '../../functions/repairOrders/records.js';
-import type { Call } from '../../shared/serviceBoard.js';
+import type { Call } from '../../shared/customers.js';
 import { api, signIn, type ApiClient } from '../support/api.js';
 import { createRepairOrder, customerRecord, DEMO_NORTH, repairOrderRecord, uniquePhone, useStackEnv } from '../support/service.js';
 

@@ -5,7 +5,8 @@
  * phones got. The store-outage test asserts on it; bench/faults.ts reports it at a larger size.
  */
 import { randomUUID } from 'node:crypto';
-import type { Message, RepairOrder } from '../../shared/serviceBoard.js';
+import type { Message } from '../../shared/messages.js';
+import type { RepairOrder } from '../../shared/repairOrders.js';
 import type { LocalStack } from '../../infra/local/stack.js';
 import { api, textsTo, type ApiClient } from './api.js';
 import { FAULT_GRACE_SECONDS, storeBackUp } from './fault-stack.js';

@@ -11,7 +11,7 @@ import { logger } from '../../functions/lib/log.js';
 import { normalizePhone } from '../../functions/lib/phones.js';
 import { readSettings, writeSettings } from '../../functions/lib/settings.js';
 import { newRepairOrder, saveRepairOrder, type RepairOrderRecord } from '../../functions/repairOrders/records.js';
-import type { AgentRef } from '../../shared/serviceBoard.js';
+import type { AgentRef } from '../../shared/people.js';
 
 export const DEMO_NORTH = { companyId: 'cmp_demo', locationId: 'loc_demo_north' } as const;
 export const ADVISOR: AgentRef = { id: 'agt_advisor', first_name: 'Priya', last_name: 'Raman' };

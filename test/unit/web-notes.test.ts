@@ -8,7 +8,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locale } from '../../shared/locales.js';
-import type { Message } from '../../shared/serviceBoard.js';
+import type { Message } from '../../shared/messages.js';
 import { noteDetails, readNote, type SystemNote } from '../../shared/systemNotes.js';
 import { MessageBubble, failureText } from '../../web/src/components/conversation/MessageBubble.js';
 import { SystemNote as SystemNoteView } from '../../web/src/components/conversation/SystemNote.js';

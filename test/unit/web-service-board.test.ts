@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RepairOrder } from '../../shared/serviceBoard.js';
+import type { RepairOrder } from '../../shared/repairOrders.js';
 import {
   boardRows,
   matchesSearch,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGE_MAX_LENGTH } from '../../shared/serviceBoard.js';
+import { MESSAGE_MAX_LENGTH } from '../../shared/messages.js';
 import { MAX_ATTACHMENT_BYTES, acceptsDroppedFiles, charactersLeft, draftProblem, sendsOnKey } from '../../web/src/components/conversation/composerRules.js';
 import { conversationMessages, fresher, hasEarlier, mergeMessage, type MessagePage } from '../../web/src/components/conversation/conversationPages.js';
 import { canRetry, deliveryKey } from '../../web/src/components/conversation/MessageBubble.js';
 import { composerState } from '../../web/src/features/serviceBoard/orderTexting.js';
 import { messagesPagePath } from '../../web/src/features/serviceBoard/requests.js';
-import type { Message } from '../../shared/serviceBoard.js';
+import type { Message } from '../../shared/messages.js';
 import { aCustomer, aMessage, anOrder } from './web-service-fixtures.js';
 
 function page(messages: Message[], total: number, offset = 0): MessagePage {

@@ -5,7 +5,7 @@
  */
 import { formatMoney } from '../../../shared/money.js';
 import { DEFAULT_LOCALE, intlTag, isLocale } from '../../../shared/locales.js';
-import type { Vehicle } from '../../../shared/serviceBoard.js';
+import type { Vehicle } from '../../../shared/customers.js';
 import type { PageLocale } from './texts.js';
 
 export interface Formats {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import type { Call } from '../../../../shared/serviceBoard.js';
+import type { Call } from '../../../../shared/customers.js';
 import type { ConversationContext } from './conversationContext.js';
 import { callsPath } from './customerRequests.js';
 import { formatDateTime } from './times.js';

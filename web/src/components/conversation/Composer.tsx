@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { OwnerRef } from '../../../../shared/conversations.js';
 import type { SendMessageBody } from '../../../../shared/schemas/messages.js';
-import type { Message } from '../../../../shared/serviceBoard.js';
+import type { Message } from '../../../../shared/messages.js';
 import { randomId } from '../../lib/device.js';
 import { reportFailure } from '../../lib/failures.js';
 import { asErrorBody, serverMessage } from '../../lib/request-errors.js';

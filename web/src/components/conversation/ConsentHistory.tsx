@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import type { ConsentEntry } from '../../../../shared/serviceBoard.js';
+import type { ConsentEntry } from '../../../../shared/customers.js';
 import type { ConversationContext } from './conversationContext.js';
 import { consentPath } from './customerRequests.js';
 import { formatDateTime } from './times.js';

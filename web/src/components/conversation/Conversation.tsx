@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type DragEve
 import { useTranslation } from 'react-i18next';
 import useSWRInfinite from 'swr/infinite';
 import type { OwnerRef } from '../../../../shared/conversations.js';
-import { MESSAGE_FIRST_PAGE, type Message } from '../../../../shared/serviceBoard.js';
+import { MESSAGE_FIRST_PAGE, type Message } from '../../../../shared/messages.js';
 import { useLiveChanges } from '../../lib/liveChanges.js';
 import { onResync, subscribe } from '../../lib/realtime.js';
 import { Composer } from './Composer.js';

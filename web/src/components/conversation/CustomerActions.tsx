@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
-import type { Customer } from '../../../../shared/serviceBoard.js';
+import type { Customer } from '../../../../shared/customers.js';
 import { consentPath, customerAction, type CustomerAction } from './customerRequests.js';
 import { OptOutDialog } from './OptOutDialog.js';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Customer, OptMetadata } from '../../../../shared/serviceBoard.js';
+import type { Customer, OptMetadata } from '../../../../shared/customers.js';
 import { formatPhone } from '../../lib/phone.js';
 import type { ConversationContext } from './conversationContext.js';
 import { DetailItem } from './DetailItem.js';

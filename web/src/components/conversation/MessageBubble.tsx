@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Attachment, DeliveryState, Message } from '../../../../shared/serviceBoard.js';
+import type { Attachment, DeliveryState, Message } from '../../../../shared/messages.js';
 import { deliveryErrorKind } from '../../../../shared/serviceTexts.js';
 import { refusalReasonText } from '../../lib/sendRefusals.js';
 import type { ConversationContext } from './conversationContext.js';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Message } from '../../../../shared/serviceBoard.js';
+import type { Message } from '../../../../shared/messages.js';
 import type { ConversationContext } from './conversationContext.js';
 import { noteText } from './noteText.js';
 import { formatDateTime, formatMoment } from './times.js';

@@ -3,7 +3,8 @@
  * all, whether it is usable, and whether a draft may go. The server enforces every rule again; the
  * composer says so first, in the agent's language, without a round trip.
  */
-import { MESSAGE_MAX_LENGTH, type Customer } from '../../../../shared/serviceBoard.js';
+import { MESSAGE_MAX_LENGTH } from '../../../../shared/messages.js';
+import { type Customer } from '../../../../shared/customers.js';
 import type { SendErrorId } from '../../../../shared/serviceTexts.js';
 
 export const MAX_ATTACHMENT_BYTES = 512 * 1024 * 1024;

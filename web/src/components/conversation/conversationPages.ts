@@ -6,7 +6,7 @@
 import type { Paging } from '../../../../shared/api.js';
 import { ownerOf, type OwnerIdField, type OwnerRef } from '../../../../shared/conversations.js';
 import { paths } from '../../../../shared/routes.js';
-import { DELIVERY_PROGRESS, MESSAGE_FIRST_PAGE, type Message } from '../../../../shared/serviceBoard.js';
+import { DELIVERY_PROGRESS, MESSAGE_FIRST_PAGE, type Message } from '../../../../shared/messages.js';
 
 export interface MessagePage {
   messages: Message[];

@@ -5,7 +5,7 @@
 import type { OwnerRef } from '../../../../shared/conversations.js';
 import { paths } from '../../../../shared/routes.js';
 import type { SendMessageBody } from '../../../../shared/schemas/messages.js';
-import type { Message } from '../../../../shared/serviceBoard.js';
+import type { Message } from '../../../../shared/messages.js';
 import { api, send } from '../../lib/api.js';
 import { requestWithKey } from '../../lib/keyedRequest.js';
 import type { MessagePage } from './conversationPages.js';

@@ -1,5 +1,5 @@
 /** The customer's calls of the customer card (consent, calls, opt-out, block), the same on every board. */
-import type { Customer } from '../../../../shared/serviceBoard.js';
+import type { Customer } from '../../../../shared/customers.js';
 import { send } from '../../lib/api.js';
 
 const enc = encodeURIComponent;

@@ -6,7 +6,7 @@
  */
 import type { TFunction } from 'i18next';
 import { intlTag, type Locale } from '../../../../shared/locales.js';
-import type { Message } from '../../../../shared/serviceBoard.js';
+import type { Message } from '../../../../shared/messages.js';
 import { formatAmount } from '../../../../shared/money.js';
 import { readNote, quotesCustomerWords, type ConsentNoteParams, type NoteParams } from '../../../../shared/systemNotes.js';
 import { refusalReasonText } from '../../lib/sendRefusals.js';

@@ -4,7 +4,7 @@
  * read/unread buttons show at once and call the server 600 ms later, so a double click sends one
  * call, the last one.
  */
-import type { AgentRef } from '../../../../shared/serviceBoard.js';
+import type { AgentRef } from '../../../../shared/people.js';
 
 export const AUTO_READ_DELAY_MS = 750;
 export const READ_CALL_DELAY_MS = 600;

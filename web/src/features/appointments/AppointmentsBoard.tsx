@@ -4,7 +4,7 @@ import useSWR, { mutate } from 'swr';
 import { accessLevel } from '../../../../shared/access.js';
 import type { Appointment } from '../../../../shared/appointments.js';
 import { paths } from '../../../../shared/routes.js';
-import type { Customer } from '../../../../shared/serviceBoard.js';
+import type { Customer } from '../../../../shared/customers.js';
 import { PHONE_WINDOW } from '../../app/layout/widths.js';
 import { DetailSheet } from '../../components/DetailSheet.js';
 import { Conversation } from '../../components/conversation/Conversation.js';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MESSAGE_MAX_LENGTH } from '../../../../shared/serviceBoard.js';
+import { MESSAGE_MAX_LENGTH } from '../../../../shared/messages.js';
 import type { MassMessage } from '../../../../shared/appointments.js';
 import { Dialog } from '../../components/Dialog.js';
 import { api } from '../../lib/api.js';

@@ -8,7 +8,7 @@
  */
 import type { Paging } from '../../../../shared/api.js';
 import type { Appointment } from '../../../../shared/appointments.js';
-import type { Customer } from '../../../../shared/serviceBoard.js';
+import type { Customer } from '../../../../shared/customers.js';
 
 export interface AppointmentPage {
   appointments: Appointment[];

@@ -2,7 +2,7 @@
 import { APPOINTMENT_PAGE_SIZE, CUSTOMER_SEARCH_LIMIT, type Appointment, type MassMessage } from '../../../../shared/appointments.js';
 import { paths } from '../../../../shared/routes.js';
 import type { CustomerAppointmentBody, MassMessageBody, NewAppointmentBody } from '../../../../shared/schemas/appointments.js';
-import type { Customer } from '../../../../shared/serviceBoard.js';
+import type { Customer } from '../../../../shared/customers.js';
 import { api, send, worthRetrying } from '../../lib/api.js';
 import { requestWithKey } from '../../lib/keyedRequest.js';
 import { ApiError } from '../../lib/request.js';

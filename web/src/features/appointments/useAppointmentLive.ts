@@ -9,7 +9,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MassMessage } from '../../../../shared/appointments.js';
 import type { AppointmentEvent } from '../../../../shared/events.js';
-import type { Customer } from '../../../../shared/serviceBoard.js';
+import type { Customer } from '../../../../shared/customers.js';
 import { api } from '../../lib/api.js';
 import { notifyWhenHidden } from '../../lib/notifications.js';
 import { isCatchUpEvent, onResync, retainConnection, subscribe } from '../../lib/realtime.js';

@@ -3,7 +3,8 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { datePattern, intlTag, type Locale } from '../../../../shared/locales.js';
 import type { SheetRepairOrder, SheetSummary } from '../../../../shared/inspections.js';
-import type { AgentRef, Vehicle } from '../../../../shared/serviceBoard.js';
+import type { AgentRef } from '../../../../shared/people.js';
+import type { Vehicle } from '../../../../shared/customers.js';
 
 export function vehicleLabel(vehicle: Vehicle): string {
   return [vehicle.year, vehicle.make, vehicle.model].filter((part) => part !== null && part !== '').join(' ');

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SheetState, SheetSummary } from '../../../../shared/inspections.js';
-import type { RepairOrder } from '../../../../shared/serviceBoard.js';
+import type { RepairOrder } from '../../../../shared/repairOrders.js';
 import { formatPhone } from '../../lib/phone.js';
 import { customerName, vehicleLabel } from './boardRows.js';
 import { nextUrgencyChange, promiseUrgency } from './promiseTime.js';

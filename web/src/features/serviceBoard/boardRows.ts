@@ -7,7 +7,8 @@
  * a later revalidation refetches those pages and not the whole board.
  */
 import type { Paging } from '../../../../shared/api.js';
-import type { Message, RepairOrder } from '../../../../shared/serviceBoard.js';
+import type { Message } from '../../../../shared/messages.js';
+import type { RepairOrder } from '../../../../shared/repairOrders.js';
 
 export interface RepairOrderPage {
   repair_orders: RepairOrder[];

@@ -4,8 +4,9 @@
  */
 import type { OwnerRef } from '../../../../shared/conversations.js';
 import { paths } from '../../../../shared/routes.js';
-import type { Message, RepairOrder } from '../../../../shared/serviceBoard.js';
-import { SERVICE_PAGE_SIZE } from '../../../../shared/serviceBoard.js';
+import type { Message } from '../../../../shared/messages.js';
+import type { RepairOrder } from '../../../../shared/repairOrders.js';
+import { SERVICE_PAGE_SIZE } from '../../../../shared/repairOrders.js';
 import { messagesPagePath as ownerMessagesPagePath } from '../../components/conversation/conversationPages.js';
 import { api, send } from '../../lib/api.js';
 import { ApiError } from '../../lib/request.js';

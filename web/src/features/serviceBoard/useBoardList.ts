@@ -7,7 +7,8 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { toast } from 'sonner';
 import useSWRInfinite from 'swr/infinite';
-import { SERVICE_PAGE_SIZE, type Customer, type RepairOrder } from '../../../../shared/serviceBoard.js';
+import { SERVICE_PAGE_SIZE, type RepairOrder } from '../../../../shared/repairOrders.js';
+import { type Customer } from '../../../../shared/customers.js';
 import { reportFailure } from '../../lib/failures.js';
 import { useLiveChanges } from '../../lib/liveChanges.js';
 import { i18n } from '../../lib/i18n.js';

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
 import { toast } from 'sonner';
 import { ownerOf } from '../../../../shared/conversations.js';
-import type { RepairOrder } from '../../../../shared/serviceBoard.js';
+import type { RepairOrder } from '../../../../shared/repairOrders.js';
 import type { ServiceEvent } from '../../../../shared/events.js';
 import { showGroupedNotice } from '../../lib/groupedNotices.js';
 import { notifyWhenHidden } from '../../lib/notifications.js';

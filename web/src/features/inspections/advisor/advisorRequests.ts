@@ -5,7 +5,8 @@
  */
 import type { Colleague, Location } from '../../../../../shared/api.js';
 import type { SheetReply, SheetTemplate, Technician } from '../../../../../shared/inspections.js';
-import type { Message, RepairOrder } from '../../../../../shared/serviceBoard.js';
+import type { Message } from '../../../../../shared/messages.js';
+import type { RepairOrder } from '../../../../../shared/repairOrders.js';
 import { api } from '../../../lib/api.js';
 import type { RequestOptions } from '../../../lib/request.js';
 
