@@ -1,15 +1,14 @@
 /** The signed-in agent, colleagues, templates, logo and release (SPEC §7 "Authentication and session"). */
 import { accessLevel, mayImpersonate } from '../../shared/access.js';
-import type { Release, Template } from '../../shared/api.js';
+import type { Release } from '../../shared/api.js';
 import { agentsOfCompany, agentsOfLocation, byName, colleagueView, getAgent, loadAgentView, type AgentRecord } from '../lib/agents.js';
 import { config } from '../lib/config.js';
 import { forbidden, notFound } from '../lib/errors.js';
 import { agentRoute, areaHandler, ok, publicRoute, type AgentRequest, type Routes } from '../lib/http.js';
-import { byPrefix, keys } from '../lib/keys.js';
+import { messageTemplatesOf } from '../lib/messageTemplates.js';
 import { markSeen } from '../lib/presence.js';
 import { readSettings } from '../lib/settings.js';
 import { downloadUrl } from '../lib/storage.js';
-import { fields, queryAll } from '../lib/table.js';
 import { sendMagicLink } from '../sessions/links.js';
 
 const bootedAt = new Date().toISOString();
@@ -81,8 +80,8 @@ export const routes: Routes = {
   'GET /api/templates/me': agentRoute(async ({ auth }) => {
     const me = auth.actingAs;
     const scopes = ['company', `location#${me.location_id}`, `agent#${me.id}`];
-    const lists = await Promise.all(scopes.map((scope) => queryAll<Template>(byPrefix(keys.templatesOf(auth.companyId, scope)))));
-    return ok({ templates: lists.flat().map(fields) });
+    const lists = await Promise.all(scopes.map((scope) => messageTemplatesOf(auth.companyId, scope)));
+    return ok({ templates: lists.flat() });
   }),
 
   'GET /api/logo': agentRoute(async ({ auth }) => {

@@ -11,6 +11,7 @@ import type { Vehicle } from '../../shared/customers.js';
 import type { DeliveryState } from '../../shared/messages.js';
 import { notFound } from '../lib/errors.js';
 import { keys } from '../lib/keys.js';
+import { updateVersioned, type VersionedUpdate } from '../lib/versioned.js';
 import { batchGet, fields, getItem, isConditionFailure, queryAll, queryPage, readPage, transactWrite, type Item, type TransactWrite } from '../lib/table.js';
 
 export interface AppointmentRecord {
@@ -104,27 +105,16 @@ export async function requireAppointment(companyId: string, id: string, consiste
   return record;
 }
 
-/**
- * Read, change, write, retried when another writer got in between. `change` returns the new fields
- * (or null to leave it as it is); version and updated_at are set here.
- */
+/** Changes the appointment as it is now, read again and retried on a conflict (see updateVersioned). */
 export async function updateAppointment(
   companyId: string,
   id: string,
   change: (record: AppointmentRecord) => Partial<AppointmentRecord> | null,
-): Promise<{ before: AppointmentRecord; after: AppointmentRecord; changed: boolean }> {
-  for (let attempt = 0; ; attempt++) {
-    const before = await requireAppointment(companyId, id, true);
-    const changes = change(before);
-    if (!changes) return { before, after: before, changed: false };
-    const after: AppointmentRecord = { ...before, ...changes, version: before.version + 1, updated_at: new Date().toISOString() };
-    try {
-      await saveAppointment(after, before);
-      return { before, after, changed: true };
-    } catch (err) {
-      if (attempt >= 4 || !(err instanceof AppointmentChanged)) throw err;
-    }
-  }
+): Promise<VersionedUpdate<AppointmentRecord>> {
+  return updateVersioned(
+    { read: () => requireAppointment(companyId, id, true), save: saveAppointment, isConflict: (err) => err instanceof AppointmentChanged },
+    change,
+  );
 }
 
 /** The thread moved: one update (no read first), in the message's transaction. */

@@ -22,12 +22,11 @@ import type { ConsentEntry, OptInitiator, OptStatus } from '../../shared/custome
 import type { SystemBehaviour } from '../../shared/messages.js';
 import { quotesCustomerWords, type SystemNote } from '../../shared/systemNotes.js';
 import { agentRefOrNull, type AgentRecord } from '../lib/agents.js';
-import { keys } from '../lib/keys.js';
 import { logger } from '../lib/log.js';
-import { fields, isConditionFailure, queryAll, transactWrite, versionCondition, type Item } from '../lib/table.js';
 import { addSystemNote } from '../messages/notes.js';
 import { announceCustomer, boardOrdersOfCustomer } from '../repairOrders/customerOrders.js';
-import { customerItem, customersWithPhone, getCustomer, type CustomerRecord } from './records.js';
+import { saveConsentChange } from './consentLedger.js';
+import { CustomerChanged, customersWithPhone, getCustomer, type CustomerRecord } from './records.js';
 import { repairOrderOwner } from '../repairOrders/owner.js';
 
 export interface ConsentChange {
@@ -123,11 +122,6 @@ export function consentNote(
 const nextUlid = monotonicFactory();
 const MAX_WORDING = 1600;
 
-function ledgerItem(entry: ConsentEntry, companyId: string, ulid: string): Item<ConsentEntry & { company_id: string }> {
-  const { pk, skPrefix } = keys.consentOf(companyId, entry.customer_id);
-  return { pk, sk: `${skPrefix}${ulid}`, company_id: companyId, ...entry };
-}
-
 /**
  * Writes the change on one record with its ledger line, in one transaction conditional on the
  * version read (so a line is written exactly when the status changed); retried on a conflict.
@@ -161,15 +155,11 @@ async function writeOne(change: ConsentChange, customerId: string, at: string): 
       agent,
       at,
     };
-    const { condition, values } = versionCondition(after.version);
     try {
-      await transactWrite([
-        { Put: { Item: customerItem(after), ConditionExpression: condition, ExpressionAttributeValues: values } },
-        { Put: { Item: ledgerItem(entry, change.companyId, ulid), ConditionExpression: 'attribute_not_exists(pk)' } },
-      ]);
+      await saveConsentChange(after, entry, ulid);
       return { before, after };
     } catch (err) {
-      if (attempt >= 4 || !isConditionFailure(err)) throw err;
+      if (attempt >= 4 || !(err instanceof CustomerChanged)) throw err;
     }
   }
 }
@@ -205,18 +195,4 @@ export async function changeConsent(input: ConsentChange): Promise<{ changed: Cu
   const written = (await Promise.all(plan.take.map((id) => writeOne(input, id, at)))).filter((w) => w !== null);
   for (const { after } of written) await tellBoard(input, after);
   return { changed: written.map((w) => w.after) };
-}
-
-/** A customer's consent ledger, newest first. */
-export async function consentLedger(companyId: string, customerId: string): Promise<ConsentEntry[]> {
-  const { pk, skPrefix } = keys.consentOf(companyId, customerId);
-  const items = await queryAll<ConsentEntry & { company_id: string }>({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-    ScanIndexForward: false,
-  });
-  return items.map((item) => {
-    const { company_id: _c, ...entry } = fields(item);
-    return entry;
-  });
 }

@@ -1,12 +1,12 @@
 /** Customers of the service board (api3 "Customers"): the record, opt-out, block, consent ledger, calls. */
 import { forbidden, notFound } from '../lib/errors.js';
 import { agentRoute, areaHandler, ok, pagedBody, paging, type AgentRequest, type Routes } from '../lib/http.js';
-import { isConditionFailure } from '../lib/table.js';
 import { assertWorksServiceBoard, seesWholeBoard, visibleCustomer } from '../repairOrders/boardAccess.js';
 import { announceCustomer, boardOrdersOfCustomer } from '../repairOrders/customerOrders.js';
 import { CALL_BOARDS, CALLS_PER_PAGE, callsOf, type CallBoard } from './calls.js';
-import { changeConsent, consentLedger } from './consent.js';
-import { customerView, getCustomer, saveCustomer, type CustomerRecord } from './records.js';
+import { changeConsent } from './consent.js';
+import { consentLedger } from './consentLedger.js';
+import { CustomerChanged, customerView, getCustomer, saveCustomer, type CustomerRecord } from './records.js';
 
 export const CONSENT_PER_PAGE = 50;
 
@@ -24,7 +24,7 @@ async function setBlocked(companyId: string, id: string, blocked: boolean): Prom
       await saveCustomer(next);
       return { record: next, changed: true };
     } catch (err) {
-      if (attempt >= 4 || !isConditionFailure(err)) throw err;
+      if (attempt >= 4 || !(err instanceof CustomerChanged)) throw err;
     }
   }
 }

@@ -4,7 +4,7 @@
  */
 import type { Customer } from '../../shared/customers.js';
 import { keys } from '../lib/keys.js';
-import { batchGet, fields, getItem, putItemIf, queryAll, readPage, versionCondition, type Item } from '../lib/table.js';
+import { batchGet, fields, getItem, isConditionFailure, putItemIf, queryAll, readPage, updateItem, versionCondition, type Item } from '../lib/table.js';
 
 export interface CustomerRecord extends Customer {
   company_id: string;
@@ -116,10 +116,60 @@ export async function customersWithPhone(companyId: string, e164: string): Promi
   return [...current.values()].filter((c) => c.phones.cell === e164);
 }
 
-/** Writes a record whose version the caller bumped; fails (ConditionalCheckFailed) if someone wrote in between. */
+/** The record changed under the writer (another write got in first): read again and retry. */
+export class CustomerChanged extends Error {
+  override readonly name = 'CustomerChanged';
+}
+
+/** Writes a record whose version the caller bumped; throws CustomerChanged if someone wrote in between. */
 export async function saveCustomer(record: CustomerRecord): Promise<void> {
   const { condition, values } = versionCondition(record.version);
-  await putItemIf(customerItem(record), condition, values);
+  try {
+    await putItemIf(customerItem(record), condition, values);
+  } catch (err) {
+    if (isConditionFailure(err)) throw new CustomerChanged(`Customer ${record.id} changed meanwhile`);
+    throw err;
+  }
+}
+
+/** The line type as the carrier told it, and when (a stale one is looked up again). */
+export type CarrierLine = CustomerRecord['carrier'] & { checked_at?: string | null };
+
+/**
+ * Keeps the carrier's answer on the customer. The version moves so a concurrent
+ * read-change-write of the customer retries on top of this; a record deleted meanwhile is left alone.
+ */
+export async function rememberLineType(companyId: string, customerId: string, carrier: CarrierLine): Promise<void> {
+  try {
+    await updateItem({
+      Key: keys.customer(companyId, customerId),
+      UpdateExpression: 'SET carrier = :carrier ADD version :one',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':carrier': carrier, ':one': 1 },
+    });
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
+}
+
+/** The marks a number gets once (the opt-out notice, the double opt-in request). */
+export type OnceField = 'opt_notice_sent_at' | 'opt_in_requested_at';
+
+/** Sets a once-only mark on one record unless it is set; answers whether this call set it. */
+export async function markCustomerOnce(companyId: string, customerId: string, field: OnceField, at: string): Promise<boolean> {
+  try {
+    await updateItem({
+      Key: keys.customer(companyId, customerId),
+      UpdateExpression: 'SET #field = :at, updated_at = :at ADD version :one',
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#field) OR attribute_type(#field, :null))',
+      ExpressionAttributeNames: { '#field': field },
+      ExpressionAttributeValues: { ':at': at, ':one': 1, ':null': 'NULL' },
+    });
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
 }
 
 export function customerView(record: CustomerRecord): Customer {

@@ -7,10 +7,9 @@ import { z } from 'zod';
 import type { DmsCustomer } from '../../shared/schemas/dms.js';
 import { isLocale } from '../../shared/locales.js';
 import { changeConsent } from '../customers/consent.js';
-import { customersWithPhone, getCustomer, newCustomerRecord, saveCustomer, type CustomerRecord } from '../customers/records.js';
+import { CustomerChanged, customersWithPhone, getCustomer, newCustomerRecord, saveCustomer, type CustomerRecord } from '../customers/records.js';
 import { dmsRecordId } from '../lib/ids.js';
 import { normalizePhone, phoneProblem, PHONE_ERRORS } from '../lib/phones.js';
-import { isConditionFailure } from '../lib/table.js';
 import { announceCustomer, boardOrdersOfCustomer } from '../repairOrders/customerOrders.js';
 import { updateRepairOrder } from '../repairOrders/records.js';
 import { objectField, RecordError, sent, type FeedContext, type RecordStatus } from './feed.js';
@@ -152,7 +151,7 @@ export async function upsertDmsCustomer(
       await saveCustomer(next);
     } catch (err) {
       // Someone else wrote it meanwhile (another batch, an opt-out): apply ours to theirs.
-      if (attempt < 4 && isConditionFailure(err)) continue;
+      if (attempt < 4 && err instanceof CustomerChanged) continue;
       throw err;
     }
     customer = next;

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../lib/config.js';
-import { HttpError } from '../lib/errors.js';
+import { DomainError, forbidden } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { keys } from '../lib/keys.js';
 import { secretHash } from '../lib/passwords.js';
@@ -41,8 +41,8 @@ export function dmsKeyView(key: DmsKeyRecord): DmsKeyView {
   return { id: key.id, label: key.label, created_at: key.created_at, last_used_at: key.last_used_at };
 }
 
-export const invalidApiKey = () => new HttpError(401, 'invalid_api_key', 'The API key is missing or not valid');
-export const keyOfAnotherLocation = () => new HttpError(403, 'forbidden', 'This API key belongs to another location');
+export const invalidApiKey = () => new DomainError('unauthenticated', 'invalid_api_key', 'The API key is missing or not valid');
+export const keyOfAnotherLocation = () => forbidden('This API key belongs to another location');
 
 export async function createDmsKey(
   companyId: string,

@@ -6,7 +6,7 @@
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../lib/config.js';
-import { db, nowEpoch } from '../lib/table.js';
+import { db, nowEpoch, queryAll } from '../lib/table.js';
 
 export const CARRIER_LOG_DAYS = 90;
 
@@ -91,10 +91,12 @@ export async function markInboundProcessed(text: InboundText, outcome: InboundOu
   );
 }
 
+const receiptsKey = (carrierMessageId: string) => `CARRIER#RECEIPT#${carrierMessageId}`;
+
 export async function recordReceipt(receipt: Receipt): Promise<void> {
   const receivedAt = new Date().toISOString();
   await putOnce({
-    pk: `CARRIER#RECEIPT#${receipt.messageId}`,
+    pk: receiptsKey(receipt.messageId),
     sk: receipt.eventType,
     event_type: receipt.eventType,
     status: receipt.messageStatus ?? null,
@@ -104,4 +106,30 @@ export async function recordReceipt(receipt: Receipt): Promise<void> {
     received_at: receivedAt,
     expires_at: nowEpoch() + CARRIER_LOG_DAYS * 86400,
   });
+}
+
+interface LoggedReceipt {
+  event_type: string;
+  status: string | null;
+  description: string | null;
+  to: string | null;
+  final: boolean;
+  received_at: string;
+}
+
+/** Every receipt logged for a carrier's text, as the carrier sent them (read consistently: one may have just landed). */
+export async function receiptsOf(carrierMessageId: string): Promise<Receipt[]> {
+  const logged = await queryAll<LoggedReceipt>({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': receiptsKey(carrierMessageId) },
+    ConsistentRead: true,
+  });
+  return logged.map((item) => ({
+    eventType: item.event_type,
+    messageId: carrierMessageId,
+    messageStatus: item.status ?? undefined,
+    messageStatusDescription: item.description ?? undefined,
+    destinationPhoneNumber: item.to ?? undefined,
+    isFinal: item.final,
+  }));
 }

@@ -5,13 +5,12 @@
  */
 import { DELIVERY_ERROR_TEXTS } from '../../shared/schemas/messages.js';
 import type { DeliveryState } from '../../shared/messages.js';
-import { keys } from '../lib/keys.js';
 import { logger } from '../lib/log.js';
-import { isConditionFailure, queryAll, updateItem } from '../lib/table.js';
+import { rememberLineType } from '../customers/records.js';
 import { announceMessage } from '../messages/announce.js';
 import { announceTo, loadOwner } from '../messages/owners.js';
 import { messageByCarrierId, ownerRefOf, setDeliveryState, type MessageRecord, type StatusChange } from '../messages/records.js';
-import { recordReceipt, type Receipt } from './carrierLog.js';
+import { receiptsOf, recordReceipt, type Receipt } from './carrierLog.js';
 
 const STATE_OF_EVENT: Record<string, DeliveryState> = {
   TEXT_QUEUED: 'queued',
@@ -54,20 +53,6 @@ export function receiptChange(receipt: Receipt): StatusChange | null {
   return { status, at, errorCode: code, errorText: DELIVERY_ERROR_TEXTS.unknown.replace('{{code}}', code) };
 }
 
-/** A text bounced as a landline: the customer's line type says so from now on, so the composer refuses it. */
-async function rememberLandline(message: MessageRecord): Promise<void> {
-  try {
-    await updateItem({
-      Key: keys.customer(message.company_id, message.customer_id),
-      UpdateExpression: 'SET carrier = :carrier ADD version :one',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':carrier': { type: 'landline', checked_at: new Date().toISOString() }, ':one': 1 },
-    });
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-  }
-}
-
 /** Applies one receipt to its message; answers the message as updated, or undefined when it does not move it. */
 export async function applyReceiptTo(message: MessageRecord, receipt: Receipt): Promise<MessageRecord | undefined> {
   const change = receiptChange(receipt);
@@ -75,7 +60,8 @@ export async function applyReceiptTo(message: MessageRecord, receipt: Receipt): 
   const updated = await setDeliveryState(message, change);
   if (!updated) return undefined;
   const owner = await loadOwner(message.company_id, ownerRefOf(message));
-  if (change.errorCode === 'LANDLINE') await rememberLandline(message);
+  // A text bounced as a landline: the line type says so from now on, so the composer refuses it.
+  if (change.errorCode === 'LANDLINE') await rememberLineType(message.company_id, message.customer_id, { type: 'landline', checked_at: new Date().toISOString() });
   if (owner) {
     await announceMessage(owner, updated, 'message.updated');
     if (change.errorCode === 'LANDLINE') {
@@ -103,15 +89,6 @@ export async function applyReceipt(receipt: Receipt): Promise<ReceiptOutcome> {
   return (await applyReceiptTo(message, receipt)) ? 'applied' : 'unchanged';
 }
 
-interface LoggedReceipt {
-  event_type: string;
-  status: string | null;
-  description: string | null;
-  to: string | null;
-  final: boolean;
-  received_at: string;
-}
-
 const RANK: Record<DeliveryState, number> = { scheduled: 0, queued: 1, accepted: 2, sent: 3, delivered: 4, undelivered: 4, 'not sent': 4 };
 
 /**
@@ -119,19 +96,7 @@ const RANK: Record<DeliveryState, number> = { scheduled: 0, queued: 1, accepted:
  * answer a landline at once): read from the carrier log and applied in state order.
  */
 export async function catchUpReceipts(message: MessageRecord, carrierMessageId: string): Promise<MessageRecord> {
-  const logged = await queryAll<LoggedReceipt>({
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': `CARRIER#RECEIPT#${carrierMessageId}` },
-    ConsistentRead: true,
-  });
-  const receipts: Receipt[] = logged.map((item) => ({
-    eventType: item.event_type,
-    messageId: carrierMessageId,
-    messageStatus: item.status ?? undefined,
-    messageStatusDescription: item.description ?? undefined,
-    destinationPhoneNumber: item.to ?? undefined,
-    isFinal: item.final,
-  }));
+  const receipts = await receiptsOf(carrierMessageId);
   const ordered = receipts
     .map((receipt) => ({ receipt, change: receiptChange(receipt) }))
     .filter((r): r is { receipt: Receipt; change: StatusChange } => r.change !== null)

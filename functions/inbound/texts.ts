@@ -17,12 +17,11 @@ import { getLocation } from '../lib/locations.js';
 import { logger } from '../lib/log.js';
 import { normalizePhone } from '../lib/phones.js';
 import { readSettings } from '../lib/settings.js';
-import { isConditionFailure } from '../lib/table.js';
 import { textingNumber, type TextingNumber } from '../lib/textingNumbers.js';
 import { changeConsent } from '../customers/consent.js';
 import { customersWithPhone, type CustomerRecord } from '../customers/records.js';
 import { consentIntent } from '../messages/keywords.js';
-import { appendMessage, newMessage, type MessageRecord } from '../messages/records.js';
+import { appendMessage, MessageAlreadyStored, newMessage, type MessageRecord } from '../messages/records.js';
 import { announceMessage, outboundRecord, queueAndDeliver } from '../messages/delivery.js';
 import { announceTo, changedEvent, ownerField, portFor, type ConversationOwner } from '../messages/owners.js';
 import { releaseHeldForOptIn } from '../messages/scheduled.js';
@@ -49,7 +48,7 @@ async function postToConversation(owner: ConversationOwner, message: MessageReco
     await appendMessage(current, message);
   } catch (err) {
     // Already stored by an earlier delivery of the same text.
-    if (isConditionFailure(err)) return current;
+    if (err instanceof MessageAlreadyStored) return current;
     throw err;
   }
   await announceMessage(current, message, 'message.created');

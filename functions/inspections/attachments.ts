@@ -13,7 +13,7 @@ import { MAX_MPI_ATTACHMENT_BYTES, MAX_RENDITION_BYTES, type SheetAttachment } f
 import type { attachmentConfirmBody, attachmentSlotBody } from '../../shared/schemas/inspections.js';
 import type { AgentRecord } from '../lib/agents.js';
 import { config } from '../lib/config.js';
-import { HttpError } from '../lib/errors.js';
+import { DomainError, refused } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { s3 } from '../lib/storage.js';
 import { ATTACHMENT_ERRORS, isSvg, mediaType, safeFileName, unsupportedType } from '../messages/attachments.js';
@@ -48,8 +48,8 @@ export function isInspectionMedia(contentType: string): boolean {
   return !isSvg(bare) && /^(image|video)\/[\w.+-]+$/.test(bare);
 }
 
-export const tooLarge = () => new HttpError(413, 'too_large', ATTACHMENT_ERRORS.too_large);
-const notUploaded = () => new HttpError(422, 'attachment_not_found', ATTACHMENT_ERRORS.not_uploaded);
+export const tooLarge = () => new DomainError('too_large', 'too_large', ATTACHMENT_ERRORS.too_large);
+const notUploaded = () => refused('attachment_not_found', ATTACHMENT_ERRORS.not_uploaded);
 
 const sheetPrefix = (ro: Pick<RepairOrderRecord, 'company_id' | 'id'>) => `mpi/${ro.company_id}/${ro.id}/`;
 
@@ -58,7 +58,7 @@ function itemOnSheet(sheet: SheetRecord, group: string, item: string): { group: 
     if (!sameName(g.name, group)) continue;
     for (const i of g.items) if (sameName(i.name, item)) return { group: g.name, item: i.name };
   }
-  throw refusal(422, 'unknown_item', { group, item });
+  throw refusal('refused', 'unknown_item', { group, item });
 }
 
 async function slot(key: string, contentType: string): Promise<UploadSlot> {

@@ -8,7 +8,7 @@
  * screen answers mpi_changed.
  */
 import { ITEM_STATUS, MPI_ERRORS, type SheetHolder } from '../../shared/inspections.js';
-import { HttpError } from '../lib/errors.js';
+import { conflict } from '../lib/errors.js';
 import { getAgent, type AgentRecord } from '../lib/agents.js';
 import { readSettings } from '../lib/settings.js';
 import { addSystemNote, type NoteInput } from '../messages/notes.js';
@@ -28,9 +28,9 @@ function assertVersion(sheet: SheetRecord, version: number | undefined): void {
 
 /** SPEC §8 "Claim failure shows server error.message": the message names who has it. */
 function alreadyClaimed(sheet: SheetRecord) {
-  if (!isHeld(sheet)) return refusal(409, 'already_claimed');
+  if (!isHeld(sheet)) return refusal('conflict', 'already_claimed');
   const name = `${sheet.holder.first_name} ${sheet.holder.last_name}`.trim();
-  return new HttpError(409, 'already_claimed', `${MPI_ERRORS.already_claimed} by ${name}`, { holder: sheet.holder });
+  return conflict('already_claimed', `${MPI_ERRORS.already_claimed} by ${name}`, { holder: sheet.holder });
 }
 
 /** PUT …/technician/claim: from the pool only. */
@@ -48,7 +48,7 @@ export async function claimAsTechnician(ro: RepairOrderRecord, caller: AgentReco
 export async function claimAsAdvisor(ro: RepairOrderRecord, caller: AgentRecord, version?: number): Promise<SheetRecord> {
   const { after } = await updateSheet(ro.company_id, ro.id, (sheet) => {
     if (isHeld(sheet)) throw alreadyClaimed(sheet);
-    if (sheet.state !== 'unclaimed' && sheet.state !== 'completed_by_technician') throw refusal(409, 'not_advisor_claimable');
+    if (sheet.state !== 'unclaimed' && sheet.state !== 'completed_by_technician') throw refusal('conflict', 'not_advisor_claimable');
     assertVersion(sheet, version);
     return { state: 'claimed', holder: holderOf(caller, 'advisor'), advisor: agentRef(caller), claimed_at: new Date().toISOString() };
   });
@@ -64,7 +64,7 @@ export async function reclaimTarget(ro: RepairOrderRecord, agentId: string): Pro
   const agent = await getAgent(ro.company_id, agentId);
   const flags = agent?.access_level;
   if (!agent || !flags || !agent.active || agent.location_id !== ro.location_id || !(flags.technician || flags.service)) {
-    throw refusal(422, 'not_a_technician_or_advisor');
+    throw refusal('refused', 'not_a_technician_or_advisor');
   }
   return { agent, role: flags.technician && !flags.service ? 'technician' : 'advisor' };
 }
@@ -102,13 +102,13 @@ function redWithoutPhoto(sheet: SheetRecord): { group: string; item: string } | 
 export async function completeAsTechnician(ro: RepairOrderRecord, caller: AgentRecord, version?: number): Promise<SheetRecord> {
   const settings = await readSettings(ro.company_id, ro.location_id, 'mpi_settings');
   const { after } = await updateSheet(ro.company_id, ro.id, (sheet) => {
-    if (!isHeld(sheet)) throw refusal(409, 'not_claimed');
-    if (sheet.holder.id !== caller.id) throw refusal(403, 'not_holder', { holder: sheet.holder });
-    if (sheet.holder.role !== 'technician') throw refusal(409, 'not_completable');
+    if (!isHeld(sheet)) throw refusal('conflict', 'not_claimed');
+    if (sheet.holder.id !== caller.id) throw refusal('forbidden', 'not_holder', { holder: sheet.holder });
+    if (sheet.holder.role !== 'technician') throw refusal('conflict', 'not_completable');
     assertVersion(sheet, version);
     if (settings.require_photo_for_red) {
       const missing = redWithoutPhoto(sheet);
-      if (missing) throw refusal(422, 'red_needs_photo', missing);
+      if (missing) throw refusal('refused', 'red_needs_photo', missing);
     }
     return { state: 'completed_by_technician', holder: null, technician: agentRef(caller), completed_by_technician_at: new Date().toISOString() };
   });
@@ -144,13 +144,13 @@ export function completedNote(sheet: SheetRecord, technician: Pick<AgentRecord, 
 export async function completeAsAdvisor(ro: RepairOrderRecord, caller: AgentRecord, version?: number): Promise<SheetRecord> {
   const manager = isManager(caller.access_level);
   const { after } = await updateSheet(ro.company_id, ro.id, (sheet) => {
-    if (sheet.state === 'completed_by_advisor') throw refusal(409, 'not_completable');
+    if (sheet.state === 'completed_by_advisor') throw refusal('conflict', 'not_completable');
     if (!manager) {
-      if (!isHeld(sheet)) throw refusal(409, 'not_claimed');
-      if (sheet.holder.id !== caller.id) throw refusal(403, 'not_holder', { holder: sheet.holder });
-      if (sheet.holder.role !== 'advisor') throw refusal(409, 'not_completable');
+      if (!isHeld(sheet)) throw refusal('conflict', 'not_claimed');
+      if (sheet.holder.id !== caller.id) throw refusal('forbidden', 'not_holder', { holder: sheet.holder });
+      if (sheet.holder.role !== 'advisor') throw refusal('conflict', 'not_completable');
     } else if (sheet.state === 'unclaimed') {
-      throw refusal(409, 'not_claimed');
+      throw refusal('conflict', 'not_claimed');
     }
     assertVersion(sheet, version);
     return { state: 'completed_by_advisor', holder: null, advisor: agentRef(caller), completed_by_advisor_at: new Date().toISOString() };

@@ -164,7 +164,7 @@ export const routes: Routes = {
     const ro = await orderOf(req);
     // SPEC §6: reclaiming only by naming the agent who takes it over.
     const named = reclaimBody.safeParse(req.body ?? {});
-    if (!named.success) throw refusal(422, 'agent_required');
+    if (!named.success) throw refusal('refused', 'agent_required');
     const { version } = parse(transitionBody, req.body ?? {});
     return ok(await sheetReply(await reclaim(ro, named.data.agent_id, version), ro));
   }),
@@ -172,7 +172,7 @@ export const routes: Routes = {
   'PUT /api/tech/mpi/repair_orders/{id}/template': agentRoute(async (req) => {
     const ro = await orderOf(req);
     const named = retemplateBody.safeParse(req.body ?? {});
-    if (!named.success) throw refusal(422, 'template_not_saved');
+    if (!named.success) throw refusal('refused', 'template_not_saved');
     return ok(await sheetReply(await retemplate(ro, named.data.template_id, req.auth.actingAs), ro));
   }),
 

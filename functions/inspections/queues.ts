@@ -6,25 +6,18 @@
  */
 import type { SheetListEntry } from '../../shared/inspections.js';
 import type { AgentRecord } from '../lib/agents.js';
-import { keys } from '../lib/keys.js';
-import { batchGet, fields, queryAll } from '../lib/table.js';
-import type { RepairOrderRecord } from '../repairOrders/records.js';
+import { getRepairOrders } from '../repairOrders/records.js';
 import { isManager } from './access.js';
-import { sheetRepairOrder, sheetsOfHolder, sheetsOfList, summaryOf, type SheetRecord } from './records.js';
+import { allSheetsOfList, holdersOfClaimedSheets, sheetRepairOrder, sheetsOfHolder, sheetsOfList, summaryOf, type SheetRecord } from './records.js';
 
 export interface QueuePage {
   entries: SheetListEntry[];
   total: number;
 }
 
-async function ordersOf(companyId: string, sheets: SheetRecord[]): Promise<Map<string, RepairOrderRecord>> {
-  const items = await batchGet<RepairOrderRecord>(sheets.map((s) => keys.repairOrder(companyId, s.repair_order_id)));
-  return new Map(items.map((item) => [item.id, fields(item)]));
-}
-
 /** Entries in the queue's order; a sheet whose order is gone is left out. */
 async function entriesOf(companyId: string, sheets: SheetRecord[]): Promise<SheetListEntry[]> {
-  const orders = await ordersOf(companyId, sheets);
+  const orders = await getRepairOrders(companyId, sheets.map((s) => s.repair_order_id));
   return sheets.flatMap((sheet) => {
     const ro = orders.get(sheet.repair_order_id);
     return ro ? [{ ...summaryOf(sheet), repair_order: sheetRepairOrder(ro) }] : [];
@@ -59,25 +52,14 @@ export async function toAdvisor(companyId: string, locationId: string, caller: A
     const page = await sheetsOfList(companyId, locationId, 'to_advisor', offset, limit);
     return { entries: await entriesOf(companyId, page.records), total: page.total };
   }
-  const sheets = (
-    await queryAll<SheetRecord>({
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.sheetsOfLocation(companyId, locationId, 'to_advisor').gsi1pk },
-    })
-  ).map((item) => fields(item));
+  const sheets = await allSheetsOfList(companyId, locationId, 'to_advisor');
   const mine = (await entriesOf(companyId, sheets)).filter((entry) => entry.repair_order.agent?.id === caller.id);
   return { entries: mine.slice(offset, offset + limit), total: mine.length };
 }
 
 /** How many sheets each agent of the location holds now. */
 export async function heldCounts(companyId: string, locationId: string): Promise<Map<string, number>> {
-  const held = await queryAll<Pick<SheetRecord, 'holder'>>({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.sheetsOfLocation(companyId, locationId, 'claimed').gsi1pk },
-    ProjectionExpression: 'holder',
-  });
+  const held = await holdersOfClaimedSheets(companyId, locationId);
   const counts = new Map<string, number>();
   for (const { holder } of held) if (holder) counts.set(holder.id, (counts.get(holder.id) ?? 0) + 1);
   return counts;

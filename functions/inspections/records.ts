@@ -10,12 +10,12 @@ import { type MpiEvent } from '../../shared/events.js';
 import type { AgentRef } from '../../shared/people.js';
 import { agentRef } from '../lib/agents.js';
 import { config } from '../lib/config.js';
-import { conflict, HttpError } from '../lib/errors.js';
+import { conflict, DomainError } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { keys, type SheetList } from '../lib/keys.js';
 import { channels, publish } from '../lib/realtime.js';
 import { downloadUrl } from '../lib/storage.js';
-import { fields, getItem, isConditionFailure, queryPage, transactWrite, type Item, type TransactWrite } from '../lib/table.js';
+import { fields, getItem, isConditionFailure, queryAll, queryPage, transactWrite, type Item, type TransactWrite } from '../lib/table.js';
 import { announce, changed } from '../repairOrders/events.js';
 import { isShelved, listOf, queueOf } from './shelf.js';
 import type { RepairOrderRecord } from '../repairOrders/records.js';
@@ -127,7 +127,7 @@ export async function getSheet(companyId: string, roId: string, consistent = fal
 
 export async function requireSheet(companyId: string, roId: string, consistent = false): Promise<SheetRecord> {
   const sheet = await getSheet(companyId, roId, consistent);
-  if (!sheet) throw new HttpError(404, 'no_sheet', MPI_ERRORS.no_sheet);
+  if (!sheet) throw new DomainError('not_found', 'no_sheet', MPI_ERRORS.no_sheet);
   return sheet;
 }
 
@@ -233,6 +233,26 @@ export async function sheetsOfHolder(companyId: string, locationId: string, agen
     limit,
   );
   return { records: page.items.map((item) => fields(item)), total: page.total };
+}
+
+/** Every sheet on a location's queue, oldest first (for queues filtered after reading, e.g. by the order's advisor). */
+export async function allSheetsOfList(companyId: string, locationId: string, list: SheetList): Promise<SheetRecord[]> {
+  const items = await queryAll<SheetRecord>({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.sheetsOfLocation(companyId, locationId, list).gsi1pk },
+  });
+  return items.map((item) => fields(item));
+}
+
+/** The holders of a location's claimed sheets, one entry per sheet (only `holder` is read). */
+export async function holdersOfClaimedSheets(companyId: string, locationId: string): Promise<Pick<SheetRecord, 'holder'>[]> {
+  return queryAll<Pick<SheetRecord, 'holder'>>({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.sheetsOfLocation(companyId, locationId, 'claimed').gsi1pk },
+    ProjectionExpression: 'holder',
+  });
 }
 
 const URL_SECONDS = 3600;

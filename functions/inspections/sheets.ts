@@ -109,17 +109,17 @@ const RETEMPLATABLE = new Set(['unclaimed', 'claimed', 'reclaimed']);
  */
 export async function retemplate(ro: RepairOrderRecord, templateId: string, caller: AgentRecord): Promise<SheetRecord> {
   const template = await getTemplate(ro.company_id, ro.location_id, templateId);
-  if (!template) throw refusal(422, 'template_not_saved');
-  if (template.archived) throw refusal(422, 'template_archived');
+  if (!template) throw refusal('refused', 'template_not_saved');
+  if (template.archived) throw refusal('refused', 'template_archived');
   const existing = await getSheet(ro.company_id, ro.id, true);
   if (!existing) {
     const settings = await readSettings(ro.company_id, ro.location_id, 'mpi_settings');
-    if (!settings.enabled) throw refusal(422, 'mpi_disabled');
+    if (!settings.enabled) throw refusal('refused', 'mpi_disabled');
     return createSheet(ro, template);
   }
   const { after } = await updateSheet(ro.company_id, ro.id, (sheet) => {
     if (!RETEMPLATABLE.has(sheet.state)) throw notRetemplatable();
-    if (sheet.holder && sheet.holder.id !== caller.id && !isManager(caller.access_level)) throw refusal(403, 'not_holder', { holder: sheet.holder });
+    if (sheet.holder && sheet.holder.id !== caller.id && !isManager(caller.access_level)) throw refusal('forbidden', 'not_holder', { holder: sheet.holder });
     return retemplated(sheet, template);
   });
   await announceSheet(after, ro, 'retemplated');
@@ -129,8 +129,8 @@ export async function retemplate(ro: RepairOrderRecord, templateId: string, call
 /** Only the holder fills a sheet out (SPEC §5 "An MPI must be claimed before it is filled out"). */
 export function assertHolder(sheet: SheetRecord, caller: AgentRecord): void {
   const held = (sheet.state === 'claimed' || sheet.state === 'reclaimed') && sheet.holder;
-  if (!held) throw refusal(409, 'not_claimed');
-  if (held.id !== caller.id) throw refusal(403, 'not_holder', { holder: held });
+  if (!held) throw refusal('conflict', 'not_claimed');
+  if (held.id !== caller.id) throw refusal('forbidden', 'not_holder', { holder: held });
 }
 
 /**
@@ -142,9 +142,9 @@ function savedRecommendations(sheet: SheetRecord, input: SaveSheetBody['recommen
   const seen = new Set<string>();
   return input.map((r) => {
     const target = items.get(itemKey(r.group, r.item));
-    if (!target) throw refusal(422, 'unknown_item', { group: r.group, item: r.item });
+    if (!target) throw refusal('refused', 'unknown_item', { group: r.group, item: r.item });
     const kept = r.id === undefined ? undefined : before.get(r.id);
-    if (r.id !== undefined && (!kept || seen.has(r.id))) throw refusal(422, 'unknown_recommendation', { recommendation_id: r.id });
+    if (r.id !== undefined && (!kept || seen.has(r.id))) throw refusal('refused', 'unknown_recommendation', { recommendation_id: r.id });
     if (r.id !== undefined) seen.add(r.id);
     return {
       id: kept?.id ?? newId('rec'),
@@ -166,10 +166,10 @@ function savedAttachments(sheet: SheetRecord, input: SaveSheetBody['attachments'
   const seen = new Set<string>();
   return input.map((a) => {
     const kept = before.get(a.id);
-    if (!kept || seen.has(a.id)) throw refusal(422, 'unknown_attachment', { attachment_id: a.id });
+    if (!kept || seen.has(a.id)) throw refusal('refused', 'unknown_attachment', { attachment_id: a.id });
     seen.add(a.id);
     const target = items.get(itemKey(kept.group, kept.item));
-    if (!target) throw refusal(422, 'unknown_item', { group: kept.group, item: kept.item });
+    if (!target) throw refusal('refused', 'unknown_item', { group: kept.group, item: kept.item });
     return { ...kept, group: target.group, item: target.item, notes: a.notes, verdict: a.verdict };
   });
 }

@@ -112,7 +112,7 @@ export async function createTemplate(companyId: string, locationId: string, body
 /** Saves an edit from the version the editor loaded (a stale one answers 409 mpi_changed). */
 export async function editTemplate(current: TemplateRecord, body: SheetTemplateBody): Promise<TemplateRecord> {
   if (body.version !== undefined && body.version !== current.version) throw mpiChanged();
-  if (current.archived) throw refusal(422, 'template_archived');
+  if (current.archived) throw refusal('refused', 'template_archived');
   const changes = templateFields(body);
   const typeChanged = changes.vehicle_type !== current.vehicle_type;
   const next: TemplateRecord = {
@@ -169,7 +169,7 @@ export async function archiveTemplate(current: TemplateRecord): Promise<Template
 export async function makeDefault(companyId: string, locationId: string, templateId: string): Promise<TemplateRecord> {
   for (let attempt = 0; ; attempt++) {
     const current = await requireTemplate(companyId, locationId, templateId);
-    if (current.archived) throw refusal(422, 'template_archived');
+    if (current.archived) throw refusal('refused', 'template_archived');
     const pointerKey = defaultKey(companyId, locationId, current.vehicle_type);
     const pointer = await getItem<DefaultPointer>(pointerKey, true);
     if (current.default && pointer?.template_id === current.id) return current;

@@ -3,7 +3,7 @@
  * words, with no HTTP in it. functions/lib/http.ts alone decides the status of each kind (and of
  * each send refusal), so a domain module can be tested and reused without a request around it.
  */
-export type DomainErrorKind = 'not_found' | 'forbidden' | 'conflict' | 'refused' | 'too_large';
+export type DomainErrorKind = 'not_found' | 'gone' | 'unauthenticated' | 'forbidden' | 'conflict' | 'refused' | 'too_large';
 
 export class DomainError extends Error {
   constructor(
@@ -55,7 +55,7 @@ export const notFound = (what = 'Not found') => new DomainError('not_found', 'no
 export const forbidden = (message = 'You are not allowed to do this') => new DomainError('forbidden', 'forbidden', message);
 export const unauthorized = (id = 'unauthorized', message = 'Access token is missing or invalid.') =>
   new HttpError(401, id, message);
-export const conflict = (id: string, message: string) => new DomainError('conflict', id, message);
+export const conflict = (id: string, message: string, extra: Record<string, unknown> = {}) => new DomainError('conflict', id, message, extra);
 export const refused = (id: string, message: string, extra: Record<string, unknown> = {}) => new DomainError('refused', id, message, extra);
 
 /**

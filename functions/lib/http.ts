@@ -74,7 +74,7 @@ export function pagedBody(name: string, items: unknown[], total: number, offset:
   return { [name]: items, meta: { paging: { total, current_offset: offset, per_page: limit } } };
 }
 
-const DOMAIN_STATUS: Record<DomainErrorKind, number> = { not_found: 404, forbidden: 403, conflict: 409, refused: 422, too_large: 413 };
+const DOMAIN_STATUS: Record<DomainErrorKind, number> = { not_found: 404, gone: 410, unauthenticated: 401, forbidden: 403, conflict: 409, refused: 422, too_large: 413 };
 
 /** The status of a send refusal: 409 for the two the agent resolves by waiting or confirming, else 422. */
 export function refusalStatus(id: string): number {

@@ -6,10 +6,10 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from './config.js';
 import { keys } from './keys.js';
-import { db } from './table.js';
+import { db, queryAll } from './table.js';
 import type { AgentRecord } from './agents.js';
 
-export const ONLINE_INDEX_PK = 'PRESENCE#ONLINE';
+const ONLINE_INDEX_PK = 'PRESENCE#ONLINE';
 /** Activity is recorded at most this often per agent, so reads don't each become writes. */
 export const SEEN_THROTTLE_MS = 60_000;
 export const AWAY_AFTER_MS = 15 * 60_000;
@@ -45,4 +45,20 @@ export async function markOffline(agent: Pick<AgentRecord, 'company_id' | 'id'>,
     if ((err as Error).name === 'ConditionalCheckFailedException') return false;
     throw err;
   }
+}
+
+/** An agent on the online index: who, and when last seen. */
+export interface OnlineAgent {
+  id: string;
+  company_id: string;
+  last_seen_at: string;
+}
+
+/** Online agents last seen before `cutoff` (a Query on the sparse online index, not a Scan). */
+export async function agentsQuietSince(cutoff: string): Promise<OnlineAgent[]> {
+  return queryAll<OnlineAgent>({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk < :cutoff',
+    ExpressionAttributeValues: { ':pk': ONLINE_INDEX_PK, ':cutoff': cutoff },
+  });
 }

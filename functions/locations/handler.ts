@@ -6,11 +6,9 @@ import { completeSettings, settingsChanges } from '../../shared/schemas/settings
 import { agentsOfLocation, byName, colleagueView } from '../lib/agents.js';
 import { ValidationError, forbidden, notFound } from '../lib/errors.js';
 import { agentRoute, areaHandler, ok, pagedBody, paging, parse, type AgentRequest, type Routes } from '../lib/http.js';
-import { byPrefix, keys } from '../lib/keys.js';
-import { getLocation, locationItem, type LocationRecord } from '../lib/locations.js';
+import { getLocation, locationsOfCompany, saveLocation, type LocationRecord } from '../lib/locations.js';
 import { channels, publish } from '../lib/realtime.js';
 import { changeSettings, readSettings } from '../lib/settings.js';
-import { fields, putItem, queryPage } from '../lib/table.js';
 
 export const LOCATIONS_PER_PAGE = 20;
 
@@ -50,8 +48,8 @@ export const routes: Routes = {
       const all = own ? [own] : [];
       return ok(pagedBody('locations', all.slice(offset, offset + limit), all.length, offset, limit));
     }
-    const page = await queryPage<LocationRecord>(byPrefix(keys.locationsOfCompany(auth.companyId)), offset, limit);
-    return ok(pagedBody('locations', page.items.map(fields), page.total, offset, limit));
+    const page = await locationsOfCompany(auth.companyId, offset, limit);
+    return ok(pagedBody('locations', page.locations, page.total, offset, limit));
   }),
 
   'GET /api/locations/{id}': agentRoute(async ({ auth, params }) => ok({ location: await visibleLocation(auth, params.id ?? '') })),
@@ -62,7 +60,7 @@ export const routes: Routes = {
     const { location: changes } = parse(locationUpdateBody, body);
     assertAllowList(changes.ip_allowlist);
     const updated: LocationRecord = { ...location, ...changes };
-    await putItem(locationItem(updated));
+    await saveLocation(updated);
     await publish(auth.companyId, channels.location(location.id), { type: 'location_updated', data: { location_id: location.id } });
     return ok({ location: updated });
   }),

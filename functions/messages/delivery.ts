@@ -17,7 +17,6 @@ import { CarrierRefused, smsCarrier } from '../lib/carrier.js';
 import { config } from '../lib/config.js';
 import { logger } from '../lib/log.js';
 import { downloadUrl } from '../lib/storage.js';
-import { isConditionFailure } from '../lib/table.js';
 import { changeConsent } from '../customers/consent.js';
 import { getCustomer } from '../customers/records.js';
 import { catchUpReceipts } from '../inbound/receipts.js';
@@ -141,11 +140,7 @@ export const UNKNOWN_ANSWER_GIVE_UP_MS = 30 * 60_000;
  */
 async function recordOutcome(owner: ConversationOwner | undefined, message: MessageRecord, change: StatusChange): Promise<MessageRecord> {
   if (change.carrierMessageId) {
-    try {
-      await linkCarrierMessage(message, change.carrierMessageId);
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
-    }
+    await linkCarrierMessage(message, change.carrierMessageId);
   }
   const updated = await setDeliveryState(message, change);
   if (!updated) {

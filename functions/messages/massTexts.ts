@@ -11,14 +11,25 @@ import type { OwnerKind } from '../../shared/conversations.js';
 import { agentRef, getAgent, type AgentRecord } from '../lib/agents.js';
 import { startInBackground } from '../lib/background.js';
 import { newId } from '../lib/ids.js';
-import { keys } from '../lib/keys.js';
 import { logger } from '../lib/log.js';
 import { channels, publish } from '../lib/realtime.js';
 import type { Auth } from '../lib/session.js';
-import { batchWrite, fields, getItem, isConditionFailure, queryAll, readPage, updateItem, type Item } from '../lib/table.js';
 import { getCustomers } from '../customers/records.js';
 import { loadOwner, portFor, type ConversationOwner } from './owners.js';
 import { sendFromAgent } from './send.js';
+import {
+  advanceMassText,
+  createMassText,
+  getMassText,
+  leaseMassText,
+  massTextsStalled,
+  massView,
+  recipientsFrom,
+  recordOutcomes,
+  releaseMassText,
+  type MassRecord,
+  type Recipient,
+} from './massTextRecords.js';
 import { DomainError, notFound, refused } from '../lib/errors.js';
 
 /** Recipients sent per batch: a batch finishes well inside a lease. */
@@ -29,31 +40,6 @@ export const MASS_LEASE_SECONDS = 60;
 export const MASS_MAX_RECIPIENTS = 5000;
 
 export const MASS_BOARDS: Record<MassMessage['board'], OwnerKind> = { appointments: 'appointment', service: 'repair_order' };
-
-interface MassRecord extends MassMessage {
-  company_id: string;
-  agent_id: string;
-  kind: OwnerKind;
-  /** Index of the next recipient to send. */
-  cursor: number;
-  lease_until: string | null;
-}
-
-interface Recipient {
-  n: number;
-  owner_id: string;
-  /** 'sent', 'failed', or a skip reason id; null until done. */
-  outcome: string | null;
-}
-
-const recipientSk = (n: number) => `R#${String(n).padStart(6, '0')}`;
-const massKey = (companyId: string, id: string) => keys.massMessage(companyId, id);
-const running = (lease: string, m: Pick<MassRecord, 'company_id' | 'id'>) => ({ ...keys.massMessagesRunning(), gsi2sk: `${lease}#${m.company_id}#${m.id}` });
-
-export function massView(m: MassRecord): MassMessage {
-  const { company_id: _c, agent_id: _a, kind: _k, cursor: _cu, lease_until: _l, ...view } = m;
-  return view;
-}
 
 /** Who the selection reaches: one text per customer (several appointments of one person get one text). */
 async function recipientsOf(auth: Auth, locationId: string, kind: OwnerKind, pick: string[] | 'all', skipOptedOut: boolean) {
@@ -107,26 +93,10 @@ export async function startMassText(
     cursor: 0,
     lease_until: null,
   };
-  const { pk } = massKey(auth.companyId, id);
-  // Recipients first: a mass text is only on the running index once all of them are there.
-  await batchWrite(chosen.map((owner, n) => ({ pk, sk: recipientSk(n), n, owner_id: owner.id, outcome: null } satisfies Item<Recipient>)));
-  await updateItem({
-    Key: massKey(auth.companyId, id),
-    UpdateExpression: 'SET ' + Object.keys(record).map((k) => `#${k} = :${k}`).join(', ') + (record.state === 'running' ? ', gsi2pk = :gpk, gsi2sk = :gsk' : ''),
-    ExpressionAttributeNames: Object.fromEntries(Object.keys(record).map((k) => [`#${k}`, k])),
-    ExpressionAttributeValues: {
-      ...Object.fromEntries(Object.entries(record).map(([k, v]) => [`:${k}`, v])),
-      ...(record.state === 'running' ? { ':gpk': running(now, record).gsi2pk, ':gsk': running(now, record).gsi2sk } : {}),
-    },
-  });
+  await createMassText(record, chosen.map((owner) => owner.id), now);
   await announceProgress(record);
   if (record.state === 'running') await startInBackground({ job: 'mass_messages', company_id: auth.companyId, mass_message_id: id });
   return massView(record);
-}
-
-export async function getMassText(companyId: string, id: string): Promise<MassRecord | undefined> {
-  const item = await getItem<MassRecord>(massKey(companyId, id), true);
-  return item && fields(item);
 }
 
 /** The mass text, for the agent who sent it or a manager of its location. */
@@ -141,31 +111,9 @@ async function announceProgress(record: MassRecord): Promise<void> {
   await publish(record.company_id, channels.agent(record.agent_id), { type: 'mass_message.progress', data: { mass_message: massView(record) } });
 }
 
-/** Takes (or renews) the lease: true when this worker may send. */
-async function lease(record: MassRecord, now: Date): Promise<MassRecord | null> {
-  const until = new Date(now.getTime() + MASS_LEASE_SECONDS * 1000).toISOString();
-  try {
-    const item = await updateItem<MassRecord>({
-      Key: massKey(record.company_id, record.id),
-      UpdateExpression: 'SET lease_until = :until, gsi2sk = :sort',
-      ConditionExpression: '#state = :running AND #cursor = :cursor AND (attribute_not_exists(lease_until) OR lease_until = :null OR lease_until < :now OR lease_until = :mine)',
-      ExpressionAttributeNames: { '#state': 'state', '#cursor': 'cursor' },
-      ExpressionAttributeValues: {
-        ':until': until,
-        ':sort': running(until, record).gsi2sk,
-        ':running': 'running',
-        ':cursor': record.cursor,
-        ':null': null,
-        ':now': now.toISOString(),
-        ':mine': record.lease_until ?? '~none~',
-      },
-      ReturnValues: 'ALL_NEW',
-    });
-    return item ? fields(item) : null;
-  } catch (err) {
-    if (isConditionFailure(err)) return null;
-    throw err;
-  }
+/** Takes (or renews) the lease: the mass text when this worker may send. */
+function lease(record: MassRecord, now: Date): Promise<MassRecord | null> {
+  return leaseMassText(record, now, new Date(now.getTime() + MASS_LEASE_SECONDS * 1000).toISOString());
 }
 
 /** Sends one recipient; answers the outcome ('sent', a skip reason id, or 'failed'). */
@@ -191,18 +139,13 @@ export async function workMassText(companyId: string, id: string, deadline = Dat
   while (record && record.state === 'running' && Date.now() < deadline) {
     record = await lease(record, new Date());
     if (!record) return false;
-    const { pk } = massKey(companyId, id);
-    const batch = await readPage<Recipient>(
-      { KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to', ExpressionAttributeValues: { ':pk': pk, ':from': recipientSk(record.cursor), ':to': 'R#~' }, ConsistentRead: true },
-      0,
-      MASS_BATCH,
-    );
+    const batch = await recipientsFrom(record, MASS_BATCH);
     const outcomes = await Promise.all(batch.map(async (r) => ({ r, outcome: r.outcome ?? (await sendOne(record!, agent, r)) })));
     const sent = outcomes.filter((o) => o.outcome === 'sent').length;
     const failed = outcomes.filter((o) => o.outcome === 'failed').length;
     const skipped = { ...record.skipped };
     for (const { outcome } of outcomes) if (outcome !== 'sent' && outcome !== 'failed') skipped[outcome] = (skipped[outcome] ?? 0) + 1;
-    await batchWrite(outcomes.filter((o) => o.r.outcome === null).map((o) => ({ pk, sk: recipientSk(o.r.n), n: o.r.n, owner_id: o.r.owner_id, outcome: o.outcome })));
+    await recordOutcomes(record, outcomes.filter((o) => o.r.outcome === null).map((o) => ({ ...o.r, outcome: o.outcome })));
     const cursor = record.cursor + batch.length;
     const done = batch.length < MASS_BATCH || cursor >= record.total;
     const next: MassRecord = {
@@ -214,42 +157,14 @@ export async function workMassText(companyId: string, id: string, deadline = Dat
       state: done ? 'finished' : 'running',
       finished_at: done ? new Date().toISOString() : null,
     };
-    try {
-      await updateItem({
-        Key: massKey(companyId, id),
-        UpdateExpression:
-          'SET #cursor = :cursor, #sent = :sent, #failed = :failed, #skipped = :skipped, #state = :state, finished_at = :finished' + (done ? ' REMOVE gsi2pk, gsi2sk, lease_until' : ''),
-        ConditionExpression: '#cursor = :was AND lease_until = :lease',
-        ExpressionAttributeNames: { '#state': 'state', '#cursor': 'cursor', '#sent': 'sent', '#failed': 'failed', '#skipped': 'skipped' },
-        ExpressionAttributeValues: {
-          ':cursor': cursor,
-          ':sent': next.sent,
-          ':failed': next.failed,
-          ':skipped': skipped,
-          ':state': next.state,
-          ':finished': next.finished_at,
-          ':was': record.cursor,
-          ':lease': record.lease_until,
-        },
-      });
-    } catch (err) {
-      // Another worker took over (this one ran past its lease): it carries on from the cursor.
-      if (isConditionFailure(err)) return false;
-      throw err;
-    }
+    // Another worker took over (this one ran past its lease): it carries on from the cursor.
+    if (!(await advanceMassText(record, next))) return false;
     record = next;
     await announceProgress(next);
   }
   if (record?.state === 'running') {
     // Out of time: let go of the lease so the next worker starts at once.
-    await updateItem({
-      Key: massKey(companyId, id),
-      UpdateExpression: 'SET lease_until = :null',
-      ConditionExpression: 'lease_until = :mine',
-      ExpressionAttributeValues: { ':null': null, ':mine': record.lease_until },
-    }).catch((err: unknown) => {
-      if (!isConditionFailure(err)) throw err;
-    });
+    await releaseMassText(record);
     return false;
   }
   return true;
@@ -259,13 +174,7 @@ export async function workMassText(companyId: string, id: string, deadline = Dat
 export async function runMassTexts(event: { company_id?: string; mass_message_id?: string } = {}, now = new Date()): Promise<{ worked: number; finished: number }> {
   const targets = event.company_id && event.mass_message_id
     ? [{ company_id: event.company_id, id: event.mass_message_id }]
-    : (
-        await queryAll<MassRecord>({
-          IndexName: 'gsi2',
-          KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :now',
-          ExpressionAttributeValues: { ':pk': keys.massMessagesRunning().gsi2pk, ':now': `${now.toISOString()}#~` },
-        })
-      ).map((m) => ({ company_id: m.company_id, id: m.id }));
+    : await massTextsStalled(now);
   let finished = 0;
   for (const target of targets) {
     if (await workMassText(target.company_id, target.id)) finished += 1;

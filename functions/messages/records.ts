@@ -151,13 +151,19 @@ export class SendAlreadyRecorded extends Error {
   override readonly name = 'SendAlreadyRecorded';
 }
 
+/** The message (or another write of its transaction) was already there: an inbound text delivered twice. */
+export class MessageAlreadyStored extends Error {
+  override readonly name = 'MessageAlreadyStored';
+}
+
 /** As long as the same key answers the first result (functions/lib/idempotency.ts). */
 const SEND_REQUEST_SECONDS = 24 * 3600;
 
 /**
  * Adds a message to its owner's conversation and moves the owner up its lists, atomically. With a
  * send request, its key is bound to the message in the same transaction: when an earlier attempt
- * of the request already wrote one, nothing is written and SendAlreadyRecorded is thrown.
+ * of the request already wrote one, nothing is written and SendAlreadyRecorded is thrown; any other
+ * failed condition (the message is already there) throws MessageAlreadyStored.
  */
 export async function appendMessage(owner: ConversationOwner, message: MessageRecord, request?: SendRequestRef): Promise<void> {
   const inbound = message.metadata.direction === 'inbound';
@@ -194,6 +200,7 @@ export async function appendMessage(owner: ConversationOwner, message: MessageRe
   } catch (err) {
     const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
     if (request && reasons?.[0]?.Code === 'ConditionalCheckFailed') throw new SendAlreadyRecorded(`Send request already wrote a message`);
+    if (isConditionFailure(err)) throw new MessageAlreadyStored(`Message ${message.id} not appended: a condition failed`, { cause: err });
     throw err;
   }
 }
@@ -328,16 +335,21 @@ export async function messagesOf(companyId: string, threadId: string, offset: nu
 }
 
 /** Remembers which message a carrier id belongs to (receipts name only the carrier's id). */
+/** Links the carrier's id to the message once; a link already there (a repeated answer) is kept. */
 export async function linkCarrierMessage(message: MessageRecord, carrierMessageId: string): Promise<void> {
-  await putItemIf(
-    {
-      ...keys.carrierMessage(carrierMessageId),
-      company_id: message.company_id,
-      thread_id: message.message_thread_id,
-      message_id: message.id,
-    },
-    'attribute_not_exists(pk)',
-  );
+  try {
+    await putItemIf(
+      {
+        ...keys.carrierMessage(carrierMessageId),
+        company_id: message.company_id,
+        thread_id: message.message_thread_id,
+        message_id: message.id,
+      },
+      'attribute_not_exists(pk)',
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
 }
 
 export async function messageByCarrierId(carrierMessageId: string): Promise<MessageRecord | undefined> {

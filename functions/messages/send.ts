@@ -10,12 +10,10 @@ import type { SettingsOf } from '../../shared/schemas/settings.js';
 import { agentRef, type AgentRecord } from '../lib/agents.js';
 import { smsCarrier } from '../lib/carrier.js';
 import { customerText, withOptOutLine } from '../lib/customerTexts.js';
-import { keys } from '../lib/keys.js';
 import { getLocation, type LocationRecord } from '../lib/locations.js';
 import { normalizePhone } from '../lib/phones.js';
 import { readSettings } from '../lib/settings.js';
-import { isConditionFailure, updateItem } from '../lib/table.js';
-import { customersWithPhone, getCustomer, type CustomerRecord } from '../customers/records.js';
+import { customersWithPhone, getCustomer, markCustomerOnce, rememberLineType, type CarrierLine, type CustomerRecord, type OnceField } from '../customers/records.js';
 import { announceMessage, deliver, outboundRecord, queueAndDeliver, resumeSend } from './delivery.js';
 import { SendAlreadyRecorded, messageOfSendRequest, setDeliveryState, type MessageRecord, type SendRequestRef, type StoredAttachment } from './records.js';
 import { announceTo, portFor, type ConversationOwner } from './owners.js';
@@ -78,10 +76,7 @@ export function dealershipOf(context: Pick<SendContext, 'business' | 'location'>
 /** How long a line-type answer is trusted: numbers move between carriers and line types. */
 export const LINE_TYPE_DAYS = 30;
 
-/** The stored carrier field: the line type and when the carrier last told us. */
-type CarrierInfo = CustomerRecord['carrier'] & { checked_at?: string | null };
-
-function lineIsCurrent(carrier: CarrierInfo, now: Date): boolean {
+function lineIsCurrent(carrier: CarrierLine, now: Date): boolean {
   if (carrier.type === 'error' || !carrier.checked_at) return false;
   return now.getTime() - Date.parse(carrier.checked_at) < LINE_TYPE_DAYS * 86_400_000;
 }
@@ -93,22 +88,12 @@ function lineIsCurrent(carrier: CarrierInfo, now: Date): boolean {
  */
 export async function withCurrentLine(context: SendContext, now = new Date()): Promise<SendContext> {
   const { customer, owner } = context;
-  const carrier = customer.carrier as CarrierInfo;
+  const carrier = customer.carrier as CarrierLine;
   if (!customer.phones.cell || lineIsCurrent(carrier, now)) return context;
   const type = await smsCarrier().lookup(customer.phones.cell);
   if (type === 'error') return context;
-  const next: CarrierInfo = { type, checked_at: now.toISOString() };
-  try {
-    await updateItem({
-      Key: keys.customer(customer.company_id, customer.id),
-      // The version moves so a concurrent read-change-write of the customer retries on top of this.
-      UpdateExpression: 'SET carrier = :carrier ADD version :one',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':carrier': next, ':one': 1 },
-    });
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-  }
+  const next: CarrierLine = { type, checked_at: now.toISOString() };
+  await rememberLineType(customer.company_id, customer.id, next);
   if (type !== carrier.type) {
     await announceTo(owner, { type: 'customer.changed', data: { customer_id: customer.id, location_id: owner.location_id } });
   }
@@ -117,25 +102,6 @@ export async function withCurrentLine(context: SendContext, now = new Date()): P
 
 // ---------------------------------------------------------------------------------------------
 // One-time marks on the phone number (the opt-out notice, the double opt-in request)
-
-type OnceField = 'opt_notice_sent_at' | 'opt_in_requested_at';
-
-/** Sets the mark on one record unless it is set; answers whether this call set it. */
-async function markRecord(companyId: string, customerId: string, field: OnceField, at: string): Promise<boolean> {
-  try {
-    await updateItem({
-      Key: keys.customer(companyId, customerId),
-      UpdateExpression: 'SET #field = :at, updated_at = :at ADD version :one',
-      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#field) OR attribute_type(#field, :null))',
-      ExpressionAttributeNames: { '#field': field },
-      ExpressionAttributeValues: { ':at': at, ':one': 1, ':null': 'NULL' },
-    });
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
-}
 
 /** The customer record and every other record of the company with the same cell number. */
 async function recordsOfNumber(customer: CustomerRecord): Promise<CustomerRecord[]> {
@@ -154,11 +120,11 @@ async function claimOnce(customer: CustomerRecord, field: OnceField, at: string)
   const earlier = records.find((record) => record[field])?.[field];
   if (earlier) {
     // A record added after the mark was set learns it, so next time it answers alone.
-    await markRecord(customer.company_id, customer.id, field, earlier);
+    await markCustomerOnce(customer.company_id, customer.id, field, earlier);
     return false;
   }
-  if (!(await markRecord(customer.company_id, customer.id, field, at))) return false;
-  await Promise.all(records.slice(1).map((record) => markRecord(customer.company_id, record.id, field, at)));
+  if (!(await markCustomerOnce(customer.company_id, customer.id, field, at))) return false;
+  await Promise.all(records.slice(1).map((record) => markCustomerOnce(customer.company_id, record.id, field, at)));
   return true;
 }
 
@@ -171,7 +137,7 @@ export async function optOutNoticeSent(customer: CustomerRecord): Promise<boolea
 /** Marks the number as told how to opt out (a text that says "Reply STOP" went to it). */
 async function markNoticeSent(customer: CustomerRecord, at: string): Promise<void> {
   const records = await recordsOfNumber(customer);
-  await Promise.all(records.filter((r) => !r.opt_notice_sent_at).map((r) => markRecord(customer.company_id, r.id, 'opt_notice_sent_at', at)));
+  await Promise.all(records.filter((r) => !r.opt_notice_sent_at).map((r) => markCustomerOnce(customer.company_id, r.id, 'opt_notice_sent_at', at)));
 }
 
 /**

@@ -11,7 +11,7 @@ import { MPI_ERRORS } from '../../shared/inspections.js';
 import { DEFAULT_LOCALE, currencySymbol } from '../../shared/locales.js';
 import { formatMoney } from '../../shared/money.js';
 import type { AgentRef } from '../../shared/people.js';
-import { HttpError } from '../lib/errors.js';
+import { conflict, DomainError } from '../lib/errors.js';
 import { getLocation } from '../lib/locations.js';
 import { channels, publish } from '../lib/realtime.js';
 import { readSettings } from '../lib/settings.js';
@@ -32,7 +32,7 @@ export interface DecisionInput {
   approved: boolean | null;
   approver: Approver;
   /** Whether this approver may decide on the sheet as it is now: a refusal, or null. */
-  refusal: (sheet: SheetRecord) => HttpError | null;
+  refusal: (sheet: SheetRecord) => DomainError | null;
 }
 
 export interface DecisionOutcome {
@@ -49,14 +49,14 @@ export const NOT_DECIDABLE = MPI_ERRORS.not_decidable;
  * an advisor (who prices and asks the customer on the phone), or completed by the advisor. While a
  * technician holds it the work is still being written up.
  */
-export function agentDecisionRefusal(sheet: SheetRecord): HttpError | null {
+export function agentDecisionRefusal(sheet: SheetRecord): DomainError | null {
   const { state, holder } = sheet;
   if (state === 'completed_by_technician' || state === 'completed_by_advisor') return null;
   if ((state === 'claimed' || state === 'reclaimed') && holder?.role === 'advisor') return null;
-  return new HttpError(409, 'not_decidable', NOT_DECIDABLE);
+  return conflict('not_decidable', NOT_DECIDABLE);
 }
 
-export const unknownRecommendation = () => new HttpError(404, 'unknown_recommendation', MPI_ERRORS.unknown_recommendation);
+export const unknownRecommendation = () => new DomainError('not_found', 'unknown_recommendation', MPI_ERRORS.unknown_recommendation);
 
 /** Thrown inside the sheet update when the decision is already the current one. */
 class Unchanged extends Error {

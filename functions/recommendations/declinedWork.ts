@@ -1,10 +1,10 @@
 /**
- * The due items of the work-declined notice (workDeclined.ts sends it): what a decision on a
- * recommendation writes. Apart from the sending, so that the functions that take decisions (the
- * advisor's and the customer's) do not load the carrier with it.
+ * The due items of the work-declined notice (workDeclined.ts sends it): the store of what a
+ * decision on a recommendation writes and what the job reads and takes. Apart from the sending, so
+ * that the functions that take decisions (the advisor's and the customer's) do not load the carrier with it.
  */
 import { keys } from '../lib/keys.js';
-import type { TransactWrite } from '../lib/table.js';
+import { isConditionFailure, queryAll, transactWrite, type TransactWrite } from '../lib/table.js';
 import type { SheetRecord } from '../inspections/records.js';
 
 const DAY_MS = 86_400_000;
@@ -21,11 +21,11 @@ export interface DeclinedWorkDue {
 }
 
 /** In the order's partition: one per declined recommendation, and the mark of the one notice sent. */
-export const dueKey = (companyId: string, roId: string, sheetId: string, recommendationId: string) => ({
+const dueKey = (companyId: string, roId: string, sheetId: string, recommendationId: string) => ({
   pk: keys.sheet(companyId, roId).pk,
   sk: `WORKDECLINED#DUE#${sheetId}#${recommendationId}`,
 });
-export const noticeKey = (companyId: string, roId: string) => ({ pk: keys.sheet(companyId, roId).pk, sk: 'WORKDECLINED#NOTICE' });
+const noticeKey = (companyId: string, roId: string) => ({ pk: keys.sheet(companyId, roId).pk, sk: 'WORKDECLINED#NOTICE' });
 
 /**
  * The writes that keep the due item in step with one recommendation's decision: added when it
@@ -51,4 +51,40 @@ export function declinedNoticeWrites(before: SheetRecord, after: SheetRecord, re
   }
   if (was && !is) return [{ Delete: { Key: key } }];
   return [];
+}
+
+/** Every due item whose time has come (≤ now), oldest first (the due-time index). */
+export async function dueDeclinedWork(now: Date): Promise<DeclinedWorkDue[]> {
+  // '~' sorts after the '#sheet#rec' suffix, so items due exactly now are included.
+  return queryAll<DeclinedWorkDue>({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :now',
+    ExpressionAttributeValues: { ':pk': keys.workDeclinedDue().gsi2pk, ':now': `${now.toISOString()}~` },
+  });
+}
+
+/**
+ * Takes an order's due items off the queue and, when `mark`, sets the order's one-notice mark: all
+ * in one transaction that fails (false) when another run took any of them first or the mark is set.
+ */
+export async function takeDue(items: DeclinedWorkDue[], mark: { at: string } | null): Promise<boolean> {
+  const first = items[0]!;
+  const writes: TransactWrite[] = items.map((item) => ({
+    Delete: { Key: dueKey(item.company_id, item.repair_order_id, item.sheet_id, item.recommendation_id), ConditionExpression: 'attribute_exists(pk)' },
+  }));
+  if (mark) {
+    writes.push({
+      Put: {
+        Item: { ...noticeKey(first.company_id, first.repair_order_id), sent_at: mark.at, recommendation_ids: items.map((i) => i.recommendation_id) },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    });
+  }
+  try {
+    await transactWrite(writes);
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
 }

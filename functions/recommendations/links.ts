@@ -10,7 +10,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { MPI_ERRORS } from '../../shared/inspections.js';
 import { config } from '../lib/config.js';
-import { HttpError } from '../lib/errors.js';
+import { DomainError } from '../lib/errors.js';
 import { keys } from '../lib/keys.js';
 import { fields, getItem, putItem, transactWrite } from '../lib/table.js';
 
@@ -33,8 +33,8 @@ export const hashToken = (token: string): string => createHash('sha256').update(
 
 export const linkUrl = (token: string): string => `${config.publicUrl}/app/public/inspections/${token}`;
 
-export const linkNotFound = () => new HttpError(404, 'link_not_found', MPI_ERRORS.link_not_found);
-export const linkExpired = () => new HttpError(410, 'link_expired', MPI_ERRORS.link_expired);
+export const linkNotFound = () => new DomainError('not_found', 'link_not_found', MPI_ERRORS.link_not_found);
+export const linkExpired = () => new DomainError('gone', 'link_expired', MPI_ERRORS.link_expired);
 
 /** Stores a link to the sheet, valid `days` days from `now`; answers the token (shown once, in the text). */
 export async function issueLink(

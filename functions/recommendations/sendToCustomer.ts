@@ -11,7 +11,7 @@ import { MPI_ERRORS } from '../../shared/inspections.js';
 import { MISSING_AGENT, OPTED_OUT_ACTION } from '../../shared/schemas/messages.js';
 import type { Message } from '../../shared/messages.js';
 import type { AgentRecord } from '../lib/agents.js';
-import { HttpError, conflict } from '../lib/errors.js';
+import { conflict, refused } from '../lib/errors.js';
 import { getLocation } from '../lib/locations.js';
 import { logger } from '../lib/log.js';
 import { readSettings } from '../lib/settings.js';
@@ -23,7 +23,6 @@ import { issueLink, revokeLink } from './links.js';
 import { inspectionPdf } from './storedPdf.js';
 import { repairOrderOwner } from '../repairOrders/owner.js';
 
-const unprocessable = (id: string, message: string) => new HttpError(422, id, message);
 export const notCompletedByAdvisor = () => conflict('not_completed_by_advisor', MPI_ERRORS.not_completed_by_advisor);
 
 /** The customer's text: {{link}} replaced by the link, or the link added at the end when the text has no {{link}}. */
@@ -41,12 +40,12 @@ export interface SentInspection {
 export async function sendToCustomer(ro: RepairOrderRecord, agent: AgentRecord): Promise<SentInspection> {
   const sheet = await requireSheet(ro.company_id, ro.id, true);
   if (sheet.state !== 'completed_by_advisor') throw notCompletedByAdvisor();
-  if (!ro.agent) throw unprocessable('missing_agent', MISSING_AGENT);
+  if (!ro.agent) throw refused('missing_agent', MISSING_AGENT);
   const customer = await getCustomer(ro.company_id, ro.customer_id, true);
-  if (customer?.opt_in === 'out') throw unprocessable('opted_out_action', OPTED_OUT_ACTION);
+  if (customer?.opt_in === 'out') throw refused('opted_out_action', OPTED_OUT_ACTION);
 
   const mpi = await readSettings(ro.company_id, ro.location_id, 'mpi_settings');
-  if (!mpi.enabled) throw unprocessable('mpi_disabled', MPI_ERRORS.mpi_disabled);
+  if (!mpi.enabled) throw refused('mpi_disabled', MPI_ERRORS.mpi_disabled);
   // Stored before the text goes, so the customer can open it the moment it arrives.
   const { token, url } = await issueLink({ company_id: ro.company_id, location_id: ro.location_id, repair_order_id: ro.id, sheet_id: sheet.id }, mpi.link_expiry_days);
   let sent;
@@ -61,7 +60,7 @@ export async function sendToCustomer(ro: RepairOrderRecord, agent: AgentRecord):
   }
   if (sent.refused || !sent.message) {
     await revokeLink(token);
-    throw sent.refused ? refusedAnswer(sent.refused) : unprocessable('not_sent', 'The text was not sent');
+    throw sent.refused ? refusedAnswer(sent.refused) : refused('not_sent', 'The text was not sent');
   }
 
   const sentAt = sent.message.created_at;

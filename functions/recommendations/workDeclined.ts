@@ -6,28 +6,13 @@
  * The jobs handler sends, per order, at most one notice covering every declined item that is due.
  * The due items themselves are declinedWork.ts: a decision writes them without the sending code.
  */
-import { keys } from '../lib/keys.js';
 import { logger } from '../lib/log.js';
 import { readSettings } from '../lib/settings.js';
-import { isConditionFailure, queryAll, transactWrite, type TransactWrite } from '../lib/table.js';
 import { sendAutomated } from '../messages/automated.js';
 import { getRepairOrder } from '../repairOrders/records.js';
 import { getSheet } from '../inspections/records.js';
 import { repairOrderOwner } from '../repairOrders/owner.js';
-import { declinedNoticeWrites, dueKey, noticeKey, type DeclinedWorkDue } from './declinedWork.js';
-
-// What decisions write lives in declinedWork.ts; it is still reachable here, beside the job that reads it.
-export { declinedNoticeWrites, type DeclinedWorkDue };
-
-/** Every due item whose time has come (≤ now), oldest first. */
-export async function dueDeclinedWork(now: Date): Promise<DeclinedWorkDue[]> {
-  // '~' sorts after the '#sheet#rec' suffix, so items due exactly now are included.
-  return queryAll<DeclinedWorkDue>({
-    IndexName: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :now',
-    ExpressionAttributeValues: { ':pk': keys.workDeclinedDue().gsi2pk, ':now': `${now.toISOString()}~` },
-  });
-}
+import { dueDeclinedWork, takeDue, type DeclinedWorkDue } from './declinedWork.js';
 
 export interface WorkDeclinedRun {
   /** Due items found. */
@@ -36,32 +21,6 @@ export interface WorkDeclinedRun {
   sent: number;
   /** Notices the gatekeeper or the sending rules refused (the advisor got the note and the toast). */
   refused: number;
-}
-
-/**
- * Takes an order's due items off the queue and, when `mark`, sets the order's one-notice mark: all
- * in one transaction that fails when another run took any of them first or the mark is set.
- */
-async function takeDue(items: DeclinedWorkDue[], mark: { at: string } | null): Promise<boolean> {
-  const first = items[0]!;
-  const writes: TransactWrite[] = items.map((item) => ({
-    Delete: { Key: dueKey(item.company_id, item.repair_order_id, item.sheet_id, item.recommendation_id), ConditionExpression: 'attribute_exists(pk)' },
-  }));
-  if (mark) {
-    writes.push({
-      Put: {
-        Item: { ...noticeKey(first.company_id, first.repair_order_id), sent_at: mark.at, recommendation_ids: items.map((i) => i.recommendation_id) },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    });
-  }
-  try {
-    await transactWrite(writes);
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
 }
 
 /** `{{items}}` in the message lists the declined work ("Front brake pads, Wiper blades"). */

@@ -3,21 +3,18 @@
  * their opt status or block shows on every row of theirs, so each open console refetches them.
  */
 import type { ServiceEvent } from '../../shared/events.js';
-import { keys } from '../lib/keys.js';
 import { channels, publish } from '../lib/realtime.js';
-import { batchGet, fields } from '../lib/table.js';
 import type { CustomerRecord } from '../customers/records.js';
 import { announce, changed } from './events.js';
-import { repairOrderLinksOfCustomer, type RepairOrderRecord } from './records.js';
+import { getRepairOrders, repairOrderLinksOfCustomer, type RepairOrderRecord } from './records.js';
 
 /** Orders of the customer still on a board, newest first (read from the orders, not their links). */
 export async function boardOrdersOfCustomer(companyId: string, customerId: string): Promise<RepairOrderRecord[]> {
   const links = await repairOrderLinksOfCustomer(companyId, customerId);
   const candidates = links.filter((link) => !link.archived);
   if (candidates.length === 0) return [];
-  const items = await batchGet<RepairOrderRecord>(candidates.map((link) => keys.repairOrder(companyId, link.repair_order_id)), true);
-  return items
-    .map(fields)
+  const orders = await getRepairOrders(companyId, candidates.map((link) => link.repair_order_id), true);
+  return [...orders.values()]
     .filter((ro) => !ro.archived && ro.customer_id === customerId)
     .sort((a, b) => b.opened_at.localeCompare(a.opened_at));
 }

@@ -11,14 +11,12 @@
  * conversation on the board a while.
  */
 import { customerText } from '../lib/customerTexts.js';
-import { keys } from '../lib/keys.js';
 import { logger } from '../lib/log.js';
-import type { LocationRecord } from '../lib/locations.js';
+import { everyLocation, type LocationRecord } from '../lib/locations.js';
 import { readSettings } from '../lib/settings.js';
-import { queryAll } from '../lib/table.js';
 import { addSystemNote } from '../messages/notes.js';
 import { announce, changed } from './events.js';
-import { updateRepairOrder, type RepairOrderRecord } from './records.js';
+import { quietOrdersOfLocation, updateRepairOrder, type QuietOrder } from './records.js';
 import { repairOrderOwner } from './owner.js';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -31,7 +29,7 @@ export interface HousekeepingRules {
   auto_archive_idle_days: number;
 }
 
-type Candidate = Pick<RepairOrderRecord, 'id' | 'activity_at' | 'closed' | 'closed_at' | 'archived'>;
+type Candidate = QuietOrder;
 
 /** What the tidy-up does to one order at `now`. */
 export function housekeepingOf(ro: Candidate, rules: HousekeepingRules, now: number): { close: boolean; archive: boolean } {
@@ -83,13 +81,7 @@ async function tidyLocation(location: Pick<LocationRecord, 'company_id' | 'id'>,
   };
   const quietestRule = Math.min(rules.auto_close_days, rules.auto_archive_closed_days, rules.auto_archive_idle_days);
   const cutoff = new Date(now - quietestRule * DAY_MS).toISOString();
-  const candidates = await queryAll<Candidate>({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :cutoff',
-    ExpressionAttributeValues: { ':pk': keys.repairOrdersOfLocation(location.company_id, location.id, 'board').gsi1pk, ':cutoff': cutoff },
-    ProjectionExpression: '#id, activity_at, #closed, closed_at, #archived',
-    ExpressionAttributeNames: { '#id': 'id', '#closed': 'closed', '#archived': 'archived' },
-  });
+  const candidates = await quietOrdersOfLocation(location.company_id, location.id, cutoff);
   const due = candidates.filter((c) => {
     const plan = housekeepingOf(c, rules, now);
     return plan.close || plan.archive;
@@ -108,13 +100,7 @@ async function tidyLocation(location: Pick<LocationRecord, 'company_id' | 'id'>,
 
 /** Runs over every location of every company (gsi2 `ALL#LOCATIONS`); answers what it did. */
 export async function repairOrderHousekeeping(now = Date.now()): Promise<HousekeepingResult> {
-  const locations = await queryAll<Pick<LocationRecord, 'company_id' | 'id'>>({
-    IndexName: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.allLocations().gsi2pk },
-    ProjectionExpression: 'company_id, #id',
-    ExpressionAttributeNames: { '#id': 'id' },
-  });
+  const locations = await everyLocation();
   const total: HousekeepingResult = { locations: locations.length, closed: 0, archived: 0 };
   for (const location of locations) {
     try {

@@ -4,14 +4,13 @@
  * reads its estimate (SPEC §5); an inbound text goes to the newest open order, else a closed one
  * still on the board, else an archived one, which comes back to the board.
  */
-import { keys } from '../lib/keys.js';
-import { batchGet, fields } from '../lib/table.js';
 import { registerOwner, THREAD_TIERS, type ConversationOwner, type OwnerPort, type ThreadCandidate } from '../messages/owners.js';
 import { seesWholeBoard, visibleRepairOrder, worksServiceBoard } from './boardAccess.js';
 import { channelsOfRepairOrder, changed } from './events.js';
 import {
   bumpWrite,
   getRepairOrder,
+  getRepairOrders,
   repairOrderLinksOfCustomer,
   repairOrdersOfAgent,
   repairOrdersOfLocation,
@@ -53,8 +52,8 @@ export const repairOrderPort: OwnerPort<RepairOrderRecord> = {
   worksBoard: (auth) => worksServiceBoard(auth.actingAs.access_level),
   async massRecipients(auth, locationId, pick) {
     if (pick !== 'all') {
-      const items = await batchGet<RepairOrderRecord>(pick.map((id) => keys.repairOrder(auth.companyId, id)), true);
-      return items.map(fields).filter((ro) => ro.location_id === locationId && !ro.archived);
+      const picked = await getRepairOrders(auth.companyId, pick, true);
+      return [...picked.values()].filter((ro) => ro.location_id === locationId && !ro.archived);
     }
     // "All" is the list the agent sees: the store's board for managers, their inbox for advisors.
     const records: RepairOrderRecord[] = [];
@@ -81,9 +80,8 @@ export const repairOrderPort: OwnerPort<RepairOrderRecord> = {
     const here = links.filter((link) => link.location_id === locationId);
     if (here.length === 0) return [];
     // The links say where to look; the orders themselves say what state they are in now.
-    const items = await batchGet<RepairOrderRecord>(here.map((link) => keys.repairOrder(companyId, link.repair_order_id)), true);
-    return items
-      .map(fields)
+    const orders = await getRepairOrders(companyId, here.map((link) => link.repair_order_id), true);
+    return [...orders.values()]
       .filter((ro) => ro.location_id === locationId && ids.has(ro.customer_id))
       .map((ro) => ({ owner: repairOrderOwner(ro), tier: tierOf(ro), at: ro.opened_at }));
   },

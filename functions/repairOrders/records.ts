@@ -8,8 +8,9 @@
  */
 import type { Customer } from '../../shared/customers.js';
 import type { RepairOrder } from '../../shared/repairOrders.js';
-import { conflict, notFound } from '../lib/errors.js';
+import { conflict, DomainError, notFound } from '../lib/errors.js';
 import { keys } from '../lib/keys.js';
+import { updateVersioned, type VersionedUpdate } from '../lib/versioned.js';
 import {
   batchGet,
   fields,
@@ -175,8 +176,8 @@ function customerLink(ro: RepairOrderRecord): TransactWrite {
 }
 
 /**
- * Writes `next` (version already bumped by the caller, 1 for a new order). Throws a 409 `conflict`
- * HttpError when another writer got there first; `updateRepairOrder` retries on it.
+ * Writes `next` (version already bumped by the caller, 1 for a new order). Throws a `conflict`
+ * domain error (repair_order_changed) when another writer got there first; `updateRepairOrder` retries on it.
  */
 export async function saveRepairOrder(next: RepairOrderRecord, previous: RepairOrderRecord | null): Promise<void> {
   const writes: TransactWrite[] = [
@@ -216,33 +217,32 @@ export async function getRepairOrder(companyId: string, roId: string, consistent
   return item && fields(item);
 }
 
+/** Several orders by id (missing ones left out), by id. */
+export async function getRepairOrders(companyId: string, roIds: string[], consistent = false): Promise<Map<string, RepairOrderRecord>> {
+  const items = await batchGet<RepairOrderRecord>(roIds.map((id) => keys.repairOrder(companyId, id)), consistent);
+  return new Map(items.map((item) => [item.id, fields(item)]));
+}
+
 export async function requireRepairOrder(companyId: string, roId: string, consistent = false): Promise<RepairOrderRecord> {
   const ro = await getRepairOrder(companyId, roId, consistent);
   if (!ro) throw notFound('Repair order not found');
   return ro;
 }
 
-/**
- * Read, change, write, retried when another writer got in between. `change` returns the new
- * fields (or null to leave the order as it is); version and updated_at are set here.
- */
+/** Changes the order as it is now, read again and retried on a conflict (see updateVersioned). */
 export async function updateRepairOrder(
   companyId: string,
   roId: string,
   change: (ro: RepairOrderRecord) => Partial<RepairOrderRecord> | null,
-): Promise<{ before: RepairOrderRecord; after: RepairOrderRecord; changed: boolean }> {
-  for (let attempt = 0; ; attempt++) {
-    const before = await requireRepairOrder(companyId, roId, true);
-    const changes = change(before);
-    if (!changes) return { before, after: before, changed: false };
-    const after: RepairOrderRecord = { ...before, ...changes, version: before.version + 1, updated_at: new Date().toISOString() };
-    try {
-      await saveRepairOrder(after, before);
-      return { before, after, changed: true };
-    } catch (err) {
-      if (attempt >= 4 || (err as { id?: string }).id !== 'repair_order_changed') throw err;
-    }
-  }
+): Promise<VersionedUpdate<RepairOrderRecord>> {
+  return updateVersioned(
+    {
+      read: () => requireRepairOrder(companyId, roId, true),
+      save: saveRepairOrder,
+      isConflict: (err) => err instanceof DomainError && err.id === 'repair_order_changed',
+    },
+    change,
+  );
 }
 
 /**
@@ -304,6 +304,20 @@ export async function repairOrdersOfAgent(companyId: string, agentId: string, lo
     listCount(agentScope(companyId, locationId, agentId)),
   ]);
   return { records: items.map(fields), total };
+}
+
+/** What the tidy-up needs of an order to decide whether to close or archive it. */
+export type QuietOrder = Pick<RepairOrderRecord, 'id' | 'activity_at' | 'closed' | 'closed_at' | 'archived'>;
+
+/** Orders on the location's board with no activity since `cutoff` (the board index: `gsi1sk < cutoff`), just the fields housekeeping decides on. */
+export async function quietOrdersOfLocation(companyId: string, locationId: string, cutoff: string): Promise<QuietOrder[]> {
+  return queryAll<QuietOrder>({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :cutoff',
+    ExpressionAttributeValues: { ':pk': keys.repairOrdersOfLocation(companyId, locationId, 'board').gsi1pk, ':cutoff': cutoff },
+    ProjectionExpression: '#id, activity_at, #closed, closed_at, #archived',
+    ExpressionAttributeNames: { '#id': 'id', '#closed': 'closed', '#archived': 'archived' },
+  });
 }
 
 /** Older or closed orders of the customer, newest first: where an inbound text is threaded. */

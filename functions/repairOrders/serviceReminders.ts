@@ -6,22 +6,12 @@
  * index (sparse: the item leaves it once claimed), so its cost follows the reminders due.
  */
 import { addMonths } from 'date-fns';
-import { keys } from '../lib/keys.js';
 import { logger } from '../lib/log.js';
 import { readSettings } from '../lib/settings.js';
-import { isConditionFailure, putItem, readPage, updateItem } from '../lib/table.js';
 import { keepsDefaultWording, sendAutomated, type AutomatedWords } from '../messages/automated.js';
 import { repairOrderOwner } from './owner.js';
 import { getRepairOrder, type RepairOrderRecord } from './records.js';
-
-interface ServiceReminderItem {
-  company_id: string;
-  location_id: string;
-  customer_id: string;
-  repair_order_id: string;
-  last_visit_at: string;
-  due_at: string;
-}
+import { claimServiceReminder, putServiceReminder, serviceRemindersDue, type ServiceReminderItem } from './serviceReminderRecords.js';
 
 export const SERVICE_REMINDER_BATCH = 100;
 
@@ -31,23 +21,7 @@ export async function scheduleServiceReminder(ro: RepairOrderRecord): Promise<vo
   const settings = await readSettings(ro.company_id, ro.location_id, 'reminder_settings');
   const due = addMonths(new Date(lastVisit), settings.remind_months_after).toISOString();
   const item: ServiceReminderItem = { company_id: ro.company_id, location_id: ro.location_id, customer_id: ro.customer_id, repair_order_id: ro.id, last_visit_at: lastVisit, due_at: due };
-  await putItem({ ...keys.serviceReminder(ro.company_id, ro.customer_id, ro.location_id), ...keys.serviceRemindersDue(), gsi2sk: `${due}#${ro.company_id}#${ro.customer_id}#${ro.location_id}`, ...item });
-}
-
-/** Takes a due reminder off the index; true for the one caller that did (two runs never both send it). */
-async function claim(item: ServiceReminderItem): Promise<boolean> {
-  try {
-    await updateItem({
-      Key: keys.serviceReminder(item.company_id, item.customer_id, item.location_id),
-      UpdateExpression: 'REMOVE gsi2pk, gsi2sk SET sent_at = :now',
-      ConditionExpression: 'attribute_exists(gsi2pk) AND last_visit_at = :visit',
-      ExpressionAttributeValues: { ':visit': item.last_visit_at, ':now': new Date().toISOString() },
-    });
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  await putServiceReminder(item);
 }
 
 export function serviceReminderWords(template: string): AutomatedWords {
@@ -63,21 +37,13 @@ export interface ServiceReminderRun {
 
 /** Sends the service reminders due by now (one batch). Stores that switched them off are skipped. */
 export async function sendServiceReminders(now = new Date()): Promise<ServiceReminderRun> {
-  const due = await readPage<ServiceReminderItem>(
-    {
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :now',
-      ExpressionAttributeValues: { ':pk': keys.serviceRemindersDue().gsi2pk, ':now': `${now.toISOString()}#~` },
-    },
-    0,
-    SERVICE_REMINDER_BATCH,
-  );
+  const due = await serviceRemindersDue(now, SERVICE_REMINDER_BATCH);
   const run: ServiceReminderRun = { due: due.length, sent: 0, refused: 0, skipped: 0 };
   for (const item of due) {
     try {
       const settings = await readSettings(item.company_id, item.location_id, 'reminder_settings');
       const ro = await getRepairOrder(item.company_id, item.repair_order_id, true);
-      if (!(await claim(item)) || !settings.enabled || !ro) {
+      if (!(await claimServiceReminder(item, new Date().toISOString())) || !settings.enabled || !ro) {
         run.skipped += 1;
         continue;
       }

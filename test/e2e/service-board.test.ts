@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api, replyAsCustomer, signIn, textsTo } from '../support/api.js';
+import { hideTab, recordDesktopNotices, shownNotices } from '../support/desktopNotices.js';
 import { createRepairOrder, serviceNumberOfNorth, useStackEnv } from '../support/service.js';
 import { openOrder, signInAs, useBrowser } from './browser.js';
 
@@ -87,30 +88,15 @@ describe('the service board', () => {
     const { customer, ro } = await createRepairOrder({ customer: { first_name: 'Nina', last_name: 'Notify', opt_in: 'in' } });
     const advisor = await browser.page();
     // The browser's notification and visibility, as a hidden tab with permission given sees them.
-    await advisor.addInitScript(() => {
-      const shown: { title: string; body: string }[] = [];
-      Object.assign(window, { shownNotifications: shown });
-      class RecordingNotification {
-        static permission = 'granted';
-        static requestPermission = async () => 'granted';
-        onclick: (() => void) | null = null;
-        constructor(title: string, options?: { body?: string }) {
-          shown.push({ title, body: options?.body ?? '' });
-        }
-        close(): void {}
-      }
-      Object.defineProperty(window, 'Notification', { value: RecordingNotification });
-      Object.defineProperty(Document.prototype, 'hidden', { get: () => (window as unknown as { tabHidden?: boolean }).tabHidden === true });
-    });
+    await recordDesktopNotices(advisor);
     await signInAs(advisor, 'advisor@demo.example');
     await advisor.getByTestId('board-row').filter({ hasText: ro.ro_id }).first().waitFor({ timeout: 15_000 });
     await advisor.locator('[data-testid="live-status"][data-status="live"]').waitFor({ timeout: 15_000 });
-    await advisor.evaluate(() => Object.assign(window, { tabHidden: true }));
+    await hideTab(advisor);
 
     await replyAsCustomer(browser.carrierUrl, customer.phones.cell!, await serviceNumberOfNorth(), 'Is my car ready yet?');
 
-    const shown = () => advisor.evaluate(() => (window as unknown as { shownNotifications: { title: string; body: string }[] }).shownNotifications);
-    await expect.poll(async () => (await shown()).map((n) => n.body).join('|'), { timeout: 10_000 }).toContain('Is my car ready yet?');
+    await expect.poll(async () => (await shownNotices(advisor)).map((n) => n.body).join('|'), { timeout: 10_000 }).toContain('Is my car ready yet?');
   });
 
   it('hides the message bar once the customer texts STOP', async () => {

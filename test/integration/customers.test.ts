@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { recordCall } from '../../functions/customers/calls.js';
-import { changeConsent, consentLedger } from '../../functions/customers/consent.js';
+import { changeConsent } from '../../functions/customers/consent.js';
+import { consentLedger } from '../../functions/customers/consentLedger.js';
 import { getCustomer, saveCustomer } from '../../functions/customers/records.js';
 import { getAgent } from '../../functions/lib/agents.js';
 import { newId } from '../../functions/lib/ids.js';

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { SettingsOf } from '../../shared/schemas/settings.js';
-import { consentLedger } from '../../functions/customers/consent.js';
+import { consentLedger } from '../../functions/customers/consentLedger.js';
 import { getCustomer } from '../../functions/customers/records.js';
 import { getAgent } from '../../functions/lib/agents.js';
 import { CarrierRefused, setSmsCarrierForTests } from '../../functions/lib/carrier.js';

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { SNSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { SettingsOf } from '../../shared/schemas/settings.js';
-import { consentLedger } from '../../functions/customers/consent.js';
+import { consentLedger } from '../../functions/customers/consentLedger.js';
 import { getCustomer, saveCustomer, type CustomerRecord } from '../../functions/customers/records.js';
 import { customerText } from '../../functions/lib/customerTexts.js';
 import { channels, publish } from '../../functions/lib/realtime.js';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { agentDecisionRefusal, decisionNoteText } from '../../functions/recommendations/decisions.js';
 import { customerMessage } from '../../functions/recommendations/sendToCustomer.js';
-import { declinedNoticeWrites } from '../../functions/recommendations/workDeclined.js';
+import { declinedNoticeWrites } from '../../functions/recommendations/declinedWork.js';
+import { domainStatus } from '../../functions/lib/http.js';
 import type { SheetRecord } from '../../functions/inspections/records.js';
 import type { Recommendation } from '../../shared/inspections.js';
 
@@ -62,7 +63,7 @@ describe('agent decisions by sheet state', () => {
   });
 
   it('are refused in the pool and while a technician holds the sheet', () => {
-    expect(agentDecisionRefusal(sheet({ state: 'unclaimed' }))?.status).toBe(409);
+    expect(domainStatus(agentDecisionRefusal(sheet({ state: 'unclaimed' }))!)).toBe(409);
     expect(agentDecisionRefusal(sheet({ state: 'claimed', holder: { id: 'agt_t', first_name: 'T', last_name: 'C', role: 'technician' } }))?.id).toBe('not_decidable');
   });
 });

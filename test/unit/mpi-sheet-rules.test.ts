@@ -9,7 +9,8 @@ import { newSheet, type SheetRecord } from '../../functions/inspections/records.
 import { retemplated, savedSheet } from '../../functions/inspections/sheets.js';
 import type { TemplateRecord } from '../../functions/inspections/templates.js';
 import type { AgentRecord } from '../../functions/lib/agents.js';
-import { HttpError } from '../../functions/lib/errors.js';
+import { DomainError } from '../../functions/lib/errors.js';
+import { domainStatus } from '../../functions/lib/http.js';
 import { noAccess } from '../../shared/access.js';
 import type { SaveSheetBody } from '../../shared/schemas/inspections.js';
 
@@ -68,7 +69,8 @@ function refusalOf(run: () => unknown): { status: number; id: string } {
   try {
     run();
   } catch (err) {
-    if (err instanceof HttpError) return { status: err.status, id: err.id };
+    // The status the API answers for the refusal (http.ts maps domain errors in one place).
+    if (err instanceof DomainError) return { status: domainStatus(err), id: err.id };
     throw err;
   }
   throw new Error('expected a refusal');

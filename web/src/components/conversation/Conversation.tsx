@@ -12,6 +12,7 @@ import { conversationMessages, eventMessage, hasEarlier, mergeMessage, messagesP
 import { fetchMessagePage, retryMessage } from './conversationRequests.js';
 import { MessageBubble } from './MessageBubble.js';
 import { PendingBubble, type PendingMessage } from './PendingBubble.js';
+import '../panel-bar.css';
 import './conversation.css';
 
 /** Within this many pixels of the end, the list follows new messages. */
@@ -148,7 +149,7 @@ export function Conversation({
       onDragLeave={onDrag}
       onDrop={onDrop}
     >
-      <header className="conversation__header">
+      <header className="panel-bar conversation__header">
         {leading}
         <div className="conversation__title">
           <h2>{title}</h2>

@@ -55,7 +55,7 @@ export function AppointmentDetail({
   const vehicle = vehicleLabel(appointment);
 
   return (
-    <aside id={id} className="appointment-detail" aria-label={t('appointments.detail_label')} data-testid="appointment-detail">
+    <aside id={id} className="board__details appointment-detail" aria-label={t('appointments.detail_label')} data-testid="appointment-detail">
       <DetailSection title={t('appointments.detail_appointment')}>
         <dl className="detail__list">
           <DetailItem label={t('appointments.column_state')}>

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Appointment } from '../../../../shared/appointments.js';
 import type { Locale } from '../../../../shared/locales.js';
+import { ListNotices } from '../../components/board/BoardParts.js';
 import { formatDateTime } from '../../components/conversation/times.js';
 import { fullName } from '../../lib/names.js';
 import { customerName, isOptedOut, vehicleLabel } from './appointmentList.js';
@@ -46,13 +47,8 @@ export function AppointmentRows({
   onFocused: () => void;
 }) {
   const { t } = useTranslation();
-  let notice: string | null = null;
-  if (loading && !rows.length) notice = t('common.loading');
-  else if (failed && !rows.length) notice = t('appointments.fetch_failed');
-  else if (!rows.length) notice = t('appointments.empty');
-
   return (
-    <div className="appointment-list" aria-busy={loading || loadingRest}>
+    <div className="board__list appointment-list" aria-busy={loading || loadingRest}>
       <div className="appointment-list__head" aria-hidden="true">
         <span />
         <span>{t('appointments.column_customer')}</span>
@@ -76,16 +72,16 @@ export function AppointmentRows({
           />
         ))}
       </ul>
-      {notice ? (
-        <p className="appointment-list__notice" role="status" data-testid="appointments-notice">
-          {notice}
-        </p>
-      ) : null}
-      {loadingRest && rows.length ? (
-        <p className="appointment-list__notice" role="status">
-          {t('appointments.loading_more')}
-        </p>
-      ) : null}
+      <ListNotices
+        rowCount={rows.length}
+        loading={loading}
+        loadingRest={loadingRest}
+        failed={failed}
+        failedText={t('appointments.fetch_failed')}
+        emptyText={t('appointments.empty')}
+        moreText={t('appointments.loading_more')}
+        testId="appointments-notice"
+      />
     </div>
   );
 }

@@ -1,13 +1,15 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR, { mutate } from 'swr';
-import { accessLevel } from '../../../../shared/access.js';
+import { mutate } from 'swr';
 import type { Appointment } from '../../../../shared/appointments.js';
 import { paths } from '../../../../shared/routes.js';
 import type { Customer } from '../../../../shared/customers.js';
 import { PHONE_WINDOW } from '../../app/layout/widths.js';
+import { BackToList, BoardTitle, DetailsButton } from '../../components/board/BoardParts.js';
+import { useBoardContext } from '../../components/board/useBoardContext.js';
+import { useOpenRecord } from '../../components/board/useOpenRecord.js';
 import { DetailSheet } from '../../components/DetailSheet.js';
-import { Conversation } from '../../components/conversation/Conversation.js';
+import { ConversationPane } from '../../components/board/ConversationPane.js';
 import type { ConversationContext } from '../../components/conversation/conversationContext.js';
 import { ConsentHistory } from '../../components/conversation/ConsentHistory.js';
 import { CustomerActions } from '../../components/conversation/CustomerActions.js';
@@ -18,7 +20,6 @@ import { currentLocale } from '../../lib/i18n.js';
 import { useMediaQuery } from '../../lib/media.js';
 import { askDesktopPermission, useDesktopPermission } from '../../lib/notifications.js';
 import { realtimeStatus } from '../../lib/realtime.js';
-import { ApiError } from '../../lib/request.js';
 import { useSearchParam } from '../../lib/searchParam.js';
 import { useReadySession } from '../../lib/session.js';
 import { useStore } from '../../lib/store.js';
@@ -54,7 +55,7 @@ import './appointments.css';
  */
 export function AppointmentsBoard() {
   const { t } = useTranslation();
-  const { acting, location, settings } = useReadySession();
+  const { location } = useReadySession();
   const locale = useStore(currentLocale);
   const [selectedId, select] = useSearchParam('appointment');
   const phone = useMediaQuery(PHONE_WINDOW);
@@ -65,29 +66,17 @@ export function AppointmentsBoard() {
   const [skipOptedOut, setSkipOptedOut] = useState(false);
 
   const place = useMemo<RowsPlace>(() => ({ locale, timeZone: location.timezone }), [locale, location.timezone]);
-  const context = useMemo<ConversationContext>(
-    () => ({
-      agentId: acting.id,
-      locationId: location.id,
-      timeZone: location.timezone,
-      locale,
-      manager: accessLevel(acting.access_level) >= 1,
-      safeMode: settings.service_settings?.safe_mode === true,
-    }),
-    [acting.id, acting.access_level, location.id, location.timezone, locale, settings.service_settings],
-  );
+  const context = useBoardContext();
   const list = useAppointmentList(location.id, 'inbox');
 
-  const listed = selectedId ? list.rows.find((r) => r.id === selectedId) : undefined;
   // One that is not on the list (a link, a notice) is fetched on its own.
-  const singlePath = selectedId && !listed ? paths.appointment(location.id, selectedId) : null;
-  const single = useSWR<Appointment>(singlePath, () => fetchAppointment(location.id, selectedId!), {
-    revalidateOnFocus: false,
-    shouldRetryOnError: false,
-    onError: () => undefined,
-  });
-  const selected = listed ?? single.data ?? null;
-  const selectedMissing = Boolean(selectedId && !listed && single.error instanceof ApiError && single.error.status === 404);
+  const opened = useOpenRecord(
+    selectedId,
+    list.rows,
+    (id) => paths.appointment(location.id, id),
+    (id) => fetchAppointment(location.id, id),
+  );
+  const selected = opened.open;
 
   const listRef = useRef(list);
   listRef.current = list;
@@ -178,17 +167,8 @@ export function AppointmentsBoard() {
   // Whether events reach the board right now (tests wait for it; the shell shows it offline).
   const live = useStore(realtimeStatus);
 
-  const backButton = phone ? (
-    <button type="button" className="button button--small" data-testid="back-to-list" onClick={backToList}>
-      <span aria-hidden="true">←</span> {t('appointments.back_to_list')}
-    </button>
-  ) : null;
-  const detailsButton =
-    phone && selected ? (
-      <button type="button" className="button button--small" aria-haspopup="dialog" aria-expanded={detailSheet} data-testid="detail-open" onClick={() => setDetailSheet(true)}>
-        {t('appointments.details')}
-      </button>
-    ) : null;
+  const backButton = phone ? <BackToList label={t('appointments.back_to_list')} onBack={backToList} /> : null;
+  const detailsButton = phone && selected ? <DetailsButton label={t('appointments.details')} sheetOpen={detailSheet} onOpen={() => setDetailSheet(true)} /> : null;
   const details = selected ? (
     <AppointmentDetail
       id="appointment-detail"
@@ -203,19 +183,14 @@ export function AppointmentsBoard() {
     />
   ) : null;
 
-  const boardClass = ['appointments-board', phone ? 'appointments-board--phone' : '', reading ? 'appointments-board--reading' : ''].filter(Boolean).join(' ');
+  const boardClass = ['board', 'appointments-board', phone ? 'appointments-board--phone' : '', reading ? 'appointments-board--reading' : ''].filter(Boolean).join(' ');
   return (
     <section ref={section} className={boardClass} aria-labelledby="appointments-title" data-testid="appointments-board" data-live={live}>
-      <header className="appointments-board__header">
-        <h1 id="appointments-title" className="appointments-board__title">
-          {t('menu.appointments')}
-        </h1>
-        <span className={`appointments-board__unread${unread ? ' appointments-board__unread--some' : ''}`} role="status" data-testid="unread-count">
-          {t('appointments.unread', { count: unread })}
-        </span>
+      <header className="board__header">
+        <BoardTitle id="appointments-title" title={t('menu.appointments')} unread={unread} unreadLabel={t('appointments.unread', { count: unread })} />
         {reading ? null : (
           // On a phone the open conversation takes the room; booking and notices wait on the list.
-          <div className="appointments-board__tools">
+          <div className="board__tools">
             <DesktopNotices />
             <button type="button" className="button button--primary button--small" data-testid="new-appointment" onClick={() => setBooking(true)}>
               {t('appointments.new')}
@@ -256,7 +231,7 @@ export function AppointmentsBoard() {
           </button>
         </div>
       )}
-      <div className={`appointments-board__panes${selected && !phone ? '' : ' appointments-board__panes--no-detail'}`}>
+      <div className={`board__panes${selected && !phone ? '' : ' board__panes--no-detail'}`}>
         {reading ? null : (
           <AppointmentRows
             rows={list.rows}
@@ -272,25 +247,22 @@ export function AppointmentsBoard() {
             onFocused={() => setReturnFocus(null)}
           />
         )}
-        {selected ? (
-          <Conversation
-            key={selected.id}
-            owner={{ kind: 'appointment', id: selected.id }}
-            subject={{ customer: selected.customer, closed: false, ownerRefusal: null }}
-            title={customerName(selected) || t('appointments.no_name')}
-            subtitle={[formatDateTime(selected.scheduled_at, place.locale, place.timeZone), vehicleLabel(selected)].filter(Boolean).join(' · ')}
-            unread={selected.is_unread}
-            onToggleUnread={(value) => marking.choose(selected.id, value)}
-            context={context}
-            leading={backButton}
-            trailing={detailsButton}
-          />
-        ) : phone && !selectedId ? null : (
-          <div className="appointments-board__empty" data-testid="conversation-empty">
-            {backButton}
-            {selectedMissing ? t('appointments.not_found') : selectedId && single.isLoading ? t('common.loading') : t('appointments.pick_one_hint')}
-          </div>
-        )}
+        <ConversationPane
+          conversation={
+            selected && {
+              owner: { kind: 'appointment', id: selected.id },
+              subject: { customer: selected.customer, closed: false, ownerRefusal: null },
+              title: customerName(selected) || t('appointments.no_name'),
+              subtitle: [formatDateTime(selected.scheduled_at, place.locale, place.timeZone), vehicleLabel(selected)].filter(Boolean).join(' · '),
+              unread: selected.is_unread,
+              onToggleUnread: (value) => marking.choose(selected.id, value),
+            }
+          }
+          context={context}
+          leading={backButton}
+          trailing={detailsButton}
+          hint={phone && !selectedId ? null : opened.missing ? t('appointments.not_found') : opened.loading ? t('common.loading') : t('appointments.pick_one_hint')}
+        />
         {phone ? null : details}
       </div>
       {phone && selected ? (

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Appointment } from '../../../../shared/appointments.js';
+import { ListNotices } from '../../components/board/BoardParts.js';
 import { formatDateTime } from '../../components/conversation/times.js';
 import { currentLocale } from '../../lib/i18n.js';
 import { fullName } from '../../lib/names.js';
@@ -23,14 +24,9 @@ export function SentScreen() {
   const list = useAppointmentList(location.id, 'sent');
   const timeZone = location.timezone;
 
-  let notice: string | null = null;
-  if (list.loading && !list.rows.length) notice = t('common.loading');
-  else if (list.failed && !list.rows.length) notice = t('appointments.fetch_failed');
-  else if (!list.rows.length) notice = t('appointments.sent_empty');
-
   return (
     <section className="appointments-sent" aria-labelledby="appointments-sent-title" data-testid="appointments-sent">
-      <h1 id="appointments-sent-title" className="appointments-board__title">
+      <h1 id="appointments-sent-title" className="board__title">
         {t('menu.appointments_sent')}
       </h1>
       <div className="appointments-sent__scroll">
@@ -52,16 +48,16 @@ export function SentScreen() {
           </tbody>
         </table>
       </div>
-      {notice ? (
-        <p className="appointment-list__notice" role="status" data-testid="appointments-sent-notice">
-          {notice}
-        </p>
-      ) : null}
-      {list.loadingRest && list.rows.length ? (
-        <p className="appointment-list__notice" role="status">
-          {t('appointments.loading_more')}
-        </p>
-      ) : null}
+      <ListNotices
+        rowCount={list.rows.length}
+        loading={list.loading}
+        loadingRest={list.loadingRest}
+        failed={list.failed}
+        failedText={t('appointments.fetch_failed')}
+        emptyText={t('appointments.sent_empty')}
+        moreText={t('appointments.loading_more')}
+        testId="appointments-sent-notice"
+      />
     </section>
   );
 }

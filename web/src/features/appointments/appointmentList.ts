@@ -9,6 +9,7 @@
 import type { Paging } from '../../../../shared/api.js';
 import type { Appointment } from '../../../../shared/appointments.js';
 import type { Customer } from '../../../../shared/customers.js';
+import { findListed, insertListed, listedRows, patchListed, unreadRows, withoutListed, type PageRows } from '../../lib/pagedRows.js';
 
 export interface AppointmentPage {
   appointments: Appointment[];
@@ -37,52 +38,32 @@ function timeOf(appointment: Appointment): number {
   return Number.isNaN(at) ? Number.POSITIVE_INFINITY : at;
 }
 
-function withRows(page: AppointmentPage, rows: Appointment[]): AppointmentPage {
-  return { ...page, appointments: rows };
-}
+const APPOINTMENT_PAGES: PageRows<AppointmentPage, Appointment> = {
+  read: (page) => page.appointments,
+  write: (page, rows) => ({ ...page, appointments: rows }),
+};
 
 /** Every loaded appointment once, in page order (pages fetched while the list moved may repeat one). */
 export function appointmentRows(pages: readonly AppointmentPage[] | undefined): Appointment[] {
-  if (!pages) return [];
-  const seen = new Set<string>();
-  const rows: Appointment[] = [];
-  for (const page of pages) {
-    for (const appointment of page?.appointments ?? []) {
-      if (seen.has(appointment.id)) continue;
-      seen.add(appointment.id);
-      rows.push(appointment);
-    }
-  }
-  return rows;
+  return listedRows(APPOINTMENT_PAGES, pages);
 }
 
 export function findAppointment(pages: readonly AppointmentPage[] | undefined, id: string): Appointment | undefined {
-  for (const page of pages ?? []) {
-    const found = page?.appointments.find((a) => a.id === id);
-    if (found) return found;
-  }
-  return undefined;
+  return findListed(APPOINTMENT_PAGES, pages, id);
 }
 
 function without(pages: readonly AppointmentPage[], id: string): AppointmentPage[] {
-  return pages.map((page) => (page.appointments.some((a) => a.id === id) ? withRows(page, page.appointments.filter((a) => a.id !== id)) : page));
+  return withoutListed(APPOINTMENT_PAGES, pages, id);
 }
 
 /** Puts an appointment before the first later one; after every loaded row when it is the latest. */
 function insertByTime(pages: AppointmentPage[], appointment: Appointment): AppointmentPage[] {
-  if (pages.length === 0) return pages;
   const at = timeOf(appointment);
-  for (let p = 0; p < pages.length; p++) {
-    const rows = pages[p]!.appointments;
-    const index = rows.findIndex((row) => timeOf(row) > at);
-    if (index !== -1) return pages.map((page, i) => (i === p ? withRows(page, [...rows.slice(0, index), appointment, ...rows.slice(index)]) : page));
-  }
-  const last = pages.length - 1;
-  return pages.map((page, i) => (i === last ? withRows(page, [...page.appointments, appointment]) : page));
+  return insertListed(APPOINTMENT_PAGES, pages, appointment, (row) => timeOf(row) > at);
 }
 
 function patch(pages: readonly AppointmentPage[], match: (a: Appointment) => boolean, change: (a: Appointment) => Appointment): AppointmentPage[] {
-  return pages.map((page) => (page.appointments.some(match) ? withRows(page, page.appointments.map((a) => (match(a) ? change(a) : a))) : page));
+  return patchListed(APPOINTMENT_PAGES, pages, match, change);
 }
 
 function bumped(row: Appointment, at: string, inbound: boolean, reading: boolean): Appointment {
@@ -131,7 +112,7 @@ export function reduceAppointments(pages: readonly AppointmentPage[], change: Ap
 }
 
 export function unreadCount(rows: readonly Appointment[]): number {
-  return rows.reduce((count, row) => count + (row.is_unread ? 1 : 0), 0);
+  return unreadRows(rows);
 }
 
 export function customerName(appointment: Appointment): string {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SheetState, SheetSummary } from '../../../../shared/inspections.js';
 import type { RepairOrder } from '../../../../shared/repairOrders.js';
+import { ListNotices } from '../../components/board/BoardParts.js';
 import { formatPhone } from '../../lib/phone.js';
 import { customerName, vehicleLabel } from './boardRows.js';
 import { nextUrgencyChange, promiseUrgency } from './promiseTime.js';
@@ -89,13 +90,8 @@ export function BoardTable({
     if (openOnMove && row.dataset.roId) onSelect(row.dataset.roId);
   }
 
-  let notice: string | null = null;
-  if (loading && !rows.length) notice = t('common.loading');
-  else if (failed && !rows.length) notice = t('board.fetch_failed');
-  else if (!rows.length) notice = filtered ? t('board.no_match') : t('board.empty');
-
   return (
-    <div className="board-list">
+    <div className="board__list board-list">
       <table className="board-table" role="grid" aria-label={t('board.list_label')} aria-busy={loading || loadingRest}>
         <thead>
           <tr role="row">
@@ -120,16 +116,16 @@ export function BoardTable({
           ))}
         </tbody>
       </table>
-      {notice ? (
-        <p className="board-list__notice" role="status" data-testid="board-notice">
-          {notice}
-        </p>
-      ) : null}
-      {loadingRest && rows.length ? (
-        <p className="board-list__more" role="status">
-          {t('board.loading_more')}
-        </p>
-      ) : null}
+      <ListNotices
+        rowCount={rows.length}
+        loading={loading}
+        loadingRest={loadingRest}
+        failed={failed}
+        failedText={t('board.fetch_failed')}
+        emptyText={filtered ? t('board.no_match') : t('board.empty')}
+        moreText={t('board.loading_more')}
+        testId="board-notice"
+      />
     </div>
   );
 }

@@ -77,7 +77,7 @@ export function DetailPanel({
   const reasonId = `${ids}-reason`;
 
   return (
-    <aside id={id} className="detail" aria-label={t('detail.label')} data-testid="detail-panel">
+    <aside id={id} className="board__details detail" aria-label={t('detail.label')} data-testid="detail-panel">
       <CustomerCard customer={customer} name={customerName(order)} markers={<RowMarkers row={order} />} context={context} />
 
       <Section title={t('detail.vehicle')}>

@@ -1,21 +1,21 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
-import useSWR, { mutate } from 'swr';
-import { accessLevel } from '../../../../shared/access.js';
+import { mutate } from 'swr';
 import { PHONE_WINDOW } from '../../app/layout/widths.js';
-import { Dialog } from '../../components/Dialog.js';
+import { BackToList, BoardTitle, DetailsButton } from '../../components/board/BoardParts.js';
+import { useBoardContext } from '../../components/board/useBoardContext.js';
+import { useOpenRecord } from '../../components/board/useOpenRecord.js';
+import { DetailSheet } from '../../components/DetailSheet.js';
 import type { Customer } from '../../../../shared/customers.js';
 import type { RepairOrder } from '../../../../shared/repairOrders.js';
-import { currentLocale } from '../../lib/i18n.js';
 import { useMediaQuery } from '../../lib/media.js';
 import { useToastClearance } from '../../lib/toastPlacement.js';
 import { askDesktopPermission, useDesktopPermission } from '../../lib/notifications.js';
 import { realtimeStatus } from '../../lib/realtime.js';
-import { ApiError } from '../../lib/request.js';
+import { useSearchParam } from '../../lib/searchParam.js';
 import { useReadySession } from '../../lib/session.js';
 import { useStore } from '../../lib/store.js';
-import { Conversation } from '../../components/conversation/Conversation.js';
+import { ConversationPane } from '../../components/board/ConversationPane.js';
 import { markRead } from '../../components/conversation/conversationRequests.js';
 import { AUTO_READ_DELAY_MS, READ_CALL_DELAY_MS, createDelayedCalls, mayAutoMarkRead } from '../../components/conversation/readMarks.js';
 import type { BoardContext } from './boardContext.js';
@@ -38,66 +38,23 @@ import './serviceBoard.css';
  */
 export function ServiceBoard() {
   const { t } = useTranslation();
-  const { acting, location, settings } = useReadySession();
-  const locale = useStore(currentLocale);
-  const [params, setParams] = useSearchParams();
-  const selectedId = params.get('ro');
-  const archived = params.get('archived') === '1';
+  const { acting, location } = useReadySession();
+  const [selectedId, select] = useSearchParam('ro');
+  const [archivedParam, setArchivedParam] = useSearchParam('archived');
+  const archived = archivedParam === '1';
   const [query, setQuery] = useState('');
   const [detailOpen, setDetailOpen] = useState(true);
   const phone = useMediaQuery(PHONE_WINDOW);
   const [detailSheet, setDetailSheet] = useState(false);
-  const detailSheetTitle = useId();
 
-  const context = useMemo<BoardContext>(
-    () => ({
-      agentId: acting.id,
-      locationId: location.id,
-      timeZone: location.timezone,
-      locale,
-      manager: accessLevel(acting.access_level) >= 1,
-      safeMode: settings.service_settings?.safe_mode === true,
-    }),
-    [acting.id, acting.access_level, location.id, location.timezone, locale, settings.service_settings],
-  );
+  const context: BoardContext = useBoardContext();
   const view = useMemo<BoardView>(() => ({ scope: context.manager ? 'location' : 'inbox', archived, agentId: acting.id }), [context.manager, archived, acting.id]);
   const board = useBoardList(location.id, view);
+  const setArchived = (value: boolean) => setArchivedParam(value ? '1' : null);
 
-  const select = useCallback(
-    (id: string | null) => {
-      setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          if (id) next.set('ro', id);
-          else next.delete('ro');
-          return next;
-        },
-        { replace: true },
-      );
-    },
-    [setParams],
-  );
-
-  const setArchived = (value: boolean) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value) next.set('archived', '1');
-        else next.delete('archived');
-        return next;
-      },
-      { replace: true },
-    );
-
-  const listed = selectedId ? board.rows.find((r) => r.id === selectedId) : undefined;
   // An order that is not on this list (a link, a notice, the other list) is fetched on its own.
-  const single = useSWR<RepairOrder>(selectedId && !listed ? repairOrderPath(selectedId) : null, () => fetchRepairOrder(selectedId!), {
-    revalidateOnFocus: false,
-    shouldRetryOnError: false,
-    onError: () => undefined,
-  });
-  const selected = listed ?? single.data ?? null;
-  const selectedMissing = Boolean(selectedId && !listed && single.error instanceof ApiError && single.error.status === 404);
+  const opened = useOpenRecord(selectedId, board.rows, repairOrderPath, fetchRepairOrder);
+  const selected = opened.open;
 
   // Stable callbacks that reach the latest list: the delayed read calls must outlive re-renders.
   const boardRef = useRef(board);
@@ -202,25 +159,9 @@ export function ServiceBoard() {
   const reading = phone && selectedId !== null;
   const section = useRef<HTMLElement>(null);
   useToastClearance(() => section.current?.querySelector<HTMLElement>('.conversation__messages') ?? null, reading && selected !== null, selected?.id ?? '');
-  const boardClass = ['service-board', phone ? 'service-board--phone' : '', reading ? 'service-board--reading' : ''].filter(Boolean).join(' ');
-  const backButton = phone ? (
-    <button type="button" className="button button--small conversation__back" data-testid="back-to-list" onClick={backToList}>
-      <span aria-hidden="true">←</span> {t('board.back_to_list')}
-    </button>
-  ) : null;
-  const detailsButton =
-    phone && selected ? (
-      <button
-        type="button"
-        className="button button--small"
-        aria-haspopup="dialog"
-        aria-expanded={detailSheet}
-        data-testid="detail-open"
-        onClick={() => setDetailSheet(true)}
-      >
-        {t('board.details')}
-      </button>
-    ) : null;
+  const boardClass = ['board', 'service-board', phone ? 'service-board--phone' : '', reading ? 'service-board--reading' : ''].filter(Boolean).join(' ');
+  const backButton = phone ? <BackToList label={t('board.back_to_list')} onBack={backToList} /> : null;
+  const detailsButton = phone && selected ? <DetailsButton label={t('board.details')} sheetOpen={detailSheet} onOpen={() => setDetailSheet(true)} /> : null;
   // The same panel beside the conversation on a desktop, in a sheet on a phone.
   const details = selected ? (
     <DetailPanel
@@ -235,15 +176,10 @@ export function ServiceBoard() {
 
   return (
     <section ref={section} className={boardClass} aria-labelledby="service-board-title">
-      <header className="service-board__header">
-        <h1 id="service-board-title" className="service-board__title">
-          {t('menu.vehicles_in_service')}
-        </h1>
-        <span className={`service-board__unread${unread ? ' service-board__unread--some' : ''}`} data-testid="unread-count" role="status">
-          {t('board.unread', { count: unread })}
-        </span>
+      <header className="board__header">
+        <BoardTitle id="service-board-title" title={t('menu.vehicles_in_service')} unread={unread} unreadLabel={t('board.unread', { count: unread })} />
         <LiveStatus />
-        <div className="service-board__tools">
+        <div className="board__tools">
           <input
             type="search"
             className="service-board__search"
@@ -275,7 +211,7 @@ export function ServiceBoard() {
           )}
         </div>
       </header>
-      <div className={`service-board__panes${detailOpen && selected && !phone ? '' : ' service-board__panes--no-detail'}`}>
+      <div className={`board__panes${detailOpen && selected && !phone ? '' : ' board__panes--no-detail'}`}>
         {reading ? null : (
           <BoardTable
             rows={rows}
@@ -289,39 +225,26 @@ export function ServiceBoard() {
             openOnMove={!phone}
           />
         )}
-        {selected ? (
-          <Conversation
-            key={selected.id}
-            owner={orderOwner(selected.id)}
-            subject={orderTexting(selected)}
-            title={customerName(selected) || t('board.no_name')}
-            subtitle={`${t('board.ro_number', { number: selected.ro_id })}${vehicleLabel(selected) ? ` · ${vehicleLabel(selected)}` : ''}`}
-            unread={selected.is_unread}
-            onToggleUnread={(unread) => toggleUnread(selected, unread)}
-            context={context}
-            leading={backButton}
-            trailing={detailsButton}
-          />
-        ) : phone && !selectedId ? null : (
-          <div className="service-board__empty" data-testid="conversation-empty">
-            {backButton}
-            {selectedMissing ? t('board.not_found') : selectedId && single.isLoading ? t('common.loading') : t('board.pick_order')}
-          </div>
-        )}
+        <ConversationPane
+          conversation={
+            selected && {
+              owner: orderOwner(selected.id),
+              subject: orderTexting(selected),
+              title: customerName(selected) || t('board.no_name'),
+              subtitle: `${t('board.ro_number', { number: selected.ro_id })}${vehicleLabel(selected) ? ` · ${vehicleLabel(selected)}` : ''}`,
+              unread: selected.is_unread,
+              onToggleUnread: (unread) => toggleUnread(selected, unread),
+            }
+          }
+          context={context}
+          leading={backButton}
+          trailing={detailsButton}
+          hint={phone && !selectedId ? null : opened.missing ? t('board.not_found') : opened.loading ? t('common.loading') : t('board.pick_order')}
+        />
         {phone && selected ? (
-          <Dialog open={detailSheet} onClose={() => setDetailSheet(false)} labelledBy={detailSheetTitle}>
-            <div className="detail-sheet">
-              <div className="detail-sheet__bar">
-                <h2 className="dialog__title detail-sheet__title" id={detailSheetTitle}>
-                  {t('detail.label')}
-                </h2>
-                <button type="button" className="button button--small" data-testid="detail-close" onClick={() => setDetailSheet(false)}>
-                  {t('common.close')}
-                </button>
-              </div>
-              {details}
-            </div>
-          </Dialog>
+          <DetailSheet open={detailSheet} title={t('detail.label')} onClose={() => setDetailSheet(false)}>
+            {details}
+          </DetailSheet>
         ) : null}
         {detailOpen && !phone ? details : null}
       </div>

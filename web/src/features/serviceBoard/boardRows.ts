@@ -9,6 +9,7 @@
 import type { Paging } from '../../../../shared/api.js';
 import type { Message } from '../../../../shared/messages.js';
 import type { RepairOrder } from '../../../../shared/repairOrders.js';
+import { findListed, insertListed, listedRows, patchListed, unreadRows, withoutListed, type PageRows } from '../../lib/pagedRows.js';
 
 export interface RepairOrderPage {
   repair_orders: RepairOrder[];
@@ -29,19 +30,14 @@ export function activityAt(order: RepairOrder): number {
   return Number.isNaN(at) ? 0 : at;
 }
 
+const ORDER_PAGES: PageRows<RepairOrderPage, RepairOrder> = {
+  read: (page) => page.repair_orders,
+  write: (page, rows) => ({ ...page, repair_orders: rows }),
+};
+
 /** Every loaded row once, in page order. Pages fetched while the list moved may repeat a row: the first copy wins. */
 export function boardRows(pages: readonly RepairOrderPage[] | undefined): RepairOrder[] {
-  if (!pages) return [];
-  const seen = new Set<string>();
-  const rows: RepairOrder[] = [];
-  for (const page of pages) {
-    for (const order of page?.repair_orders ?? []) {
-      if (seen.has(order.id)) continue;
-      seen.add(order.id);
-      rows.push(order);
-    }
-  }
-  return rows;
+  return listedRows(ORDER_PAGES, pages);
 }
 
 /** Whether an order is on this list at all. */
@@ -51,43 +47,30 @@ export function belongsTo(view: BoardView, order: RepairOrder): boolean {
   return true;
 }
 
-function withRows(page: RepairOrderPage, rows: RepairOrder[]): RepairOrderPage {
-  return { ...page, repair_orders: rows };
-}
-
 /**
  * The order, as just fetched, put in its place: removed from where it was, and (when it belongs to
  * this list) inserted before the first row with older activity. An archived order leaves the board;
  * one assigned away leaves the inbox.
  */
 export function mergeRepairOrder(pages: readonly RepairOrderPage[], order: RepairOrder, view: BoardView): RepairOrderPage[] {
-  let next = pages.map((page) => (page.repair_orders.some((r) => r.id === order.id) ? withRows(page, page.repair_orders.filter((r) => r.id !== order.id)) : page));
-  if (!belongsTo(view, order) || next.length === 0) return next;
+  const rest = withoutListed(ORDER_PAGES, pages, order.id);
+  if (!belongsTo(view, order)) return rest;
   const at = activityAt(order);
-  for (let p = 0; p < next.length; p++) {
-    const rows = next[p]!.repair_orders;
-    const index = rows.findIndex((row) => activityAt(row) < at);
-    if (index !== -1) {
-      next = next.map((page, i) => (i === p ? withRows(page, [...rows.slice(0, index), order, ...rows.slice(index)]) : page));
-      return next;
-    }
-  }
-  // Older than every loaded row: it goes last, where the next page would have brought it.
-  const last = next.length - 1;
-  return next.map((page, i) => (i === last ? withRows(page, [...page.repair_orders, order]) : page));
+  return insertListed(ORDER_PAGES, rest, order, (row) => activityAt(row) < at);
 }
 
 /** Changes rows in place (flags that do not move a row); pages without a match are kept as they were. */
 export function patchRows(pages: readonly RepairOrderPage[], match: (order: RepairOrder) => boolean, change: (order: RepairOrder) => RepairOrder): RepairOrderPage[] {
-  return pages.map((page) => (page.repair_orders.some(match) ? withRows(page, page.repair_orders.map((r) => (match(r) ? change(r) : r))) : page));
+  return patchListed(ORDER_PAGES, pages, match, change);
 }
 
 export function findRow(pages: readonly RepairOrderPage[] | undefined, id: string): RepairOrder | undefined {
-  for (const page of pages ?? []) {
-    const found = page?.repair_orders.find((r) => r.id === id);
-    if (found) return found;
-  }
-  return undefined;
+  return findListed(ORDER_PAGES, pages, id);
+}
+
+/** The list without this order. */
+export function withoutRow(pages: readonly RepairOrderPage[], id: string): RepairOrderPage[] {
+  return withoutListed(ORDER_PAGES, pages, id);
 }
 
 export interface MessageArrival {
@@ -176,5 +159,5 @@ export function matchesSearch(order: RepairOrder, query: string): boolean {
 }
 
 export function unreadCount(rows: readonly RepairOrder[]): number {
-  return rows.reduce((count, row) => count + (row.is_unread ? 1 : 0), 0);
+  return unreadRows(rows);
 }
