@@ -2,7 +2,8 @@
  * Appointment records and the lists they sit on: the only code that knows their keys. An
  * appointment not archived is on its location's list by time (gsi1); one whose reminder is still to
  * go is on the reminders-due index by the moment it is due (gsi2, sparse); one whose reminder went
- * is on the location's "appointments sent" list (gsi3); and a link in the customer's partition lets
+ * has a line on the location's "appointments sent" list; the board's list is mirrored keys-only on
+ * gsi3, so its total is counted and its deep pages skipped on keys alone; and a link in the customer's partition lets
  * a reply find the customer's next appointment. One transaction writes the record and its link,
  * conditional on the version it read.
  */
@@ -52,14 +53,19 @@ export const appointmentThreadOf = (id: string): string => `thr_${id}`;
 
 export function appointmentItem(record: AppointmentRecord): Item<AppointmentRecord> {
   const due = record.remind_at && !record.reminder_sent && !record.cancelled && !record.archived;
-  const sent = record.reminder_message && !record.archived;
+  const listed = record.archived ? null : { pk: keys.appointmentsOfLocation(record.company_id, record.location_id).gsi1pk, sk: `${record.scheduled_at}#${record.id}` };
   return {
     ...keys.appointment(record.company_id, record.id),
-    ...(record.archived ? {} : { ...keys.appointmentsOfLocation(record.company_id, record.location_id), gsi1sk: `${record.scheduled_at}#${record.id}` }),
+    ...(listed ? { gsi1pk: listed.pk, gsi1sk: listed.sk, gsi3pk: listed.pk, gsi3sk: listed.sk } : {}),
     ...(due ? { ...keys.appointmentRemindersDue(), gsi2sk: `${record.remind_at}#${record.company_id}#${record.id}` } : {}),
-    ...(sent ? { ...keys.remindedAppointments(record.company_id, record.location_id), gsi3sk: `${record.reminder_message!.sent_at}#${record.id}` } : {}),
     ...record,
   };
+}
+
+/** The reminder's line on the location's "appointments sent" list, once it went. */
+function reminderSentItem(record: AppointmentRecord) {
+  if (!record.reminder_message) return null;
+  return { pk: keys.remindersSent(record.company_id, record.location_id).pk, sk: `${record.reminder_message.sent_at}#${record.id}`, appointment_id: record.id };
 }
 
 function customerLinkItem(record: AppointmentRecord) {
@@ -84,6 +90,8 @@ export async function saveAppointment(next: AppointmentRecord, previous: Appoint
     },
     { Put: { Item: customerLinkItem(next) } },
   ];
+  const sentLine = reminderSentItem(next);
+  if (sentLine && sentLine.sk !== (previous && reminderSentItem(previous))?.sk) writes.push({ Put: { Item: sentLine } });
   const oldLink = previous && customerLinkItem(previous);
   if (oldLink && (oldLink.pk !== customerLinkItem(next).pk || oldLink.sk !== customerLinkItem(next).sk)) writes.push({ Delete: { Key: { pk: oldLink.pk, sk: oldLink.sk } } });
   try {
@@ -129,32 +137,41 @@ export function appointmentBumpWrite(record: AppointmentRecord, at: string, inbo
   };
 }
 
-/** A location's appointments from a moment on (today's and upcoming), by time, one page. */
+/**
+ * A location's appointments from a moment on (today's and upcoming), by time, one page. The total
+ * and the offset are counted and skipped on the keys-only mirror (a few bytes an appointment), then
+ * the page's records are read by key: a page costs about the same with 50 or 5,000 upcoming.
+ */
 export async function appointmentsFrom(companyId: string, locationId: string, from: string, offset: number, limit: number) {
-  const page = await queryPage<AppointmentRecord>(
+  const page = await queryPage<{ pk: string; sk: string }>(
     {
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk >= :from',
+      IndexName: 'gsi3',
+      KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk >= :from',
       ExpressionAttributeValues: { ':pk': keys.appointmentsOfLocation(companyId, locationId).gsi1pk, ':from': from },
+      ProjectionExpression: 'pk, sk',
     },
     offset,
     limit,
   );
-  return { records: page.items.map(fields), total: page.total };
+  const items = await batchGet<AppointmentRecord>(page.items.map(({ pk, sk }) => ({ pk, sk })));
+  const byKey = new Map(items.map((item) => [item.pk, fields(item)]));
+  return { records: page.items.flatMap((k) => byKey.get(k.pk) ?? []), total: page.total };
 }
 
-/** A location's appointments whose reminder went, newest reminder first (keys-only index, then the records). */
+/** A location's appointments whose reminder went, newest reminder first (the sent lines, then the records). */
 export async function remindedAppointments(companyId: string, locationId: string, offset: number, limit: number) {
-  const input = {
-    IndexName: 'gsi3' as const,
-    KeyConditionExpression: 'gsi3pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.remindedAppointments(companyId, locationId).gsi3pk },
-    ScanIndexForward: false,
-  };
-  const page = await queryPage<{ pk: string; sk: string }>({ ...input, ProjectionExpression: 'pk, sk' }, offset, limit);
-  const items = await batchGet<AppointmentRecord>(page.items.map(({ pk, sk }) => ({ pk, sk })));
-  const byId = new Map(items.map((item) => [item.pk, fields(item)]));
-  return { records: page.items.flatMap((k) => byId.get(k.pk) ?? []), total: page.total };
+  const page = await queryPage<{ appointment_id: string }>(
+    {
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.remindersSent(companyId, locationId).pk },
+      ScanIndexForward: false,
+    },
+    offset,
+    limit,
+  );
+  const records = await getAppointments(companyId, page.items.map((line) => line.appointment_id));
+  const byId = new Map(records.map((record) => [record.id, record]));
+  return { records: page.items.flatMap((line) => byId.get(line.appointment_id) ?? []), total: page.total };
 }
 
 /** Appointments whose reminder is due by `now`, across companies (the reminders job), oldest due first. */

@@ -90,8 +90,8 @@ export const keys = {
   appointment: (companyId: string, appointmentId: string) => ({ pk: `COMPANY#${companyId}#APPOINTMENT#${appointmentId}`, sk: 'APPOINTMENT' }),
   /** gsi1 on appointments not archived: a location's appointments by time. */
   appointmentsOfLocation: (companyId: string, locationId: string) => ({ gsi1pk: `COMPANY#${companyId}#LOCATION#${locationId}#APPOINTMENTS` }),
-  /** gsi3 on appointments whose reminder went: a location's "appointments sent", newest reminder first. */
-  remindedAppointments: (companyId: string, locationId: string) => ({ gsi3pk: `COMPANY#${companyId}#LOCATION#${locationId}#APPOINTMENTS#REMINDED` }),
+  /** A location's reminders sent ("appointments sent"), `sk = {sent_at}#{appointment id}`, newest first. */
+  remindersSent: (companyId: string, locationId: string) => ({ pk: `COMPANY#${companyId}#LOCATION#${locationId}#REMINDERS_SENT` }),
   /** The customer's service reminder at a location, in the customer's partition: due months after their last visit. */
   serviceReminder: (companyId: string, customerId: string, locationId: string) => ({ pk: `COMPANY#${companyId}#CUSTOMER#${customerId}`, sk: `SERVICE_REMINDER#${locationId}` }),
   /** gsi2 on service reminders still to go: by the time they are due (the reminders job). */

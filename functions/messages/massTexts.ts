@@ -8,6 +8,7 @@
  */
 import type { MassMessage } from '../../shared/appointments.js';
 import type { OwnerKind } from '../../shared/conversations.js';
+import { SEND_WARNINGS } from '../../shared/serviceTexts.js';
 import { agentRef, getAgent, type AgentRecord } from '../lib/agents.js';
 import { startInBackground } from '../lib/background.js';
 import { newId } from '../lib/ids.js';
@@ -122,7 +123,8 @@ async function sendOne(record: MassRecord, agent: AgentRecord, recipient: Recipi
   if (!owner) return 'gone';
   try {
     const { warnings } = await sendFromAgent(owner, agent, { text: record.text, attachments: [], mode: 'action', requestKey: `mass:${record.id}:${recipient.n}` });
-    return warnings.some((w) => /YES/.test(w)) ? 'awaiting_opt_in' : 'sent';
+    // Held for the customer's YES (double opt-in): it goes when they answer, not now.
+    return warnings.includes(SEND_WARNINGS.held_for_opt_in) ? 'awaiting_opt_in' : 'sent';
   } catch (err) {
     if (err instanceof DomainError) return err.id;
     logger.error('mass text recipient failed', { mass_message_id: record.id, n: recipient.n, error: (err as Error).message });

@@ -13,7 +13,9 @@ import { SEND_ERRORS } from '../../shared/serviceTexts.js';
 import { sendAppointmentReminders } from '../../functions/appointments/reminders.js';
 import { getAppointment, updateAppointment } from '../../functions/appointments/records.js';
 import { saveCustomer, type CustomerRecord } from '../../functions/customers/records.js';
+import { keys } from '../../functions/lib/keys.js';
 import { channels, cursorAt, eventsAfter } from '../../functions/lib/realtime.js';
+import { updateItem } from '../../functions/lib/table.js';
 import { readSettings, writeSettings } from '../../functions/lib/settings.js';
 import '../../functions/messages/boards.js';
 import { messagesOf } from '../../functions/messages/records.js';
@@ -353,6 +355,33 @@ describe('mass texts', () => {
     expect(done).toMatchObject({ total: 4, sent: 2, failed: 0, skipped: { opted_out: 1, landline: 1 } });
     for (const customer of allowed) expect((await textsTo(carrierUrl, customer.phones.cell!)).filter((t) => t.text.includes('We open at 7'))).toHaveLength(1);
     expect(await textsTo(carrierUrl, optedOut.phones.cell!)).toEqual([]);
+  });
+
+  it('resumes a mass text whose worker died between sending and recording, and texts nobody twice', async () => {
+    const people = [await aCustomer(), await aCustomer(), await aCustomer()];
+    const ids = [];
+    for (const customer of people) ids.push((await book(customer)).id);
+    const first = await massText({ ids });
+    const done = await finished(first.body.mass_message.id);
+    // As the table looks when the worker died after its batch went but before it recorded it: running
+    // from the start, no outcomes, its lease run out.
+    const key = keys.massMessage(companyId, done.id);
+    const stale = new Date(Date.now() - 60_000).toISOString();
+    await updateItem({
+      Key: key,
+      UpdateExpression: 'SET #state = :running, #cursor = :zero, #sent = :zero, #skipped = :none, lease_until = :stale, finished_at = :null, gsi2pk = :index, gsi2sk = :due',
+      ExpressionAttributeNames: { '#state': 'state', '#cursor': 'cursor', '#sent': 'sent', '#skipped': 'skipped' },
+      ExpressionAttributeValues: { ':running': 'running', ':zero': 0, ':none': {}, ':stale': stale, ':null': null, ':index': keys.massMessagesRunning().gsi2pk, ':due': `${stale}#${companyId}#${done.id}` },
+    });
+    for (let n = 0; n < ids.length; n++) await updateItem({ Key: { pk: key.pk, sk: `R#${String(n).padStart(6, '0')}` }, UpdateExpression: 'SET outcome = :null', ExpressionAttributeValues: { ':null': null } });
+
+    // Act: the sweep finds it on the running index.
+    const sweep = await fetch(`${baseUrl}/dev/jobs/mass_messages`, { method: 'POST' });
+    const resumed = await finished(done.id);
+
+    expect(sweep.status).toBe(200);
+    expect(resumed).toMatchObject({ state: 'finished', total: 3, sent: 3, failed: 0 });
+    for (const customer of people) expect((await textsTo(carrierUrl, customer.phones.cell!)).filter((t) => t.text.includes('We open at 7'))).toHaveLength(1);
   });
 
   it('leaves opted-out customers out of the selection when asked, and refuses an empty one', async () => {
