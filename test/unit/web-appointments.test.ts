@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { massMessageBody } from '../../shared/schemas/appointments.js';
-import { appointmentRows, mayAutoMarkRead, reduceAppointments, unreadCount, type AppointmentPage } from '../../web/src/features/appointments/appointmentList.js';
+import { appointmentRows, mayAutoMarkRead, onBoard, reduceAppointments, unreadCount, type AppointmentPage } from '../../web/src/features/appointments/appointmentList.js';
 import { appointmentTone, deliveryKey, massProgress, newer, skipLines } from '../../web/src/features/appointments/appointmentStatus.js';
 import { EMPTY_DRAFT, checkAppointment, checkNewCustomerBooking, fieldOfPath, phoneErrorKey, scheduledAt, storeCountry } from '../../web/src/features/appointments/bookingForm.js';
 import { createReadMarking } from '../../web/src/features/appointments/readMarking.js';
@@ -312,5 +312,15 @@ describe('the board’s paths and words', () => {
     expect(deliveryKey('not sent')).toBe('delivery.not_sent');
     expect(deliveryKey('delivered')).toBe('delivery.delivered');
     expect(deliveryKey(null)).toBeNull();
+  });
+});
+
+describe('onBoard (what the board lists)', () => {
+  const NOON = Date.parse('2030-03-12T16:00:00Z');
+  it('keeps appointments from the start of today where the store is, and nothing archived', () => {
+    expect(onBoard({ archived: false, scheduled_at: '2030-03-12T04:30:00Z' }, 'America/New_York', NOON)).toBe(true);
+    expect(onBoard({ archived: false, scheduled_at: '2030-03-12T03:30:00Z' }, 'America/New_York', NOON)).toBe(false);
+    expect(onBoard({ archived: false, scheduled_at: '2030-03-09T14:00:00Z' }, 'America/New_York', NOON)).toBe(false);
+    expect(onBoard({ archived: true, scheduled_at: '2030-03-13T14:00:00Z' }, 'America/New_York', NOON)).toBe(false);
   });
 });

@@ -141,6 +141,7 @@ export function AppointmentsBoard() {
   const watchMass = useAppointmentLive({
     list,
     locationId: location.id,
+    timeZone: location.timezone,
     openId: selectedId,
     onReadingArrival: (id) => marking.reading(id),
     onOpen: select,

@@ -10,6 +10,8 @@ import type { Paging } from '../../../../shared/api.js';
 import type { Appointment } from '../../../../shared/appointments.js';
 import type { Customer } from '../../../../shared/customers.js';
 import { findListed, insertListed, listedRows, patchListed, unreadRows, withoutListed, type PageRows } from '../../lib/pagedRows.js';
+import { TZDate } from '@date-fns/tz';
+import { startOfDay } from 'date-fns';
 
 export interface AppointmentPage {
   appointments: Appointment[];
@@ -76,6 +78,17 @@ function bumped(row: Appointment, at: string, inbound: boolean, reading: boolean
     is_unread: inbound && !reading ? true : row.is_unread,
     metadata: { ...row.metadata, message_count: row.metadata.message_count + 1 },
   };
+}
+
+/**
+ * Whether an appointment belongs on the board, as the server lists it: not archived, and from the
+ * start of today where the store is. An appointment fetched again (a live change, one from before
+ * today) only comes back onto the list when it does.
+ */
+export function onBoard(appointment: Pick<Appointment, 'archived' | 'scheduled_at'>, timeZone: string, now = Date.now()): boolean {
+  if (appointment.archived) return false;
+  const today = startOfDay(new TZDate(now, timeZone)).getTime();
+  return Date.parse(appointment.scheduled_at) >= today;
 }
 
 /** The list after one change (SPEC §4 reducer rules). Pages without the row are kept as they were. */

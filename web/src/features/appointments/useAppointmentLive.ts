@@ -14,7 +14,7 @@ import { api } from '../../lib/api.js';
 import { notifyWhenHidden } from '../../lib/notifications.js';
 import { isCatchUpEvent, onResync, retainConnection, subscribe } from '../../lib/realtime.js';
 import { ApiError } from '../../lib/request.js';
-import { customerName, findAppointment } from './appointmentList.js';
+import { customerName, findAppointment, onBoard } from './appointmentList.js';
 import { fetchAppointment } from './requests.js';
 import type { AppointmentListState } from './useAppointmentList.js';
 
@@ -24,6 +24,8 @@ export type MassMessageWatch = (id: string, onProgress: (mass: MassMessage) => v
 export interface LiveAppointmentsOptions {
   list: AppointmentListState;
   locationId: string;
+  /** The store's timezone: the board starts at its today. */
+  timeZone: string;
   /** The appointment open in this tab. */
   openId: string | null;
   /** A reply came into the open conversation: the board marks it read as the agent reads it. */
@@ -53,7 +55,8 @@ export function useAppointmentLive(options: LiveAppointmentsOptions): MassMessag
     flights.set(id, false);
     fetchAppointment(latest.current.locationId, id)
       .then((appointment) => {
-        latest.current.list.apply({ type: 'replace', appointment });
+        // A change to one off the board (archived, or from before today) does not bring it onto it.
+        latest.current.list.apply(onBoard(appointment, latest.current.timeZone) ? { type: 'replace', appointment } : { type: 'archive', id });
         latest.current.onFetched(appointment);
       })
       .catch((error: unknown) => {
