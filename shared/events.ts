@@ -113,4 +113,7 @@ export type ServiceEvent = Extract<
 /** Inspections: a sheet moved or a recommendation was decided. */
 export type MpiEvent = Extract<StreamEvent, { type: 'mpi.changed' | 'mpi.decision' }>;
 /** The events the appointments board reacts to (the location's appointments channel, and the agent's own). */
-export type AppointmentEvent = Extract<StreamEvent, { type: 'appointment.changed' | 'message.created' | 'message.updated' | 'read.changed' | 'mass_message.progress' | 'customer.changed' }>;
+export type AppointmentEvent = Extract<
+  StreamEvent,
+  { type: 'appointment.changed' | 'message.created' | 'message.updated' | 'read.changed' | 'mass_message.progress' | 'customer.changed' | 'gatekeeper_error' }
+>;

@@ -19,17 +19,8 @@ import { readSettings } from '../lib/settings.js';
 import { customerView, getCustomers, newCustomerRecord, saveCustomer, type CustomerRecord } from '../customers/records.js';
 import { isUnread, readMarksOf } from '../messages/readMarks.js';
 import { announceAppointment, appointmentChanged } from './events.js';
+import { remindAtFor } from './reminderTime.js';
 import { appointmentsFrom, appointmentThreadOf, getAppointments, saveAppointment, updateAppointment, type AppointmentRecord } from './records.js';
-
-/**
- * When the reminder is due: remind-days before the appointment; null when reminders are off or the
- * appointment was booked after that moment (SPEC §8: "not sent if … not scheduled earlier").
- */
-export function remindAtFor(scheduledAt: string, bookedAt: string, settings: SettingsOf<'appointments_settings'>): string | null {
-  if (!settings.reminders_enabled) return null;
-  const at = new Date(Date.parse(scheduledAt) - settings.remind_days_prior * 86_400_000).toISOString();
-  return at < bookedAt ? null : at;
-}
 
 export function newAppointmentRecord(base: Pick<AppointmentRecord, 'id' | 'company_id' | 'location_id' | 'customer_id' | 'scheduled_at'>, now: string): AppointmentRecord {
   return {
@@ -109,6 +100,8 @@ export async function appointmentsToText(companyId: string, locationId: string, 
   if (pick === 'all') return (await appointmentsFrom(companyId, locationId, await startOfToday(companyId, locationId), 0, ALL_LIMIT)).records;
   return (await getAppointments(companyId, pick, true)).filter((a) => a.location_id === locationId && !a.archived);
 }
+
+export { remindAtFor };
 
 export type AppointmentMark = 'confirm' | 'cancel' | 'archive';
 

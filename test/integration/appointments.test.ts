@@ -289,6 +289,25 @@ describe('appointment reminders (job)', () => {
     expect((await getAppointment(companyId, switchedOff.id))?.reminder_sent).toBe(false);
   });
 
+  it('moves reminders still waiting when the store changes its remind-days, and drops them when reminders are switched off', async () => {
+    const manager = api(baseUrl, await signIn(baseUrl, 'manager@demo.example'));
+    const appointment = await book(await aCustomer(), inAWhile(5));
+    const scheduled = Date.parse(appointment.scheduled_at);
+    try {
+      // Act: three days' notice, then off
+      expect((await manager.post(`${loc}/appointments_settings`, { appointments_settings: { remind_days_prior: 3 } })).status).toBe(200);
+      const threeDays = (await getAppointment(companyId, appointment.id))?.remind_at;
+      expect((await manager.post(`${loc}/appointments_settings`, { appointments_settings: { reminders_enabled: false } })).status).toBe(200);
+      const off = (await getAppointment(companyId, appointment.id))?.remind_at;
+
+      // Assess
+      expect(threeDays).toBe(new Date(scheduled - 3 * DAY).toISOString());
+      expect(off).toBeNull();
+    } finally {
+      await setGroup('appointments_settings', { reminders_enabled: true, remind_days_prior: 1 });
+    }
+  });
+
   it("leaves the advisor the reason when the gatekeeper's appointment_reminder target refuses", async () => {
     await setGroup('gatekeeper_settings', { appointment_reminder: { ...saved.gatekeeper.appointment_reminder, target: 'opted_in' } });
     try {

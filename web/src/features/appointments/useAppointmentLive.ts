@@ -7,6 +7,7 @@
  */
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import type { MassMessage } from '../../../../shared/appointments.js';
 import type { AppointmentEvent } from '../../../../shared/events.js';
 import type { Customer } from '../../../../shared/customers.js';
@@ -14,6 +15,7 @@ import { api } from '../../lib/api.js';
 import { notifyWhenHidden } from '../../lib/notifications.js';
 import { isCatchUpEvent, onResync, retainConnection, subscribe } from '../../lib/realtime.js';
 import { ApiError } from '../../lib/request.js';
+import { refusalReasonText } from '../../lib/sendRefusals.js';
 import { customerName, findAppointment, onBoard } from './appointmentList.js';
 import { fetchAppointment } from './requests.js';
 import type { AppointmentListState } from './useAppointmentList.js';
@@ -115,6 +117,13 @@ export function useAppointmentLive(options: LiveAppointmentsOptions): MassMessag
         case 'customer.changed':
           customerChanged(event.data.customer_id, event.data.location_id);
           return;
+        case 'gatekeeper_error':
+          // A reminder the console did not send: the reason in the agent's language (the note stays in the conversation).
+          if (!('appointment_id' in event.data) || isCatchUpEvent()) return;
+          toast.error(refusalReasonText(event.data.reason, { opcode: event.data.opcode }) ?? event.data.message, {
+            id: `gatekeeper-${event.data.appointment_id}-${event.data.kind}`,
+          });
+          return;
         case 'mass_message.progress':
           for (const watcher of watchers.current) if (watcher.id === event.data.mass_message.id) watcher.onProgress(event.data.mass_message);
           return;
@@ -131,6 +140,7 @@ export function useAppointmentLive(options: LiveAppointmentsOptions): MassMessag
       subscribe('read.changed', (data) => handle({ type: 'read.changed', data })),
       subscribe('mass_message.progress', (data) => handle({ type: 'mass_message.progress', data })),
       subscribe('customer.changed', (data) => handle({ type: 'customer.changed', data })),
+      subscribe('gatekeeper_error', (data) => handle({ type: 'gatekeeper_error', data })),
       onResync(() => {
         latest.current.list.revalidate();
         for (const watcher of watchers.current) watcher.onResync();
