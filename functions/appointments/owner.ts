@@ -64,6 +64,12 @@ export const appointmentPort: OwnerPort<AppointmentRecord> = {
     const next = records.sort((a, b) => a.scheduled_at.localeCompare(b.scheduled_at))[0];
     return next ? [{ owner: appointmentOwner(next), tier: THREAD_TIERS.next_appointment, at: next.scheduled_at }] : [];
   },
+  async conversationsOfCustomer(companyId, customerId, now) {
+    const from = new Date(now.getTime() - STILL_CURRENT_MS).toISOString();
+    const links = await appointmentLinksOfCustomer(companyId, customerId, from);
+    if (links.length === 0) return [];
+    return (await getAppointments(companyId, links.map((link) => link.appointment_id), true)).filter((a) => a.customer_id === customerId && !a.cancelled && !a.archived);
+  },
   async customerReplied(record, text) {
     if (!record.reminder_sent || record.confirmed || record.cancelled || !confirmsAppointment(text)) return;
     const { after, changed } = await updateAppointment(record.company_id, record.id, (now) => (now.confirmed || now.cancelled ? null : { confirmed: true }));

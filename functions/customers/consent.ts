@@ -24,10 +24,11 @@ import { quotesCustomerWords, type SystemNote } from '../../shared/systemNotes.j
 import { agentRefOrNull, type AgentRecord } from '../lib/agents.js';
 import { logger } from '../lib/log.js';
 import { addSystemNote } from '../messages/notes.js';
-import { announceCustomer, boardOrdersOfCustomer } from '../repairOrders/customerOrders.js';
+import { announceCustomer } from '../repairOrders/customerOrders.js';
 import { saveConsentChange } from './consentLedger.js';
 import { CustomerChanged, customersWithPhone, getCustomer, type CustomerRecord } from './records.js';
-import { repairOrderOwner } from '../repairOrders/owner.js';
+import '../messages/boards.js';
+import { conversationsOfCustomer } from '../messages/owners.js';
 
 export interface ConsentChange {
   companyId: string;
@@ -166,7 +167,9 @@ async function writeOne(change: ConsentChange, customerId: string, at: string): 
 
 /** Notes the change on the record's conversations still on the board and tells the board. */
 async function tellBoard(change: ConsentChange, record: CustomerRecord): Promise<void> {
-  const orders = await boardOrdersOfCustomer(change.companyId, record.id);
+  // Every board's conversation still in play hears it: the orders on the board, the appointments to come.
+  const conversations = await conversationsOfCustomer(change.companyId, record.id);
+  const orders = conversations.filter((owner) => owner.kind === 'repair_order');
   const agent = agentRefOrNull(change.agent);
   const sharedPhone = record.id !== change.customer.id;
   const extra: Record<string, string> = {
@@ -176,8 +179,8 @@ async function tellBoard(change: ConsentChange, record: CustomerRecord): Promise
     ...(sharedPhone ? { source_customer_id: change.customer.id } : {}),
   };
   const note = consentNote(change, agent, sharedPhone);
-  for (const ro of orders) {
-    await addSystemNote(repairOrderOwner(ro), { behaviour: noteBehaviour(change.status, change.initiator), text: noteText(change, agent, sharedPhone), agent, note, extra });
+  for (const owner of conversations) {
+    await addSystemNote(owner, { behaviour: noteBehaviour(change.status, change.initiator), text: noteText(change, agent, sharedPhone), agent, note, extra });
   }
   await announceCustomer(record, orders, change.status === 'out' ? 'opted_out' : 'opted_in');
 }

@@ -67,6 +67,8 @@ export interface OwnerPort<R> {
   reopen(record: R): Promise<R>;
   /** Where the customer's text may go among this board's records at the location (see THREAD_TIERS). */
   threadCandidates(companyId: string, locationId: string, customers: CustomerRecord[], now: Date): Promise<ThreadCandidate[]>;
+  /** The customer's conversations on this board where a change of theirs (consent) is noted: the ones still in play. */
+  conversationsOfCustomer(companyId: string, customerId: string, now: Date): Promise<R[]>;
   /**
    * A mass text's recipients on this board at a location: the records picked (ids) or the whole list
    * the board shows ('all'), each one the acting agent may work. Unknown or foreign ids are left out.
@@ -116,6 +118,17 @@ export const worksAnyConversation = (auth: Auth): boolean => [...ports.values()]
 
 /** The owner as an event or answer names it: `{ repair_order_id }`, `{ appointment_id }`. */
 export const ownerField = (owner: OwnerRef): OwnerField => ownerFieldOf(owner);
+
+/** Every board's conversations of the customer that a change of theirs is noted in (see OwnerPort.conversationsOfCustomer). */
+export async function conversationsOfCustomer(companyId: string, customerId: string, now = new Date()): Promise<ConversationOwner[]> {
+  const lists = await Promise.all(
+    [...ports.values()].map(async (entry) => {
+      const port = entry as unknown as OwnerPort<unknown>;
+      return (await port.conversationsOfCustomer(companyId, customerId, now)).map((record) => port.owner(record));
+    }),
+  );
+  return lists.flat();
+}
 
 /** Publishes one event on every channel of the owner. */
 export async function announceTo(owner: ConversationOwner, event: OwnerEvent, previousAgentId?: string | null): Promise<void> {

@@ -23,7 +23,7 @@ export async function boardOrdersOfCustomer(companyId: string, customerId: strin
  * `customer.changed` to the managers of the customer's location and of each order's location, to
  * the location's appointments board and to each order's advisor, then `repair_order.changed` per order (its row shows the customer).
  */
-export async function announceCustomer(customer: CustomerRecord, orders: RepairOrderRecord[], reason: string): Promise<void> {
+export async function announceCustomer(customer: CustomerRecord, orders: Pick<RepairOrderRecord, 'id' | 'company_id' | 'location_id' | 'agent'>[], reason: string): Promise<void> {
   const event: ServiceEvent = { type: 'customer.changed', data: { customer_id: customer.id, location_id: customer.location_id } };
   // The appointments board shows the customer too (opt status and block reach every appointment of theirs).
   const listeners = new Set([channels.managerRepairOrders(customer.location_id), channels.appointments(customer.location_id)]);

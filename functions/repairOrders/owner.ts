@@ -6,6 +6,7 @@
  */
 import { registerOwner, THREAD_TIERS, type ConversationOwner, type OwnerPort, type ThreadCandidate } from '../messages/owners.js';
 import { seesWholeBoard, visibleRepairOrder, worksServiceBoard } from './boardAccess.js';
+import { boardOrdersOfCustomer } from './customerOrders.js';
 import { channelsOfRepairOrder, changed } from './events.js';
 import {
   bumpWrite,
@@ -50,6 +51,7 @@ export const repairOrderPort: OwnerPort<RepairOrderRecord> = {
   load: (companyId, id, consistent) => getRepairOrder(companyId, id, consistent),
   visible: visibleRepairOrder,
   worksBoard: (auth) => worksServiceBoard(auth.actingAs.access_level),
+  conversationsOfCustomer: (companyId, customerId) => boardOrdersOfCustomer(companyId, customerId),
   async massRecipients(auth, locationId, pick) {
     if (pick !== 'all') {
       const picked = await getRepairOrders(auth.companyId, pick, true);

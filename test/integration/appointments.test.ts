@@ -246,6 +246,20 @@ describe('the conversation', () => {
   });
 });
 
+describe('consent on the appointment', () => {
+  it("notes an opt-out in the customer's upcoming appointment's conversation, and the composer's rules follow it", async () => {
+    const customer = await aCustomer({ opt_in: 'in' });
+    const appointment = await book(customer, inAWhile(2));
+
+    await replyAsCustomer(carrierUrl, customer.phones.cell!, DEALER, 'STOP');
+    const thread = await messagesOf(companyId, `thr_${appointment.id}`, 0, 10);
+    const refused = await coordinator.post(`/api/appointments/${appointment.id}/messages`, { message: { text: 'Still coming?' } }, { 'idempotency-key': randomUUID() });
+
+    expect(thread.find((m) => m.metadata.direction === 'system')?.metadata.note).toMatchObject({ key: 'opt_out', initiator: 'customer' });
+    expect(refused.body.error?.id).toBe('opted_out');
+  });
+});
+
 describe('appointment reminders (job)', () => {
   it('sends the reminder when due, naming the dealership, and shows it in "appointments sent" with its delivery state', async () => {
     const customer = await aCustomer();
