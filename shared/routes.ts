@@ -8,7 +8,7 @@ const enc = encodeURIComponent;
 const loc = (locationId: string) => `/api/locations/${enc(locationId)}`;
 
 /** Each owner's collection (`{base}`): the conversation's paths hang off it. */
-const OWNER_BASE: Record<OwnerKind, string> = {
+export const OWNER_BASE: Record<OwnerKind, string> = {
   repair_order: '/api/repair_orders',
   appointment: '/api/appointments',
 };

@@ -1,6 +1,6 @@
 /**
  * The boards' screenshots in docs/screenshots (board-390.png, board-390-open.png, board-1280.png,
- * board-1440.png, appointments-1280.png, appointments-390-open.png): a local stack in memory with the demo dealership, as the browser tests start
+ * board-1440.png, appointments-1280.png, appointments-1440.png, appointments-390-open.png): a local stack in memory with the demo dealership, as the browser tests start
  * it, and the built console (run `npm run build` first; WEB_DIST_DIR picks another build).
  *
  *   npm run screenshots            # all of them
@@ -48,6 +48,7 @@ const SHOTS: Shot[] = [
   { file: 'board-1440.png', context: { viewport: { width: 1440, height: 900 } }, open: true },
   { file: 'board-1440-de.png', context: { viewport: { width: 1440, height: 900 } }, open: true, locale: 'de' },
   { file: 'appointments-1280.png', context: { viewport: { width: 1280, height: 800 } }, open: true, board: APPOINTMENTS },
+  { file: 'appointments-1440.png', context: { viewport: { width: 1440, height: 900 } }, open: true, board: APPOINTMENTS },
   { file: 'appointments-390-open.png', context: PHONE, open: true, board: APPOINTMENTS },
 ];
 

@@ -22,8 +22,10 @@ import { changeConsent } from '../customers/consent.js';
 import { customersWithPhone, type CustomerRecord } from '../customers/records.js';
 import { consentIntent } from '../messages/keywords.js';
 import { appendMessage, MessageAlreadyStored, newMessage, type MessageRecord } from '../messages/records.js';
-import { announceMessage, outboundRecord, queueAndDeliver } from '../messages/delivery.js';
-import { announceTo, changedEvent, ownerField, portFor, type ConversationOwner } from '../messages/owners.js';
+import { announceMessage } from '../messages/announce.js';
+import { outboundRecord, queueAndDeliver } from '../messages/delivery.js';
+import { ownerFieldOf } from '../../shared/conversations.js';
+import { announceTo, changedEvent, portFor, type ConversationOwner } from '../messages/owners.js';
 import { releaseHeldForOptIn } from '../messages/scheduled.js';
 import { claimInbound, markInboundProcessed, type InboundOutcome, type InboundText } from './carrierLog.js';
 import { threadFor } from './threading.js';
@@ -155,6 +157,6 @@ export async function receiveText(text: InboundText, snsMessageId: string): Prom
   const place = await dealershipAt(number);
   await actOnKeywords(text.messageBody, from, place, customers, customer, owner);
   const outcome: InboundOutcome = owner ? 'threaded' : 'consent_only';
-  await markInboundProcessed(text, outcome, { ...(owner ? ownerField(owner) : { repair_order_id: null }), customer_id: customer.id });
+  await markInboundProcessed(text, outcome, { ...(owner ? ownerFieldOf(owner) : { repair_order_id: null }), customer_id: customer.id });
   return outcome;
 }

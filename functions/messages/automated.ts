@@ -19,7 +19,8 @@ import type { SettingsKey } from '../../shared/access.js';
 import { completeSettings, type SettingsOf } from '../../shared/schemas/settings.js';
 import { agentRefOrNull, type AgentRecord } from '../lib/agents.js';
 import { customerText, namingDealership, withOptOutLine } from '../lib/customerTexts.js';
-import { announceTo, ownerField, type ConversationOwner } from './owners.js';
+import { ownerFieldOf } from '../../shared/conversations.js';
+import { announceTo, type ConversationOwner } from './owners.js';
 import { outboundRecord, queueAndDeliver } from './delivery.js';
 import { addSystemNote } from './notes.js';
 import { messageView } from './records.js';
@@ -129,7 +130,7 @@ async function notDelivered(owner: ConversationOwner, kind: AutomatedTextKind, r
     // `reason` stays the English words, as notes written before reason ids have it.
     extra: { reason: refused.message },
   });
-  await announceTo(owner, { type: 'gatekeeper_error', data: { ...ownerField(owner), kind, message: refused.message, reason: reasonId, opcode } });
+  await announceTo(owner, { type: 'gatekeeper_error', data: { ...ownerFieldOf(owner), kind, message: refused.message, reason: reasonId, opcode } });
 }
 
 /**

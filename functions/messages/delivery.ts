@@ -71,7 +71,6 @@ export function outboundRecord(owner: ConversationOwner, input: OutboundInput): 
   });
 }
 
-export { announceMessage };
 
 /** Adds the message to the conversation; the owner moves up its lists. */
 export async function addToConversation(owner: ConversationOwner, message: MessageRecord, request?: SendRequestRef): Promise<void> {

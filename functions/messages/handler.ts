@@ -2,7 +2,8 @@
  * Conversations of every board (SPEC §7 "Message lists", "Send message", retry) and uploads: one set
  * of routes per owner kind, each reaching its owner through the owner's port (functions/messages/owners.ts).
  */
-import type { OwnerKind } from '../../shared/conversations.js';
+import { OWNER_KINDS, type OwnerKind } from '../../shared/conversations.js';
+import { OWNER_BASE } from '../../shared/routes.js';
 import { massMessageBody } from '../../shared/schemas/appointments.js';
 import { sendMessageBody } from '../../shared/schemas/messages.js';
 import { MESSAGE_FIRST_PAGE } from '../../shared/messages.js';
@@ -19,8 +20,9 @@ import { retryMessage, sendFromAgent } from './send.js';
 /** The furthest ahead a text can be scheduled. */
 export const MAX_SCHEDULE_DAYS = 90;
 
-/** The message list and the send route of one board's conversations, under its `{base}`. */
-function conversationRoutes(kind: OwnerKind, base: string): Routes {
+/** The message list and the send route of one board's conversations, under its `{base}` (shared/routes.ts). */
+function conversationRoutes(kind: OwnerKind): Routes {
+  const base = OWNER_BASE[kind];
   return {
     /** Newest first: offset 0 is the latest page; the console reverses it for display. */
     [`GET ${base}/{id}/messages`]: agentRoute(async ({ auth, params, query }) => {
@@ -51,9 +53,15 @@ function conversationRoutes(kind: OwnerKind, base: string): Routes {
   };
 }
 
+/** Every owner kind's conversation routes. */
+function everyConversation(): Routes {
+  const all: Routes = {};
+  for (const kind of OWNER_KINDS) Object.assign(all, conversationRoutes(kind));
+  return all;
+}
+
 export const routes: Routes = {
-  ...conversationRoutes('repair_order', '/api/repair_orders'),
-  ...conversationRoutes('appointment', '/api/appointments'),
+  ...everyConversation(),
 
   'PUT /api/messages/{id}/retry': agentRoute(async ({ auth, params }) => {
     if (!worksAnyConversation(auth)) throw forbidden('You do not have access to this board');

@@ -8,8 +8,9 @@
 import type { AgentRef } from '../../shared/people.js';
 import type { Message, SystemBehaviour } from '../../shared/messages.js';
 import { noteDetails, type SystemNote } from '../../shared/systemNotes.js';
-import { announceTo, ownerField, type ConversationOwner } from './owners.js';
-import { appendMessage, messageView, newMessage, type MessageRecord } from './records.js';
+import { announceMessage } from './announce.js';
+import type { ConversationOwner } from './owners.js';
+import { appendMessage, newMessage, type MessageRecord } from './records.js';
 
 export interface NoteInput {
   behaviour: SystemBehaviour;
@@ -34,7 +35,5 @@ export function systemMessage(owner: ConversationOwner, input: NoteInput, at = n
 export async function addSystemNote(owner: ConversationOwner, input: NoteInput): Promise<Message> {
   const record = systemMessage(owner, input);
   await appendMessage(owner, record);
-  const message = await messageView(record);
-  await announceTo(owner, { type: 'message.created', data: { ...ownerField(owner), location_id: owner.location_id, message } });
-  return message;
+  return announceMessage(owner, record, 'message.created');
 }

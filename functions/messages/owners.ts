@@ -6,8 +6,7 @@
  * that moves it up its lists, and the rules its board adds. A board adds its port module and lists it
  * in `./boards.ts`; it never copies messaging.
  */
-import type { OwnerField, OwnerKind, OwnerRef } from '../../shared/conversations.js';
-import { ownerFieldOf } from '../../shared/conversations.js';
+import type { OwnerKind, OwnerRef } from '../../shared/conversations.js';
 import type { StreamEvent } from '../../shared/events.js';
 import type { AgentRef } from '../../shared/people.js';
 import { publish } from '../lib/realtime.js';
@@ -115,9 +114,6 @@ export async function visibleOwner(auth: Auth, ref: OwnerRef, consistent = false
 
 /** Whether the acting agent works any board that has conversations. */
 export const worksAnyConversation = (auth: Auth): boolean => [...ports.values()].some((port) => (port as unknown as OwnerPort<unknown>).worksBoard(auth));
-
-/** The owner as an event or answer names it: `{ repair_order_id }`, `{ appointment_id }`. */
-export const ownerField = (owner: OwnerRef): OwnerField => ownerFieldOf(owner);
 
 /** Every board's conversations of the customer that a change of theirs is noted in (see OwnerPort.conversationsOfCustomer). */
 export async function conversationsOfCustomer(companyId: string, customerId: string, now = new Date()): Promise<ConversationOwner[]> {

@@ -8,7 +8,8 @@ import { logger } from '../lib/log.js';
 import { loadOwner, type ConversationOwner } from './owners.js';
 import { dueScheduledMessages, getThreadMessage, heldForOptIn, ownerRefOf, setDeliveryState, type MessageRecord } from './records.js';
 import { AUTOMATED_TEXT_KINDS, automatedGatekeeperRefusal } from './automated.js';
-import { announceMessage, deliver } from './delivery.js';
+import { announceMessage } from './announce.js';
+import { deliver } from './delivery.js';
 import { decide, sendContext, withCurrentLine, type SendContext } from './send.js';
 
 export interface ScheduledRun {

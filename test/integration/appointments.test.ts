@@ -195,6 +195,8 @@ describe('the board', () => {
     expect((await advisor.get(`${loc}/appointments/inbox`)).status).toBe(403);
     expect((await advisor.get(`/api/appointments/${appointment.id}/messages`)).status).toBe(403);
     expect((await southAdvisor.get(`/api/appointments/${appointment.id}/messages`)).status).toBe(403);
+    // A service advisor cannot text the appointments board's customers in bulk either.
+    expect((await advisor.post(`${loc}/mass_messages`, { mass_message: { board: 'appointments', text: 'Hello', ids: [appointment.id] } })).status).toBe(403);
     expect((await rival.get(`${loc}/appointments/${appointment.id}`)).status).toBe(404);
     expect((await rival.get(`/api/appointments/${appointment.id}/messages`)).status).toBe(404);
     expect((await rival.put(`/api/appointments/${appointment.id}/confirm`)).status).toBe(404);
