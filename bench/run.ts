@@ -10,7 +10,8 @@ import { gzipSync } from 'node:zlib';
 import { startLocalStack } from '../infra/local/stack.js';
 import { benchAppointments } from './appointments.js';
 import { benchInspections } from './inspections.js';
-import { capacityOf, openEventStream, seedLargeStore, MESSAGES, REPAIR_ORDERS, type Capacity } from './service.js';
+import { benchRealtime } from './realtime.js';
+import { capacityOf, seedLargeStore, MESSAGES, REPAIR_ORDERS, type Capacity } from './service.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 
@@ -44,7 +45,7 @@ async function measure(rounds: number, call: () => Promise<Response>): Promise<{
 
 const round = (n: number) => +n.toFixed(2);
 
-/** Board and conversation reads on the large store, and send-to-screen latency between two agents. */
+/** Board and conversation reads on the large store. */
 async function serviceBoard(url: string, signIn: (email: string) => Promise<string>) {
   const store = await seedLargeStore();
   console.log(`seeded ${REPAIR_ORDERS} repair orders and ${MESSAGES} messages in ${store.seconds.toFixed(0)} s`);
@@ -64,70 +65,13 @@ async function serviceBoard(url: string, signIn: (email: string) => Promise<stri
     figures.push({ name, median_ms: round(m.median), p95_ms: round(m.p95), read_capacity_units: round(m.capacity.read), dynamodb_calls: m.capacity.calls });
   }
 
-  // Send-to-screen: the manager listens on the location's manager channel; the advisor texts.
-  const ticketRes = await fetch(`${url}/api/notifications/tickets`, { method: 'POST', headers: { ...manager, 'content-type': 'application/json' }, body: '{}' });
-  const ticket = ((await ticketRes.json()) as { ticket: string }).ticket;
-  const arrived = new Map<string, number>();
-  const waiters = new Map<string, () => void>();
-  const abort = new AbortController();
-  await openEventStream(
-    url,
-    ticket,
-    (type, data) => {
-      if (type !== 'message.created') return;
-      const id = (data as { message?: { id?: string } }).message?.id;
-      if (!id) return;
-      arrived.set(id, performance.now());
-      waiters.get(id)?.();
-    },
-    abort.signal,
-  );
-  await new Promise((r) => setTimeout(r, 1500));
-  const latencies: number[] = [];
-  const posts: number[] = [];
-  let sendCapacity: Capacity = { read: 0, write: 0, calls: 0 };
-  const sends = Math.min(store.sendableRos.length, 40);
-  for (let i = 0; i < sends; i++) {
-    const started = performance.now();
-    const res = await fetch(`${url}/api/repair_orders/${store.sendableRos[i]}/messages`, {
-      method: 'POST',
-      headers: { ...advisor, 'content-type': 'application/json', 'idempotency-key': `bench-${Date.now()}-${i}` },
-      body: JSON.stringify({ message: { text: `Bench text ${i}: your car is almost ready.`, confirm_quiet_hours: true } }),
-    });
-    const body = (await res.json()) as { message?: { id: string } };
-    posts.push(performance.now() - started);
-    if (res.status !== 201 || !body.message) throw new Error(`send failed: ${res.status} ${JSON.stringify(body)}`);
-    sendCapacity = capacityOf(res);
-    const id = body.message.id;
-    if (!arrived.has(id)) await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no event for ${id} within 10 s`)), 10_000);
-      waiters.set(id, () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-    latencies.push(arrived.get(id)! - started);
-    // Random gaps, so the sends fall on every phase of the stream's once-a-second read.
-    await new Promise((r) => setTimeout(r, 100 + Math.random() * 1000));
-  }
-  abort.abort();
-  latencies.sort((a, b) => a - b);
-  posts.sort((a, b) => a - b);
   return {
     repair_orders: REPAIR_ORDERS,
     messages: MESSAGES,
     seed_seconds: round(store.seconds),
     reads: figures,
-    send: {
-      name: 'send-to-screen: POST /api/repair_orders/{id}/messages → message.created at a second agent (SSE)',
-      sends,
-      median_ms: round(percentile(latencies, 50)),
-      p95_ms: round(percentile(latencies, 95)),
-      post_median_ms: round(percentile(posts, 50)),
-      post_p95_ms: round(percentile(posts, 95)),
-      post_write_capacity_units: round(sendCapacity.write),
-      post_read_capacity_units: round(sendCapacity.read),
-    },
+    /** Orders of the advisor's whose customers are opted in: the realtime bench texts them. */
+    sendable: store.sendableRos,
   };
 }
 
@@ -190,6 +134,8 @@ async function main() {
     // Inspections first: the service board's large store would only lengthen the pool the claims walk.
     const inspections = process.env.BENCH_MPI === 'off' ? null : await benchInspections(url, signIn);
     const service = process.env.BENCH_SERVICE === 'off' ? null : await serviceBoard(url, signIn);
+    // Texts the large store's orders, so it runs after the service board (BENCH_SERVICE=off skips it too).
+    const realtime = process.env.BENCH_REALTIME === 'off' || !service ? null : await benchRealtime(url, signIn, service.sendable, stack.faults);
     const appointments = process.env.BENCH_APPOINTMENTS_BOARD === 'off' ? null : await benchAppointments(url, signIn);
     const result = {
       measured_at: new Date().toISOString(),
@@ -205,12 +151,23 @@ async function main() {
     if (result.web) console.log(`\nSPA: entry JS ${result.web.entry_js_gzip_bytes} B gz, all JS ${result.web.js_gzip_bytes} B gz, CSS ${result.web.css_gzip_bytes} B gz`);
     console.log('\nwritten to bench/results/platform.json');
     if (service) {
-      const out = { measured_at: result.measured_at, machine: result.machine, ...service };
+      const { sendable: _sendable, ...figures } = service;
+      const out = { measured_at: result.measured_at, machine: result.machine, ...figures };
       writeFileSync('bench/results/service-board.json', `${JSON.stringify(out, null, 2)}\n`);
       console.log('\n| service board call | median ms | p95 ms | read capacity units | DynamoDB calls |\n|---|---|---|---|---|');
       for (const f of service.reads) console.log(`| ${f.name} | ${f.median_ms} | ${f.p95_ms} | ${f.read_capacity_units} | ${f.dynamodb_calls} |`);
-      console.log(`\n${service.send.name}: median ${service.send.median_ms} ms, p95 ${service.send.p95_ms} ms over ${service.send.sends} texts (the POST itself: median ${service.send.post_median_ms} ms, p95 ${service.send.post_p95_ms} ms)`);
       console.log('written to bench/results/service-board.json');
+    }
+    if (realtime) {
+      writeFileSync('bench/results/realtime.json', `${JSON.stringify({ measured_at: result.measured_at, machine: result.machine, ...realtime }, null, 2)}\n`);
+      const { send_to_screen: s, written_to_received: w, idle_reads_per_minute: idle, many_streams: m } = realtime;
+      console.log(`\n${s.name}: median ${s.median_ms} ms, p95 ${s.p95_ms} ms over ${s.texts} texts (goal p95 ≤ ${s.goal_p95_ms} ms; the POST itself: median ${s.post.median_ms} ms)`);
+      console.log(`${w.name}: median ${w.median_ms} ms, p95 ${w.p95_ms} ms (goal p95 ≤ ${w.goal_p95_ms} ms)`);
+      for (const [who, figures] of [['manager (5 channels)', idle.manager_5_channels], ['advisor (3 channels)', idle.advisor_3_channels]] as const) {
+        console.log(`idle console, ${who}, per minute: push ${figures.push?.read_capacity_units} RCU in ${figures.push?.dynamodb_calls} calls; polling (before) ${figures.polling?.read_capacity_units} RCU in ${figures.polling?.dynamodb_calls} calls (goal ≤ 6)`);
+      }
+      console.log(`${m.name}: median ${m.median_ms} ms, p95 ${m.p95_ms} ms over ${m.deliveries} deliveries (goal p95 ≤ ${m.goal_p95_ms} ms)`);
+      console.log('written to bench/results/realtime.json');
     }
     if (appointments) {
       const out = { measured_at: result.measured_at, machine: result.machine, ...appointments };

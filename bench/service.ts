@@ -170,7 +170,7 @@ export function capacityOf(res: Response): Capacity {
 }
 
 /** A minimal SSE reader over fetch: calls `onEvent` for each frame until aborted. */
-export async function openEventStream(url: string, ticket: string, onEvent: (type: string, data: unknown) => void, signal: AbortSignal): Promise<void> {
+export async function openEventStream(url: string, ticket: string, onEvent: (type: string, data: unknown, id: string | undefined) => void, signal: AbortSignal): Promise<void> {
   const res = await fetch(`${url}/events?iam=main&v=2`, { headers: { authorization: `Bearer ${ticket}` }, signal });
   if (!res.ok || !res.body) throw new Error(`event stream: ${res.status}`);
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -187,7 +187,7 @@ export async function openEventStream(url: string, ticket: string, onEvent: (typ
           buffer = buffer.slice(end + 2);
           const type = /^event: (.*)$/m.exec(frame)?.[1];
           const data = /^data: (.*)$/m.exec(frame)?.[1];
-          if (type && data) onEvent(type, JSON.parse(data));
+          if (type && data) onEvent(type, JSON.parse(data), /^id: (.*)$/m.exec(frame)?.[1]);
         }
       }
     } catch {

@@ -7,9 +7,12 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { EVENTS_ENTRY } from '../functions/areas.js';
 import { ServerFunction, type ServerSettings } from './server-function.js';
+import type { Signals } from './signals.js';
 
 export interface RealtimeProps {
   readonly settings: ServerSettings;
+  /** Wake-ups on AWS IoT Core: the stream listens instead of polling each channel every second. */
+  readonly signals: Signals;
 }
 
 export class Realtime extends Construct {
@@ -31,6 +34,8 @@ export class Realtime extends Construct {
     });
     // It reads tickets and channel events; it writes nothing.
     props.settings.data.grantTableRead(this.stream.fn);
+    // And it listens for signals on its ticket's topics only (the session policy of each stream).
+    props.signals.grantListen(this.stream);
 
     this.url = this.stream.fn.addFunctionUrl({
       // Only CloudFront may call it: the distribution signs each request with Origin Access

@@ -12,6 +12,7 @@ import { Jobs } from './jobs.js';
 import { Messaging } from './messaging.js';
 import { Realtime } from './realtime.js';
 import type { ServerSettings } from './server-function.js';
+import { Signals } from './signals.js';
 import { Web, type CustomDomain } from './web.js';
 import { acknowledge, acknowledgeWildcardResource } from './nag.js';
 
@@ -47,6 +48,7 @@ export interface AppStackProps extends StackProps {
 
 export class AppStack extends Stack {
   readonly api: Api;
+  readonly signals: Signals;
   readonly realtime: Realtime;
   readonly messaging: Messaging;
   readonly jobs: Jobs;
@@ -77,7 +79,10 @@ export class AppStack extends Stack {
     // first. The API's functions may still read the distribution's domain (PUBLIC_URL): the
     // origin is the API resource itself, which does not depend on its routes or functions.
     this.api = new Api(this, 'Api', { settings, originVerify });
-    this.realtime = new Realtime(this, 'Realtime', { settings });
+    // Before the stream, whose environment names the IoT endpoint: the endpoint lookup depends on
+    // nothing of the distribution, so the stream's URL can stay one of its origins.
+    this.signals = new Signals(this, 'Signals');
+    this.realtime = new Realtime(this, 'Realtime', { settings, signals: this.signals });
     this.web = new Web(this, 'Web', {
       webBucket: data.web,
       logBucket: data.accessLogs,
@@ -99,9 +104,11 @@ export class AppStack extends Stack {
     this.messaging = new Messaging(this, 'Messaging', { settings, publicUrl });
     this.jobs = new Jobs(this, 'Jobs', { settings, publicUrl });
 
-    // Who may do what. The realtime stream only reads the table (realtime.ts).
+    // Who may do what. The realtime stream only reads the table and listens (realtime.ts); whatever
+    // writes the table writes events, and so also signals them.
     for (const server of [...this.api.functions, ...this.messaging.receivers.values(), this.jobs.runner]) {
       data.grantTableReadWrite(server.fn);
+      this.signals.grantPublish(server);
       server.grantObjectsReadWrite(data.uploads);
       this.messaging.grantSendText(server);
     }

@@ -1,14 +1,24 @@
-/** The event stream loop: read new channel events, write them as SSE, keep the line warm. */
+/**
+ * The event stream loop: deliver new channel events as SSE, keep the line warm, close with the
+ * session. Events are read from the log (the truth) when a wake-up signal names their channel;
+ * while signals flow, the stream only checks the channels' heads now and then (a lost signal
+ * delays an event, never loses it); while they do not, it reads every channel every second.
+ */
 import { decodeTime, isValid } from 'ulid';
 import { cursorAt, type ChannelEvent } from '../lib/realtime.js';
 
+/** How often every channel is read while no signals arrive (the broker is away or not configured). */
 export const POLL_MS = 1000;
+/** How often the channels' heads are checked while signals arrive: the safety net for a lost signal. */
+export const SAFETY_CHECK_MS = 15_000;
 export const HEARTBEAT_MS = 10_000;
 /** Function URLs stream for at most 15 minutes; close first so the browser reconnects cleanly. */
 export const MAX_STREAM_MS = 14 * 60_000;
 
-/** How often an open stream asks whether its session still exists (one small read). */
+/** How often an open stream asks whether its session still exists (one small read), while polling. */
 export const SESSION_CHECK_MS = 5_000;
+/** The same while signals arrive: the end of a session is itself signalled, this only backs it up. */
+export const SESSION_CHECK_SIGNALLED_MS = 30_000;
 /**
  * How far back a reconnecting browser may resume (Last-Event-ID). Longer gaps are not replayed:
  * the stream starts now and says `gap`, and the browser refetches its lists instead.
@@ -16,25 +26,78 @@ export const SESSION_CHECK_MS = 5_000;
 export const RESUME_WINDOW_MS = 5 * 60_000;
 /** A resume point this far ahead of the server's clock is still believed (clock skew). */
 const FUTURE_SKEW_MS = 60_000;
+/**
+ * Each read of a channel goes back this far before the newest event it delivered, and delivers
+ * what it has not: an event id is made before its write lands, so a slow write can become
+ * readable after a later one that was already delivered.
+ */
+export const READ_OVERLAP_MS = 5_000;
+/**
+ * A resumed stream starts this far before the browser's Last-Event-ID: the browser's last event
+ * may have come from one channel while another channel's earlier event waited for the safety-net
+ * check. Longer than that check's interval; the browser merges repeats by id.
+ */
+export const RESUME_OVERLAP_MS = SAFETY_CHECK_MS + 5_000;
 
 export interface StreamSource {
-  read(cursor: string): Promise<ChannelEvent[]>;
+  /** The channels the ticket allows. */
+  readonly channels: readonly string[];
+  /** A channel's events with ids after `after`, oldest first. */
+  read(channel: string, after: string): Promise<ChannelEvent[]>;
+  /** The last event id written on each channel (those with none are left out). */
+  heads(): Promise<Map<string, string>>;
   /** False once the session behind the stream has ended: the stream closes. */
   stillOpen?(): Promise<boolean>;
+}
+
+/** What wakes the loop before its next timer. */
+export type Wake =
+  | { kind: 'channel'; channel: string; id?: string }
+  | { kind: 'session' }
+  | { kind: 'signals'; up: boolean }
+  | { kind: 'closed' };
+
+/** Wake-ups from the signal listener and the response stream, taken by the loop in order. */
+export class Wakeups {
+  private pending: Wake[] = [];
+  private notify: (() => void) | undefined;
+
+  push(wake: Wake): void {
+    this.pending.push(wake);
+    this.notify?.();
+  }
+
+  take(): Wake[] {
+    return this.pending.splice(0);
+  }
+
+  /** Resolves after `ms`, or at once when a wake-up arrives (or is already waiting). */
+  wait(ms: number): Promise<void> {
+    if (this.pending.length > 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.notify = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, Math.max(0, ms));
+      this.notify = done;
+    });
+  }
 }
 
 /**
  * Where a stream starts reading: the browser's Last-Event-ID when it is a ULID from the last few
  * minutes, else now. `gap` tells the browser that what it asked for was not replayed.
  */
-export function startingPoint(lastEventId: string | undefined, now = Date.now()): { cursor: string; gap: boolean } {
-  if (lastEventId === undefined || lastEventId === '') return { cursor: cursorAt(now), gap: false };
+export function startingPoint(lastEventId: string | undefined, now = Date.now()): { cursor: string; gap: boolean; resumed: boolean } {
+  if (lastEventId === undefined || lastEventId === '') return { cursor: cursorAt(now), gap: false, resumed: false };
   const id = lastEventId.trim().toUpperCase();
   if (isValid(id)) {
     const at = decodeTime(id);
-    if (at >= now - RESUME_WINDOW_MS && at <= now + FUTURE_SKEW_MS) return { cursor: id, gap: false };
+    if (at >= now - RESUME_WINDOW_MS && at <= now + FUTURE_SKEW_MS) return { cursor: id, gap: false, resumed: true };
   }
-  return { cursor: cursorAt(now), gap: true };
+  return { cursor: cursorAt(now), gap: true, resumed: false };
 }
 
 export function sseFrame(event: { id?: string; type: string; data: unknown }): string {
@@ -44,38 +107,115 @@ export function sseFrame(event: { id?: string; type: string; data: unknown }): s
   return `${lines.join('\n')}\n\n`;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const timeOf = (id: string) => decodeTime(id);
+
+export interface StreamOptions {
+  pollMs?: number;
+  safetyCheckMs?: number;
+  heartbeatMs?: number;
+  maxMs?: number;
+  sessionCheckMs?: number;
+  sessionCheckSignalledMs?: number;
+  /** Signals and the response stream's close; without it the stream polls as before signals existed. */
+  wakeups?: Wakeups;
+  /** The start is a browser's resume point (read a little before it). */
+  resumed?: boolean;
+  /** Extra heartbeat fields (the local stack adds the capacity the stream consumed). */
+  heartbeatExtra?: () => Record<string, unknown>;
+}
 
 export async function runStream(
   out: { write(chunk: string): boolean; readonly writableEnded: boolean; readonly destroyed: boolean },
   source: StreamSource,
   start: string,
-  options: { pollMs?: number; heartbeatMs?: number; maxMs?: number; sessionCheckMs?: number } = {},
+  options: StreamOptions = {},
 ): Promise<void> {
   const pollMs = options.pollMs ?? POLL_MS;
+  const safetyMs = options.safetyCheckMs ?? SAFETY_CHECK_MS;
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
-  const sessionCheckMs = options.sessionCheckMs ?? SESSION_CHECK_MS;
+  const sessionMs = options.sessionCheckMs ?? SESSION_CHECK_MS;
+  const sessionSignalledMs = options.sessionCheckSignalledMs ?? SESSION_CHECK_SIGNALLED_MS;
   const deadline = Date.now() + (options.maxMs ?? MAX_STREAM_MS);
+  const wakeups = options.wakeups ?? new Wakeups();
   const open = () => !out.writableEnded && !out.destroyed;
-  let cursor = start;
+
+  // Nothing at or before the floor is delivered; a resume reaches back a little (RESUME_OVERLAP_MS).
+  const floor = options.resumed ? cursorAt(timeOf(start) - RESUME_OVERLAP_MS) : start;
+  const floorMs = timeOf(floor);
+  /** Per channel: the newest id delivered (the floor until then). */
+  const newest = new Map(source.channels.map((channel) => [channel, floor]));
+  /** Ids delivered that a read may still return (within READ_OVERLAP_MS of their channel's newest). */
+  const delivered = new Map<string, number>();
+  const readFrom = (channel: string) => Math.max(floorMs, timeOf(newest.get(channel) ?? floor) - READ_OVERLAP_MS);
+
+  let signalled = false;
+  let dirty = new Set(source.channels);
+  let sessionNow = false;
   let lastBeat = 0;
+  let beatNow = false;
   // The session was checked when the stream opened.
   let lastCheck = Date.now();
-  while (open() && Date.now() < deadline) {
-    if (source.stillOpen && Date.now() - lastCheck >= sessionCheckMs) {
-      if (!(await source.stillOpen())) return;
-      lastCheck = Date.now();
-    }
-    if (Date.now() - lastBeat >= heartbeatMs) {
-      out.write(sseFrame({ type: 'heartbeat', data: { at: new Date().toISOString() } }));
-      lastBeat = Date.now();
-    }
-    const events = await source.read(cursor);
+  let nextSweep = Date.now() + pollMs;
+
+  const deliver = (events: ChannelEvent[]) => {
+    events.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     for (const event of events) {
       if (!open()) return;
+      if (delivered.has(event.id) || event.id <= floor) continue;
       out.write(sseFrame({ id: event.id, type: event.type, data: { channel: event.channel, ...((event.data as object) ?? {}) } }));
-      cursor = event.id > cursor ? event.id : cursor;
+      delivered.set(event.id, timeOf(event.id));
+      if (event.id > (newest.get(event.channel) ?? floor)) newest.set(event.channel, event.id);
     }
-    await sleep(pollMs);
+    const oldestNeeded = Math.min(...source.channels.map(readFrom));
+    for (const [id, at] of delivered) if (at < oldestNeeded) delivered.delete(id);
+  };
+
+  while (open() && Date.now() < deadline) {
+    for (const wake of wakeups.take()) {
+      if (wake.kind === 'closed') return;
+      if (wake.kind === 'session') sessionNow = true;
+      else if (wake.kind === 'channel') {
+        if (newest.has(wake.channel) && !(wake.id && delivered.has(wake.id))) dirty.add(wake.channel);
+      } else if (wake.kind === 'signals' && wake.up !== signalled) {
+        signalled = wake.up;
+        beatNow = true;
+        // Back to signals: whatever was signalled while the connection was down was missed.
+        if (signalled) dirty = new Set(source.channels);
+        nextSweep = Date.now() + (signalled ? safetyMs : 0);
+      }
+    }
+    if (!open()) return;
+
+    const sessionEvery = signalled ? sessionSignalledMs : sessionMs;
+    if (source.stillOpen && (sessionNow || Date.now() - lastCheck >= sessionEvery)) {
+      if (!(await source.stillOpen())) return;
+      lastCheck = Date.now();
+      sessionNow = false;
+    }
+    if (beatNow || Date.now() - lastBeat >= heartbeatMs) {
+      out.write(sseFrame({ type: 'heartbeat', data: { at: new Date().toISOString(), wake: signalled ? 'signal' : 'poll', ...options.heartbeatExtra?.() } }));
+      lastBeat = Date.now();
+      beatNow = false;
+    }
+    if (Date.now() >= nextSweep) {
+      if (signalled) {
+        const heads = await source.heads();
+        for (const channel of source.channels) {
+          const head = heads.get(channel);
+          if (head && isValid(head) && timeOf(head) >= readFrom(channel) && head > floor && !delivered.has(head)) dirty.add(channel);
+        }
+      } else {
+        dirty = new Set(source.channels);
+      }
+      nextSweep = Date.now() + (signalled ? safetyMs : pollMs);
+    }
+    if (dirty.size > 0) {
+      const reading = [...dirty];
+      dirty = new Set();
+      const lists = await Promise.all(reading.map((channel) => source.read(channel, cursorAt(readFrom(channel)))));
+      deliver(lists.flat());
+    }
+    const nextTimer = Math.min(nextSweep, lastBeat + heartbeatMs, lastCheck + sessionEvery, deadline);
+    await wakeups.wait(nextTimer - Date.now());
   }
 }

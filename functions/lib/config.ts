@@ -46,4 +46,20 @@ export const config = {
   get mailFrom(): string {
     return process.env.MAIL_FROM ?? 'no-reply@example.com';
   },
+  /**
+   * Origin of the signal endpoint (AWS IoT Core's data endpoint, or the local broker); undefined
+   * when there is none (`off`), and the event streams then read the log every second.
+   */
+  get signalsEndpoint(): string | undefined {
+    const value = process.env.SIGNALS_ENDPOINT;
+    return value && value !== 'off' ? value.replace(/\/$/, '') : undefined;
+  },
+  /** AWS: the role a stream assumes, narrowed to its own topics, to listen for signals. */
+  get signalsListenerRoleArn(): string | undefined {
+    return process.env.SIGNALS_LISTENER_ROLE_ARN || undefined;
+  },
+  /** Locally: what signs a stream's grant of topics, checked by the local broker. */
+  get signalsLocalSecret(): string | undefined {
+    return process.env.SIGNALS_LOCAL_SECRET || undefined;
+  },
 };

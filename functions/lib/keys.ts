@@ -32,6 +32,8 @@ export const keys = {
   }),
   idempotency: (agentId: string, key: string) => ({ pk: `IDEMPOTENCY#${agentId}#${key}`, sk: 'IDEMPOTENCY' }),
   channelEvents: (companyId: string, channel: string) => ({ pk: `COMPANY#${companyId}#CHANNEL#${channel}` }),
+  /** The newest event id of each channel of a group (a location, an agent), one attribute per channel. */
+  channelHeads: (companyId: string, group: string) => ({ pk: `COMPANY#${companyId}#HEADS#${group}`, sk: 'HEADS' }),
   ticket: (ticketId: string) => ({ pk: `TICKET#${ticketId}`, sk: 'TICKET' }),
   /** gsi2: every location of every company, for scheduled jobs that walk the locations. */
   allLocations: () => ({ gsi2pk: 'ALL#LOCATIONS' }),

@@ -1,13 +1,17 @@
 /**
  * Real-time channels (SPEC §6) and the event log behind the SSE stream: each domain change writes
- * an event item to its channel's partition (ULID sort key, one-hour TTL); the stream reads new items.
+ * an event item to its channel's partition (ULID sort key, one-hour TTL), notes it as the channel's
+ * head, and sends a wake-up signal on the channel's topic (signals/); an open stream reads the log
+ * when signalled, and checks the heads now and then in case a signal was lost.
  */
 import { encodeTime, monotonicFactory } from 'ulid';
 import { accessLevel } from '../../shared/access.js';
 import type { StreamEvent } from '../../shared/events.js';
 import type { AgentRecord } from './agents.js';
 import { keys } from './keys.js';
-import { nowEpoch, putItem, queryAll } from './table.js';
+import { sendSignal } from './signals/send.js';
+import { channelTopic } from './signals/topics.js';
+import { batchGet, nowEpoch, putItem, queryAll, updateItem } from './table.js';
 
 export const EVENT_TTL_SECONDS = 3600;
 const nextId = monotonicFactory();
@@ -52,11 +56,54 @@ export function channelsFor(agent: AgentRecord, locationId: string): string[] {
   return [...list];
 }
 
-/** Writes one event of the stream's union (shared/events.ts) to a channel's log. */
+/**
+ * Writes one event of the stream's union (shared/events.ts) to a channel's log, then marks it as
+ * the channel's head and signals the channel's listeners. The signal goes only once the event can
+ * be read; a signal that does not go out delays the event (the streams' safety-net read finds it
+ * through the head), it never loses it.
+ */
 export async function publish(companyId: string, channel: string, event: StreamEvent): Promise<ChannelEvent> {
   const logged: ChannelEvent = { id: nextId(), channel, type: event.type, data: event.data, created_at: new Date().toISOString() };
-  await putItem({ ...keys.channelEvents(companyId, channel), sk: logged.id, ...logged, expires_at: nowEpoch() + EVENT_TTL_SECONDS });
+  const expiresAt = nowEpoch() + EVENT_TTL_SECONDS;
+  await putItem({ ...keys.channelEvents(companyId, channel), sk: logged.id, ...logged, expires_at: expiresAt });
+  await Promise.all([markHead(companyId, channel, logged.id, expiresAt), sendSignal(channelTopic(companyId, channel), { id: logged.id })]);
   return logged;
+}
+
+/**
+ * Channels are grouped for their heads by their first two parts (`location:<id>`, `agent:<id>`):
+ * a stream's safety-net check then reads two items, whatever its number of channels.
+ */
+export function headGroupOf(channel: string): string {
+  return channel.split(':').slice(0, 2).join(':');
+}
+
+/**
+ * The head is the last event written, not the highest id: when two writers race, the later one's
+ * id may sort lower, and the stream must still notice it has not delivered that one.
+ */
+async function markHead(companyId: string, channel: string, eventId: string, expiresAt: number): Promise<void> {
+  await updateItem({
+    Key: keys.channelHeads(companyId, headGroupOf(channel)),
+    UpdateExpression: 'SET #channel = :id, expires_at = :expires',
+    ExpressionAttributeNames: { '#channel': channel },
+    ExpressionAttributeValues: { ':id': eventId, ':expires': expiresAt },
+    ReturnValues: 'NONE',
+  });
+}
+
+/** The head (last written event id) of each channel that has had an event within the TTL. */
+export async function channelHeads(companyId: string, channelList: readonly string[]): Promise<Map<string, string>> {
+  const groups = [...new Set(channelList.map(headGroupOf))];
+  const items = await batchGet<Record<string, unknown>>(groups.map((group) => keys.channelHeads(companyId, group)));
+  const heads = new Map<string, string>();
+  for (const item of items) {
+    for (const channel of channelList) {
+      const head = item[channel];
+      if (typeof head === 'string') heads.set(channel, head);
+    }
+  }
+  return heads;
 }
 
 /** The lowest event id at or after a moment: where a fresh stream starts reading. */

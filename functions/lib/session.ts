@@ -9,6 +9,8 @@ import { actsAsImpersonated } from '../../shared/access.js';
 import type { SessionTokens } from '../../shared/api.js';
 import { getAgent, type AgentRecord } from './agents.js';
 import { config } from './config.js';
+import { sendSignal } from './signals/send.js';
+import { sessionTopic } from './signals/topics.js';
 import { HttpError, unauthorized } from './errors.js';
 import { keys } from './keys.js';
 import { getLocation, type LocationRecord } from './locations.js';
@@ -163,8 +165,10 @@ async function refusedOldToken(session: SessionRecord, generation: number): Prom
   return sessionEnded();
 }
 
+/** Ends a session; its open event streams hear it on the session's topic and close at once. */
 export async function endSession(sessionId: string): Promise<void> {
   await db().send(new DeleteCommand({ TableName: config.tableName, Key: keys.session(sessionId) }));
+  await sendSignal(sessionTopic(sessionId), {});
 }
 
 /** Ends every session of an agent (after a password change: whoever knew the old one is out). */

@@ -4,7 +4,7 @@
  * process.env and the handlers' module singletons. A child process per stack keeps each one's
  * environment and handler modules apart, and runs them exactly as `npm start` does.
  *
- * The stack's fault switches (`faults`) reach the child over the same IPC channel.
+ * The stack's fault switches (`faults`: the store's and the broker's) reach the child over the same IPC channel.
  */
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
@@ -73,6 +73,10 @@ export async function startIsolatedStack(options: LocalStackOptions, extraEnv: R
     faults: {
       crashStore: () => fault('crashStore'),
       storeStatus: () => fault('storeStatus'),
+      stopBroker: () => fault('stopBroker'),
+      startBroker: () => fault('startBroker'),
+      dropNextSignal: () => fault('dropNextSignal'),
+      brokerStatus: () => fault('brokerStatus'),
     },
     stop: () =>
       (stopping ??= (async () => {

@@ -1,8 +1,8 @@
 /**
- * The whole console on one machine: DynamoDB Local, s3rver, the API/SPA server with the local
- * carrier, and the scheduler, started in parallel on free ports. Handlers run in this process
- * and read the environment this module sets, exactly the names CDK sets in AWS. DynamoDB Local and
- * s3rver are supervised: when one dies it is started again on the same port and data path.
+ * The whole console on one machine: DynamoDB Local, s3rver, the MQTT broker for push wake-ups, the
+ * API/SPA server with the local carrier, and the scheduler, started in parallel on free ports.
+ * Handlers run in this process and read the environment this module sets, exactly the names CDK
+ * sets in AWS. DynamoDB Local and s3rver are supervised: when one dies it is started again on the same port and data path.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { SNSEvent } from 'aws-lambda';
 import { CARRIER_TOPICS, type CarrierTopic } from '../../functions/areas.js';
+import { DEFAULT_TOPIC_PREFIX } from '../../functions/lib/signals/topics.js';
 import { appVersion } from '../version.js';
+import { startBroker, type BrokerStatus, type LocalBroker } from './broker.js';
 import { Carrier, CarrierStore } from './carrier.js';
 import { ensureTable, startDynamoDb, type LocalDynamoDb } from './dynamodb.js';
 import { functionName, loadHandler, PROJECT_ROOT } from './handlers.js';
@@ -72,7 +74,21 @@ export interface StackFaults {
   crashStore(): Promise<number | null>;
   /** DynamoDB Local now: up or down, its pid, how often it was restarted, the last outage. */
   storeStatus(): Promise<SupervisorStatus>;
+  /**
+   * Stops the wake-up broker as an outage would: every stream's connection ends and signals are
+   * refused until `startBroker`. Streams fall back to polling meanwhile. Nothing with SIGNALS_ENDPOINT=off.
+   */
+  stopBroker(): Promise<void>;
+  /** Starts the broker again on the same endpoint (after `stopBroker`); nothing when it is up. */
+  startBroker(): Promise<void>;
+  /** The next signal is accepted and not delivered, as a signal lost on the way would be. */
+  dropNextSignal(): Promise<void>;
+  /** The broker now: up or down, streams connected, signals delivered and dropped. */
+  brokerStatus(): Promise<BrokerStatus>;
 }
+
+/** `SIGNALS_ENDPOINT=off` in the shell: no broker, streams poll each channel's log every second. */
+export const SIGNALS_OFF = 'off';
 
 export const DEFAULT_HOST = '127.0.0.1';
 
@@ -158,8 +174,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       if (!dataDir) stops.push(() => rmSync(s3Dir, { recursive: true, force: true }));
       return s;
     });
+    // Grants are signed with it by the streams and checked by the broker; sessions of a stream last
+    // minutes, so a fresh one per start loses nothing.
+    const signalsSecret = randomBytes(32).toString('base64url');
+    const brokerStarting =
+      process.env.SIGNALS_ENDPOINT === SIGNALS_OFF
+        ? Promise.resolve(undefined)
+        : startBroker({ secret: signalsSecret, log: quiet ? undefined : log }).then((b: LocalBroker) => {
+            stops.push(() => b.close());
+            return b;
+          });
     // Awaited below; a failure meanwhile must not count as an unhandled rejection.
-    for (const starting of [dynamoStarting, s3Starting, seedLoading]) starting?.catch(() => undefined);
+    for (const starting of [dynamoStarting, s3Starting, brokerStarting, seedLoading]) starting?.catch(() => undefined);
 
     // The URL is part of the handlers' environment: listen before setting it.
     const server = createConsoleServer(ready);
@@ -177,7 +203,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       stops.push(() => w.close());
       return w;
     });
-    const [dynamo, s3, web] = await Promise.all([dynamoStarting, s3Starting, webStarting]);
+    const [dynamo, s3, web, broker] = await Promise.all([dynamoStarting, s3Starting, webStarting, brokerStarting]);
 
     const env: Record<string, string> = {
       TABLE_NAME,
@@ -202,10 +228,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // Background work (a mass text) starts at once on the local job runner, as an asynchronous Lambda invocation would.
       JOBS_URL: `${url}/dev/jobs`,
       LOG_LEVEL: process.env.LOG_LEVEL ?? (quiet ? 'WARN' : 'INFO'),
+      // IoT Core's data endpoint in AWS; 'off' means no signals: streams poll as before.
+      SIGNALS_ENDPOINT: broker?.endpoint ?? SIGNALS_OFF,
+      SIGNALS_TOPIC_PREFIX: DEFAULT_TOPIC_PREFIX,
+      // Local only: what the streams sign their grants with (in AWS, STS and IoT policies do this).
+      SIGNALS_LOCAL_SECRET: signalsSecret,
     };
-    // Everything points at this stack; only LOG_LEVEL may come from the shell.
+    // Everything points at this stack; only LOG_LEVEL (and SIGNALS_ENDPOINT=off) may come from the shell.
     Object.assign(process.env, env);
     delete process.env.JWT_SECRET_ARN;
+    // The streams would sign in to AWS IoT with it rather than to the local broker.
+    delete process.env.SIGNALS_LISTENER_ROLE_ARN;
     delete process.env.AWS_PROFILE;
 
     await ensureTable(dynamo.endpoint, TABLE_NAME);
@@ -247,6 +280,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       faults: {
         crashStore: async () => dynamo.crash(),
         storeStatus: async () => dynamo.status(),
+        stopBroker: async () => broker?.stop(),
+        startBroker: async () => broker?.start(),
+        dropNextSignal: async () => broker?.dropNextSignal(),
+        brokerStatus: async () => broker?.status() ?? { state: 'down', clients: 0, delivered: 0, dropped: 0, forwarded: 0 },
       },
       stop: () => (stopping ??= stopAll()),
     };

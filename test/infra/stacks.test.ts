@@ -7,6 +7,7 @@ import { Duration, type CfnElement } from 'aws-cdk-lib';
 import { ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { CfnDistribution } from 'aws-cdk-lib/aws-cloudfront';
+import { AwsCustomResource } from 'aws-cdk-lib/custom-resources';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_AREAS, CARRIER_TOPICS, EVENTS_ENTRY, JOBS, JOBS_ENTRY } from '../../functions/areas.js';
 import { ORIGIN_GATE_ENTRY } from '../../infra/api.js';
@@ -37,6 +38,12 @@ function functionId(entry: string): string {
   const server = servers.find((candidate) => candidate.entry === entry);
   if (!server) throw new Error(`no function for ${entry}`);
   return appStack.getLogicalId(server.fn.node.defaultChild as CfnElement);
+}
+
+/** Logical id of the function CDK runs at deploy time to look up the IoT endpoint (infra/signals.ts). */
+function endpointLookupId(): string {
+  const provider = s.built.appStack.node.findChild(`AWS${AwsCustomResource.PROVIDER_FUNCTION_UUID.replace(/-/g, '')}`);
+  return s.built.appStack.getLogicalId(provider.node.defaultChild as CfnElement);
 }
 
 function policyStatements(policy: CfnResourceJson): { Action: string | string[]; Resource: unknown; Effect: string }[] {
@@ -200,8 +207,8 @@ describe('app stack: functions', () => {
   const areaEntries = Object.values(API_AREAS).map((area) => area.entry);
   const allEntries = [...new Set([...areaEntries, EVENTS_ENTRY, JOBS_ENTRY, ...Object.values(CARRIER_TOPICS).map((t) => t.entry)])];
 
-  it('has one Lambda per API area, the API origin gate, one for events, one per carrier entry and one for jobs', () => {
-    expect(Object.keys(resources(s.app, 'AWS::Lambda::Function')).sort()).toEqual([...allEntries, ORIGIN_GATE_ENTRY].map(functionId).sort());
+  it('has one Lambda per API area, the API origin gate, one for events, one per carrier entry and one for jobs, besides CDK’s IoT endpoint lookup', () => {
+    expect(Object.keys(resources(s.app, 'AWS::Lambda::Function')).sort()).toEqual([...allEntries, ORIGIN_GATE_ENTRY].map(functionId).concat(endpointLookupId()).sort());
   });
 
   it('runs every function on Node 22, arm64, as an ESM bundle with JSON logs in its own log group', () => {
@@ -403,8 +410,9 @@ describe('app stack: IAM', () => {
         expect(JSON.stringify(statement.Resource)).not.toContain('/index/*');
       }
     }
-    // Every function that touches the table: the API areas, events, inbound, jobs (not the origin gate).
-    expect(grants).toBe(Object.keys(resources(s.app, 'AWS::Lambda::Function')).length - 1);
+    // Every function that touches the table: the API areas, events, inbound, jobs (not the origin
+    // gate, nor CDK's deploy-time lookup of the IoT endpoint).
+    expect(grants).toBe(Object.keys(resources(s.app, 'AWS::Lambda::Function')).length - 2);
   });
 
   it('lets the event stream only read the table', () => {

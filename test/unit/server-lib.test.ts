@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../../functions/lib/passwords.js';
 import { ipAllowed } from '../../functions/lib/session.js';
-import { runStream, sseFrame } from '../../functions/events/stream.js';
+import { sseFrame } from '../../functions/events/stream.js';
 import { settingsChanges, completeSettings } from '../../shared/schemas/settings.js';
 
 describe('password hashes', () => {
@@ -62,35 +62,6 @@ describe('event stream', () => {
     expect(sseFrame({ id: '01H', type: 'settings_updated', data: { key: 'x' } })).toBe(
       'event: settings_updated\nid: 01H\ndata: {"key":"x"}\n\n',
     );
-  });
-
-  it('sends heartbeats and new events until the client goes away', async () => {
-    const written: string[] = [];
-    const out = {
-      writableEnded: false,
-      destroyed: false,
-      write(chunk: string) {
-        written.push(chunk);
-        if (written.length >= 4) this.destroyed = true;
-        return true;
-      },
-    };
-    let reads = 0;
-    await runStream(
-      out,
-      {
-        read: async (cursor) => {
-          reads += 1;
-          return reads === 1 ? [{ id: `${cursor}1`, channel: 'location:l', type: 'location_updated', data: { a: 1 }, created_at: '' }] : [];
-        },
-      },
-      '0',
-      { pollMs: 1, heartbeatMs: 5, maxMs: 2000 },
-    );
-    expect(written[0]).toContain('event: heartbeat');
-    expect(written[1]).toContain('event: location_updated');
-    expect(written[1]).toContain('"channel":"location:l"');
-    expect(written.filter((w) => w.includes('heartbeat')).length).toBeGreaterThanOrEqual(2);
   });
 });
 

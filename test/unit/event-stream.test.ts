@@ -1,0 +1,248 @@
+/**
+ * The event stream loop against an in-memory log: polling while no signals arrive, reading only the
+ * signalled channel while they do, the safety-net check of the heads, the switch back and forth, and
+ * the session closing the stream.
+ */
+import { decodeTime, monotonicFactory } from 'ulid';
+import { describe, expect, it } from 'vitest';
+import { READ_OVERLAP_MS, RESUME_OVERLAP_MS, runStream, startingPoint, Wakeups, type StreamOptions } from '../../functions/events/stream.js';
+import { cursorAt, type ChannelEvent } from '../../functions/lib/realtime.js';
+
+const CHANNELS = ['location:l', 'location:l:team:a', 'agent:me'];
+const nextId = monotonicFactory();
+
+/** A log of channel events, counting how the stream reads it. */
+function fakeLog() {
+  const events: ChannelEvent[] = [];
+  const reads: string[] = [];
+  let headReads = 0;
+  let sessionOpen = true;
+  const heads = new Map<string, string>();
+  return {
+    events,
+    reads,
+    get headReads() {
+      return headReads;
+    },
+    endSession: () => {
+      sessionOpen = false;
+    },
+    /** Writes an event (and its head) the way publish does; answers it. */
+    write(channel: string, id = nextId()): ChannelEvent {
+      const event = { id, channel, type: 'settings_updated', data: { n: events.length }, created_at: '' };
+      events.push(event);
+      heads.set(channel, id);
+      return event;
+    },
+    source: {
+      channels: CHANNELS,
+      read: async (channel: string, after: string) => {
+        reads.push(channel);
+        return events.filter((e) => e.channel === channel && e.id > after).sort((a, b) => (a.id < b.id ? -1 : 1));
+      },
+      heads: async () => {
+        headReads += 1;
+        return new Map(heads);
+      },
+      stillOpen: async () => sessionOpen,
+    },
+  };
+}
+
+/** A response stream that records frames; `end()` is the browser going away. */
+function recorder() {
+  const frames: { type: string; id?: string; data: Record<string, unknown> }[] = [];
+  const out = {
+    writableEnded: false,
+    destroyed: false,
+    write(chunk: string) {
+      const type = /^event: (.*)$/m.exec(chunk)?.[1] ?? '';
+      const id = /^id: (.*)$/m.exec(chunk)?.[1];
+      frames.push({ type, id, data: JSON.parse(/^data: (.*)$/m.exec(chunk)?.[1] ?? 'null') as Record<string, unknown> });
+      return true;
+    },
+  };
+  return { out, frames, events: () => frames.filter((f) => f.type !== 'heartbeat'), beats: () => frames.filter((f) => f.type === 'heartbeat') };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const until = async (check: () => boolean, ms = 2000) => {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await sleep(5);
+  }
+};
+
+const FAST: StreamOptions = { pollMs: 30, safetyCheckMs: 250, heartbeatMs: 10_000, sessionCheckMs: 10_000, sessionCheckSignalledMs: 10_000, maxMs: 10_000 };
+
+function start(log: ReturnType<typeof fakeLog>, options: StreamOptions = {}) {
+  const rec = recorder();
+  const wakeups = options.wakeups ?? new Wakeups();
+  const running = runStream(rec.out, log.source, cursorAt(Date.now() - 1), { ...FAST, ...options, wakeups });
+  const stop = async () => {
+    rec.out.destroyed = true;
+    wakeups.push({ kind: 'closed' });
+    await running;
+  };
+  return { ...rec, wakeups, running, stop };
+}
+
+describe('the event stream without signals', () => {
+  it('reads every channel at each poll and delivers new events in id order, with its channel', async () => {
+    const log = fakeLog();
+    const s = start(log);
+    await until(() => log.reads.length >= 6);
+    const a = log.write('location:l:team:a');
+    const b = log.write('agent:me');
+    await until(() => s.events().length === 2);
+    await s.stop();
+    expect(s.events().map((f) => f.id)).toEqual([a.id, b.id]);
+    expect(s.events()[0]!.data).toMatchObject({ channel: 'location:l:team:a' });
+    for (const channel of CHANNELS) expect(log.reads.filter((c) => c === channel).length).toBeGreaterThanOrEqual(2);
+    expect(s.beats()[0]!.data.wake).toBe('poll');
+    expect(log.headReads).toBe(0);
+  });
+});
+
+describe('the event stream with signals', () => {
+  it('reads nothing while idle but the heads now and then, and only the signalled channel on a signal', async () => {
+    const log = fakeLog();
+    const s = start(log, { safetyCheckMs: 150 });
+    s.wakeups.push({ kind: 'signals', up: true });
+    // The switch to signals reads every channel once (what was signalled before the subscription).
+    await until(() => log.reads.length >= 3);
+    await sleep(40);
+    const readsWhenIdle = log.reads.length;
+    await sleep(400);
+    expect(log.reads.length).toBe(readsWhenIdle);
+    expect(log.headReads).toBeGreaterThanOrEqual(2);
+    expect(log.headReads).toBeLessThanOrEqual(4);
+
+    const event = log.write('location:l:team:a');
+    const signalledAt = Date.now();
+    s.wakeups.push({ kind: 'channel', channel: 'location:l:team:a', id: event.id });
+    await until(() => s.events().length === 1);
+    expect(Date.now() - signalledAt).toBeLessThan(100);
+    expect(log.reads.slice(readsWhenIdle)).toEqual(['location:l:team:a']);
+    // A repeated signal for an event already delivered reads nothing.
+    s.wakeups.push({ kind: 'channel', channel: 'location:l:team:a', id: event.id });
+    // A signal for a channel the ticket does not allow is ignored.
+    s.wakeups.push({ kind: 'channel', channel: 'location:other:team:b' });
+    await sleep(60);
+    expect(log.reads.slice(readsWhenIdle)).toEqual(['location:l:team:a']);
+    await s.stop();
+    expect(s.beats().at(-1)!.data.wake).toBe('signal');
+  });
+
+  it('finds an event whose signal was lost at the next check of the heads', async () => {
+    const log = fakeLog();
+    const s = start(log, { safetyCheckMs: 200 });
+    s.wakeups.push({ kind: 'signals', up: true });
+    await until(() => log.reads.length >= 3);
+    const lost = log.write('agent:me');
+    const writtenAt = Date.now();
+    await until(() => s.events().length === 1, 1000);
+    expect(s.events()[0]!.id).toBe(lost.id);
+    expect(Date.now() - writtenAt).toBeLessThan(400);
+    // Once delivered, the same head does not make the stream read again.
+    const reads = log.reads.length;
+    await sleep(450);
+    expect(log.reads.length).toBe(reads);
+    await s.stop();
+  });
+
+  it('polls when signals go away, says so at once, and goes back to signals with a catch-up read', async () => {
+    const log = fakeLog();
+    const s = start(log, { safetyCheckMs: 5_000 });
+    s.wakeups.push({ kind: 'signals', up: true });
+    await until(() => s.beats().at(-1)?.data.wake === 'signal');
+    s.wakeups.push({ kind: 'signals', up: false });
+    await until(() => s.beats().at(-1)?.data.wake === 'poll');
+    const duringOutage = log.write('location:l');
+    await until(() => s.events().length === 1, 500);
+    // While the signals are away, an event written unsignalled just before they come back is read at once.
+    const readsBefore = log.reads.length;
+    const meanwhile = log.write('location:l:team:a');
+    s.wakeups.push({ kind: 'signals', up: true });
+    await until(() => s.events().length === 2, 500);
+    expect(s.events().map((f) => f.id)).toEqual([duringOutage.id, meanwhile.id]);
+    expect(s.beats().at(-1)!.data.wake).toBe('signal');
+    await sleep(150);
+    // Back on signals: no more polling (the catch-up read only).
+    const after = log.reads.length;
+    await sleep(200);
+    expect(log.reads.length).toBe(after);
+    expect(after - readsBefore).toBeLessThanOrEqual(CHANNELS.length * 2);
+    await s.stop();
+  });
+
+  it('delivers an event whose write landed after a later one, once', async () => {
+    const log = fakeLog();
+    const s = start(log);
+    s.wakeups.push({ kind: 'signals', up: true });
+    await until(() => log.reads.length >= 3);
+    const earlyId = nextId();
+    const later = log.write('location:l');
+    s.wakeups.push({ kind: 'channel', channel: 'location:l', id: later.id });
+    await until(() => s.events().length === 1);
+    // The slower write becomes readable now, with the lower id.
+    const early = log.write('location:l', earlyId);
+    s.wakeups.push({ kind: 'channel', channel: 'location:l', id: early.id });
+    await until(() => s.events().length === 2);
+    s.wakeups.push({ kind: 'channel', channel: 'location:l' });
+    await sleep(60);
+    await s.stop();
+    expect(s.events().map((f) => f.id)).toEqual([later.id, early.id]);
+    expect(decodeTime(later.id) - decodeTime(early.id)).toBeLessThan(READ_OVERLAP_MS);
+  });
+
+  it('checks the session at once when its signal comes, and closes when it has ended', async () => {
+    const log = fakeLog();
+    const s = start(log, { sessionCheckSignalledMs: 60_000 });
+    s.wakeups.push({ kind: 'signals', up: true });
+    await until(() => s.beats().length > 0);
+    log.endSession();
+    const endedAt = Date.now();
+    s.wakeups.push({ kind: 'session' });
+    await s.running;
+    expect(Date.now() - endedAt).toBeLessThan(200);
+  });
+
+  it('ends at once when the browser goes away', async () => {
+    const log = fakeLog();
+    const s = start(log, { pollMs: 60_000 });
+    await until(() => s.beats().length > 0);
+    const at = Date.now();
+    s.wakeups.push({ kind: 'closed' });
+    await s.running;
+    expect(Date.now() - at).toBeLessThan(100);
+  });
+});
+
+describe('where a stream starts', () => {
+  it('resumes a little before the Last-Event-ID and never before it when starting fresh', async () => {
+    const now = Date.now();
+    expect(startingPoint(undefined, now)).toEqual({ cursor: cursorAt(now), gap: false, resumed: false });
+    const recent = monotonicFactory()(now - 60_000);
+    expect(startingPoint(recent.toLowerCase(), now)).toEqual({ cursor: recent, gap: false, resumed: true });
+    expect(startingPoint(monotonicFactory()(now - 10 * 60_000), now).gap).toBe(true);
+    expect(startingPoint('not-an-id', now).gap).toBe(true);
+
+    // A resumed stream delivers what another channel wrote shortly before the browser's last event, not older.
+    const log = fakeLog();
+    const tooOld = log.write('location:l', monotonicFactory()(now - RESUME_OVERLAP_MS - 2_000));
+    const missed = log.write('agent:me', monotonicFactory()(now - RESUME_OVERLAP_MS + 5_000));
+    const last = log.write('location:l', monotonicFactory()(now - 1_000));
+    const rec = recorder();
+    const wakeups = new Wakeups();
+    const running = runStream(rec.out, log.source, last.id, { ...FAST, wakeups, resumed: true });
+    await until(() => rec.events().length >= 2);
+    rec.out.destroyed = true;
+    wakeups.push({ kind: 'closed' });
+    await running;
+    const ids = rec.events().map((f) => f.id);
+    expect(ids).toContain(missed.id);
+    expect(ids).not.toContain(tooOld.id);
+  });
+});
