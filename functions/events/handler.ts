@@ -51,7 +51,7 @@ export const handler = awslambda.streamifyResponse(async (event, responseStream)
       stream,
       {
         channels: ticket.channels,
-        read: (channel, after) => eventsAfter(ticket.company_id, channel, after),
+        read: (channel, after, consistent) => eventsAfter(ticket.company_id, channel, after, consistent),
         heads: () => channelHeads(ticket.company_id, ticket.channels),
         stillOpen: () => sessionIsOpen(ticket.session_id),
       },
@@ -70,7 +70,9 @@ export const handler = awslambda.streamifyResponse(async (event, responseStream)
   try {
     await result;
   } catch (err) {
-    logger.error('event stream failed', err as Error);
+    // A read cut short because the browser left (or the function is stopping) lost nobody anything.
+    if (stream.destroyed) logger.debug('event stream ended during a read', { reason: (err as Error).message });
+    else logger.error('event stream failed', err as Error);
   } finally {
     await listener.close();
     if (!stream.writableEnded) stream.end();

@@ -42,8 +42,8 @@ export const RESUME_OVERLAP_MS = SAFETY_CHECK_MS + 5_000;
 export interface StreamSource {
   /** The channels the ticket allows. */
   readonly channels: readonly string[];
-  /** A channel's events with ids after `after`, oldest first. */
-  read(channel: string, after: string): Promise<ChannelEvent[]>;
+  /** A channel's events with ids after `after`, oldest first; `consistent` right after a signal. */
+  read(channel: string, after: string, consistent: boolean): Promise<ChannelEvent[]>;
   /** The last event id written on each channel (those with none are left out). */
   heads(): Promise<Map<string, string>>;
   /** False once the session behind the stream has ended: the stream closes. */
@@ -149,7 +149,21 @@ export async function runStream(
   const readFrom = (channel: string) => Math.max(floorMs, timeOf(newest.get(channel) ?? floor) - READ_OVERLAP_MS);
 
   let signalled = false;
-  let dirty = new Set(source.channels);
+  /**
+   * Channels to read, each from where: `null` reads back over READ_OVERLAP_MS (a poll, a catch-up,
+   * a head not delivered); an id reads from that signalled event on. Every event is signalled after
+   * its write, so a signal's read need not reach back: an earlier event has a signal of its own.
+   */
+  let dirty = new Map<string, string | null>(source.channels.map((channel) => [channel, null]));
+  const readWhole = (channel: string) => dirty.set(channel, null);
+  const readFromSignal = (channel: string, id: string) => {
+    const pending = dirty.get(channel);
+    if (pending === null) return;
+    dirty.set(channel, pending === undefined || id < pending ? id : pending);
+  };
+  const readEverything = () => {
+    dirty = new Map(source.channels.map((channel) => [channel, null]));
+  };
   let sessionNow = false;
   let lastBeat = 0;
   let beatNow = false;
@@ -175,12 +189,14 @@ export async function runStream(
       if (wake.kind === 'closed') return;
       if (wake.kind === 'session') sessionNow = true;
       else if (wake.kind === 'channel') {
-        if (newest.has(wake.channel) && !(wake.id && delivered.has(wake.id))) dirty.add(wake.channel);
+        if (!newest.has(wake.channel) || (wake.id && delivered.has(wake.id))) continue;
+        if (wake.id && isValid(wake.id)) readFromSignal(wake.channel, wake.id);
+        else readWhole(wake.channel);
       } else if (wake.kind === 'signals' && wake.up !== signalled) {
         signalled = wake.up;
         beatNow = true;
         // Back to signals: whatever was signalled while the connection was down was missed.
-        if (signalled) dirty = new Set(source.channels);
+        if (signalled) readEverything();
         nextSweep = Date.now() + (signalled ? safetyMs : 0);
       }
     }
@@ -202,17 +218,24 @@ export async function runStream(
         const heads = await source.heads();
         for (const channel of source.channels) {
           const head = heads.get(channel);
-          if (head && isValid(head) && timeOf(head) >= readFrom(channel) && head > floor && !delivered.has(head)) dirty.add(channel);
+          if (head && isValid(head) && timeOf(head) >= readFrom(channel) && head > floor && !delivered.has(head)) readWhole(channel);
         }
       } else {
-        dirty = new Set(source.channels);
+        readEverything();
       }
       nextSweep = Date.now() + (signalled ? safetyMs : pollMs);
     }
     if (dirty.size > 0) {
       const reading = [...dirty];
-      dirty = new Set();
-      const lists = await Promise.all(reading.map((channel) => source.read(channel, cursorAt(readFrom(channel)))));
+      dirty = new Map();
+      const lists = await Promise.all(
+        reading.map(([channel, fromId]) =>
+          fromId === null
+            ? source.read(channel, cursorAt(readFrom(channel)), false)
+            : // From the signalled event's millisecond: the query's `sk >` then includes it.
+              source.read(channel, cursorAt(Math.max(floorMs, timeOf(fromId))), true),
+        ),
+      );
       deliver(lists.flat());
     }
     const nextTimer = Math.min(nextSweep, lastBeat + heartbeatMs, lastCheck + sessionEvery, deadline);

@@ -111,9 +111,14 @@ export function cursorAt(ms: number): string {
   return `${encodeTime(ms, 10)}0000000000000000`;
 }
 
-export async function eventsAfter(companyId: string, channel: string, cursor: string): Promise<ChannelEvent[]> {
+/**
+ * A channel's events after a cursor, oldest first. `consistent` when a signal announced an event
+ * written a moment ago: an eventually consistent read could still miss it.
+ */
+export async function eventsAfter(companyId: string, channel: string, cursor: string, consistent = false): Promise<ChannelEvent[]> {
   return queryAll<ChannelEvent>({
     KeyConditionExpression: 'pk = :pk AND sk > :cursor',
     ExpressionAttributeValues: { ':pk': keys.channelEvents(companyId, channel).pk, ':cursor': cursor },
+    ConsistentRead: consistent,
   });
 }

@@ -190,6 +190,17 @@ describe('push wake-ups', () => {
     }
   }, 30_000);
 
+  it('end with the browser: a closed stream leaves the broker at once', async () => {
+    const before = (await stack.faults.brokerStatus()).clients;
+    const streams = [await openStream('advisor@demo.example'), await openStream('manager@demo.example')];
+    await until(() => streams.every((s) => s.wake() === 'signal'), 10_000, 'the streams to hear signals');
+    expect((await stack.faults.brokerStatus()).clients).toBe(before + 2);
+    for (const stream of streams) stream.close();
+    const deadline = Date.now() + 3_000;
+    while ((await stack.faults.brokerStatus()).clients > before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect((await stack.faults.brokerStatus()).clients).toBe(before);
+  });
+
   it('keep topics apart by tenant: a listener granted its own topics cannot subscribe to anyone else’s', async () => {
     const secret = stack.env.SIGNALS_LOCAL_SECRET!;
     const endpoint = stack.env.SIGNALS_ENDPOINT!;

@@ -15,12 +15,14 @@ const nextId = monotonicFactory();
 function fakeLog() {
   const events: ChannelEvent[] = [];
   const reads: string[] = [];
+  const readDetails: { channel: string; after: string; consistent: boolean }[] = [];
   let headReads = 0;
   let sessionOpen = true;
   const heads = new Map<string, string>();
   return {
     events,
     reads,
+    readDetails,
     get headReads() {
       return headReads;
     },
@@ -36,8 +38,9 @@ function fakeLog() {
     },
     source: {
       channels: CHANNELS,
-      read: async (channel: string, after: string) => {
+      read: async (channel: string, after: string, consistent: boolean) => {
         reads.push(channel);
+        readDetails.push({ channel, after, consistent });
         return events.filter((e) => e.channel === channel && e.id > after).sort((a, b) => (a.id < b.id ? -1 : 1));
       },
       heads: async () => {
@@ -125,6 +128,8 @@ describe('the event stream with signals', () => {
     await until(() => s.events().length === 1);
     expect(Date.now() - signalledAt).toBeLessThan(100);
     expect(log.reads.slice(readsWhenIdle)).toEqual(['location:l:team:a']);
+    // Read consistently (the event was written a moment ago), from the signalled event's millisecond on.
+    expect(log.readDetails.at(-1)).toEqual({ channel: 'location:l:team:a', after: cursorAt(decodeTime(event.id)), consistent: true });
     // A repeated signal for an event already delivered reads nothing.
     s.wakeups.push({ kind: 'channel', channel: 'location:l:team:a', id: event.id });
     // A signal for a channel the ticket does not allow is ignored.
@@ -145,6 +150,10 @@ describe('the event stream with signals', () => {
     await until(() => s.events().length === 1, 1000);
     expect(s.events()[0]!.id).toBe(lost.id);
     expect(Date.now() - writtenAt).toBeLessThan(400);
+    // The safety net reads back over the overlap, not from an id it never heard of.
+    const read = log.readDetails.at(-1)!;
+    expect(read.consistent).toBe(false);
+    expect(decodeTime(lost.id) - decodeTime(read.after)).toBeGreaterThanOrEqual(0);
     // Once delivered, the same head does not make the stream read again.
     const reads = log.reads.length;
     await sleep(450);
