@@ -43,7 +43,7 @@ export interface BrokerStatus {
   /** MQTT clients connected and admitted. */
   clients: number;
   /** HTTP publishes handed to the broker for delivery. */
-  delivered: number;
+  published: number;
   /** HTTP publishes answered 200 and dropped by `dropNextSignal`. */
   dropped: number;
   /** Signals handed to a subscribed client (one per client per signal). */
@@ -80,7 +80,7 @@ export async function startBroker(options: BrokerOptions): Promise<LocalBroker> 
   const log = options.log ?? (() => undefined);
   // What each admitted client may subscribe to; gone with the client.
   const grants = new WeakMap<Client, SignalGrant>();
-  let delivered = 0;
+  let published = 0;
   let dropped = 0;
   let forwarded = 0;
   let toDrop = 0;
@@ -159,7 +159,7 @@ export async function startBroker(options: BrokerOptions): Promise<LocalBroker> 
       dropped += 1;
     } else {
       await publish(topic, payload);
-      delivered += 1;
+      published += 1;
     }
     const bytes = Buffer.from('{}');
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': bytes.length });
@@ -244,7 +244,7 @@ export async function startBroker(options: BrokerOptions): Promise<LocalBroker> 
     dropNextSignal: () => {
       toDrop += 1;
     },
-    status: () => ({ state: up ? 'up' : 'down', clients: aedes.connectedClients, delivered, dropped, forwarded }),
+    status: () => ({ state: up ? 'up' : 'down', clients: aedes.connectedClients, published, dropped, forwarded }),
     close: () =>
       serially(async () => {
         if (closed) return;

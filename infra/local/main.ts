@@ -11,6 +11,8 @@
  *   --web=vite|built|none   choose explicitly.
  *   DMS_SIMULATOR=off       no DMS simulator (it opens and advances demo repair orders every
  *                           SIM_INTERVAL_MS, default 45 s)
+ *   SIGNALS_ENDPOINT=off    no MQTT broker: open consoles' event streams read every channel
+ *                           every second, as before push wake-ups
  *
  * DynamoDB Local and s3rver are restarted when they die (on the same port and data path).
  * Ctrl-C stops everything it started (DynamoDB Local's java, s3rver) and keeps the data.

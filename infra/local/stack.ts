@@ -83,7 +83,7 @@ export interface StackFaults {
   startBroker(): Promise<void>;
   /** The next signal is accepted and not delivered, as a signal lost on the way would be. */
   dropNextSignal(): Promise<void>;
-  /** The broker now: up or down, streams connected, signals delivered and dropped. */
+  /** The broker now: up or down, streams connected, signals published, dropped and forwarded to listeners. */
   brokerStatus(): Promise<BrokerStatus>;
 }
 
@@ -283,7 +283,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         stopBroker: async () => broker?.stop(),
         startBroker: async () => broker?.start(),
         dropNextSignal: async () => broker?.dropNextSignal(),
-        brokerStatus: async () => broker?.status() ?? { state: 'down', clients: 0, delivered: 0, dropped: 0, forwarded: 0 },
+        brokerStatus: async () => broker?.status() ?? { state: 'down', clients: 0, published: 0, dropped: 0, forwarded: 0 },
       },
       stop: () => (stopping ??= stopAll()),
     };

@@ -178,7 +178,7 @@ describe('local broker: HTTP publish', () => {
     await until(() => messages.length > 0, 'the second signal');
     await new Promise((r) => setTimeout(r, 50));
     expect(messages).toEqual([`${north} {"n":2}`]);
-    expect(broker.status()).toMatchObject({ dropped: before.dropped + 1, delivered: before.delivered + 1 });
+    expect(broker.status()).toMatchObject({ dropped: before.dropped + 1, published: before.published + 1 });
   });
 });
 
