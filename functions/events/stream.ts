@@ -151,8 +151,8 @@ export async function runStream(
   let signalled = false;
   /**
    * Channels to read, each from where: `null` reads back over READ_OVERLAP_MS (a poll, a catch-up,
-   * a head not delivered); an id reads from that signalled event on. Every event is signalled after
-   * its write, so a signal's read need not reach back: an earlier event has a signal of its own.
+   * a head not delivered); an id reads only what is new since the last delivery or that event,
+   * whichever is older: a signal is sent after its event's write, so nothing older is pending.
    */
   let dirty = new Map<string, string | null>(source.channels.map((channel) => [channel, null]));
   const readWhole = (channel: string) => dirty.set(channel, null);
@@ -160,6 +160,16 @@ export async function runStream(
     const pending = dirty.get(channel);
     if (pending === null) return;
     dirty.set(channel, pending === undefined || id < pending ? id : pending);
+  };
+  /**
+   * After the newest event delivered on the channel (an earlier event whose signal was lost is read
+   * with this one), or from the signalled event's millisecond when it is older than that (a write
+   * that landed late): the query's `sk >` then includes it.
+   */
+  const signalledReadStart = (channel: string, id: string) => {
+    const fromSignal = cursorAt(Math.max(floorMs, timeOf(id)));
+    const afterNewest = newest.get(channel) ?? floor;
+    return fromSignal < afterNewest ? fromSignal : afterNewest;
   };
   const readEverything = () => {
     dirty = new Map(source.channels.map((channel) => [channel, null]));
@@ -232,8 +242,7 @@ export async function runStream(
         reading.map(([channel, fromId]) =>
           fromId === null
             ? source.read(channel, cursorAt(readFrom(channel)), false)
-            : // From the signalled event's millisecond: the query's `sk >` then includes it.
-              source.read(channel, cursorAt(Math.max(floorMs, timeOf(fromId))), true),
+            : source.read(channel, signalledReadStart(channel, fromId), true),
         ),
       );
       deliver(lists.flat());

@@ -13,6 +13,7 @@ import { publish } from '../../functions/lib/realtime.js';
 import { signGrant } from '../../functions/lib/signals/grant.js';
 import { channelTopic } from '../../functions/lib/signals/topics.js';
 import { api, signIn } from '../support/api.js';
+import { readFrames, type SseFrame } from '../support/sse.js';
 
 /** Short, so a lost signal plays out in seconds; production checks every 15 s. */
 const SAFETY_CHECK_SECONDS = 4;
@@ -37,13 +38,6 @@ afterAll(async () => {
   Object.assign(process.env, savedEnv);
 });
 
-interface Frame {
-  event: string;
-  id?: string;
-  data: Record<string, unknown>;
-  at: number;
-}
-
 /** An open event stream of an agent: its frames as they arrive, and its ticket's channels. */
 async function openStream(email: string) {
   const token = await signIn(stack.url, email);
@@ -53,28 +47,9 @@ async function openStream(email: string) {
   const controller = new AbortController();
   const res = await fetch(`${stack.url}/events?iam=main&v=2`, { headers: { authorization: `Bearer ${ticket}` }, signal: controller.signal });
   expect(res.status).toBe(200);
-  const frames: Frame[] = [];
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  void (async () => {
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const raw = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const event = /^event: (.*)$/m.exec(raw)?.[1];
-          const data = /^data: (.*)$/m.exec(raw)?.[1];
-          if (event) frames.push({ event, id: /^id: (.*)$/m.exec(raw)?.[1], data: data ? (JSON.parse(data) as Record<string, unknown>) : {}, at: Date.now() });
-        }
-      }
-    } catch {
-      // closed by the test
-    }
-  })();
+  const frames: SseFrame[] = [];
+  // Read until the test closes it.
+  void readFrames(res.body!, (frame) => void frames.push(frame)).catch(() => undefined);
   const wake = () => frames.filter((f) => f.event === 'heartbeat').at(-1)?.data.wake;
   return {
     channels,

@@ -1,34 +1,23 @@
 import { describe, expect, inject, it } from 'vitest';
 import { api, signIn } from '../support/api.js';
+import { readFrames, type SseFrame } from '../support/sse.js';
 
 const baseUrl = inject('baseUrl');
 const as = async (email: string) => api(baseUrl, await signIn(baseUrl, email));
 
 /** Reads SSE frames from the stream until `until` is satisfied or the time runs out. */
-async function readEvents(ticket: string, until: (types: { event: string; data: any }[]) => boolean, ms = 15_000) {
+async function readEvents(ticket: string, until: (types: SseFrame[]) => boolean, ms = 15_000) {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), ms);
-  const frames: { event: string; data: any }[] = [];
+  const frames: SseFrame[] = [];
   try {
     const res = await fetch(`${baseUrl}/events?iam=main&v=2`, { headers: { authorization: `Bearer ${ticket}` }, signal: controller.signal });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/event-stream');
-    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    while (!until(frames)) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += value;
-      let cut: number;
-      while ((cut = buffer.indexOf('\n\n')) >= 0) {
-        const raw = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        const event = /^event: (.*)$/m.exec(raw)?.[1];
-        const data = /^data: (.*)$/m.exec(raw)?.[1];
-        if (event) frames.push({ event, data: data ? JSON.parse(data) : null });
-      }
-    }
-    await reader.cancel().catch(() => undefined);
+    await readFrames(res.body!, (frame) => {
+      frames.push(frame);
+      return until(frames);
+    });
   } catch (err) {
     if ((err as Error).name !== 'AbortError') throw err;
   } finally {
@@ -82,7 +71,7 @@ describe('GET /events', () => {
     const manager = await as('manager@demo.example');
     const { ticket } = (await advisor.post('/api/notifications/tickets', {})).body;
     // Its own change, not the first settings_updated: the stream may replay other tests' changes.
-    const ours = (f: { event: string; data: any }) => f.event === 'settings_updated' && f.data?.key === 'csi_settings';
+    const ours = (f: SseFrame) => f.event === 'settings_updated' && f.data?.key === 'csi_settings';
     const reading = readEvents(ticket, (frames) => frames.some(ours));
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await manager.post('/api/locations/loc_demo_north/csi_settings', { csi_settings: { enabled: true } });

@@ -11,6 +11,7 @@ import { noAccess } from '../../shared/access.js';
 import type { AgentRecord } from '../../functions/lib/agents.js';
 import { DEMO_COMPANY, DEMO_PASSWORD } from '../../infra/local/demo.js';
 import { api, mailbox, signIn, type ApiResponse, type JsonBody } from '../support/api.js';
+import { readFrames, type SseFrame } from '../support/sse.js';
 
 const baseUrl = inject('baseUrl');
 const carrierUrl = inject('carrierUrl');
@@ -85,11 +86,7 @@ const statuses = (answers: ApiResponse[]) => answers.map((a) => a.status);
 const count = (list: number[], status: number) => list.filter((s) => s === status).length;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface Frame {
-  event: string;
-  data: JsonBody;
-  at: number;
-}
+type Frame = SseFrame;
 
 /** Reads SSE frames until `until` holds, the stream ends, or the time runs out; `ended` says which. */
 async function readStream(
@@ -107,25 +104,13 @@ async function readStream(
     const res = await fetch(`${baseUrl}${path}`, { headers, signal: controller.signal });
     status = res.status;
     if (status !== 200) return { status, frames, ended: true };
-    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    while (!until(frames)) {
-      const { value, done } = await reader.read();
-      if (done) {
-        ended = true;
-        break;
-      }
-      buffer += value;
-      let cut: number;
-      while ((cut = buffer.indexOf('\n\n')) >= 0) {
-        const raw = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        const event = /^event: (.*)$/m.exec(raw)?.[1];
-        const data = /^data: (.*)$/m.exec(raw)?.[1];
-        if (event) frames.push({ event, data: data ? JSON.parse(data) : null, at: Date.now() });
-      }
+    if (!until(frames)) {
+      ended =
+        (await readFrames(res.body!, (frame) => {
+          frames.push(frame);
+          return until(frames);
+        })) === 'ended';
     }
-    await reader.cancel().catch(() => undefined);
   } catch (err) {
     if ((err as Error).name !== 'AbortError') throw err;
   } finally {
