@@ -2,7 +2,8 @@
  * The whole console on one machine: DynamoDB Local, s3rver, the MQTT broker for push wake-ups, the
  * API/SPA server with the local carrier, and the scheduler, started in parallel on free ports.
  * Handlers run in this process and read the environment this module sets, exactly the names CDK
- * sets in AWS. DynamoDB Local and s3rver are supervised: when one dies it is started again on the same port and data path.
+ * sets in AWS. DynamoDB Local and s3rver are supervised: when one dies it is started again on the
+ * same port and data path.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -448,11 +448,11 @@ describe('where a stream starts (startingPoint)', () => {
     const { cursorAt } = await import('../../functions/lib/realtime.js');
     const now = Date.parse('2030-01-01T12:00:00Z');
     const recent = cursorAt(now - 60_000);
-    expect(startingPoint(recent, now)).toEqual({ cursor: recent, gap: false });
-    expect(startingPoint(recent.toLowerCase(), now)).toEqual({ cursor: recent, gap: false });
-    expect(startingPoint(undefined, now)).toEqual({ cursor: cursorAt(now), gap: false });
+    expect(startingPoint(recent, now)).toEqual({ cursor: recent, gap: false, resumed: true });
+    expect(startingPoint(recent.toLowerCase(), now)).toEqual({ cursor: recent, gap: false, resumed: true });
+    expect(startingPoint(undefined, now)).toEqual({ cursor: cursorAt(now), gap: false, resumed: false });
     for (const refused of [cursorAt(now - RESUME_WINDOW_MS - 1000), '0'.repeat(26), cursorAt(now + 3_600_000), 'garbage', 'Z'.repeat(5000)]) {
-      expect(startingPoint(refused, now)).toEqual({ cursor: cursorAt(now), gap: true });
+      expect(startingPoint(refused, now)).toEqual({ cursor: cursorAt(now), gap: true, resumed: false });
     }
   });
 });
