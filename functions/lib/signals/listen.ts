@@ -82,7 +82,10 @@ export function listenForSignals(topics: readonly string[], handlers: SignalHand
         reconnectPeriod: 0,
         // A signal is only worth anything now; nothing is queued while offline.
         queueQoSZero: false,
-      });
+        // false: a connection that closes before CONNACK (refused, timed out) rejects rather than
+        // leaving the promise waiting for a retry that reconnectPeriod 0 never makes.
+      }, false);
+      if (!next.connected) throw new Error('closed before it connected');
     } catch (err) {
       retryLater(`connect: ${(err as Error).message}`);
       return;
