@@ -41,15 +41,33 @@ export function metered<T>(work: () => Promise<T>): { meter: CapacityMeter; resu
   return { meter, result: meters.run(meter, work) };
 }
 
-function recordCapacity(consumed: ConsumedCapacity | ConsumedCapacity[] | undefined): void {
+/** Calls whose capacity is write capacity when DynamoDB answers only a total. */
+const WRITE_COMMANDS = new Set([
+  'PutItemCommand',
+  'UpdateItemCommand',
+  'DeleteItemCommand',
+  'BatchWriteItemCommand',
+  'TransactWriteItemsCommand',
+  // The document client's names, should the context carry those.
+  'PutCommand',
+  'UpdateCommand',
+  'DeleteCommand',
+  'BatchWriteCommand',
+  'TransactWriteCommand',
+]);
+
+function recordCapacity(consumed: ConsumedCapacity | ConsumedCapacity[] | undefined, commandName: string | undefined): void {
   const meter = meters.getStore();
   if (!meter) return;
   meter.calls += 1;
   for (const c of [consumed ?? []].flat()) {
     meter.read += c.ReadCapacityUnits ?? 0;
     meter.write += c.WriteCapacityUnits ?? 0;
-    // DynamoDB Local and on-demand tables may answer only the total.
-    if (c.ReadCapacityUnits === undefined && c.WriteCapacityUnits === undefined) meter.read += c.CapacityUnits ?? 0;
+    // DynamoDB Local and on-demand tables may answer only the total: a write's is write capacity.
+    if (c.ReadCapacityUnits === undefined && c.WriteCapacityUnits === undefined) {
+      if (commandName && WRITE_COMMANDS.has(commandName)) meter.write += c.CapacityUnits ?? 0;
+      else meter.read += c.CapacityUnits ?? 0;
+    }
   }
 }
 
@@ -78,11 +96,11 @@ export function db(): DynamoDBDocumentClient {
       },
     );
     client.middlewareStack.add(
-      (next) => async (args) => {
+      (next, context) => async (args) => {
         const input = args.input as { ReturnConsumedCapacity?: string };
         if (meters.getStore()) input.ReturnConsumedCapacity ??= 'INDEXES';
         const out = await next(args);
-        recordCapacity((out.output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] }).ConsumedCapacity);
+        recordCapacity((out.output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] }).ConsumedCapacity, context.commandName);
         return out;
       },
       { step: 'initialize', name: 'capacityMeter' },

@@ -15,4 +15,14 @@ describe('DynamoDB capacity per request', () => {
     expect(Number(read)).toBeGreaterThan(0);
     expect(Number(write)).toBe(0);
   });
+
+  it('counts a write as write capacity, also where DynamoDB Local answers only a total', async () => {
+    const manager = api(baseUrl, await signIn(baseUrl, 'manager@demo.example'));
+    const res = await manager.post('/api/locations/loc_demo_north/csi_settings', { csi_settings: { enabled: true } });
+    expect(res.status).toBe(200);
+    const [, read, write] = /^read=([\d.]+);write=([\d.]+);calls=(\d+)$/.exec(res.headers.get('x-consumed-capacity') ?? '') ?? [];
+    // The settings item, its event and the event's channel head are written.
+    expect(Number(write)).toBeGreaterThanOrEqual(3);
+    expect(Number(read)).toBeGreaterThan(0);
+  });
 });
