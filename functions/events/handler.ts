@@ -87,7 +87,7 @@ export const handler = awslambda.streamifyResponse(async (event, responseStream)
 function listen(ticket: TicketRecord, wakeups: Wakeups): SignalListener {
   const channelOf = new Map(ticket.channels.map((channel) => [channelTopic(ticket.company_id, channel), channel]));
   const ofSession = sessionTopic(ticket.session_id);
-  let wasUp = false;
+  let saidDown = false;
   return listenForSignals([...channelOf.keys(), ofSession], {
     onSignal: (topic, payload) => {
       if (topic === ofSession) return wakeups.push({ kind: 'session' });
@@ -96,8 +96,8 @@ function listen(ticket: TicketRecord, wakeups: Wakeups): SignalListener {
     },
     onState: (state, reason) => {
       if (state === 'down') logger.warn('event stream: no wake-up signals, reading the event log every second', { reason, company_id: ticket.company_id, agent_id: ticket.agent_id });
-      else if (wasUp) logger.info('event stream: wake-up signals back', { company_id: ticket.company_id, agent_id: ticket.agent_id });
-      wasUp ||= state === 'up';
+      else if (saidDown) logger.info('event stream: wake-up signals back', { company_id: ticket.company_id, agent_id: ticket.agent_id });
+      saidDown = state === 'down';
       wakeups.push({ kind: 'signals', up: state === 'up' });
     },
   });
