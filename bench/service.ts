@@ -15,6 +15,7 @@ import { db, updateItem } from '../functions/lib/table.js';
 import { messageItem, newMessage, type MessageRecord } from '../functions/messages/records.js';
 import { countScopesOf, customerLinkItem, newRepairOrder, repairOrderItem, type RepairOrderRecord } from '../functions/repairOrders/records.js';
 import { repairOrderOwner } from '../functions/repairOrders/owner.js';
+import { readFrames } from '../test/support/sse.js';
 
 export const REPAIR_ORDERS = Number(process.env.BENCH_REPAIR_ORDERS ?? 10_000);
 export const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100_000);
@@ -173,25 +174,6 @@ export function capacityOf(res: Response): Capacity {
 export async function openEventStream(url: string, ticket: string, onEvent: (type: string, data: unknown, id: string | undefined) => void, signal: AbortSignal): Promise<void> {
   const res = await fetch(`${url}/events?iam=main&v=2`, { headers: { authorization: `Bearer ${ticket}` }, signal });
   if (!res.ok || !res.body) throw new Error(`event stream: ${res.status}`);
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  void (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const frame = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const type = /^event: (.*)$/m.exec(frame)?.[1];
-          const data = /^data: (.*)$/m.exec(frame)?.[1];
-          if (type && data) onEvent(type, JSON.parse(data), /^id: (.*)$/m.exec(frame)?.[1]);
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })();
+  // Aborted by the caller when it is done.
+  void readFrames(res.body, (frame) => void onEvent(frame.event, frame.data, frame.id)).catch(() => undefined);
 }
