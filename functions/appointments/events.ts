@@ -3,7 +3,7 @@
  * appointments channel (lib/realtime.ts channelsFor gives it to agents with the flag and to managers).
  */
 import type { AppointmentEvent } from '../../shared/events.js';
-import { channels, publish } from '../lib/realtime.js';
+import { channels, publishTo } from '../lib/realtime.js';
 import type { AppointmentRecord } from './records.js';
 
 export const channelsOfAppointment = (record: Pick<AppointmentRecord, 'location_id'>): string[] => [channels.appointments(record.location_id)];
@@ -14,5 +14,5 @@ export const appointmentChanged = (record: Pick<AppointmentRecord, 'id' | 'locat
 });
 
 export async function announceAppointment(record: Pick<AppointmentRecord, 'company_id' | 'location_id'>, event: AppointmentEvent): Promise<void> {
-  await Promise.all(channelsOfAppointment(record).map((channel) => publish(record.company_id, channel, event)));
+  await publishTo(record.company_id, channelsOfAppointment(record), event);
 }

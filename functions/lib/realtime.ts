@@ -56,17 +56,29 @@ export function channelsFor(agent: AgentRecord, locationId: string): string[] {
   return [...list];
 }
 
-/**
- * Writes one event of the stream's union (shared/events.ts) to a channel's log, then marks it as
- * the channel's head and signals the channel's listeners. The signal goes only once the event can
- * be read; a signal that does not go out delays the event (the streams' safety-net read finds it
- * through the head), it never loses it.
- */
+/** Writes one event of the stream's union (shared/events.ts) to a channel's log: see publishTo. */
 export async function publish(companyId: string, channel: string, event: StreamEvent): Promise<ChannelEvent> {
-  const logged: ChannelEvent = { id: nextId(), channel, type: event.type, data: event.data, created_at: new Date().toISOString() };
+  return (await publishTo(companyId, [channel], event))[0]!;
+}
+
+/**
+ * Writes an event to each channel's log, then marks each as its channel's head (one write per
+ * group of channels, however many of the group hear it) and signals each channel's listeners. The
+ * signals go only once the events can be read; a signal that does not go out delays its event
+ * (the streams' safety-net read finds it through the head), it never loses it.
+ */
+export async function publishTo(companyId: string, channelList: readonly string[], event: StreamEvent): Promise<ChannelEvent[]> {
   const expiresAt = nowEpoch() + EVENT_TTL_SECONDS;
-  await putItem({ ...keys.channelEvents(companyId, channel), sk: logged.id, ...logged, expires_at: expiresAt });
-  await Promise.all([markHead(companyId, channel, logged.id, expiresAt), sendSignal(channelTopic(companyId, channel), { id: logged.id })]);
+  const logged = [...new Set(channelList)].map(
+    (channel): ChannelEvent => ({ id: nextId(), channel, type: event.type, data: event.data, created_at: new Date().toISOString() }),
+  );
+  await Promise.all(logged.map((e) => putItem({ ...keys.channelEvents(companyId, e.channel), sk: e.id, ...e, expires_at: expiresAt })));
+  const groups = new Map<string, ChannelEvent[]>();
+  for (const e of logged) groups.set(headGroupOf(e.channel), [...(groups.get(headGroupOf(e.channel)) ?? []), e]);
+  await Promise.all([
+    ...[...groups].map(([group, events]) => markHeads(companyId, group, events, expiresAt)),
+    ...logged.map((e) => sendSignal(channelTopic(companyId, e.channel), { id: e.id })),
+  ]);
   return logged;
 }
 
@@ -82,12 +94,19 @@ export function headGroupOf(channel: string): string {
  * The head is the last event written, not the highest id: when two writers race, the later one's
  * id may sort lower, and the stream must still notice it has not delivered that one.
  */
-async function markHead(companyId: string, channel: string, eventId: string, expiresAt: number): Promise<void> {
+async function markHeads(companyId: string, group: string, events: readonly ChannelEvent[], expiresAt: number): Promise<void> {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':expires': expiresAt };
+  const sets = events.map((e, i) => {
+    names[`#c${i}`] = e.channel;
+    values[`:id${i}`] = e.id;
+    return `#c${i} = :id${i}`;
+  });
   await updateItem({
-    Key: keys.channelHeads(companyId, headGroupOf(channel)),
-    UpdateExpression: 'SET #channel = :id, expires_at = :expires',
-    ExpressionAttributeNames: { '#channel': channel },
-    ExpressionAttributeValues: { ':id': eventId, ':expires': expiresAt },
+    Key: keys.channelHeads(companyId, group),
+    UpdateExpression: `SET ${sets.join(', ')}, expires_at = :expires`,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
     ReturnValues: 'NONE',
   });
 }

@@ -9,7 +9,7 @@
 import type { OwnerKind, OwnerRef } from '../../shared/conversations.js';
 import type { StreamEvent } from '../../shared/events.js';
 import type { AgentRef } from '../../shared/people.js';
-import { publish } from '../lib/realtime.js';
+import { publishTo } from '../lib/realtime.js';
 import type { Auth } from '../lib/session.js';
 import type { TransactWrite } from '../lib/table.js';
 import type { CustomerRecord } from '../customers/records.js';
@@ -129,7 +129,7 @@ export async function conversationsOfCustomer(companyId: string, customerId: str
 /** Publishes one event on every channel of the owner. */
 export async function announceTo(owner: ConversationOwner, event: OwnerEvent, previousAgentId?: string | null): Promise<void> {
   const port = portFor(owner);
-  await Promise.all(port.channels(owner.record, previousAgentId).map((channel) => publish(owner.company_id, channel, event)));
+  await publishTo(owner.company_id, port.channels(owner.record, previousAgentId), event);
 }
 
 export const changedEvent = (owner: ConversationOwner, reason: string): OwnerEvent => portFor(owner).changed(owner.record, reason);

@@ -3,7 +3,7 @@
  * their opt status or block shows on every row of theirs, so each open console refetches them.
  */
 import type { ServiceEvent } from '../../shared/events.js';
-import { channels, publish } from '../lib/realtime.js';
+import { channels, publishTo } from '../lib/realtime.js';
 import type { CustomerRecord } from '../customers/records.js';
 import { announce, changed } from './events.js';
 import { getRepairOrders, repairOrderLinksOfCustomer, type RepairOrderRecord } from './records.js';
@@ -31,6 +31,6 @@ export async function announceCustomer(customer: CustomerRecord, orders: Pick<Re
     listeners.add(channels.managerRepairOrders(ro.location_id));
     if (ro.agent) listeners.add(channels.agent(ro.agent.id));
   }
-  await Promise.all([...listeners].map((channel) => publish(customer.company_id, channel, event)));
+  await publishTo(customer.company_id, [...listeners], event);
   await Promise.all(orders.map((ro) => announce(ro, changed(ro, reason))));
 }

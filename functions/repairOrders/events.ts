@@ -4,7 +4,7 @@
  * when it was reassigned, so it leaves their inbox).
  */
 import type { ServiceEvent } from '../../shared/events.js';
-import { channels, publish } from '../lib/realtime.js';
+import { channels, publishTo } from '../lib/realtime.js';
 import type { RepairOrderRecord } from './records.js';
 
 export function channelsOfRepairOrder(ro: Pick<RepairOrderRecord, 'location_id' | 'agent'>, previousAgentId?: string | null): string[] {
@@ -20,7 +20,7 @@ export async function announce(
   event: ServiceEvent,
   previousAgentId?: string | null,
 ): Promise<void> {
-  await Promise.all(channelsOfRepairOrder(ro, previousAgentId).map((channel) => publish(ro.company_id, channel, event)));
+  await publishTo(ro.company_id, channelsOfRepairOrder(ro, previousAgentId), event);
 }
 
 export function changed(ro: Pick<RepairOrderRecord, 'id' | 'location_id' | 'agent'>, reason: string): ServiceEvent {

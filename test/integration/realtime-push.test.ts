@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIsolatedStack } from '../../infra/local/isolated.js';
 import type { LocalStack } from '../../infra/local/stack.js';
 import { logger } from '../../functions/lib/log.js';
-import { publish } from '../../functions/lib/realtime.js';
+import { channelHeads, publish, publishTo } from '../../functions/lib/realtime.js';
 import { signGrant } from '../../functions/lib/signals/grant.js';
 import { channelTopic } from '../../functions/lib/signals/topics.js';
 import { api, signIn } from '../support/api.js';
@@ -165,8 +165,29 @@ describe('push wake-ups', () => {
     }
   }, 30_000);
 
+  it('note one event on several channels as each channel’s head, one write per group, and signal each', async () => {
+    const stream = await openStream('advisor@demo.example');
+    try {
+      await until(() => stream.wake() === 'signal', 10_000, 'the stream to hear signals');
+      const heard = ['location:loc_demo_north', 'location:loc_demo_north:manager:repair_orders', 'agent:agt_manager'];
+      const key = `push_test_many_${Date.now()}`;
+      const logged = await publishTo('cmp_demo', heard, { type: 'settings_updated', data: { location_id: 'loc_demo_north', key } });
+      expect(logged.map((e) => e.channel)).toEqual(heard);
+      const heads = await channelHeads('cmp_demo', heard);
+      for (const e of logged) expect(heads.get(e.channel)).toBe(e.id);
+      // The advisor hears the location's copy only.
+      await until(() => stream.eventsWith(key).length === 1, 3_000, 'the location channel’s copy');
+      expect(stream.eventsWith(key)[0]!.data.channel).toBe('location:loc_demo_north');
+    } finally {
+      stream.close();
+    }
+  });
+
   it('end with the browser: a closed stream leaves the broker at once', async () => {
+    // The streams of the tests before are gone first (they leave the broker a moment after closing).
+    for (let end = Date.now() + 3_000; (await stack.faults.brokerStatus()).clients > 0 && Date.now() < end; ) await new Promise((r) => setTimeout(r, 50));
     const before = (await stack.faults.brokerStatus()).clients;
+    expect(before).toBe(0);
     const streams = [await openStream('advisor@demo.example'), await openStream('manager@demo.example')];
     await until(() => streams.every((s) => s.wake() === 'signal'), 10_000, 'the streams to hear signals');
     expect((await stack.faults.brokerStatus()).clients).toBe(before + 2);

@@ -12,7 +12,7 @@ export function BoardTitle({ id, title, unread, unreadLabel }: { id: string; tit
       <h1 id={id} className="board__title">
         {title}
       </h1>
-      <span className={`board__unread${unread ? ' board__unread--some' : ''}`} role="status" data-testid="unread-count">
+      <span className={`count-pill${unread ? ' count-pill--some' : ''}`} role="status" data-testid="unread-count">
         {unreadLabel}
       </span>
     </>

@@ -45,7 +45,7 @@ export function ClaimedScreen() {
           {title}
         </h1>
         {list.total !== null ? (
-          <span className="mpi-count" role="status">
+          <span className="count-pill" role="status">
             {t('mpi.listed_count', { total: list.total })}
           </span>
         ) : null}

@@ -45,7 +45,7 @@ export function PoolScreen() {
           {title}
         </h1>
         {pool.total !== null ? (
-          <span className="mpi-count" role="status" data-testid="mpi-pool-count">
+          <span className="count-pill" role="status" data-testid="mpi-pool-count">
             {t('mpi.waiting_count', { total: pool.total })}
           </span>
         ) : null}
