@@ -6,8 +6,8 @@
 import { z } from 'zod';
 import type { DmsCustomer } from '../../shared/schemas/dms.js';
 import { isLocale } from '../../shared/locales.js';
-import { changeConsent } from '../customers/consent.js';
-import { CustomerChanged, customersWithPhone, getCustomer, newCustomerRecord, saveCustomer, type CustomerRecord } from '../customers/records.js';
+import { changeConsent, saveRecordTakingNumber } from '../customers/consent.js';
+import { CustomerChanged, getCustomer, newCustomerRecord, type CustomerRecord } from '../customers/records.js';
 import { dmsRecordId } from '../lib/ids.js';
 import { normalizePhone, phoneProblem, PHONE_ERRORS } from '../lib/phones.js';
 import { announceCustomer, boardOrdersOfCustomer } from '../repairOrders/customerOrders.js';
@@ -95,27 +95,6 @@ async function customerChangedOnOrders(customer: CustomerRecord): Promise<void> 
 }
 
 /**
- * A number someone opted out stays opted out on a new record of it (a second DMS record, a
- * spouse's account): the customer's STOP was about the phone. Goes through changeConsent, so the
- * record gets its ledger line and its conversations their note.
- */
-async function inheritOptOut(ctx: FeedContext, customer: CustomerRecord): Promise<CustomerRecord | null> {
-  const optedOut = (await customersWithPhone(ctx.companyId, customer.phones.cell ?? '')).find((c) => c.id !== customer.id && c.opt_in === 'out');
-  if (!optedOut) return null;
-  const { changed } = await changeConsent({
-    companyId: ctx.companyId,
-    customer,
-    status: 'out',
-    initiator: optedOut.opt_metadata?.initiator === 'agent' ? 'agent' : 'customer',
-    method: 'shared_phone',
-    wording: `Same cell number as customer ${optedOut.id}, who opted out`,
-    agent: null,
-    opcode: null,
-  });
-  return changed.find((c) => c.id === customer.id) ?? null;
-}
-
-/**
  * Creates or updates the customer with this DMS id. `raw` is the record as posted: only the fields
  * it names are applied. A `dms_opt_in: 'in'` goes through changeConsent (when the location takes
  * DMS opt-ins), which never lets it override an opt-out the customer texted.
@@ -129,8 +108,6 @@ export async function upsertDmsCustomer(
   const id = customerIdOf(ctx, dmsCustomerId);
   let customer: CustomerRecord | undefined;
   let status: RecordStatus = 'unchanged';
-  /** The record got a cell number it did not have (a new record, or a changed number). */
-  let newNumber = false;
   for (let attempt = 0; !customer; attempt++) {
     const now = new Date().toISOString();
     const existing = await getCustomer(ctx.companyId, id, true);
@@ -147,22 +124,18 @@ export async function upsertDmsCustomer(
     }
     next.version = before.version + 1;
     next.updated_at = now;
+    let saved: CustomerRecord;
     try {
-      await saveCustomer(next);
+      // A new record or a new number takes the number's consent (a STOP on it stays a STOP).
+      saved = await saveRecordTakingNumber(next, existing);
     } catch (err) {
       // Someone else wrote it meanwhile (another batch, an opt-out): apply ours to theirs.
       if (attempt < 4 && err instanceof CustomerChanged) continue;
       throw err;
     }
-    customer = next;
+    customer = saved;
     status = existing ? 'updated' : 'created';
-    newNumber = next.phones.cell !== null && next.phones.cell !== existing?.phones.cell;
-    if (existing) await customerChangedOnOrders(next);
-  }
-
-  if (newNumber && customer.opt_in !== 'out') {
-    const inherited = await inheritOptOut(ctx, customer);
-    if (inherited) customer = inherited;
+    if (existing) await customerChangedOnOrders(saved);
   }
 
   if (fields.dms_opt_in === 'in' && ctx.settings.dms_opt_in_enabled && customer.opt_in !== 'in') {

@@ -42,6 +42,11 @@ export const keys = {
   customer: (companyId: string, customerId: string) => ({ pk: `COMPANY#${companyId}#CUSTOMER#${customerId}`, sk: 'CUSTOMER' }),
   /** gsi1 on customer items: every customer record of a company sharing a cell number. */
   customersByPhone: (companyId: string, e164: string) => ({ gsi1pk: `COMPANY#${companyId}#PHONE#${e164}` }),
+  /**
+   * The consent of a cell number (a company's), `sk = CONSENT`: the status every record of the
+   * number copies, and the ids of the records that have had it since (read consistently by a change).
+   */
+  numberConsent: (companyId: string, e164: string) => ({ pk: `COMPANY#${companyId}#PHONE#${e164}`, sk: 'CONSENT' }),
   /** Consent ledger entries in the customer's partition, `sk = CONSENT#{ulid}` (append-only). */
   consentOf: (companyId: string, customerId: string) => ({ pk: `COMPANY#${companyId}#CUSTOMER#${customerId}`, skPrefix: 'CONSENT#' }),
   /** Calls in the customer's partition, `sk = CALL#{board}#{created_at}#{call id}`. */

@@ -28,6 +28,7 @@ import { gatekeeperReason, gatekeeperReasonText } from './rules.js';
 import {
   NO_TEXTING_NUMBER,
   askOptIn,
+  consentOfContext,
   dealershipOf,
   decide,
   localeOf,
@@ -63,7 +64,7 @@ export function automatedGatekeeperRefusal(context: SendContext, kind: Automated
   const codes = kind === 'work_declined' && declinedCodes.length > 0 ? declinedCodes : [context.dms.opcode_text.trim()];
   let refusal: GatekeeperRefusal | null = null;
   for (const code of codes) {
-    const reason = gatekeeperReason(rule.target, context.owner.rules, context.customer, code);
+    const reason = gatekeeperReason(rule.target, context.owner.rules, consentOfContext(context), code);
     if (!reason) return null;
     refusal = { reason, opcode: reason === 'opcode_missing' ? code : '', message: gatekeeperReasonText(reason, code) };
   }

@@ -13,6 +13,7 @@ import { keys } from '../lib/keys.js';
 import { downloadUrl } from '../lib/storage.js';
 import { fields, getItem, isConditionFailure, putItemIf, queryAll, readPage, transactWrite, updateItem, type Item, type TransactWrite } from '../lib/table.js';
 import { portFor, type ConversationOwner } from './owners.js';
+import { numberNotOptedOut } from '../customers/numberConsent.js';
 
 export interface StoredAttachment {
   id: string;
@@ -240,10 +241,11 @@ export class RecipientRefuses extends Error {
 /**
  * Records the intent to hand a `queued` text to the carrier; answers the message with it, or
  * undefined when another call recorded one first (or the text moved on). In the same transaction
- * the customer is checked to be neither opted out nor a landline (RecipientRefuses otherwise): the
- * rules were asked earlier (when the agent pressed send, when the job picked the text up), and a
- * STOP landing in between must still stop the text. A STOP written after this moment finds the
- * text already handed over.
+ * the customer is checked to be neither opted out nor a landline, and the number the text goes to
+ * not to be opted out (on whichever record it was), RecipientRefuses otherwise: the rules were
+ * asked earlier (when the agent pressed send, when the job picked the text up), and a STOP landing
+ * in between must still stop the text. A STOP written after this moment finds the text already
+ * handed over.
  */
 export async function recordSendIntent(message: MessageRecord, intent: SendIntent): Promise<MessageRecord | undefined> {
   const update = {
@@ -270,12 +272,15 @@ export async function recordSendIntent(message: MessageRecord, intent: SendInten
           ExpressionAttributeValues: { ':out': 'out', ':landline': 'landline' },
         },
       },
+      ...(message.to_number ? [numberNotOptedOut(message.company_id, message.to_number)] : []),
     ]);
     return { ...message, send_intent: intent };
   } catch (err) {
     if (!isConditionFailure(err)) throw err;
     const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-    if (customerCheck && reasons[1]?.Code === 'ConditionalCheckFailed' && reasons[0]?.Code !== 'ConditionalCheckFailed') {
+    const failed = (index: number) => reasons[index]?.Code === 'ConditionalCheckFailed';
+    if (customerCheck && !failed(0) && failed(2)) throw new RecipientRefuses('OPTED_OUT');
+    if (customerCheck && !failed(0) && failed(1)) {
       const customer = await getItem<{ opt_in?: string | null }>(keys.customer(message.company_id, message.customer_id), true);
       throw new RecipientRefuses(customer?.opt_in === 'out' || !customer ? 'OPTED_OUT' : 'LANDLINE');
     }

@@ -40,10 +40,23 @@ export interface RuleOwner {
 export type RuleOrder = RuleOwner;
 
 export interface RuleCustomer {
+  /** The record's copy of its number's consent. */
   opt_in: OptStatus;
+  /** The consent of the number itself (the company's item of it); null or absent when none is stored. */
+  number_opt_in?: OptStatus | null;
   blocked_at: string | null;
   line: LineType;
   cell: string | null;
+}
+
+/**
+ * Consent as the rules apply it: the number's and the record's together. An opt-out on either stops
+ * the text (a record may not have caught up with a STOP yet); an opt-in on either lets it through.
+ */
+export function consentOf(customer: Pick<RuleCustomer, 'opt_in' | 'number_opt_in'>): OptStatus {
+  const number = customer.number_opt_in ?? 'unknown';
+  if (customer.opt_in === 'out' || number === 'out') return 'out';
+  return customer.opt_in === 'in' || number === 'in' ? 'in' : 'unknown';
 }
 
 export interface RuleSettings {
@@ -110,7 +123,7 @@ function refusal(order: RuleOwner, customer: RuleCustomer, settings: RuleSetting
   if (mode === 'manual' && outgoing.text.length > MESSAGE_MAX_LENGTH) return 'too_long';
   if (order.closed) return 'closed';
   if ((order.needsAdvisor ?? true) && !order.agent) return 'no_advisor';
-  if (customer.opt_in === 'out') return 'opted_out';
+  if (consentOf(customer) === 'out') return 'opted_out';
   if (customer.blocked_at) return 'blocked';
   if (!customer.cell) return 'no_phone';
   if (customer.line === 'landline') return 'landline';
@@ -129,7 +142,7 @@ export function decideSend(
   const refused = refusal(order, customer, settings, outgoing, mode);
   if (refused) return { outcome: 'refuse', error: refused };
 
-  if (customer.opt_in === 'unknown' && !outgoing.asksConsent) {
+  if (consentOf(customer) === 'unknown' && !outgoing.asksConsent) {
     // Double opt-in is how a customer of unknown status becomes one who may be texted, so it
     // comes before safe mode (which would only refuse): the agent's text turns into the request.
     // Only an agent asks; the console does not ask on its own (automated, scheduled).

@@ -13,18 +13,22 @@ import { customerText, withOptOutLine } from '../lib/customerTexts.js';
 import { getLocation, type LocationRecord } from '../lib/locations.js';
 import { normalizePhone } from '../lib/phones.js';
 import { readSettings } from '../lib/settings.js';
+import { getNumberConsent, type NumberConsent } from '../customers/numberConsent.js';
 import { customersWithPhone, getCustomer, markCustomerOnce, rememberLineType, type CarrierLine, type CustomerRecord, type OnceField } from '../customers/records.js';
 import { announceMessage } from './announce.js';
 import { deliver, outboundRecord, queueAndDeliver, resumeSend } from './delivery.js';
 import { SendAlreadyRecorded, messageOfSendRequest, setDeliveryState, type MessageRecord, type SendRequestRef, type StoredAttachment } from './records.js';
 import { announceTo, portFor, type ConversationOwner } from './owners.js';
-import { decideSend, ruleSettings, type Outgoing, type RuleCustomer, type SendDecision, type SendMode } from './rules.js';
+import { consentOf, decideSend, ruleSettings, type Outgoing, type RuleCustomer, type SendDecision, type SendMode } from './rules.js';
+import type { OptMetadata, OptStatus } from '../../shared/customers.js';
 import { SendRefused, VersionConflict, notFound, refused } from '../lib/errors.js';
 
 /** Everything the rules and the carrier need about one conversation. */
 export interface SendContext {
   owner: ConversationOwner;
   customer: CustomerRecord;
+  /** The consent of the customer's cell number, which the rules check beside the record's copy. */
+  number: NumberConsent | null;
   location: LocationRecord;
   service: SettingsOf<'service_settings'>;
   dms: SettingsOf<'dms_settings'>;
@@ -44,7 +48,8 @@ export async function sendContext(owner: ConversationOwner): Promise<SendContext
   ]);
   if (!customer) throw notFound('Customer not found');
   if (!location) throw notFound('Location not found');
-  return { owner, customer, location, service, dms, business, gatekeeper };
+  const number = customer.phones.cell ? ((await getNumberConsent(companyId, customer.phones.cell)) ?? null) : null;
+  return { owner, customer, number, location, service, dms, business, gatekeeper };
 }
 
 export const NO_TEXTING_NUMBER = SEND_ERRORS.no_texting_number;
@@ -154,14 +159,22 @@ export async function withOptOutNotice(context: SendContext, text: string, at: s
 // ---------------------------------------------------------------------------------------------
 // The rules, asked with what the context knows
 
-export function ruleCustomer(customer: CustomerRecord): RuleCustomer {
-  return { opt_in: customer.opt_in, blocked_at: customer.blocked_at, line: customer.carrier.type, cell: customer.phones.cell };
+export function ruleCustomer(customer: CustomerRecord, number: NumberConsent | null = null): RuleCustomer {
+  return { opt_in: customer.opt_in, number_opt_in: number?.opt_in ?? null, blocked_at: customer.blocked_at, line: customer.carrier.type, cell: customer.phones.cell };
+}
+
+/** The consent the gatekeeper judges: the number's where it decides (an opt-out, or an opt-in the record lacks), else the record's. */
+export function consentOfContext(context: Pick<SendContext, 'customer' | 'number'>): { opt_in: OptStatus; opt_metadata: OptMetadata | null } {
+  const { customer, number } = context;
+  const opt_in = consentOf(ruleCustomer(customer, number));
+  const fromNumber = number !== null && opt_in !== customer.opt_in;
+  return { opt_in, opt_metadata: fromNumber ? number.opt_metadata : customer.opt_metadata };
 }
 
 export function decide(context: SendContext, outgoing: Outgoing, mode: SendMode, now = new Date()): SendDecision {
   return decideSend(
     context.owner.rules,
-    ruleCustomer(context.customer),
+    ruleCustomer(context.customer, context.number),
     ruleSettings(context.service, context.dms, context.location.timezone),
     outgoing,
     mode,

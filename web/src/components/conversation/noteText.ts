@@ -33,7 +33,8 @@ function consentChanged(status: 'out' | 'in', p: ConsentNoteParams, t: TFunction
   else if (status === 'in' && p.initiator === 'dms') key = p.opcode ? 'opt_in_dms_opcode' : 'opt_in_dms';
   else if (quotesCustomerWords(p.method)) key = `opt_${status}_text${p.words ? '_words' : ''}`;
   else if (status === 'out' && p.method === 'carrier_opt_out_list') key = 'opt_out_carrier';
-  else if (status === 'out' && p.method === 'shared_phone') key = 'opt_out_same_number';
+  // 'inherited_from_number': the record came to have a number already opted out (a booking, the DMS).
+  else if (status === 'out' && (p.method === 'shared_phone' || p.method === 'inherited_from_number')) key = 'opt_out_same_number';
   else key = `opt_${status}_customer`;
   const text = t(`notes.${key}`, values);
   return p.shared_phone ? `${text} ${t('notes.shared_phone')}` : text;
