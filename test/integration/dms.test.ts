@@ -217,7 +217,7 @@ describe('DMS feed: customers', () => {
     expect(second.body.results[0].status).toBe('created');
     expect((await manager.get(`/api/customers/${id}`)).body.customer.opt_in).toBe('out');
     const ledger = (await manager.get(`/api/customers/${id}/consent`)).body.consent;
-    expect(ledger).toEqual([expect.objectContaining({ status: 'out', previous: 'unknown', initiator: 'customer', method: 'shared_phone' })]);
+    expect(ledger).toEqual([expect.objectContaining({ status: 'out', previous: 'unknown', initiator: 'customer', method: 'inherited_from_number' })]);
   });
 });
 
