@@ -1,6 +1,7 @@
 /**
  * The consent invariant, property-based (test/support/consent-model.ts): no sequence of sends,
- * replies, DMS updates, scheduled and automated texts and jobs puts a text to an opted-out or
+ * replies, DMS updates, new records of the number (booked, fed, renumbered onto it), scheduled and
+ * automated texts and jobs puts a text to an opted-out or
  * landline number at the carrier, the keyword answers the carrier rules allow aside. The seed is
  * fixed and printed; CONSENT_SEED and CONSENT_RUNS replay or widen a run.
  */
@@ -82,6 +83,27 @@ describe('consent invariant (property-based, against the local stack)', () => {
       ],
     });
     // The first text, the STOP's confirmation, the START's confirmation and the text after it.
+    expect(tally).toMatchObject({ commands: 11, textsAllowed: 2, keywordAnswers: 2 });
+  });
+
+  it('a STOP reaches the records the number gets later: a booked new customer and a renumbered record, until the customer texts START', async () => {
+    const tally = await runSequence(stack, {
+      start: { optIn: true, line: 'mobile' },
+      commands: [
+        { kind: 'reply', words: 'STOP' },
+        { kind: 'book_new' },
+        { kind: 'send', order: 1, when: 'now' },
+        { kind: 'renumber', optIn: true },
+        { kind: 'send', order: 2, when: 'now' },
+        { kind: 'dms_opt_in' },
+        { kind: 'send', order: 1, when: 'soon' },
+        { kind: 'job', name: 'scheduled_messages' },
+        { kind: 'reply', words: 'START' },
+        { kind: 'send', order: 1, when: 'now' },
+        { kind: 'send', order: 2, when: 'now' },
+      ],
+    });
+    // The STOP's and the START's confirmations, and the two texts after the START.
     expect(tally).toMatchObject({ commands: 11, textsAllowed: 2, keywordAnswers: 2 });
   });
 

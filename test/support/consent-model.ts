@@ -6,7 +6,10 @@
  * console sends to a keyword (the opt-out, opt-in and help confirmations), once per keyword.
  *
  * Each generated sequence gets its own phone number and customer (made through the DMS feed), so
- * sequences are independent and run several at a time against one local stack; a small model
+ * sequences are independent and run several at a time against one local stack. Consent belongs to
+ * the number, so sequences also make more records of it: the DMS sends another record with the
+ * same cell, the console books an appointment for a new customer with it, a record of another
+ * number is renumbered onto it (each then texted like the first); a small model
  * tracks what the number's consent and line are, and after every command the carrier's record of
  * that number is read and judged. Location-wide switches (double opt-in, quiet hours) are shared
  * by the sequences running together; the invariant does not depend on them, so that is harmless
@@ -55,7 +58,7 @@ export type LineKind = 'mobile' | 'voip' | 'landline';
 export type JobRun = 'scheduled_messages' | 'work_declined_notices' | 'repair_order_housekeeping';
 
 export type ConsentCommand =
-  /** The advisor's composer: now, in a moment (send_at), or days ahead. */
+  /** The composer of a conversation of the number (an order's, or a booked appointment's): now, in a moment (send_at), or days ahead. */
   | { kind: 'send'; order: number; when: 'now' | 'soon' | 'far' }
   | { kind: 'reply'; words: ReplyWords }
   | { kind: 'double_opt_in'; on: boolean }
@@ -73,6 +76,10 @@ export type ConsentCommand =
   | { kind: 'dms_new_order' }
   /** The DMS sends another customer record (another DMS id) with the same cell number, and an order of it. */
   | { kind: 'dms_same_phone'; optIn: boolean }
+  /** The coordinator books an appointment for a new customer with the number (POST /api/locations/{id}/appointments). */
+  | { kind: 'book_new' }
+  /** A record of another number (with an order, opted in by the DMS or not) gets this number in the DMS feed. */
+  | { kind: 'renumber'; optIn: boolean }
   | { kind: 'vehicle_ready'; order: number }
   | { kind: 'agent_opt_out' }
   /** The carrier reports the newest text to the number undelivered. */
@@ -98,6 +105,8 @@ const command: fc.Arbitrary<ConsentCommand> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('dms_invoiced' as const), order }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'dms_new_order' as const }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('dms_same_phone' as const), optIn: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.constant({ kind: 'book_new' as const }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('renumber' as const), optIn: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('vehicle_ready' as const), order }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'agent_opt_out' as const }) },
   { weight: 2, arbitrary: fc.constant({ kind: 'fail_newest' as const }) },
@@ -217,6 +226,8 @@ export interface ConsentStack {
   carrierUrl: string;
   advisor: ApiClient;
   manager: ApiClient;
+  /** The appointments coordinator, who books and texts appointments. */
+  coordinator: ApiClient;
   carrier: ApiClient;
   /** The north store's DMS key for the feed. */
   dmsKey: string;
@@ -234,6 +245,7 @@ export interface ConsentStack {
 export async function prepareConsentStack(baseUrl: string, carrierUrl: string): Promise<ConsentStack> {
   const advisor = api(baseUrl, await signIn(baseUrl, 'advisor@demo.example', DEMO_PASSWORD));
   const manager = api(baseUrl, await signIn(baseUrl, 'manager@demo.example', DEMO_PASSWORD));
+  const coordinator = api(baseUrl, await signIn(baseUrl, 'appointments@demo.example', DEMO_PASSWORD));
   const key = await manager.post(`/api/locations/${LOCATION}/dms_keys`, { label: 'Consent property' });
   if (key.status !== 201) throw new Error(`Could not make a DMS key: ${key.status} ${key.text}`);
   const [service, dms, business, location] = await Promise.all([
@@ -259,6 +271,7 @@ export async function prepareConsentStack(baseUrl: string, carrierUrl: string): 
     carrierUrl,
     advisor,
     manager,
+    coordinator,
     carrier: api(carrierUrl),
     dmsKey: key.body.key as string,
     dealer,
@@ -307,6 +320,12 @@ interface Order {
   invoiced: boolean;
 }
 
+/** A conversation with a record of the number: its messages' path and who texts in it. */
+interface Conversation {
+  messages: string;
+  client: ApiClient;
+}
+
 /** What one sequence counted, for the run's figures and its check that it tested something. */
 export interface SequenceTally {
   commands: number;
@@ -324,6 +343,8 @@ export async function runSequence(stack: ConsentStack, sequence: ConsentSequence
   const tag = `${stack.run}-${phone.slice(-7)}`;
   const dmsCustomerId = `consent-${tag}`;
   const orders: Order[] = [];
+  /** The orders' conversations and the booked appointments', in the order they were made. */
+  const conversations: Conversation[] = [];
   const customerIds = new Set<string>();
   const seen = new Set<string>();
   const tally: SequenceTally = { commands: 0, textsAllowed: 0, keywordAnswers: 0, ms: {}, count: {} };
@@ -352,8 +373,10 @@ export async function runSequence(stack: ConsentStack, sequence: ConsentSequence
     const ro = expect(await stack.advisor.get(`/api/repair_orders/${result.id}`), 'GET repair order');
     customerIds.add(ro.body.repair_order.customer.id);
     orders.push({ dmsRoId: record.dms_ro_id, dmsCustomerId: customerId, roId: result.id, invoiced: false });
+    conversations.push({ messages: `/api/repair_orders/${result.id}/messages`, client: stack.advisor });
   };
   const orderAt = (index: number): Order => orders[index % orders.length]!;
+  const conversationAt = (index: number): Conversation => conversations[index % conversations.length]!;
 
   /** Texts that reached the carrier for the number since the last look, oldest first. */
   const freshTexts = async (): Promise<SmsRecord[]> => {
@@ -391,13 +414,13 @@ export async function runSequence(stack: ConsentStack, sequence: ConsentSequence
   };
 
   const retryNewestFailed = async (): Promise<void> => {
-    for (const o of orders.toReversed()) {
-      const list = expect(await stack.advisor.get(`/api/repair_orders/${o.roId}/messages?offset=0&limit=50`), 'GET messages');
+    for (const o of conversations.toReversed()) {
+      const list = expect(await o.client.get(`${o.messages}?offset=0&limit=50`), 'GET messages');
       const failed = (list.body?.messages ?? []).find(
         (m: { metadata: { direction: string; status: string } }) => m.metadata.direction === 'outbound' && (m.metadata.status === 'not sent' || m.metadata.status === 'undelivered'),
       );
       if (failed) {
-        expect(await stack.advisor.put(`/api/messages/${failed.id}/retry`), 'retry');
+        expect(await o.client.put(`/api/messages/${failed.id}/retry`), 'retry');
         return;
       }
     }
@@ -406,7 +429,7 @@ export async function runSequence(stack: ConsentStack, sequence: ConsentSequence
   const act = async (c: ConsentCommand): Promise<void> => {
     switch (c.kind) {
       case 'send': {
-        const o = orderAt(c.order);
+        const o = conversationAt(c.order);
         const message: Record<string, unknown> = { text: `Update on your Subaru (${c.when})` };
         if (c.when === 'soon') {
           const at = Date.now() + 300 + Math.floor(Math.random() * 900);
@@ -414,7 +437,7 @@ export async function runSequence(stack: ConsentStack, sequence: ConsentSequence
           message.send_at = new Date(at).toISOString();
         }
         if (c.when === 'far') message.send_at = new Date(Date.now() + 3 * 86_400_000).toISOString();
-        expect(await stack.advisor.post(`/api/repair_orders/${o.roId}/messages`, { message }, { 'idempotency-key': randomUUID() }), 'send');
+        expect(await o.client.post(o.messages, { message }, { 'idempotency-key': randomUUID() }), 'send');
         return;
       }
       case 'reply':
@@ -451,6 +474,28 @@ export async function runSequence(stack: ConsentStack, sequence: ConsentSequence
       case 'dms_same_phone':
         await openOrder(`${dmsCustomerId}-b${orders.length}`, { first_name: 'Robin', last_name: 'Consent', phones: { cell: phone }, ...(c.optIn ? { dms_opt_in: 'in' } : {}) });
         return;
+      case 'book_new': {
+        const n = conversations.length;
+        const res = expect(
+          await stack.coordinator.post(`/api/locations/${LOCATION}/appointments`, {
+            appointment: { scheduled_at: new Date(Date.now() + 2 * 86_400_000).toISOString() },
+            customer: { first_name: 'Glory', last_name: `Consent${n}`, email: `glory.${tag}.${n}@example.com`, phone },
+          }),
+          'book a new customer',
+        );
+        if (res.status !== 201) throw new Error(`Booking not taken: ${res.status} ${res.text.slice(0, 300)}`);
+        customerIds.add(res.body.appointment.customer.id);
+        conversations.push({ messages: `/api/appointments/${res.body.appointment.id}/messages`, client: stack.coordinator });
+        return;
+      }
+      case 'renumber': {
+        // A record of a number of its own first (with an order: a conversation to text), then the DMS gives it this one.
+        const mover = `${dmsCustomerId}-m${orders.length}`;
+        await openOrder(mover, { first_name: 'Morgan', last_name: 'Consent', phones: { cell: freshPhone() }, ...(c.optIn ? { dms_opt_in: 'in' } : {}) });
+        const res = await feed('customers', [{ dms_customer_id: mover, phones: { cell: phone } }]);
+        if (res.status !== 200 || res.body?.results?.[0]?.status === 'error') throw new Error(`Renumbering not taken: ${res.status} ${res.text.slice(0, 300)}`);
+        return;
+      }
       case 'vehicle_ready':
         expect(await stack.advisor.post(`/api/repair_orders/${orderAt(c.order).roId}/vehicle_ready`), 'vehicle ready');
         return;
