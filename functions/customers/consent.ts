@@ -31,7 +31,7 @@ import { addSystemNote } from '../messages/notes.js';
 import { announceCustomer } from '../repairOrders/customerOrders.js';
 import { saveConsentChange, saveRecordOfNumber, type ConsentWrite } from './consentLedger.js';
 import { getNumberConsent, unknownNumber, type NumberConsent } from './numberConsent.js';
-import { CustomerChanged, customersWithPhone, getCustomer, saveCustomer, type CustomerRecord } from './records.js';
+import { CustomerChanged, customersWithPhone, getCustomer, getCustomers, saveCustomer, type CustomerRecord } from './records.js';
 import '../messages/boards.js';
 import { conversationsOfCustomer } from '../messages/owners.js';
 
@@ -158,6 +158,10 @@ function consentWrite(change: ConsentChange, before: CustomerRecord, at: string)
   return { after, entry, ulid };
 }
 
+/** Writers of one number retry this often (each a fresh read), a little apart so racing ones part. */
+const MAX_ATTEMPTS = 6;
+const backOff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * (attempt + 1)));
+
 const unique = <T extends { id: string }>(list: T[]): T[] => [...new Map(list.map((x) => [x.id, x])).values()];
 
 /**
@@ -167,9 +171,10 @@ const unique = <T extends { id: string }>(list: T[]): T[] => [...new Map(list.ma
  * records: an opt-out on any of them wins, else an opt-in.
  */
 export async function numberState(companyId: string, cell: string, now: string): Promise<{ number: NumberConsent; records: CustomerRecord[] }> {
-  const [stored, indexed] = await Promise.all([getNumberConsent(companyId, cell), customersWithPhone(companyId, cell)]);
-  const listed = await Promise.all((stored?.customer_ids ?? []).filter((id) => !indexed.some((c) => c.id === id)).map((id) => getCustomer(companyId, id, true)));
-  const records = unique([...indexed, ...listed.filter((c) => c !== undefined)]).filter((c) => c.phones.cell === cell);
+  const [stored, indexed] = await Promise.all([getNumberConsent(companyId, cell), customersWithPhone(companyId, cell, true)]);
+  const unlisted = (stored?.customer_ids ?? []).filter((id) => !indexed.some((c) => c.id === id));
+  const listed = unlisted.length > 0 ? [...(await getCustomers(companyId, unlisted, true)).values()] : [];
+  const records = unique([...indexed, ...listed]).filter((c) => c.phones.cell === cell);
   if (stored) return { number: stored, records };
   const from = records.find((c) => c.opt_in === 'out') ?? records.find((c) => c.opt_in === 'in');
   const number = { ...unknownNumber(companyId, cell, now), customer_ids: records.map((c) => c.id) };
@@ -207,7 +212,8 @@ export async function changeConsent(input: ConsentChange): Promise<{ changed: Cu
       await saveConsentChange(number, writes);
     } catch (err) {
       // A record of the number, or a new one registering with it, got in first: read again.
-      if (attempt >= 4 || !(err instanceof CustomerChanged)) throw err;
+      if (attempt >= MAX_ATTEMPTS || !(err instanceof CustomerChanged)) throw err;
+      await backOff(attempt);
       continue;
     }
     for (const { after } of writes) await tellBoard(input, after);
@@ -269,10 +275,11 @@ export async function saveRecordTakingNumber(record: CustomerRecord, existing: C
     try {
       await saveRecordOfNumber(registered, after, line);
     } catch (err) {
-      if (attempt >= 4 || !(err instanceof CustomerChanged)) throw err;
+      if (attempt >= MAX_ATTEMPTS || !(err instanceof CustomerChanged)) throw err;
       // The number changed (a STOP, another record): read it again. The record changed: the caller's to redo.
       const stored = await getCustomer(record.company_id, record.id, true);
       if ((stored?.version ?? 0) !== (existing?.version ?? 0)) throw err;
+      await backOff(attempt);
       continue;
     }
     if (line && existing) {

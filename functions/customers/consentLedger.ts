@@ -35,11 +35,17 @@ const lineWrite = ({ entry, after, ulid }: ConsentWrite): TransactWrite => ({
 /** A transaction holds 100 writes: the number and 49 records with their lines. */
 const RECORDS_PER_TRANSACTION = 49;
 
+/** Another transaction on the same items was under way (DynamoDB cancels one of them): worth a retry too. */
+function isTransactionConflict(err: unknown): boolean {
+  if ((err as { name?: string }).name !== 'TransactionCanceledException') return false;
+  return ((err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict');
+}
+
 async function transact(writes: TransactWrite[], what: string): Promise<void> {
   try {
     await transactWrite(writes);
   } catch (err) {
-    if (isConditionFailure(err)) throw new CustomerChanged(`${what} changed meanwhile`);
+    if (isConditionFailure(err) || isTransactionConflict(err)) throw new CustomerChanged(`${what} changed meanwhile`);
     throw err;
   }
 }

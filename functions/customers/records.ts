@@ -99,20 +99,20 @@ export async function getCustomer(companyId: string, customerId: string, consist
   return item && fields(item);
 }
 
-export async function getCustomers(companyId: string, customerIds: string[]): Promise<Map<string, CustomerRecord>> {
-  const items = await batchGet<CustomerRecord>(customerIds.map((id) => keys.customer(companyId, id)));
+export async function getCustomers(companyId: string, customerIds: string[], consistent = false): Promise<Map<string, CustomerRecord>> {
+  const items = await batchGet<CustomerRecord>(customerIds.map((id) => keys.customer(companyId, id)), consistent);
   return new Map(items.map((item) => [item.id, fields(item)]));
 }
 
 /** Every customer record of the company whose cell is this E.164 number. */
-export async function customersWithPhone(companyId: string, e164: string): Promise<CustomerRecord[]> {
+export async function customersWithPhone(companyId: string, e164: string, consistent = false): Promise<CustomerRecord[]> {
   const items = await queryAll<CustomerRecord>({
     IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': keys.customersByPhone(companyId, e164).gsi1pk },
   });
   // The index is eventually consistent: read the records themselves for their current state.
-  const current = await getCustomers(companyId, items.map((i) => i.id));
+  const current = await getCustomers(companyId, items.map((i) => i.id), consistent);
   return [...current.values()].filter((c) => c.phones.cell === e164);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { consentPlan, noteBehaviour, noteText, recordTakes } from '../../functions/customers/consent.js';
+import { consentPlan, inheritedStatus, noteBehaviour, noteText, recordTakes } from '../../functions/customers/consent.js';
 
 const priya = { id: 'agt_advisor', first_name: 'Priya', last_name: 'Raman' };
 
@@ -49,6 +49,24 @@ describe('consentPlan: which records of a phone take a consent change', () => {
       { id: 'cus_b', opt_in: 'unknown' as const },
     ];
     expect(consentPlan(records, 'in', 'customer')).toEqual({ take: ['cus_a', 'cus_b'], refusal: null });
+  });
+});
+
+describe('consentPlan and inheritedStatus: the number’s own consent', () => {
+  it('refuses a DMS or agent opt-in when the number opted out, even if no record shows it', () => {
+    const records = [{ id: 'cus_a', opt_in: 'unknown' as const }];
+    expect(consentPlan(records, 'in', 'dms', 'out')).toEqual({ take: [], refusal: 'only_the_customer_undoes_an_opt_out' });
+    expect(consentPlan(records, 'in', 'customer', 'out')).toEqual({ take: ['cus_a'], refusal: null });
+  });
+
+  it('gives a record that gets a number the number’s opt-out always, its opt-in only when the record has none', () => {
+    expect(inheritedStatus('unknown', 'out')).toBe('out');
+    expect(inheritedStatus('in', 'out')).toBe('out');
+    expect(inheritedStatus('out', 'out')).toBeNull();
+    expect(inheritedStatus('unknown', 'in')).toBe('in');
+    // Only the customer undoes an opt-out: an opted-out record keeps it on a number opted in.
+    expect(inheritedStatus('out', 'in')).toBeNull();
+    expect(inheritedStatus('in', 'unknown')).toBeNull();
   });
 });
 

@@ -134,6 +134,20 @@ describe('decideSend: quiet hours and scheduling', () => {
   });
 });
 
+describe('decideSend: consent is the number’s', () => {
+  it('refuses a record that shows no opt-out when its number opted out', () => {
+    for (const own of ['in', 'unknown'] as const) {
+      expect(decideSend(order(), customer({ opt_in: own, number_opt_in: 'out' }), settings(), text(), 'manual', AFTERNOON)).toEqual({ outcome: 'refuse', error: 'opted_out' });
+    }
+  });
+
+  it('counts an opt-in of the number for a record with no status (no safe-mode refusal, no double opt-in request)', () => {
+    const strict = settings({ safeMode: true, doubleOptIn: true });
+    expect(decideSend(order(), customer({ opt_in: 'unknown', number_opt_in: 'in' }), strict, text(), 'manual', AFTERNOON).outcome).toBe('send');
+    expect(decideSend(order(), customer({ opt_in: 'unknown', number_opt_in: 'unknown' }), strict, text(), 'manual', AFTERNOON)).toEqual({ outcome: 'ask_opt_in' });
+  });
+});
+
 describe('decideSend: warnings', () => {
   it('sends to a VoIP line with the warning that delivery is not always possible', () => {
     expect(decideSend(order(), customer({ line: 'voip' }), settings(), text(), 'manual', AFTERNOON)).toEqual({ outcome: 'send', warnings: [SEND_WARNINGS.voip] });

@@ -106,6 +106,12 @@ describe('notes in the agent language', () => {
       'Opted in by the DMS (op code TXT).',
     );
     expect(await said('de', dmsIn)).toBe('Zustimmung über das DMS (Arbeitscode TXT).');
+    // A record that got an opted-out number (a changed cell) says why it is opted out, not that the customer texted.
+    const inherited = noteMessage(
+      { key: 'opt_out', params: { initiator: 'customer', method: 'inherited_from_number', words: '', opcode: '', agent_name: '', shared_phone: false } },
+      'Customer opted out (Inherited from the number +16175551004, opted out).',
+    );
+    expect(await said('en-us', inherited)).toBe('Opted out: another customer with the same cell number had opted out.');
   });
 
   it('say which text will not be delivered and why, from the reason id', async () => {
