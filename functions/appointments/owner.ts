@@ -1,7 +1,8 @@
 /**
  * Appointments as owners of conversations (functions/messages/owners.ts): texting needs no advisor
  * and no op code (those are the repair order's rules); a reply goes to the customer's next
- * appointment when no repair order is open; a reply "C", "confirm" or "yes" to the reminder confirms
+ * appointment when no repair order is open, or to a past one when nothing better is there (see
+ * THREAD_TIERS); a reply "C", "confirm" or "yes" to the reminder confirms
  * the appointment, with the APPOINTMENT_CONFIRMATION note; the reminder's delivery state follows its text.
  */
 import { CONFIRMING_REPLIES } from '../../shared/appointments.js';
@@ -53,16 +54,22 @@ export const appointmentPort: OwnerPort<AppointmentRecord> = {
     return (await updateAppointment(record.company_id, record.id, (now) => (now.archived ? { archived: false } : null))).after;
   },
   async threadCandidates(companyId, locationId, customers, now): Promise<ThreadCandidate[]> {
-    const from = new Date(now.getTime() - STILL_CURRENT_MS).toISOString();
-    const links = (await Promise.all(customers.map((c) => appointmentLinksOfCustomer(companyId, c.id, from)))).flat();
+    const ids = new Set(customers.map((c) => c.id));
+    const links = (await Promise.all(customers.map((c) => appointmentLinksOfCustomer(companyId, c.id, '')))).flat();
     const here = links.filter((link) => link.location_id === locationId);
     if (here.length === 0) return [];
-    const records = (await getAppointments(companyId, here.map((link) => link.appointment_id), true)).filter(
-      (a) => a.location_id === locationId && !a.cancelled && !a.archived && a.scheduled_at >= from,
-    );
-    // The next one: the soonest wins, so it is offered as the newest of its tier.
-    const next = records.sort((a, b) => a.scheduled_at.localeCompare(b.scheduled_at))[0];
-    return next ? [{ owner: appointmentOwner(next), tier: THREAD_TIERS.next_appointment, at: next.scheduled_at }] : [];
+    const records = (await getAppointments(companyId, here.map((link) => link.appointment_id), true)).filter((a) => a.location_id === locationId && ids.has(a.customer_id));
+    const from = new Date(now.getTime() - STILL_CURRENT_MS).toISOString();
+    const upcoming = (a: AppointmentRecord) => !a.cancelled && !a.archived && a.scheduled_at >= from;
+    // The next one: the soonest wins, so it alone is offered as the newest of its tier.
+    const next = records.filter(upcoming).sort((a, b) => a.scheduled_at.localeCompare(b.scheduled_at))[0];
+    // Every other one is still a conversation a reply can go to: when nothing better is there, the
+    // newest (by when it was for; a cancelled future one by when it was booked).
+    const nowIso = now.toISOString();
+    const finished = records
+      .filter((a) => !upcoming(a))
+      .map((a) => ({ owner: appointmentOwner(a), tier: a.archived ? THREAD_TIERS.archived : THREAD_TIERS.closed, at: a.scheduled_at <= nowIso ? a.scheduled_at : a.created_at }));
+    return [...(next ? [{ owner: appointmentOwner(next), tier: THREAD_TIERS.next_appointment, at: next.scheduled_at }] : []), ...finished];
   },
   async conversationsOfCustomer(companyId, customerId, now) {
     const from = new Date(now.getTime() - STILL_CURRENT_MS).toISOString();

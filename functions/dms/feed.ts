@@ -9,6 +9,7 @@ import type { AgentRef } from '../../shared/people.js';
 import type { LineType } from '../../shared/customers.js';
 import type { DmsBatchResult } from '../../shared/schemas/dms.js';
 import type { SettingsOf } from '../../shared/schemas/settings.js';
+import { missingFields } from '../../shared/schemas/required.js';
 import { agentRef, agentsOfLocation, type AgentRecord } from '../lib/agents.js';
 import { smsCarrier } from '../lib/carrier.js';
 import { notFound } from '../lib/errors.js';
@@ -93,7 +94,7 @@ export async function ingestEach<T>(
   for (const raw of records) {
     const { id, dmsId } = ids(raw);
     const base = { id: id ?? '', dms_id: dmsId };
-    const parsed = schema.safeParse(raw);
+    const parsed = schema.safeParse(raw, { error: missingFields });
     if (!parsed.success) {
       const error = parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
       results.push({ ...base, status: 'error', error });

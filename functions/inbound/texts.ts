@@ -149,7 +149,7 @@ export async function receiveText(text: InboundText, snsMessageId: string): Prom
 
   // Texts to the service or appointment number thread into a board's conversation; the others' boards come later.
   const threads = number.module === 'service' || number.module === 'appointment';
-  const thread = threads ? await threadFor(number.company_id, number.location_id, customers) : null;
+  const thread = threads ? await threadFor(number.company_id, number.location_id, customers, from) : null;
   const customer = thread?.customer ?? customers[0]!;
   const owner = thread ? await postToConversation(thread.owner, inboundRecord(thread.owner, claim.messageId, text.messageBody, from, to, new Date().toISOString())) : null;
   if (!thread) logger.warn('text from a customer with no conversation at this location', { customer_id: customer.id, location_id: number.location_id });

@@ -8,6 +8,7 @@ import httpCors from '@middy/http-cors';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { ZodError, type ZodType } from 'zod';
+import { missingFields } from '../../shared/schemas/required.js';
 import { DomainError, HttpError, RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE, SendRefused, ValidationError, isServiceUnavailable, unauthorized, type DomainErrorKind } from './errors.js';
 import { clientIp } from './clientIp.js';
 import { withIdempotency } from './idempotency.js';
@@ -58,7 +59,7 @@ export const noContent = (): Reply => ({ status: 204 });
 
 /** Validates input at the edge with a shared schema; failures answer 422 `{ errors: [...] }`. */
 export function parse<T>(schema: ZodType<T>, input: unknown): T {
-  const result = schema.safeParse(input ?? {});
+  const result = schema.safeParse(input ?? {}, { error: missingFields });
   if (result.success) return result.data;
   throw new ValidationError(result.error.issues.map((i) => ({ message: i.message, path: i.path.join('.') })));
 }

@@ -84,6 +84,8 @@ export const keys = {
   messagePointer: (companyId: string, messageId: string) => ({ pk: `COMPANY#${companyId}#MESSAGE#${messageId}`, sk: 'MESSAGE' }),
   /** Where a message lives, by the carrier's id (delivery receipts carry only that). */
   carrierMessage: (carrierMessageId: string) => ({ pk: `CARRIER#MESSAGE#${carrierMessageId}`, sk: 'MESSAGE' }),
+  /** The conversation a store last texted a number in (`owner`, `at`): where the number's reply goes first. */
+  lastTextTo: (companyId: string, locationId: string, e164: string) => ({ pk: `COMPANY#${companyId}#LOCATION#${locationId}#LASTTEXT#${e164}`, sk: 'LASTTEXT' }),
   /** gsi2 on messages held for later: due ones by send time. */
   scheduledMessages: () => ({ gsi2pk: 'SCHEDULED#MESSAGES' }),
   /** gsi2 on agents' texts held until the customer answers the double opt-in request. */

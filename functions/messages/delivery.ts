@@ -31,6 +31,7 @@ import {
   OUTBOX_GRACE_SECONDS,
   recordSendIntent,
   RecipientRefuses,
+  rememberLastText,
   setDeliveryState,
   type MessageRecord,
   type SendIntent,
@@ -147,6 +148,12 @@ async function recordOutcome(owner: ConversationOwner | undefined, message: Mess
     return (await getThreadMessage(message.company_id, message.message_thread_id, message.id)) ?? message;
   }
   if (owner) await announceMessage(owner, updated, 'message.updated');
+  if (change.status === 'accepted') {
+    // A hint for threading the reply, not part of the text's state: the text went whether or not it is kept.
+    await rememberLastText(updated, updated.metadata.status_at ?? updated.created_at).catch((err: unknown) =>
+      logger.error('last text to the number not remembered', { message_id: message.id, error: (err as Error).message }),
+    );
+  }
   return change.carrierMessageId ? catchUpReceipts(updated, change.carrierMessageId) : updated;
 }
 

@@ -41,10 +41,12 @@ export interface ThreadCandidate {
 }
 
 /**
- * Inbound threading's tiers, written once for every board: an open repair order, else the
- * customer's next appointment, else a closed repair order still on the board, else an archived one.
+ * Inbound threading's tiers, written once for every board: the conversation the store last texted
+ * the number in (whatever board, whatever state: the customer answers what they were told), else an
+ * open repair order, else the customer's next appointment, else the newest finished one of any
+ * board (a closed order, a past or cancelled appointment), else an archived one.
  */
-export const THREAD_TIERS = { open_order: 0, next_appointment: 1, closed_order: 2, archived: 3 } as const;
+export const THREAD_TIERS = { last_texted: 0, open_order: 1, next_appointment: 2, closed: 3, archived: 4 } as const;
 
 export interface OwnerPort<R> {
   kind: OwnerKind;
@@ -64,7 +66,7 @@ export interface OwnerPort<R> {
   changed(record: R, reason: string): OwnerEvent;
   /** An inbound text on an archived owner brings it back so the reply is seen; answers the record after. */
   reopen(record: R): Promise<R>;
-  /** Where the customer's text may go among this board's records at the location (see THREAD_TIERS). */
+  /** Where the customer's text may go among this board's records at the location, each of them (see THREAD_TIERS; the last-texted tier is the core's). */
   threadCandidates(companyId: string, locationId: string, customers: CustomerRecord[], now: Date): Promise<ThreadCandidate[]>;
   /** The customer's conversations on this board where a change of theirs (consent) is noted: the ones still in play. */
   conversationsOfCustomer(companyId: string, customerId: string, now: Date): Promise<R[]>;

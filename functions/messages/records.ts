@@ -339,6 +339,34 @@ export async function messagesOf(companyId: string, threadId: string, offset: nu
   return items.map(fields);
 }
 
+/** The conversation a store last texted a number in, and when. */
+export interface LastText {
+  owner: OwnerRef;
+  at: string;
+}
+
+/**
+ * Remembers that the carrier took this text: its conversation is where the number's next reply
+ * goes (inbound threading). Newest wins; a late write of an older text changes nothing.
+ */
+export async function rememberLastText(message: MessageRecord, at: string): Promise<void> {
+  if (!message.to_number) return;
+  try {
+    await putItemIf(
+      { ...keys.lastTextTo(message.company_id, message.location_id, message.to_number), owner: ownerRefOf(message), message_id: message.id, texted_at: at },
+      'attribute_not_exists(pk) OR texted_at <= :at',
+      { ':at': at },
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
+}
+
+export async function lastTextTo(companyId: string, locationId: string, e164: string): Promise<LastText | undefined> {
+  const item = await getItem<{ owner: OwnerRef; texted_at: string }>(keys.lastTextTo(companyId, locationId, e164), true);
+  return item && { owner: item.owner, at: item.texted_at };
+}
+
 /** Remembers which message a carrier id belongs to (receipts name only the carrier's id). */
 /** Links the carrier's id to the message once; a link already there (a repeated answer) is kept. */
 export async function linkCarrierMessage(message: MessageRecord, carrierMessageId: string): Promise<void> {

@@ -41,7 +41,7 @@ export function repairOrderOwner(ro: RepairOrderRecord): ConversationOwner<Repai
 
 function tierOf(ro: Pick<RepairOrderRecord, 'closed' | 'archived'>): number {
   if (ro.archived) return THREAD_TIERS.archived;
-  return ro.closed ? THREAD_TIERS.closed_order : THREAD_TIERS.open_order;
+  return ro.closed ? THREAD_TIERS.closed : THREAD_TIERS.open_order;
 }
 
 export const repairOrderPort: OwnerPort<RepairOrderRecord> = {

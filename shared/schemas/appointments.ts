@@ -42,7 +42,7 @@ export const massMessageBody = z.object({
   mass_message: z
     .object({
       board: z.enum(['appointments', 'service']),
-      text: z.string().max(MESSAGE_MAX_LENGTH, { message: 'Message length limit is 1600 characters' }),
+      text: z.string({ error: 'Text cannot be blank' }).max(MESSAGE_MAX_LENGTH, { message: 'Message length limit is 1600 characters' }),
       ids: z.array(z.string().min(1).max(MAX_ID_LENGTH)).max(5000).optional(),
       all: z.boolean().optional(),
       skip_opted_out: z.boolean().default(false),

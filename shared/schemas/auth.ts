@@ -13,17 +13,17 @@ export const MAX_ID_LENGTH = 128;
 export const present = z.string().trim().min(1);
 
 /** A token the server handed out (refresh, reset, magic link): never longer than MAX_TOKEN_LENGTH. */
-const token = (blank?: string) => z.string().trim().min(1, blank).max(MAX_TOKEN_LENGTH, 'Token is too long');
+const token = (blank?: string) => z.string(blank ? { error: blank } : undefined).trim().min(1, blank).max(MAX_TOKEN_LENGTH, 'Token is too long');
 
 const tooLongEmail = `E-mail is too long (maximum is ${MAX_EMAIL_LENGTH} characters)`;
 
 /** Sign-in e-mail: trimmed and lowercased before anything looks it up. */
-export const signInEmail = z.string().trim().toLowerCase().min(1, 'Provide credentials').max(MAX_EMAIL_LENGTH, tooLongEmail);
+export const signInEmail = z.string({ error: 'Provide credentials' }).trim().toLowerCase().min(1, 'Provide credentials').max(MAX_EMAIL_LENGTH, tooLongEmail);
 
 // Same pattern in the forgot-password dialog and on the server.
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 export const emailAddress = z
-  .string()
+  .string({ error: 'Please enter valid email address.' })
   .trim()
   .toLowerCase()
   .max(MAX_EMAIL_LENGTH, tooLongEmail)
@@ -35,7 +35,7 @@ export const loginProbeBody = z.object({ agent: z.object({ email: signInEmail })
 export const loginJwtBody = z.object({
   agent: z.object({
     email: signInEmail,
-    password: z.string().min(1, 'Provide credentials').max(MAX_PASSWORD_LENGTH, `Password is too long (maximum is ${MAX_PASSWORD_LENGTH} characters)`),
+    password: z.string({ error: 'Provide credentials' }).min(1, 'Provide credentials').max(MAX_PASSWORD_LENGTH, `Password is too long (maximum is ${MAX_PASSWORD_LENGTH} characters)`),
     remember_me: z.boolean().optional(),
   }),
 });
@@ -46,7 +46,7 @@ export const passwordResetBody = z
     agent: z.object({
       token: token('Missing token'),
       password: z
-        .string()
+        .string({ error: "Password can't be blank" })
         .min(1, "Password can't be blank")
         .min(PASSWORD_MIN, `Password is too short (minimum is ${PASSWORD_MIN} characters)`)
         .max(MAX_PASSWORD_LENGTH, `Password is too long (maximum is ${MAX_PASSWORD_LENGTH} characters)`),

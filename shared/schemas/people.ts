@@ -4,6 +4,7 @@
  * server also checks that the phone number can exist in the store's country (functions/lib/phones.ts).
  */
 import { z } from 'zod';
+import { requiredText } from './required.js';
 
 export const PERSON_ERRORS = {
   first_name: 'please enter a first name',
@@ -19,14 +20,11 @@ export const PHONE_ERRORS = {
 } as const;
 export type PhoneProblem = keyof typeof PHONE_ERRORS;
 
-/** "A string is valid when non-empty after trimming" (SPEC §5). */
-const required = (message: string, max: number) => z.string().trim().min(1, { message }).max(max);
-
 export const newPerson = z.object({
-  first_name: required(PERSON_ERRORS.first_name, 80),
-  last_name: required(PERSON_ERRORS.last_name, 80),
-  email: z.string().trim().toLowerCase().max(200).pipe(z.email({ message: PERSON_ERRORS.email })),
-  phone: required(PHONE_ERRORS.missing, 32),
+  first_name: requiredText(PERSON_ERRORS.first_name, 80),
+  last_name: requiredText(PERSON_ERRORS.last_name, 80),
+  email: z.string({ error: PERSON_ERRORS.email }).trim().toLowerCase().max(200).pipe(z.email({ message: PERSON_ERRORS.email })),
+  phone: requiredText(PHONE_ERRORS.missing, 32),
 });
 export type NewPerson = z.infer<typeof newPerson>;
 

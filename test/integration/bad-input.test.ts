@@ -7,6 +7,8 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { API_AREAS } from '../../functions/areas.js';
 import { ensureSheet } from '../../functions/inspections/sheets.js';
 import { SETTINGS_KEYS } from '../../shared/access.js';
+import { APPOINTMENT_ERRORS } from '../../shared/schemas/appointments.js';
+import { PERSON_ERRORS, PHONE_ERRORS } from '../../shared/schemas/people.js';
 import { api, signIn, type ApiClient } from '../support/api.js';
 import { createRepairOrder, useStackEnv } from '../support/service.js';
 
@@ -21,11 +23,12 @@ const BUILT_IN_KEYS = ['toString', 'constructor', 'hasOwnProperty', '__proto__',
 let admin: ApiClient;
 let manager: ApiClient;
 let tech: ApiClient;
+let coordinator: ApiClient;
 const anonymous = api(baseUrl);
 
 beforeAll(async () => {
   useStackEnv();
-  [admin, manager, tech] = await Promise.all([as('admin@demo.example'), as('manager@demo.example'), as('tech@demo.example')]);
+  [admin, manager, tech, coordinator] = await Promise.all([as('admin@demo.example'), as('manager@demo.example'), as('tech@demo.example'), as('appointments@demo.example')]);
 });
 
 /** Every route key of functions/areas.ts, as [method, path template]. */
@@ -228,5 +231,53 @@ describe('SVG attachments', () => {
     });
     expect(res.status).toBe(422);
     expect(res.body.error.message).toMatch(/SVG/);
+  });
+});
+
+describe('required fields left out of a request', () => {
+  const inTwoDays = () => new Date(Date.now() + 2 * 86_400_000).toISOString();
+  const grace = { first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com', phone: '617 555 0142' };
+  const without = <T extends object>(value: T, field: keyof T) => Object.fromEntries(Object.entries(value).filter(([key]) => key !== field));
+  const book = (customer: unknown, appointment: unknown = { scheduled_at: inTwoDays() }) =>
+    coordinator.post(`/api/locations/${NORTH}/appointments`, { appointment, customer });
+
+  it("answer the SPEC §5 text each field has when it is empty, never the validator's own words", async () => {
+    const cases: [keyof typeof grace, string][] = [
+      ['phone', PHONE_ERRORS.missing],
+      ['first_name', PERSON_ERRORS.first_name],
+      ['last_name', PERSON_ERRORS.last_name],
+      ['email', PERSON_ERRORS.email],
+    ];
+    for (const [field, text] of cases) {
+      const res = await book(without(grace, field));
+      expect(res.status, field).toBe(422);
+      expect(res.body.errors, field).toEqual([{ message: text, path: `customer.${field}` }]);
+    }
+    const noTime = await book(grace, {});
+    expect(noTime.body.errors).toEqual([{ message: APPOINTMENT_ERRORS.scheduled_at, path: 'appointment.scheduled_at' }]);
+    const nothing = await book({});
+    expect(nothing.body.errors.map((e: { message: string }) => e.message)).toEqual([PERSON_ERRORS.first_name, PERSON_ERRORS.last_name, PERSON_ERRORS.email, PHONE_ERRORS.missing]);
+  });
+
+  it('answer the same text for a field sent empty', async () => {
+    const res = await book({ ...grace, phone: ' ' });
+    expect(res.body.errors).toEqual([{ message: PHONE_ERRORS.missing, path: 'customer.phone' }]);
+  });
+
+  it('answer the sign-in texts on the sign-in routes', async () => {
+    expect((await anonymous.post('/agent_sessions/login_probe', { agent: {} })).body.errors).toEqual([{ message: 'Provide credentials', path: 'agent.email' }]);
+    const noPassword = await anonymous.post('/agent_sessions/login_jwt', { agent: { email: 'advisor@demo.example' } });
+    expect(noPassword.body.errors).toEqual([{ message: 'Provide credentials', path: 'agent.password' }]);
+    const reset = await anonymous.post('/password_reset', { agent: { password: 'long-enough-1', password_confirmation: 'long-enough-1' } });
+    expect(reset.body.errors).toEqual([{ message: 'Missing token', path: 'agent.token' }]);
+    expect((await anonymous.post('/password_reset_request', { agent: {} })).body.errors).toEqual([{ message: 'Please enter valid email address.', path: 'agent.email' }]);
+  });
+
+  it("name any other field left out as SPEC §5 does ('Missing Required Field: …')", async () => {
+    const noCustomer = await coordinator.post(`/api/locations/${NORTH}/appointments`, { appointment: { scheduled_at: inTwoDays() } });
+    expect(noCustomer.body.errors).toEqual([{ message: 'Missing Required Field: Customer', path: 'customer' }]);
+    const refresh = await anonymous.post('/agent_sessions/refresh', {});
+    expect(refresh.status).toBe(422);
+    expect(refresh.body.errors).toEqual([{ message: 'Missing Required Field: Refresh token', path: 'refresh_token' }]);
   });
 });

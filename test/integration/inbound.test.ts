@@ -10,7 +10,8 @@ import type { SettingsOf } from '../../shared/schemas/settings.js';
 import { consentLedger } from '../../functions/customers/consentLedger.js';
 import { getCustomer, saveCustomer, type CustomerRecord } from '../../functions/customers/records.js';
 import { customerText } from '../../functions/lib/customerTexts.js';
-import { channels, publish } from '../../functions/lib/realtime.js';
+import { channels, cursorAt, eventsAfter, publish } from '../../functions/lib/realtime.js';
+import { getAppointment, updateAppointment } from '../../functions/appointments/records.js';
 import { readSettings, writeSettings } from '../../functions/lib/settings.js';
 import { handler } from '../../functions/inbound/handler.js';
 import { messagesOf, type MessageRecord } from '../../functions/messages/records.js';
@@ -27,6 +28,7 @@ let DEALER: string;
 
 let advisor: ApiClient;
 let manager: ApiClient;
+let coordinator: ApiClient;
 let savedService: SettingsOf<'service_settings'>;
 let dealership: string;
 let dealershipPhone: string;
@@ -42,6 +44,7 @@ beforeAll(async () => {
   dealershipPhone = business.phone || '+16175550100';
   advisor = api(baseUrl, await signIn(baseUrl, 'advisor@demo.example'));
   manager = api(baseUrl, await signIn(baseUrl, 'manager@demo.example'));
+  coordinator = api(baseUrl, await signIn(baseUrl, 'appointments@demo.example'));
 });
 
 afterAll(async () => {
@@ -233,5 +236,88 @@ describe('consent keywords', () => {
     expect(await texts(ro)).toEqual(['HELP']);
     expect((await advisor.get(`/api/repair_orders/${ro.id}`)).body.repair_order.is_unread).toBe(true);
     expect(await textsTo(carrierUrl, customer.phones.cell!)).toEqual([]);
+  });
+});
+
+describe('nothing a known customer writes is dropped', () => {
+  /** An appointment booked by the coordinator, then moved to `hours` from now (negative: past) as time passing would. */
+  async function appointmentOf(customer: CustomerRecord, hours: number): Promise<{ id: string; thread: string }> {
+    const booked = await coordinator.post(`/api/locations/${locationId}/customers/${customer.id}/appointments`, {
+      appointment: { scheduled_at: new Date(Date.now() + 3 * 24 * 3600_000).toISOString() },
+    });
+    expect(booked.status, booked.text).toBe(201);
+    const { after } = await updateAppointment(companyId, booked.body.appointment.id, () => ({ scheduled_at: new Date(Date.now() + hours * 3600_000).toISOString(), remind_at: null }));
+    return { id: after.id, thread: booked.body.appointment.message_thread_id };
+  }
+  /** The coordinator texts the customer from the appointment; answers the number it came from. */
+  async function coordinatorTexts(appointmentId: string, phone: string, text: string): Promise<string> {
+    const sent = await coordinator.post(`/api/appointments/${appointmentId}/messages`, { message: { text } }, { 'idempotency-key': randomUUID() });
+    expect(sent.status, sent.text).toBe(201);
+    const texted = (await textsTo(carrierUrl, phone)).find((t) => t.text.includes(text));
+    expect(texted).toBeDefined();
+    return texted!.from;
+  }
+  const threadTexts = async (thread: string) => (await messagesOf(companyId, thread, 0, 10)).map((m) => m.text);
+
+  it('puts a reply to a text about an appointment begun more than 12 hours ago into that appointment, unread, with live events', async () => {
+    // Prepare: Jorge's 10:00 AM appointment; the coordinator texts him at 10:41 PM; he answers after that
+    const customer = customerRecord({ first_name: 'Jorge', last_name: `Ramírez${randomUUID().slice(0, 4)}`, opt_in: 'in' });
+    await saveCustomer(customer);
+    const appointment = await appointmentOf(customer, -13);
+    const dealerNumber = await coordinatorTexts(appointment.id, customer.phones.cell!, 'Did you get your car back? Reply C if all is fine.');
+    await coordinator.put(`/api/appointments/${appointment.id}/agents/null/read`);
+    const since = cursorAt(Date.now() - 1000);
+    // Act
+    const res = await replyAsCustomer(carrierUrl, customer.phones.cell!, dealerNumber, 'C');
+    // Assess
+    expect(res.status).toBe(202);
+    expect(await threadTexts(appointment.thread)).toEqual(['C', expect.stringContaining('Reply C if all is fine.')]);
+    expect((await coordinator.get(`/api/locations/${locationId}/appointments/${appointment.id}`)).body.appointment.is_unread).toBe(true);
+    const events = await eventsAfter(companyId, channels.appointments(locationId), since);
+    const about = (type: string) => events.filter((e) => e.type === type && (e.data as { appointment_id?: string; id?: string }).appointment_id === appointment.id);
+    const inbound = about('message.created').map((e) => (e.data as { message: Pick<MessageRecord, 'text' | 'metadata'> }).message).filter((m) => m.metadata.direction === 'inbound');
+    expect(inbound.map((m) => m.text)).toEqual(['C']);
+  });
+
+  it('puts the reply where the customer was last texted, on whatever board, over an open repair order nobody texted from', async () => {
+    // The order carries the store's op code, so the advisor may text from it whatever the DMS settings say.
+    const { opcode_text } = await readSettings(companyId, locationId, 'dms_settings');
+    const metadata = { dms_status: 'open' as const, opcodes: ['OIL', opcode_text], invoiced_at: null, missed_call: false, last_call_at: null, message_count: 0 };
+    const { customer, ro } = await createRepairOrder({ customer: { opt_in: 'in' }, ro: { metadata } });
+    const appointment = await appointmentOf(customer, 26);
+    const dealerNumber = await coordinatorTexts(appointment.id, customer.phones.cell!, 'Shall we also rotate the tyres?');
+
+    await replyAsCustomer(carrierUrl, customer.phones.cell!, dealerNumber, 'Yes please, rotate them');
+    expect(await threadTexts(appointment.thread)).toContain('Yes please, rotate them');
+    expect(await texts(ro)).toEqual([]);
+
+    // Then the advisor texts from the order: the next reply follows the newest text.
+    const sent = await advisor.post(`/api/repair_orders/${ro.id}/messages`, { message: { text: 'Your car is ready' } }, { 'idempotency-key': randomUUID() });
+    expect(sent.status, sent.text).toBe(201);
+    await reply(customer.phones.cell!, 'On my way');
+    expect(await texts(ro)).toEqual(['On my way', expect.stringContaining('Your car is ready')]);
+    expect(await threadTexts(appointment.thread)).not.toContain('On my way');
+  });
+
+  it('puts a reply from a customer whose only conversation is an appointment long past, never texted, into it', async () => {
+    const customer = customerRecord({ opt_in: 'in' });
+    await saveCustomer(customer);
+    const older = await appointmentOf(customer, -24 * 30);
+    const past = await appointmentOf(customer, -24 * 3);
+
+    await reply(customer.phones.cell!, 'Can I book another service?');
+    expect(await threadTexts(past.thread)).toEqual(['Can I book another service?']);
+    expect(await threadTexts(older.thread)).toEqual([]);
+  });
+
+  it('brings an archived appointment back when it is the only conversation', async () => {
+    const customer = customerRecord({ opt_in: 'in' });
+    await saveCustomer(customer);
+    const appointment = await appointmentOf(customer, -24 * 10);
+    await updateAppointment(companyId, appointment.id, () => ({ archived: true }));
+
+    await reply(customer.phones.cell!, 'Hello again');
+    expect(await threadTexts(appointment.thread)).toEqual(['Hello again']);
+    expect((await getAppointment(companyId, appointment.id, true))?.archived).toBe(false);
   });
 });

@@ -23,19 +23,49 @@ const appointment = newAppointmentRecord({ id: 'apt_1', company_id: 'cmp_a', loc
 const text = { text: 'See you Thursday', attachments: 0 };
 
 describe('inbound threading (preferredCandidate)', () => {
-  it('prefers an open order, then the next appointment, then a closed order, then an archived one; the newest within a tier', () => {
-    const candidate = (tier: number, at: string, name: string) => ({ tier, at, name });
-    const archived = candidate(THREAD_TIERS.archived, '2030-03-11', 'archived');
-    const closed = candidate(THREAD_TIERS.closed_order, '2030-03-10', 'closed');
-    const next = candidate(THREAD_TIERS.next_appointment, '2030-03-14', 'appointment');
-    const olderOpen = candidate(THREAD_TIERS.open_order, '2030-03-01', 'older open');
-    const newerOpen = candidate(THREAD_TIERS.open_order, '2030-03-09', 'newer open');
+  const here = { locationId: 'loc_a', customerIds: new Set(['cus_1', 'cus_2']) };
+  const candidate = (tier: number, at: string, name: string, owner: { kind?: 'repair_order' | 'appointment'; customer_id?: string; location_id?: string } = {}) => ({
+    tier,
+    at,
+    name,
+    owner: { kind: owner.kind ?? 'repair_order', id: name, customer_id: owner.customer_id ?? 'cus_1', location_id: owner.location_id ?? 'loc_a' },
+  });
+  const archived = candidate(THREAD_TIERS.archived, '2030-03-11', 'archived');
+  const closed = candidate(THREAD_TIERS.closed, '2030-03-10', 'closed');
+  const next = candidate(THREAD_TIERS.next_appointment, '2030-03-14', 'appointment', { kind: 'appointment' });
+  const olderOpen = candidate(THREAD_TIERS.open_order, '2030-03-01', 'older open');
+  const newerOpen = candidate(THREAD_TIERS.open_order, '2030-03-09', 'newer open', { customer_id: 'cus_2' });
 
-    expect(preferredCandidate([archived, closed, next, olderOpen, newerOpen])?.name).toBe('newer open');
-    expect(preferredCandidate([archived, closed, next])?.name).toBe('appointment');
-    expect(preferredCandidate([archived, closed])?.name).toBe('closed');
-    expect(preferredCandidate([archived])?.name).toBe('archived');
-    expect(preferredCandidate([])).toBeNull();
+  it('prefers an open order, then the next appointment, then the newest finished one of any board, then an archived one; the newest within a tier', () => {
+    const pastAppointment = candidate(THREAD_TIERS.closed, '2030-03-11', 'past appointment', { kind: 'appointment' });
+
+    expect(preferredCandidate([archived, closed, next, olderOpen, newerOpen], here)?.name).toBe('newer open');
+    expect(preferredCandidate([archived, closed, next], here)?.name).toBe('appointment');
+    expect(preferredCandidate([archived, closed, pastAppointment], here)?.name).toBe('past appointment');
+    expect(preferredCandidate([archived, closed], here)?.name).toBe('closed');
+    expect(preferredCandidate([archived], here)?.name).toBe('archived');
+    expect(preferredCandidate([], here)).toBeNull();
+  });
+
+  it('prefers the conversation the number was last texted in, whatever its board, tier or age', () => {
+    const pastAppointment = candidate(THREAD_TIERS.closed, '2030-03-01', 'past appointment', { kind: 'appointment' });
+    const lastText = (kind: 'repair_order' | 'appointment', id: string) => ({ owner: { kind, id }, at: '2030-03-12T02:41:00Z' });
+
+    expect(preferredCandidate([newerOpen, next, pastAppointment, archived], here, lastText('appointment', 'past appointment'))?.name).toBe('past appointment');
+    expect(preferredCandidate([newerOpen, next, archived], here, lastText('repair_order', 'archived'))?.name).toBe('archived');
+    // Same id on another board is another conversation.
+    expect(preferredCandidate([newerOpen, archived], here, lastText('appointment', 'archived'))?.name).toBe('newer open');
+    // Gone, or of no record sharing the number: the tiers decide.
+    expect(preferredCandidate([newerOpen, next], here, lastText('repair_order', 'gone'))?.name).toBe('newer open');
+  });
+
+  it("counts only this location's conversations of the customer records sharing the number", () => {
+    const elsewhere = candidate(THREAD_TIERS.open_order, '2030-03-12', 'other store', { location_id: 'loc_b' });
+    const stranger = candidate(THREAD_TIERS.open_order, '2030-03-12', 'stranger', { customer_id: 'cus_9' });
+    const lastText = { owner: { kind: 'repair_order' as const, id: 'stranger' }, at: '2030-03-12T02:41:00Z' };
+
+    expect(preferredCandidate([elsewhere, stranger, closed], here, lastText)?.name).toBe('closed');
+    expect(preferredCandidate([elsewhere, stranger], here)).toBeNull();
   });
 });
 
