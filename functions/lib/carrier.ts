@@ -15,6 +15,14 @@
  * lost can be handed over again to learn it (the local carrier, as idempotent SMS APIs do). SNS
  * Publish to a phone number has no dedup key: a text whose answer was lost is never published
  * again; the intent recorded before the call (functions/messages/delivery.ts) says it may have gone.
+ *
+ * `latestReceipt` asks the carrier where a text it took stands (its latest delivery event, as the
+ * receipt carried it): the message sweep catches up with receipts that came while the store was
+ * down. The local carrier answers it. SNS has no such query (End User Messaging publishes
+ * delivery events only to its event destinations), so the SNS adapter leaves it out and nothing
+ * is watched for it: in AWS a receipt that met a store outage fails its Lambda invocation, Lambda
+ * invokes it again twice (about 1 and 3 minutes later), and one that still fails waits in the
+ * carrier topics' dead-letter queue (infra/messaging.ts) to be replayed.
  */
 import { PhoneNumberValidateCommand, PinpointClient, type PhoneNumberValidateCommandOutput } from '@aws-sdk/client-pinpoint';
 import { PublishCommand, SNSClient, type PublishCommandOutput } from '@aws-sdk/client-sns';
@@ -35,11 +43,24 @@ export interface OutboundText {
   media: string[];
 }
 
+/** A delivery event of the carrier's, in End User Messaging's terms (what a delivery receipt carries). */
+export interface CarrierReceipt {
+  eventType: string;
+  messageId: string;
+  destinationPhoneNumber?: string;
+  messageStatus?: string;
+  messageStatusDescription?: string;
+  isFinal?: boolean;
+  eventTimestamp?: number;
+}
+
 export interface SmsCarrier {
   /** The carrier answers a repeated `messageId` with its first answer and sends nothing (absent: it does not). */
   readonly dedupesSends?: boolean;
   send(text: OutboundText): Promise<{ carrierMessageId: string }>;
   lookup(phone: string): Promise<LineType>;
+  /** The latest delivery event of a text the carrier took, null when it has none yet (absent: the carrier cannot be asked). */
+  latestReceipt?(carrierMessageId: string): Promise<CarrierReceipt | null>;
 }
 
 /** The carrier will not take this text: `code` says why (INVALID, OPTED_OUT, …). */
@@ -144,6 +165,19 @@ export class SnsSmsCarrier implements SmsCarrier {
 const localSent = z.object({ message_id: z.string().min(1) });
 const localRefusal = z.object({ error: z.object({ id: z.string(), message: z.string() }) });
 const localLine = z.object({ type: z.enum(['mobile', 'voip', 'landline', 'error']) });
+const localReceipt = z.object({
+  receipt: z
+    .object({
+      eventType: z.string().min(1),
+      messageId: z.string().min(1),
+      destinationPhoneNumber: z.string().optional(),
+      messageStatus: z.string().optional(),
+      messageStatusDescription: z.string().optional(),
+      isFinal: z.boolean().optional(),
+      eventTimestamp: z.number().optional(),
+    })
+    .nullable(),
+});
 
 /** The local carrier (infra/local/carrier.ts) at LOCAL_CARRIER_URL: it refuses with 422 `{ error: { id, message } }`. */
 export class LocalSmsCarrier implements SmsCarrier {
@@ -162,6 +196,15 @@ export class LocalSmsCarrier implements SmsCarrier {
     const refusal = localRefusal.safeParse(body);
     if (res.status === 422 && refusal.success) throw new CarrierRefused(refusal.data.error.id, refusal.data.error.message);
     throw new Error(`The local carrier answered ${res.status} for message ${text.messageId}`);
+  }
+
+  /** GET /sms/receipt: the last receipt the carrier published for the text (infra/local/carrier.ts). */
+  async latestReceipt(carrierMessageId: string): Promise<CarrierReceipt | null> {
+    const res = await fetch(`${this.url}/sms/receipt?message_id=${encodeURIComponent(carrierMessageId)}`);
+    const body: unknown = await res.json().catch(() => null);
+    if (res.status === 404) return null;
+    if (!res.ok) throw new Error(`The local carrier answered ${res.status} for the state of ${carrierMessageId}`);
+    return localReceipt.parse(body).receipt;
   }
 
   async lookup(phone: string): Promise<LineType> {

@@ -38,7 +38,7 @@ export interface Reply {
 
 export type Route =
   | { access: 'public'; handle: (req: Request) => Promise<Reply> }
-  | { access: 'agent'; handle: (req: AgentRequest) => Promise<Reply>; secretReply?: boolean };
+  | { access: 'agent'; handle: (req: AgentRequest) => Promise<Reply>; secretReply?: boolean; recover?: (req: AgentRequest) => Promise<Reply | undefined> };
 
 /** Route keys are the HTTP API's: "METHOD /path/{param}". */
 export type Routes = Record<string, Route>;
@@ -46,9 +46,14 @@ export type Routes = Record<string, Route>;
 export const publicRoute = (handle: (req: Request) => Promise<Reply>): Route => ({ access: 'public', handle });
 /**
  * An authenticated route. `secretReply`: the answer carries a secret shown once (an API key), so it
- * is never kept for Idempotency-Key replays.
+ * is never kept for Idempotency-Key replays. `recover`: the reply of the work an earlier attempt
+ * with the request's Idempotency-Key did, found by that key (undefined when there is none), which
+ * answers a retry while that attempt's claim is still `running` (functions/lib/idempotency.ts).
  */
-export const agentRoute = (handle: (req: AgentRequest) => Promise<Reply>, options: { secretReply?: boolean } = {}): Route => ({
+export const agentRoute = (
+  handle: (req: AgentRequest) => Promise<Reply>,
+  options: { secretReply?: boolean; recover?: (req: AgentRequest) => Promise<Reply | undefined> } = {},
+): Route => ({
   access: 'agent',
   handle,
   ...options,
@@ -207,7 +212,10 @@ export function areaHandler(area: string, routes: Routes) {
       if (event.requestContext.http.method === 'POST' && idempotencyKey && !route.secretReply) {
         const key = idempotencyKey.slice(0, 200);
         const routeOfKey = `${event.routeKey} ${event.rawPath}`;
-        return toResult(await withIdempotency(auth.agent.id, key, routeOfKey, req.body, () => route.handle({ ...req, auth })));
+        const { recover } = route;
+        return toResult(
+          await withIdempotency(auth.agent.id, key, routeOfKey, req.body, () => route.handle({ ...req, auth }), recover && (() => recover({ ...req, auth }))),
+        );
       }
       return toResult(await route.handle({ ...req, auth }));
     } catch (err) {

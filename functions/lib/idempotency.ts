@@ -8,12 +8,17 @@
  * instead of replaying an answer that belongs to the other body.
  *
  * A route that fails leaves the record `failed` (not deleted): the key stays bound to its body and
- * the retry it exists for runs the route again at once. When even that write fails (the store is
- * down) the record stays `running` until its lease ends: the key answers 409
- * `request_in_progress` until then, and runs the route again after. That re-run is safe only for
- * routes that are idempotent themselves: sending a text is (functions/messages/send.ts finds the
- * message of an earlier attempt by the same key and finishes it instead of writing a second one),
- * and that is where at-most-once is guaranteed; this layer only saves the work and the replay.
+ * the retry it exists for runs the route again at once. When even that write fails (the store went
+ * away mid-request) the record stays `running`, and a retry must still learn the truth as soon as
+ * the store is back, not when the claim's lease ends: a route that can find its own earlier work
+ * by the key (`recover`: sending a text finds the message written under it) answers that work,
+ * which is the truth whatever the first attempt's reply said, and the record is settled with it.
+ * Without such work the key answers 409 `request_in_progress` until the lease ends (a few seconds
+ * past the longest a request can run, so the first attempt is certainly over), then the next
+ * retry takes the key over with a conditional write (one claim wins) and runs the route again.
+ * Only a route that is idempotent itself makes that re-run safe: sending a text is
+ * (functions/messages/send.ts finishes the message of an earlier attempt instead of writing a
+ * second one), and that is where at-most-once is guaranteed; this layer saves the work and replays.
  *
  * Why not `@aws-lambda-powertools/idempotency` (weighed, not adopted): its DynamoDBPersistenceLayer
  * on a pk/sk table writes every record under one static partition key per function (a hot
@@ -33,8 +38,12 @@ import { logger } from './log.js';
 import { db, getItem, isConditionFailure, nowEpoch } from './table.js';
 
 export const IDEMPOTENCY_SECONDS = 24 * 3600;
-/** A claim whose request died mid-way (a crashed container, a store that went away) frees the key after this long. */
-export const RUNNING_LEASE_SECONDS = secondsFromEnv('IDEMPOTENCY_LEASE_SECONDS', 120);
+/**
+ * A claim whose request died mid-way (a crashed container, a store that went away) frees the key
+ * after this long: the API's Lambda timeout (25 s, infra/api.ts) and a margin, so no request can
+ * still be running the route when another takes the key over.
+ */
+export const RUNNING_LEASE_SECONDS = secondsFromEnv('IDEMPOTENCY_LEASE_SECONDS', 30);
 
 /** The part of a route's reply that is replayed: status, JSON body or text. */
 export interface StoredReply {
@@ -77,6 +86,8 @@ export async function withIdempotency(
   route: string,
   body: unknown,
   run: () => Promise<StoredReply>,
+  /** The reply of the work an earlier attempt under this key did, if the route can find it (see the top of this file). */
+  recover?: () => Promise<StoredReply | undefined>,
 ): Promise<StoredReply> {
   const itemKey = keys.idempotency(agentId, key);
   const hash = bodyHash(body);
@@ -100,6 +111,17 @@ export async function withIdempotency(
     if (existing.route !== route) throw conflict('idempotency_key_reused', 'This Idempotency-Key was already used for another request.');
     if (existing.body_hash !== undefined && existing.body_hash !== hash) throw new HttpError(422, 'idempotency_key_mismatch', KEY_MISMATCH);
     if (existing.state === 'done' && existing.reply) return existing.reply;
+    if (existing.state === 'running' && existing.run_id && recover) {
+      const found = await recover();
+      if (found) {
+        const reply = { status: found.status, body: found.body, text: found.text };
+        // Settled for the replays after this one; a first attempt still alive may finish it later with its own.
+        await finish(itemKey, existing.run_id, { '#state': 'done', reply }, IDEMPOTENCY_SECONDS).catch((failure: unknown) =>
+          logger.warn('idempotency reply not kept', { error: (failure as Error).message }),
+        );
+        return reply;
+      }
+    }
     throw conflict('request_in_progress', 'The same request is still being processed. Try again in a moment.');
   }
   let reply: StoredReply;

@@ -139,6 +139,8 @@ export const keys = {
   // Sending a text at most once (the outbox sweep, a send request's key).
   /** gsi2 on outbound texts while `queued`: by the time the outbox sweep should look at them if they are still there. */
   outboxMessages: () => ({ gsi2pk: 'OUTBOX#MESSAGES' }),
+  /** gsi2 on outbound texts while `accepted` by a carrier that can be asked: by when the sweep asks it if no receipt has come. */
+  awaitedReceipts: () => ({ gsi2pk: 'RECEIPTS#AWAITED' }),
   /** The message an agent's send request (its Idempotency-Key, hashed) created: a retry finds it instead of writing another. */
   sendRequest: (companyId: string, agentId: string, keyHash: string) => ({ pk: `COMPANY#${companyId}#SENDKEY#${agentId}#${keyHash}`, sk: 'SENDKEY' }),
 

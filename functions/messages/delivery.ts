@@ -179,7 +179,8 @@ async function handOver(
       text: message.text,
       media,
     });
-    change = { status: 'accepted', carrierMessageId };
+    // A carrier that can be asked where the text stands is asked by the sweep if no receipt comes.
+    change = { status: 'accepted', carrierMessageId, awaitReceipt: smsCarrier().latestReceipt !== undefined };
   } catch (err) {
     if (err instanceof CarrierRefused) {
       change = { status: 'not sent', errorCode: err.code, errorText: carrierErrorText(err.code) };

@@ -15,10 +15,13 @@ import { visibleLocation } from '../repairOrders/boardAccess.js';
 import { MASS_BOARDS, startMassText, visibleMassText } from './massTexts.js';
 import { portFor, visibleOwner, worksAnyConversation } from './owners.js';
 import { getMessage, messagesOf, messageView, ownerRefOf } from './records.js';
-import { retryMessage, sendFromAgent } from './send.js';
+import { earlierSend, retryMessage, sendFromAgent } from './send.js';
 
 /** The furthest ahead a text can be scheduled. */
 export const MAX_SCHEDULE_DAYS = 90;
+
+/** The same key as the idempotency layer reads: a retry of a send request finds its text by it. */
+const requestKeyOf = (headers: Record<string, string | undefined>): string | undefined => headers['idempotency-key']?.slice(0, 200) || undefined;
 
 /** The message list and the send route of one board's conversations, under its `{base}` (shared/routes.ts). */
 function conversationRoutes(kind: OwnerKind): Routes {
@@ -33,23 +36,34 @@ function conversationRoutes(kind: OwnerKind): Routes {
       return ok(pagedBody('messages', messages, owner.message_count, offset, limit));
     }),
 
-    [`POST ${base}/{id}/messages`]: agentRoute(async ({ auth, params, body, headers }) => {
-      const { message: input } = parse(sendMessageBody, body);
-      const owner = await visibleOwner(auth, { kind, id: params.id ?? '' }, true);
-      if (input.send_at && Date.parse(input.send_at) > Date.now() + MAX_SCHEDULE_DAYS * 86_400_000) {
-        throw new ValidationError([{ message: `A text can be scheduled up to ${MAX_SCHEDULE_DAYS} days ahead`, path: 'message.send_at' }]);
-      }
-      const attachments = await storedAttachments(auth.companyId, input.attachments);
-      const { message, warnings } = await sendFromAgent(owner, auth.actingAs, {
-        text: input.text,
-        attachments,
-        sendAt: input.send_at,
-        confirmQuietHours: input.confirm_quiet_hours,
-        // The same key as the idempotency layer reads: a retry of this request finds its text.
-        requestKey: headers['idempotency-key']?.slice(0, 200) || undefined,
-      });
-      return ok({ message: await messageView(message), warnings }, 201);
-    }),
+    [`POST ${base}/{id}/messages`]: agentRoute(
+      async ({ auth, params, body, headers }) => {
+        const { message: input } = parse(sendMessageBody, body);
+        const owner = await visibleOwner(auth, { kind, id: params.id ?? '' }, true);
+        if (input.send_at && Date.parse(input.send_at) > Date.now() + MAX_SCHEDULE_DAYS * 86_400_000) {
+          throw new ValidationError([{ message: `A text can be scheduled up to ${MAX_SCHEDULE_DAYS} days ahead`, path: 'message.send_at' }]);
+        }
+        const attachments = await storedAttachments(auth.companyId, input.attachments);
+        const { message, warnings } = await sendFromAgent(owner, auth.actingAs, {
+          text: input.text,
+          attachments,
+          sendAt: input.send_at,
+          confirmQuietHours: input.confirm_quiet_hours,
+          requestKey: requestKeyOf(headers),
+        });
+        return ok({ message: await messageView(message), warnings }, 201);
+      },
+      {
+        // An attempt whose claim the store's outage left running: the text it wrote is the answer.
+        recover: async ({ auth, params, headers }) => {
+          const key = requestKeyOf(headers);
+          if (!key) return undefined;
+          const owner = await visibleOwner(auth, { kind, id: params.id ?? '' }, true);
+          const earlier = await earlierSend(owner, auth.actingAs, key);
+          return earlier && ok({ message: await messageView(earlier.message), warnings: earlier.warnings }, 201);
+        },
+      },
+    ),
   };
 }
 

@@ -58,6 +58,14 @@ export interface SendIntent {
  */
 export const OUTBOX_GRACE_SECONDS = secondsFromEnv('OUTBOX_GRACE_SECONDS', 120);
 
+/**
+ * How long an `accepted` text waits for its carrier's next receipt before the sweep asks the
+ * carrier where it stands (receipts normally come within seconds; one that came while the store
+ * was down was lost on our side), and how long it is watched at all.
+ */
+export const RECEIPT_GRACE_SECONDS = secondsFromEnv('RECEIPT_GRACE_SECONDS', 300);
+export const RECEIPT_WATCH_SECONDS = 24 * 3600;
+
 /** The owner of a stored message (older messages name only their repair order). */
 export function ownerRefOf(message: Pick<MessageRecord, 'owner' | 'repair_order_id'>): OwnerRef {
   return message.owner ?? { kind: 'repair_order', id: message.repair_order_id ?? '' };
@@ -133,6 +141,11 @@ function outboxSort(m: Pick<MessageRecord, 'company_id' | 'id'>, queuedAt: strin
 function outboxIndex(m: MessageRecord): { gsi2pk: string; gsi2sk: string } | Record<string, never> {
   if (m.metadata.direction !== 'outbound' || m.metadata.status !== 'queued') return {};
   return { ...keys.outboxMessages(), gsi2sk: outboxSort(m, m.metadata.status_at ?? m.created_at) };
+}
+
+/** The receipt watch's sort key: when to ask the carrier, then who and which. */
+function awaitedSort(m: Pick<MessageRecord, 'company_id' | 'id'>, askAt: Date): string {
+  return `${askAt.toISOString()}#${m.company_id}#${m.id}`;
 }
 
 export function messageItem(m: MessageRecord): Item<MessageRecord> {
@@ -398,6 +411,8 @@ export interface StatusChange {
   carrierMessageId?: string | null;
   errorCode?: string | null;
   errorText?: string | null;
+  /** Entering `accepted` from a carrier that can be asked where a text stands: the sweep asks it if no receipt comes. */
+  awaitReceipt?: boolean;
 }
 
 /**
@@ -413,10 +428,13 @@ export async function setDeliveryState(message: MessageRecord, change: StatusCha
     if (change.status === current && !change.carrierMessageId) return undefined;
   }
   const at = change.at ?? new Date().toISOString();
-  // gsi2 holds a scheduled text (held index) or a queued one (outbox index): entering `queued` puts
-  // it on the outbox, leaving either state takes it off.
-  const enteringQueue = change.status === 'queued' && message.metadata.direction === 'outbound';
-  const leavingIndex = !enteringQueue && (current === 'scheduled' || current === 'queued') && change.status !== current;
+  // gsi2 holds a scheduled text (held index), a queued one (outbox index) or an accepted one whose
+  // receipts are awaited: entering `queued` puts it on the outbox, entering `accepted` (when the
+  // carrier can be asked) on the receipt watch, leaving any of them takes it off.
+  const outbound = message.metadata.direction === 'outbound';
+  const enteringQueue = change.status === 'queued' && outbound;
+  const enteringWatch = change.status === 'accepted' && current !== 'accepted' && outbound && change.awaitReceipt === true;
+  const leavingIndex = !enteringQueue && !enteringWatch && (current === 'scheduled' || current === 'queued' || current === 'accepted') && change.status !== current;
   const removes = [...(leavingIndex ? ['gsi2pk', 'gsi2sk'] : []), ...(restart ? ['send_intent'] : [])];
   try {
     const item = await updateItem<MessageRecord>({
@@ -425,6 +443,7 @@ export async function setDeliveryState(message: MessageRecord, change: StatusCha
         'SET metadata.#s = :s, metadata.status_at = :at, metadata.error_code = :code, metadata.error_text = :text' +
         (change.carrierMessageId !== undefined ? ', carrier_message_id = :cid' : '') +
         (enteringQueue ? ', gsi2pk = :outbox, gsi2sk = :outboxSort' : '') +
+        (enteringWatch ? ', gsi2pk = :watch, gsi2sk = :watchSort' : '') +
         (restart ? ' ADD metadata.attempts :one' : '') +
         (removes.length > 0 ? ` REMOVE ${removes.join(', ')}` : ''),
       ConditionExpression: 'metadata.#s = :current',
@@ -438,12 +457,45 @@ export async function setDeliveryState(message: MessageRecord, change: StatusCha
         ...(change.carrierMessageId !== undefined ? { ':cid': change.carrierMessageId } : {}),
         ...(restart ? { ':one': 1 } : {}),
         ...(enteringQueue ? { ':outbox': keys.outboxMessages().gsi2pk, ':outboxSort': outboxSort(message, at) } : {}),
+        ...(enteringWatch
+          ? { ':watch': keys.awaitedReceipts().gsi2pk, ':watchSort': awaitedSort(message, new Date(Date.parse(at) + RECEIPT_GRACE_SECONDS * 1000)) }
+          : {}),
       },
     });
     return item && fields(item);
   } catch (err) {
     if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return undefined;
     throw err;
+  }
+}
+
+/** Accepted texts whose receipts are awaited and whose time to ask the carrier has come, oldest first. */
+export async function dueAwaitedReceipts(now: string, limit = 100): Promise<{ company_id: string; thread_id: string; id: string }[]> {
+  const items = await readPage<MessageRecord>(
+    {
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :now',
+      ExpressionAttributeValues: { ':pk': keys.awaitedReceipts().gsi2pk, ':now': `${now}#~` },
+    },
+    0,
+    limit,
+  );
+  return items.map((m) => ({ company_id: m.company_id, thread_id: m.message_thread_id, id: m.id }));
+}
+
+/** An accepted text the carrier had nothing new for: asked again at `askAt`, or (null) no longer watched. */
+export async function awaitReceiptUntil(message: MessageRecord, askAt: Date | null): Promise<void> {
+  try {
+    await updateItem({
+      Key: keys.message(message.company_id, message.message_thread_id, message.id),
+      UpdateExpression: askAt ? 'SET gsi2sk = :sort' : 'REMOVE gsi2pk, gsi2sk',
+      ConditionExpression: 'metadata.#s = :accepted AND gsi2pk = :watch',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':accepted': 'accepted', ':watch': keys.awaitedReceipts().gsi2pk, ...(askAt ? { ':sort': awaitedSort(message, askAt) } : {}) },
+    });
+  } catch (err) {
+    // A receipt moved it on meanwhile (and off the watch).
+    if (!isConditionFailure(err)) throw err;
   }
 }
 

@@ -230,6 +230,16 @@ async function queueRequest(owner: ConversationOwner, message: MessageRecord, wa
 }
 
 /**
+ * A retry of a send request whose text is already written: that text, finished whatever the rules
+ * say now (it may have gone already; the rules were asked when it was written). Undefined when no
+ * attempt of the request wrote one.
+ */
+export async function earlierSend(owner: ConversationOwner, agent: Pick<AgentRecord, 'id'>, requestKey: string, now = new Date()): Promise<SendResult | undefined> {
+  const earlier = await messageOfSendRequest(owner.company_id, agent.id, requestKeyHash(requestKey));
+  return earlier && { message: await resumeSend(owner, earlier.message, now), warnings: earlier.warnings };
+}
+
+/**
  * An agent's text (the composer): refused with a SEND_ERRORS id and text, held when a later time
  * was chosen, otherwise written and sent. Throws the refusal as SendRefused (functions/lib/http.ts words its status).
  */
@@ -247,12 +257,10 @@ export async function sendFromAgent(
   },
   now = new Date(),
 ): Promise<SendResult> {
-  // A retry of a request whose text is already written: finish that text, whatever the rules say
-  // now (it may have gone already; the rules were asked when it was written).
   const keyHash = input.requestKey ? requestKeyHash(input.requestKey) : null;
-  if (keyHash) {
-    const earlier = await messageOfSendRequest(owner.company_id, agent.id, keyHash);
-    if (earlier) return { message: await resumeSend(owner, earlier.message, now), warnings: earlier.warnings };
+  if (input.requestKey) {
+    const earlier = await earlierSend(owner, agent, input.requestKey, now);
+    if (earlier) return earlier;
   }
   const request = (warnings: string[]): SendRequestRef | undefined => (keyHash ? { agentId: agent.id, keyHash, warnings } : undefined);
   const context = await withCurrentLine(await sendContext(owner), now);

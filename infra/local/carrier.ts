@@ -519,37 +519,58 @@ export class Carrier {
     return this.publishReceipt(input);
   }
 
+  /**
+   * The last receipt published for an outbound text, as it was published (null when none was):
+   * what the console asks when a receipt may have been lost on its side (GET /sms/receipt).
+   */
+  latestReceipt(messageId: string): DeliveryReceiptMessage | null {
+    const sent = this.outboundText(messageId);
+    if (!sent.status) return null;
+    return receiptMessage(sent, sent.status, sent.error_code, sent.status_at ? Date.parse(sent.status_at) : Date.now());
+  }
+
+  private outboundText(messageId: string): SmsRecord {
+    const sent = this.store.sms.find((sms) => sms.message_id === messageId && sms.direction === 'outbound');
+    if (!sent) throw new CarrierError(404, 'not_found', `No outbound text ${messageId}`);
+    return sent;
+  }
+
   private async publishReceipt(input: ReceiptInput): Promise<{ message: DeliveryReceiptMessage; result: unknown }> {
-    const sent = this.store.sms.find((sms) => sms.message_id === input.message_id && sms.direction === 'outbound');
-    if (!sent) throw new CarrierError(404, 'not_found', `No outbound text ${input.message_id}`);
-    const event = receiptEvent(input.status, input.error_code);
-    const { encoding, parts } = encodingOf(sent.text);
-    const message: DeliveryReceiptMessage = {
-      eventType: event.eventType,
-      eventVersion: '1.0',
-      eventTimestamp: Date.now(),
-      isFinal: event.isFinal,
-      originationPhoneNumber: sent.from,
-      destinationPhoneNumber: sent.to,
-      isoCountryCode: 'US',
-      isInternationalSend: false,
-      messageId: sent.message_id,
-      messageRequestTimestamp: Date.parse(sent.at),
-      messageEncoding: encoding,
-      messageType: 'TRANSACTIONAL',
-      messageStatus: event.eventType.replace(/^TEXT_/, ''),
-      messageStatusDescription: event.description,
-      totalMessageParts: parts,
-      totalMessagePrice: 0,
-      totalCarrierFee: 0,
-    };
+    const sent = this.outboundText(input.message_id);
+    const now = Date.now();
+    const message = receiptMessage(sent, input.status, input.error_code, now);
     const failed = input.status === 'undelivered' || input.status === 'not sent';
     await this.store.updateSms(sent.message_id, {
       status: input.status,
-      status_at: new Date().toISOString(),
+      status_at: new Date(now).toISOString(),
       error_code: failed && input.error_code !== undefined ? String(input.error_code) : undefined,
     });
     const result = await this.publish('delivery_receipts', snsEvent('delivery_receipts', JSON.stringify(message)));
     return { message, result };
   }
+}
+
+/** End User Messaging's event for a text reaching `status`. */
+function receiptMessage(sent: SmsRecord, status: DeliveryStatus, errorCode: string | number | undefined, at: number): DeliveryReceiptMessage {
+  const event = receiptEvent(status, errorCode);
+  const { encoding, parts } = encodingOf(sent.text);
+  return {
+    eventType: event.eventType,
+    eventVersion: '1.0',
+    eventTimestamp: at,
+    isFinal: event.isFinal,
+    originationPhoneNumber: sent.from,
+    destinationPhoneNumber: sent.to,
+    isoCountryCode: 'US',
+    isInternationalSend: false,
+    messageId: sent.message_id,
+    messageRequestTimestamp: Date.parse(sent.at),
+    messageEncoding: encoding,
+    messageType: 'TRANSACTIONAL',
+    messageStatus: event.eventType.replace(/^TEXT_/, ''),
+    messageStatusDescription: event.description,
+    totalMessageParts: parts,
+    totalMessagePrice: 0,
+    totalCarrierFee: 0,
+  };
 }

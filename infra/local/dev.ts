@@ -82,6 +82,12 @@ export async function handleDev(req: IncomingMessage, res: ServerResponse, carri
       const input = await jsonBody(req, inboundInput);
       return await delivered(res, () => carrier.receiveText(input));
     }
+    // Where a text stands at the carrier: the last receipt published for it (null: none yet).
+    if (path === '/dev/carrier/sms/receipt' && method === 'GET') {
+      const messageId = query('message_id');
+      if (!messageId) throw new BadRequest('message_id is required');
+      return sendJson(res, 200, { receipt: carrier.latestReceipt(messageId) });
+    }
     if (path === '/dev/carrier/sms/receipt' && method === 'POST') {
       const input = await jsonBody(req, receiptInput);
       return await delivered(res, () => carrier.deliveryReceipt(input));

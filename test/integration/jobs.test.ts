@@ -45,7 +45,7 @@ describe('message sweep job', () => {
     // The dev route answers the jobs Lambda's own answer, `{ job, result }`, as its result.
     const body = (await res.json()) as { job: string; result: { job: string; result: Record<string, number> } };
     expect(body.job).toBe('message_sweep');
-    expect(Object.keys(body.result.result).sort()).toEqual(['due', 'failed', 'reconciled', 'refused', 'sent', 'waiting']);
+    expect(Object.keys(body.result.result).sort()).toEqual(['due', 'failed', 'receipts_caught_up', 'receipts_due', 'reconciled', 'refused', 'sent', 'waiting']);
     expect(body.result.result.failed).toBe(0);
   });
 

@@ -8,13 +8,15 @@
  * runs it) with a fault on this process's DynamoDB client; the retry then goes to the real server.
  */
 import { randomUUID } from 'node:crypto';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { SettingsOf } from '../../shared/schemas/settings.js';
 import { LocalSmsCarrier, setSmsCarrierForTests, type OutboundText, type SmsCarrier } from '../../functions/lib/carrier.js';
 import { config } from '../../functions/lib/config.js';
+import { RUNNING_LEASE_SECONDS, bodyHash } from '../../functions/lib/idempotency.js';
 import { keys } from '../../functions/lib/keys.js';
+import { channels } from '../../functions/lib/realtime.js';
 import { readSettings, writeSettings } from '../../functions/lib/settings.js';
 import { db, getItem } from '../../functions/lib/table.js';
 import { UNCONFIRMED_CODE, deliver, outboundRecord, reconcile } from '../../functions/messages/delivery.js';
@@ -22,6 +24,7 @@ import { appendMessage, getMessage, messagesOf, recordSendIntent, type MessageRe
 import { threadOf } from '../../functions/repairOrders/records.js';
 import { buildHttpEvent, lambdaContext } from '../../infra/local/lambda-event.js';
 import { api, signIn, textsTo, type ApiClient } from '../support/api.js';
+import { eventsAbout } from '../support/events.js';
 import { DEMO_NORTH, createRepairOrder, serviceNumberOfNorth, useStackEnv } from '../support/service.js';
 import { repairOrderOwner } from '../../functions/repairOrders/owner.js';
 
@@ -210,8 +213,9 @@ describe('the store failing after the carrier answered', () => {
     expect((await getMessage(companyId, written!.id))?.carrier_message_id).toBe(written!.id);
   });
 
-  it('with the store down for the cleanup too, the key answers 409 until its lease ends, then the retry finishes the same text', async () => {
-    // Prepare: every store call after the carrier's answer fails (the reproduction of the review)
+  it('with the store down for the cleanup too, the first retry once the store is back answers the text it sent (201, not 409 until the lease ends)', async () => {
+    // Prepare: every store call after the carrier's answer fails (the issue's reproduction: the
+    // idempotency record stays `running` because writing its failure failed too)
     const { customer, ro } = await createRepairOrder({ customer: { opt_in: 'in' } });
     const key = randomUUID();
     const body = { message: { text: 'Your keys are at the desk' } };
@@ -219,23 +223,51 @@ describe('the store failing after the carrier answered', () => {
     // Act
     const first = await sendHere(ro.id, body, key);
     storeFault.failing = 0;
+    const claim = await getItem<{ state: string; expires_at: number }>(keys.idempotency(ADVISOR_ID, key), true);
+    const retry = await advisor.post(sendPath(ro.id), body, { 'idempotency-key': key });
+    const replay = await advisor.post(sendPath(ro.id), body, { 'idempotency-key': key });
+    // Assess: the claim was still running, within its lease, and the retry learnt the truth anyway
+    expect(first.status).toBe(503);
+    expect(claim?.state).toBe('running');
+    expect(claim!.expires_at).toBeGreaterThan(Math.floor(Date.now() / 1000));
+    expect(retry.status).toBe(201);
+    expect(retry.body.message.metadata.status).toBe('accepted');
+    expect(replay.status).toBe(201);
+    expect(replay.body.message.id).toBe(retry.body.message.id);
+    expect((await getItem<{ state: string }>(keys.idempotency(ADVISOR_ID, key), true))?.state).toBe('done');
+    expect(await textsTo(carrierUrl, customer.phones.cell!)).toHaveLength(1);
+    const outbound = (await messagesOf(companyId, threadOf(ro.id), 0, 10)).filter((m) => m.metadata.direction === 'outbound');
+    expect(outbound.map((m) => m.id)).toEqual([retry.body.message.id]);
+  });
+
+  it('a claim left running with no text written answers 409 until its lease ends, then one retry takes the key over and sends once', async () => {
+    // Prepare: a request that claimed the key and died before writing its text
+    const { customer, ro } = await createRepairOrder({ customer: { opt_in: 'in' } });
+    const key = randomUUID();
+    const body = { message: { text: 'We found a nail in the tire' } };
+    const route = `POST /api/repair_orders/{id}/messages ${sendPath(ro.id)}`;
+    const claim = (expiresAt: number) =>
+      db().send(
+        new PutCommand({
+          TableName: config.tableName,
+          Item: { ...keys.idempotency(ADVISOR_ID, key), state: 'running', route, body_hash: bodyHash(body), run_id: randomUUID(), expires_at: expiresAt },
+        }),
+      );
+    await claim(Math.floor(Date.now() / 1000) + RUNNING_LEASE_SECONDS);
+    // Act
     const during = await advisor.post(sendPath(ro.id), body, { 'idempotency-key': key });
-    // The lease ends (2 minutes in real life).
-    await db().send(
-      new UpdateCommand({
-        TableName: config.tableName,
-        Key: keys.idempotency(ADVISOR_ID, key),
-        UpdateExpression: 'SET expires_at = :past',
-        ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 },
-      }),
-    );
+    await claim(Math.floor(Date.now() / 1000) - 1);
+    const [a, b] = await Promise.all([
+      advisor.post(sendPath(ro.id), body, { 'idempotency-key': key }),
+      advisor.post(sendPath(ro.id), body, { 'idempotency-key': key }),
+    ]);
     const after = await advisor.post(sendPath(ro.id), body, { 'idempotency-key': key });
     // Assess
-    expect(first.status).toBe(503);
+    expect(RUNNING_LEASE_SECONDS).toBeLessThanOrEqual(30);
     expect(during.status).toBe(409);
     expect(during.body.error.id).toBe('request_in_progress');
+    expect([a.status, b.status].sort()).toContain(201);
     expect(after.status).toBe(201);
-    expect(after.body.message.metadata.status).toBe('accepted');
     expect(await textsTo(carrierUrl, customer.phones.cell!)).toHaveLength(1);
     const outbound = (await messagesOf(companyId, threadOf(ro.id), 0, 10)).filter((m) => m.metadata.direction === 'outbound');
     expect(outbound.map((m) => m.id)).toEqual([after.body.message.id]);
@@ -309,6 +341,81 @@ describe('the message_sweep job', () => {
     await runSweep();
     expect((await getMessage(companyId, message.id))?.metadata).toMatchObject({ status: 'not sent', error_code: 'opted_out' });
     expect(await textsTo(carrierUrl, customer.phones.cell!)).toEqual([]);
+  });
+});
+
+describe("the message_sweep and receipts lost on the console's side", () => {
+  /** A text sent through the API (accepted) and the raw item behind it. */
+  async function acceptedText(text: string) {
+    const { customer, ro } = await createRepairOrder({ customer: { opt_in: 'in' } });
+    const res = await advisor.post(sendPath(ro.id), { message: { text } }, { 'idempotency-key': randomUUID() });
+    expect(res.status).toBe(201);
+    const message = (await getMessage(companyId, res.body.message.id as string))!;
+    return { customer, ro, message };
+  }
+
+  /** A receipt the carrier published that never reached the conversation (as while the store was down). */
+  async function receiptLost(message: MessageRecord, status: string) {
+    const link = await getItem<Record<string, unknown>>(keys.carrierMessage(message.carrier_message_id!), true);
+    await db().send(new DeleteCommand({ TableName: config.tableName, Key: keys.carrierMessage(message.carrier_message_id!) }));
+    try {
+      expect((await api(carrierUrl).post('/sms/receipt', { message_id: message.carrier_message_id, status })).status).toBe(202);
+    } finally {
+      await db().send(new PutCommand({ TableName: config.tableName, Item: { ...keys.carrierMessage(message.carrier_message_id!), ...link } }));
+    }
+  }
+
+  /** The receipts' grace has passed for this text (5 minutes in real life). */
+  async function graceOver(message: MessageRecord) {
+    await db().send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: keys.message(companyId, message.message_thread_id, message.id),
+        UpdateExpression: 'SET gsi2sk = :due',
+        ExpressionAttributeValues: { ':due': `${new Date(Date.now() - 1000).toISOString()}#${companyId}#${message.id}` },
+      }),
+    );
+  }
+
+  const watchOf = async (message: MessageRecord) =>
+    getItem<{ gsi2pk?: string; gsi2sk?: string }>(keys.message(companyId, message.message_thread_id, message.id), true);
+
+  it('asks the carrier about a text still accepted past its grace and applies what it says: sent, and the board hears message.updated', async () => {
+    // Prepare: accepted, watched; the carrier's 'sent' receipt never reached the conversation
+    const { ro, message } = await acceptedText('Your car is on the lift');
+    const watched = await watchOf(message);
+    await receiptLost(message, 'sent');
+    const before = await getMessage(companyId, message.id);
+    await graceOver(message);
+    const since = Date.now();
+    // Act
+    const run = await runSweep();
+    // Assess
+    expect(watched?.gsi2pk).toBe(keys.awaitedReceipts().gsi2pk);
+    expect(before?.metadata.status).toBe('accepted');
+    expect(await new LocalSmsCarrier(process.env.LOCAL_CARRIER_URL ?? '').latestReceipt(message.carrier_message_id!)).toMatchObject({ eventType: 'TEXT_SUCCESSFUL' });
+    expect(run.status).toBe(200);
+    expect((await getMessage(companyId, message.id))?.metadata.status).toBe('sent');
+    expect((await watchOf(message))?.gsi2pk).toBeUndefined();
+    const updates = await eventsAbout(companyId, channels.managerRepairOrders(locationId), since, { type: 'message.updated', repairOrderId: ro.id, messageId: message.id });
+    expect(updates.map((e) => (e.data as { message: { metadata: { status: string } } }).message.metadata.status)).toContain('sent');
+  });
+
+  it('leaves a text the carrier has nothing new for accepted, and asks again later instead of at every run', async () => {
+    const { message } = await acceptedText('Your estimate is ready');
+    await graceOver(message);
+    await runSweep();
+    const after = await watchOf(message);
+    expect((await getMessage(companyId, message.id))?.metadata.status).toBe('accepted');
+    expect(after?.gsi2pk).toBe(keys.awaitedReceipts().gsi2pk);
+    expect(after!.gsi2sk! > new Date().toISOString()).toBe(true);
+  });
+
+  it('stops watching a text once a receipt has moved it on', async () => {
+    const { message } = await acceptedText('Your car is washed');
+    await api(carrierUrl).post('/sms/receipt', { message_id: message.carrier_message_id, status: 'delivered' });
+    expect((await getMessage(companyId, message.id))?.metadata.status).toBe('delivered');
+    expect((await watchOf(message))?.gsi2pk).toBeUndefined();
   });
 });
 

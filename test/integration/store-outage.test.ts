@@ -2,7 +2,9 @@
  * DynamoDB Local killed in the middle of a burst of texts, on a stack of this file's own (its data
  * in a temporary directory, so the store comes back with it): the supervisor brings it back on the
  * same port, the API answers 503 while it is gone, and a client that retries with the same
- * Idempotency-Key ends with every text stored once and at the customer's phone once.
+ * Idempotency-Key ends with every text stored once and at the customer's phone once; a text the
+ * customer got while its request could not say so is confirmed within seconds of the store's
+ * return, and receipts the carrier sent meanwhile are caught up by the message sweep.
  */
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
@@ -133,5 +135,15 @@ describe('A burst of texts with the store killed in the middle', () => {
   it('leaves no text queued once the outbox sweep has run', () => {
     expect(burst.sweep.status).toBe(200);
     expect(account.stuckQueued).toBe(0);
+  });
+
+  it('confirms every text the customer got during the outage to its client within 10 s of the store coming back', () => {
+    expect(account.reachedCarrierNeverConfirmed).toBe(0);
+    expect(account.reachedCarrierConfirmedAfterMs ?? 0).toBeLessThanOrEqual(10_000);
+  });
+
+  it('catches up, in the message sweep, with the receipts the carrier sent while the store was down: no text stays behind the carrier', () => {
+    expect(burst.receipts.lost).toBeGreaterThan(0);
+    expect(account.behindCarrier).toBe(0);
   });
 });

@@ -12,9 +12,9 @@ import type { SupervisorStatus } from '../../infra/local/supervisor.js';
 import { liftQuietHours } from './stack-setup.js';
 
 /**
- * The outbox sweep's grace and the idempotency lease in the fault stacks: short, so an outage plays
- * out in seconds (production keeps 120 s, well past the API's 25 s Lambda timeout; here no request
- * runs anywhere near 15 s).
+ * The outbox sweep's grace, the idempotency lease and the receipts' grace in the fault stacks:
+ * short, so an outage plays out in seconds (production keeps 120 s, 30 s and 5 minutes; here no
+ * request runs anywhere near 15 s).
  */
 export const FAULT_GRACE_SECONDS = 15;
 
@@ -29,7 +29,7 @@ export async function startFaultStack(): Promise<FaultStack> {
   let stack: LocalStack;
   try {
     // The handlers warn of every call the outage refuses: expected here, and hundreds of lines.
-    stack = await startIsolatedStack({ port: 0, dataDir, web: 'none', seed: true, scheduler: false, quiet: true, autoReceipts: false }, { LOG_LEVEL: 'ERROR', OUTBOX_GRACE_SECONDS: String(FAULT_GRACE_SECONDS), IDEMPOTENCY_LEASE_SECONDS: String(FAULT_GRACE_SECONDS) });
+    stack = await startIsolatedStack({ port: 0, dataDir, web: 'none', seed: true, scheduler: false, quiet: true, autoReceipts: false }, { LOG_LEVEL: 'ERROR', OUTBOX_GRACE_SECONDS: String(FAULT_GRACE_SECONDS), IDEMPOTENCY_LEASE_SECONDS: String(FAULT_GRACE_SECONDS), RECEIPT_GRACE_SECONDS: String(FAULT_GRACE_SECONDS) });
   } catch (err) {
     rmSync(dataDir, { recursive: true, force: true });
     throw err;

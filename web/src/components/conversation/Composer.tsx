@@ -6,6 +6,7 @@ import type { SendMessageBody } from '../../../../shared/schemas/messages.js';
 import type { Message } from '../../../../shared/messages.js';
 import { randomId } from '../../lib/device.js';
 import { reportFailure } from '../../lib/failures.js';
+import { mayHaveGone } from '../../lib/keyedRequest.js';
 import { asErrorBody, serverMessage } from '../../lib/request-errors.js';
 import { ApiError } from '../../lib/request.js';
 import { sendRefusalText, sendWarningText, serverRefusalText } from '../../lib/sendRefusals.js';
@@ -53,6 +54,7 @@ export function Composer({
   files,
   onFilesChange,
   onQueued,
+  onPendingChange,
   onSettled,
 }: {
   owner: OwnerRef;
@@ -61,6 +63,7 @@ export function Composer({
   files: File[];
   onFilesChange: (files: File[]) => void;
   onQueued: (pending: PendingMessage) => void;
+  onPendingChange: (key: string, change: Pick<PendingMessage, 'state' | 'checkAgain'>) => void;
   onSettled: (key: string, message: Message | null) => void;
 }) {
   const { t } = useTranslation();
@@ -120,34 +123,65 @@ export function Composer({
       toast.error(t('composer.no_conversation'));
       return;
     }
-    onQueued({ key, text: sending.text, fileNames: sending.files.map((f) => f.name), created_at: new Date().toISOString() });
+    onQueued({ key, text: sending.text, fileNames: sending.files.map((f) => f.name), created_at: new Date().toISOString(), state: 'sending' });
     setText('');
     onFilesChange([]);
+    let body: SendMessageBody;
     try {
       sending.uploaded ??= await Promise.all(sending.files.map((file) => uploadAttachment(file)));
-      const body: SendMessageBody = { message: { text: sending.text, attachments: sending.uploaded, ...extras } };
-      const sent = await postMessage(to, body, key);
+      body = { message: { text: sending.text, attachments: sending.uploaded, ...extras } };
+    } catch (error) {
+      // Nothing was sent: the draft comes back.
+      fail(sending, key, error);
+      return;
+    }
+    await post(sending, to, body, key);
+  }
+
+  /** Sends (or, with the same key, asks again about) one attempt until its answer is known. */
+  async function post(sending: Attempt, to: OwnerRef, body: SendMessageBody, key: string) {
+    try {
+      const sent = await postMessage(to, body, key, () => onPendingChange(key, { state: 'waiting', checkAgain: undefined }));
       onSettled(key, sent.message);
       if (attempt.current === sending) attempt.current = null;
       for (const warning of sent.warnings ?? []) toast.warning(sendWarningText(warning));
     } catch (error) {
-      onSettled(key, null);
-      if (error instanceof ApiError && error.id === 'quiet_hours') {
-        const next = asErrorBody(error.body).error?.next_window_at;
-        setQuiet({ attempt: sending, nextWindowAt: typeof next === 'string' ? next : null });
+      if (!mayHaveGone(error)) {
+        fail(sending, key, error);
         return;
       }
-      restore(sending);
-      const kind = error instanceof ApiError ? error.action.kind : 'unexpected';
-      if (kind === 'session_expired' || kind === 'inactive') {
-        reportFailure(error);
-        return;
-      }
-      if (kind === 'offline') reportFailure(error);
-      // The refusal's id in the agent's language; the server's English only for an id this console does not know.
-      const detail = error instanceof ApiError ? (sendRefusalText(error.id) ?? serverRefusalText(error.body) ?? serverMessage(error.body)) : '';
-      toast.error(t('composer.send_failed'), { description: detail || undefined });
+      // The text may be with the customer already (the store went away before it could say so):
+      // it stays as sent, unconfirmed, and is only ever asked about again under its own key; the
+      // draft is not handed back, so editing it cannot text the customer a second time.
+      if (attempt.current === sending) attempt.current = null;
+      onPendingChange(key, {
+        state: 'unconfirmed',
+        checkAgain: () => {
+          onPendingChange(key, { state: 'waiting', checkAgain: undefined });
+          void post(sending, to, body, key);
+        },
+      });
     }
+  }
+
+  /** A send that did not happen: the draft comes back and the agent is told why. */
+  function fail(sending: Attempt, key: string, error: unknown) {
+    onSettled(key, null);
+    if (error instanceof ApiError && error.id === 'quiet_hours') {
+      const next = asErrorBody(error.body).error?.next_window_at;
+      setQuiet({ attempt: sending, nextWindowAt: typeof next === 'string' ? next : null });
+      return;
+    }
+    restore(sending);
+    const kind = error instanceof ApiError ? error.action.kind : 'unexpected';
+    if (kind === 'session_expired' || kind === 'inactive') {
+      reportFailure(error);
+      return;
+    }
+    if (kind === 'offline') reportFailure(error);
+    // The refusal's id in the agent's language; the server's English only for an id this console does not know.
+    const detail = error instanceof ApiError ? (sendRefusalText(error.id) ?? serverRefusalText(error.body) ?? serverMessage(error.body)) : '';
+    toast.error(t('composer.send_failed'), { description: detail || undefined });
   }
 
   function submit(event?: FormEvent) {

@@ -197,6 +197,7 @@ export function Conversation({
           follow.current = true;
           setPending((list) => [...list, p]);
         }}
+        onPendingChange={(key, change) => setPending((list) => list.map((p) => (p.key === key ? { ...p, ...change } : p)))}
         onSettled={(key, message) => {
           setPending((list) => list.filter((p) => p.key !== key));
           if (message) merge(message);

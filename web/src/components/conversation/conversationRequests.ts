@@ -20,10 +20,11 @@ export interface SentMessage {
 
 /**
  * One send attempt. The key stays the same when the same attempt is tried again (a lost answer),
- * so the server makes one message of it. Failures are left to the composer, which words them.
+ * so the server makes one message of it; `onWaiting` hears each time it is asked again. Failures
+ * are left to the composer, which words them.
  */
-export function postMessage(owner: OwnerRef, body: SendMessageBody, key: string): Promise<SentMessage> {
-  return requestWithKey<SentMessage>(paths.messages(owner), key, { method: 'POST', body });
+export function postMessage(owner: OwnerRef, body: SendMessageBody, key: string, onWaiting?: () => void): Promise<SentMessage> {
+  return requestWithKey<SentMessage>(paths.messages(owner), key, { method: 'POST', body, onWaiting });
 }
 
 export function retryMessage(messageId: string): Promise<Message> {
