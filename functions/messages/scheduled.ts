@@ -5,7 +5,7 @@
  */
 import { customerText } from '../lib/customerTexts.js';
 import { logger } from '../lib/log.js';
-import { loadOwner, type ConversationOwner } from './owners.js';
+import { loadOwner, portFor, type ConversationOwner } from './owners.js';
 import { dueScheduledMessages, getThreadMessage, heldForOptIn, ownerRefOf, setDeliveryState, type MessageRecord } from './records.js';
 import { AUTOMATED_TEXT_KINDS, automatedGatekeeperRefusal } from './automated.js';
 import { announceMessage } from './announce.js';
@@ -43,7 +43,7 @@ export async function ownerIfStillAllowed(message: MessageRecord, now: Date): Pr
   const ref = ownerRefOf(message);
   const owner = await loadOwner(message.company_id, ref, true);
   const context = owner ? await withCurrentLine(await sendContext(owner), now) : null;
-  const refusal = context ? refusalNow(context, message, now) : `${ref.kind}_gone`;
+  const refusal = owner && context ? (refusalNow(context, message, now) ?? portFor(owner).heldTextRefusal?.(owner.record, message.metadata.automated) ?? null) : `${ref.kind}_gone`;
   if (!refusal && owner) return owner;
   const failed = await setDeliveryState(message, { status: 'not sent', errorCode: refusal, errorText: customerText('notificationNotDeliveredNote', 'en-us') });
   if (failed && owner) await announceMessage(owner, failed, 'message.updated');
@@ -55,8 +55,9 @@ async function sendHeld(ref: { company_id: string; thread_id: string; id: string
   if (message?.metadata.status !== 'scheduled') return 'skipped';
   const owner = await ownerIfStillAllowed(message, now);
   if (!owner) return 'refused';
-  // Leaving `scheduled` is conditional on still being there: of two runs, one sends.
-  const claimed = await setDeliveryState(message, { status: 'queued' });
+  // Leaving `scheduled` is conditional on still being there as it was read: of two runs, one
+  // sends; a text an agent cancelled or edited meanwhile is not claimed (an edited one next run).
+  const claimed = await setDeliveryState(message, { status: 'queued', ifStatusAt: message.metadata.status_at });
   if (!claimed) return 'skipped';
   await announceMessage(owner, claimed, 'message.updated');
   await deliver(owner, claimed);
