@@ -31,7 +31,8 @@ export function refusalNow(context: SendContext, message: MessageRecord, now: Da
   if (decision.outcome === 'ask_opt_in') return 'awaiting_opt_in';
   // An automated text held for quiet hours answers to its gatekeeper again when it finally goes.
   const kind = AUTOMATED_TEXT_KINDS.find((k) => k === message.metadata.automated);
-  if (kind && automatedGatekeeperRefusal(context, kind)) return 'gatekeeper';
+  // Its reason (an id the console words) is what the conversation shows.
+  if (kind) return automatedGatekeeperRefusal(context, kind)?.reason ?? null;
   return null;
 }
 
@@ -53,6 +54,8 @@ export async function ownerIfStillAllowed(message: MessageRecord, now: Date): Pr
 async function sendHeld(ref: { company_id: string; thread_id: string; id: string }, now: Date): Promise<'sent' | 'refused' | 'skipped'> {
   const message = await getThreadMessage(ref.company_id, ref.thread_id, ref.id);
   if (message?.metadata.status !== 'scheduled') return 'skipped';
+  // Listed as due, then moved later by an agent's edit before this read: it waits for its new time.
+  if (message.metadata.send_at && Date.parse(message.metadata.send_at) > now.getTime()) return 'skipped';
   const owner = await ownerIfStillAllowed(message, now);
   if (!owner) return 'refused';
   // Leaving `scheduled` is conditional on still being there as it was read: of two runs, one

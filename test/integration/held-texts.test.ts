@@ -143,14 +143,16 @@ describe('PUT /api/messages/{id}/cancel', () => {
 
   it('of a cancel racing the job, exactly one wins: a cancelled text never reaches the carrier, a sent one is never shown cancelled', async () => {
     const { customer, ro } = await createRepairOrder({ customer: { opt_in: 'in' } });
-    const rounds = 8;
+    const rounds = 10;
     const outcomes: string[] = [];
     for (let round = 0; round < rounds; round++) {
       // Prepare: a text due in two seconds (the API refuses a past time, the job is told it is later)
       const sendAt = new Date(Date.now() + 2000).toISOString();
       const id = (await schedule(ro.id, `Race ${round}`, sendAt)).body.message.id as string;
       // Act
-      const [cancel] = await Promise.all([advisor.put(`/api/messages/${id}/cancel`), sendDueMessages(new Date(Date.parse(sendAt) + 1000))]);
+      // The cancel leaves a little later each round, so the two meet at every step of the job.
+      const cancelling = new Promise<void>((resolve) => setTimeout(resolve, round * 3)).then(() => advisor.put(`/api/messages/${id}/cancel`));
+      const [cancel] = await Promise.all([cancelling, sendDueMessages(new Date(Date.parse(sendAt) + 1000))]);
       // Assess
       const stored = await getMessage(companyId, id);
       const texted = (await textsTo(carrierUrl, customer.phones.cell!)).filter((t) => t.text.startsWith(`Race ${round}`));
@@ -192,6 +194,26 @@ describe('PUT /api/messages/{id}', () => {
     await sendDueMessages(new Date(Date.parse(later) + 61_000));
     const texts = await textsTo(carrierUrl, customer.phones.cell!);
     expect(texts.map((t) => t.text)).toEqual([`Pick-up at 6 instead${notice}`]);
+  });
+
+  it('of an edit racing the job, the customer gets either the old words at the old time or the new words, never the new time ignored', async () => {
+    const { customer, ro } = await createRepairOrder({ customer: { opt_in: 'in' } });
+    for (let round = 0; round < 6; round++) {
+      const sendAt = new Date(Date.now() + 2000).toISOString();
+      const id = (await schedule(ro.id, `Old ${round}`, sendAt)).body.message.id as string;
+      const later = new Date(Date.now() + HOUR).toISOString();
+      // Act: the agent moves it an hour later while the job (told it is due) runs
+      const [edit] = await Promise.all([advisor.put(`/api/messages/${id}`, { message: { text: `New ${round}`, send_at: later } }), sendDueMessages(new Date(Date.parse(sendAt) + 1000))]);
+      // Assess
+      const texted = (await textsTo(carrierUrl, customer.phones.cell!)).filter((t) => t.text.startsWith(`Old ${round}`) || t.text.startsWith(`New ${round}`));
+      if (edit.status === 200) {
+        expect(texted).toHaveLength(0);
+        expect((await getMessage(companyId, id))?.metadata).toMatchObject({ status: 'scheduled', send_at: later });
+      } else {
+        expect(edit.body.error.id).toBe('already_sent');
+        expect(texted.map((t) => t.text.split('\n')[0])).toEqual([`Old ${round}`]);
+      }
+    }
   });
 
   it('validates the edit as the composer does and keeps the attachments', async () => {
@@ -244,6 +266,24 @@ describe('a held text asks the rules again when it comes due', () => {
     expect((await getMessage(companyId, held!.id))?.metadata).toMatchObject({ status: 'not sent', error_code: 'closed', error_text: "Notification won't be delivered." });
     expect((await heard(since, held!.id)).map((h) => h.split(':').slice(0, 2).join(':'))).toEqual(['message.updated:not sent']);
     expect((await getRepairOrder(companyId, ro.id, true))?.closed).toBe(true);
+  });
+
+  it("a held vehicle-ready text the gatekeeper now refuses ends not sent with the gatekeeper's reason", async () => {
+    const invoiced = { dms_status: 'invoiced' as const, opcodes: [], invoiced_at: new Date().toISOString(), missed_call: false, last_call_at: null, message_count: 0 };
+    const { customer, ro } = await createRepairOrder({ customer: { opt_in: 'in' }, ro: { metadata: invoiced } });
+    await setService({ vehicle_ready_automated: true });
+    const held = await inQuietHours(async () => (await onInvoiced(ro))?.message);
+    expect(held?.metadata.status).toBe('scheduled');
+    // The manager tightens the gate overnight: written consent only (the advisor recorded this opt-in).
+    const gatekeeper = await readSettings(companyId, locationId, 'gatekeeper_settings');
+    await writeSettings(companyId, locationId, 'gatekeeper_settings', { ...gatekeeper, vehicle_ready: { ...gatekeeper.vehicle_ready, target: 'green_only' } }, 'agt_manager');
+    try {
+      await sendDueMessages(new Date(Date.parse(held!.metadata.send_at!) + 1000));
+    } finally {
+      await writeSettings(companyId, locationId, 'gatekeeper_settings', gatekeeper, 'agt_manager');
+    }
+    expect(await textsTo(carrierUrl, customer.phones.cell!)).toHaveLength(0);
+    expect((await getMessage(companyId, held!.id))?.metadata).toMatchObject({ status: 'not sent', error_code: 'no_written_consent' });
   });
 
   it('an appointment reminder held by quiet hours does not go when the appointment was cancelled meanwhile', async () => {
