@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '../../../../shared/messages.js';
+import { ApiError } from '../../lib/request.js';
 import { Dialog } from '../Dialog.js';
 import { charactersLeft, draftProblem } from './composerRules.js';
 import type { ConversationContext } from './conversationContext.js';
@@ -117,10 +118,11 @@ export function HeldTextEditor({
     try {
       onChanged(await editHeldMessage(message.id, { message: { text, ...(checked.sendAt ? { send_at: checked.sendAt } : {}) } }));
       onDone();
-    } catch {
-      // send() has shown why; a text that went meanwhile is no longer editable.
+    } catch (error) {
+      // send() has shown why. A text that went meanwhile (409) is no longer editable; after any
+      // other failure the agent's words stay, to save again.
       setBusy(false);
-      onDone();
+      if (error instanceof ApiError && error.status === 409) onDone();
     }
   }
 
