@@ -75,6 +75,8 @@ export const API_AREAS = {
       'GET /api/appointments/{id}/messages',
       'POST /api/appointments/{id}/messages',
       'PUT /api/messages/{id}/retry',
+      'PUT /api/messages/{id}',
+      'PUT /api/messages/{id}/cancel',
       'POST /api/locations/{id}/mass_messages',
       'GET /api/mass_messages/{id}',
       'POST /api/attachments',

@@ -21,6 +21,9 @@ export const paths = {
   /** SPEC §7 "Mark read": repair orders `{base}/{id}/read`, the other boards `{base}/{id}/agents/null/read`. */
   markRead: (ref: OwnerRef, unread = false) => `${owner(ref)}${ref.kind === 'repair_order' ? '' : '/agents/null'}/${unread ? 'unread' : 'read'}`,
   retryMessage: (messageId: string) => `/api/messages/${enc(messageId)}/retry`,
+  /** A held text: PUT edits it; `/cancel` cancels it. */
+  message: (messageId: string) => `/api/messages/${enc(messageId)}`,
+  cancelMessage: (messageId: string) => `/api/messages/${enc(messageId)}/cancel`,
   attachments: () => '/api/attachments',
 
   appointmentsInbox: (locationId: string) => `${loc(locationId)}/appointments/inbox`,

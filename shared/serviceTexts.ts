@@ -49,3 +49,12 @@ export function deliveryErrorKind(code: string): Exclude<keyof typeof DELIVERY_E
 export const OPTED_OUT_ACTION = "Can't do this action on an opted-out customer";
 /** Vehicle-ready and similar actions on an order without an advisor (SPEC §8). */
 export const MISSING_AGENT = 'Unable due to missing agent for RO';
+
+/** Why a held text can no longer be cancelled or edited (409): it has gone, or it already ended without going. */
+export const HELD_TEXT_REFUSALS = {
+  already_sent: 'This text has already gone',
+  not_scheduled: 'This text is no longer scheduled: it was cancelled or not sent',
+} as const;
+export type HeldTextRefusalId = keyof typeof HELD_TEXT_REFUSALS;
+/** The error code of a held text an agent cancelled (it ends `not sent`; the console shows "Cancelled", no retry). */
+export const CANCELLED_CODE = 'cancelled';

@@ -77,6 +77,8 @@ export const appointmentPort: OwnerPort<AppointmentRecord> = {
     if (links.length === 0) return [];
     return (await getAppointments(companyId, links.map((link) => link.appointment_id), true)).filter((a) => a.customer_id === customerId && !a.cancelled && !a.archived);
   },
+  // A reminder held for quiet hours is about an appointment that still takes place.
+  heldTextRefusal: (record, automated) => (automated === 'appointment_reminder' && (record.cancelled || record.archived) ? 'appointment_cancelled' : null),
   async customerReplied(record, text) {
     if (!record.reminder_sent || record.confirmed || record.cancelled || !confirmsAppointment(text)) return;
     const { after, changed } = await updateAppointment(record.company_id, record.id, (now) => (now.confirmed || now.cancelled ? null : { confirmed: true }));

@@ -5,20 +5,21 @@
 import { OWNER_KINDS, type OwnerKind } from '../../shared/conversations.js';
 import { OWNER_BASE } from '../../shared/routes.js';
 import { massMessageBody } from '../../shared/schemas/appointments.js';
-import { sendMessageBody } from '../../shared/schemas/messages.js';
+import { editMessageBody, sendMessageBody } from '../../shared/schemas/messages.js';
 import { MESSAGE_FIRST_PAGE } from '../../shared/messages.js';
 import { ValidationError, forbidden, notFound } from '../lib/errors.js';
 import { agentRoute, areaHandler, ok, pagedBody, paging, parse, type Routes } from '../lib/http.js';
+import type { Auth } from '../lib/session.js';
 import { storedAttachments, uploadRequestBody, uploadSlot } from './attachments.js';
 import './boards.js';
 import { visibleLocation } from '../repairOrders/boardAccess.js';
 import { MASS_BOARDS, startMassText, visibleMassText } from './massTexts.js';
-import { portFor, visibleOwner, worksAnyConversation } from './owners.js';
-import { getMessage, messagesOf, messageView, ownerRefOf } from './records.js';
+import { portFor, visibleOwner, worksAnyConversation, type ConversationOwner } from './owners.js';
+import { getMessage, messagesOf, messageView, ownerRefOf, type MessageRecord } from './records.js';
+import { cancelHeld, editHeld, MAX_SCHEDULE_DAYS } from './held.js';
 import { earlierSend, retryMessage, sendFromAgent } from './send.js';
 
-/** The furthest ahead a text can be scheduled. */
-export const MAX_SCHEDULE_DAYS = 90;
+export { MAX_SCHEDULE_DAYS };
 
 /** The same key as the idempotency layer reads: a retry of a send request finds its text by it. */
 const requestKeyOf = (headers: Record<string, string | undefined>): string | undefined => headers['idempotency-key']?.slice(0, 200) || undefined;
@@ -78,13 +79,21 @@ export const routes: Routes = {
   ...everyConversation(),
 
   'PUT /api/messages/{id}/retry': agentRoute(async ({ auth, params }) => {
-    if (!worksAnyConversation(auth)) throw forbidden('You do not have access to this board');
-    const message = await getMessage(auth.companyId, params.id ?? '');
-    if (!message) throw notFound('Message not found');
-    const ref = ownerRefOf(message);
-    if (!portFor(ref).worksBoard(auth)) throw forbidden('You do not have access to this board');
-    const owner = await visibleOwner(auth, ref, true);
+    const { owner, message } = await workableMessage(auth, params.id ?? '');
     return ok({ message: await messageView(await retryMessage(owner, message)) });
+  }),
+
+  /** Cancels a held text (functions/messages/held.ts); 409 once it has gone. */
+  'PUT /api/messages/{id}/cancel': agentRoute(async ({ auth, params }) => {
+    const { owner, message } = await workableMessage(auth, params.id ?? '');
+    return ok({ message: await messageView(await cancelHeld(owner, message, auth.actingAs)) });
+  }),
+
+  /** Edits a held text's words and time (functions/messages/held.ts); 409 once it has gone. */
+  'PUT /api/messages/{id}': agentRoute(async ({ auth, params, body }) => {
+    const { message: input } = parse(editMessageBody, body);
+    const { owner, message } = await workableMessage(auth, params.id ?? '');
+    return ok({ message: await messageView(await editHeld(owner, message, { text: input.text, sendAt: input.send_at })) });
   }),
 
   /** One text to a selection of a board's records (SPEC §1 mass messages): answered at once, sent in the background. */
@@ -102,5 +111,15 @@ export const routes: Routes = {
     return ok(await uploadSlot(auth.companyId, parse(uploadRequestBody, body)), 201);
   }),
 };
+
+/** A message of a conversation the acting agent may work (its board's access rules), with its owner. */
+async function workableMessage(auth: Auth, messageId: string): Promise<{ owner: ConversationOwner; message: MessageRecord }> {
+  if (!worksAnyConversation(auth)) throw forbidden('You do not have access to this board');
+  const message = await getMessage(auth.companyId, messageId);
+  if (!message) throw notFound('Message not found');
+  const ref = ownerRefOf(message);
+  if (!portFor(ref).worksBoard(auth)) throw forbidden('You do not have access to this board');
+  return { owner: await visibleOwner(auth, ref, true), message };
+}
 
 export const handler = areaHandler('messages', routes);

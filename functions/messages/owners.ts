@@ -9,6 +9,7 @@
 import type { OwnerKind, OwnerRef } from '../../shared/conversations.js';
 import type { StreamEvent } from '../../shared/events.js';
 import type { AgentRef } from '../../shared/people.js';
+import type { AutomatedKind } from '../../shared/messages.js';
 import { publishTo } from '../lib/realtime.js';
 import type { Auth } from '../lib/session.js';
 import type { TransactWrite } from '../lib/table.js';
@@ -77,6 +78,11 @@ export interface OwnerPort<R> {
   massRecipients(auth: Auth, locationId: string, pick: string[] | 'all'): Promise<R[]>;
   /** The board reacts to a customer's text in its conversation (an appointment confirmed by a reply to its reminder). */
   customerReplied?(record: R, text: string, at: string): Promise<void>;
+  /**
+   * Why a text held until later may no longer go, by the board's own state (an appointment
+   * cancelled since its reminder was held), or null; asked when the text comes due.
+   */
+  heldTextRefusal?(record: R, automated: AutomatedKind | null): string | null;
   /** The board follows a message's delivery (an appointment's reminder state). */
   messageUpdated?(record: R, message: { id: string; metadata: { status: string | null } }): Promise<void>;
 }

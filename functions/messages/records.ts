@@ -413,6 +413,11 @@ export interface StatusChange {
   errorText?: string | null;
   /** Entering `accepted` from a carrier that can be asked where a text stands: the sweep asks it if no receipt comes. */
   awaitReceipt?: boolean;
+  /**
+   * Only if the message was last changed at this moment (its `status_at`): a held text the job
+   * read is claimed only as it read it, not after an agent edited it in between.
+   */
+  ifStatusAt?: string | null;
 }
 
 /**
@@ -446,10 +451,11 @@ export async function setDeliveryState(message: MessageRecord, change: StatusCha
         (enteringWatch ? ', gsi2pk = :watch, gsi2sk = :watchSort' : '') +
         (restart ? ' ADD metadata.attempts :one' : '') +
         (removes.length > 0 ? ` REMOVE ${removes.join(', ')}` : ''),
-      ConditionExpression: 'metadata.#s = :current',
+      ConditionExpression: 'metadata.#s = :current' + (change.ifStatusAt !== undefined ? ' AND metadata.status_at = :ifAt' : ''),
       ExpressionAttributeNames: { '#s': 'status' },
       ExpressionAttributeValues: {
         ':s': change.status,
+        ...(change.ifStatusAt !== undefined ? { ':ifAt': change.ifStatusAt } : {}),
         ':at': at,
         ':code': change.errorCode ?? null,
         ':text': change.errorText ?? null,
@@ -496,6 +502,36 @@ export async function awaitReceiptUntil(message: MessageRecord, askAt: Date | nu
   } catch (err) {
     // A receipt moved it on meanwhile (and off the watch).
     if (!isConditionFailure(err)) throw err;
+  }
+}
+
+/**
+ * An agent's edit of a held text: its words and, for a text held for a time, that time. Written
+ * only while the text is still `scheduled` (the job's claim and a cancel race it: one wins);
+ * `status_at` moves, so a job that read the text before the edit does not claim it as it was.
+ * Answers the edited message, or undefined when it is no longer held.
+ */
+export async function editHeldMessage(message: MessageRecord, change: { text: string; sendAt: string | null; at: string }): Promise<MessageRecord | undefined> {
+  const edited: MessageRecord = { ...message, text: change.text, metadata: { ...message.metadata, send_at: change.sendAt, status_at: change.at } };
+  const index = heldIndex(edited);
+  try {
+    const item = await updateItem<MessageRecord>({
+      Key: keys.message(message.company_id, message.message_thread_id, message.id),
+      UpdateExpression: 'SET #text = :text, metadata.send_at = :sendAt, metadata.status_at = :at' + ('gsi2sk' in index ? ', gsi2sk = :sort' : ''),
+      ConditionExpression: 'metadata.#s = :scheduled',
+      ExpressionAttributeNames: { '#s': 'status', '#text': 'text' },
+      ExpressionAttributeValues: {
+        ':text': change.text,
+        ':sendAt': change.sendAt,
+        ':at': change.at,
+        ':scheduled': 'scheduled',
+        ...('gsi2sk' in index ? { ':sort': index.gsi2sk } : {}),
+      },
+    });
+    return item && fields(item);
+  } catch (err) {
+    if (isConditionFailure(err)) return undefined;
+    throw err;
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import { customerText } from '../lib/customerTexts.js';
 import { logger } from '../lib/log.js';
-import { loadOwner, type ConversationOwner } from './owners.js';
+import { loadOwner, portFor, type ConversationOwner } from './owners.js';
 import { dueScheduledMessages, getThreadMessage, heldForOptIn, ownerRefOf, setDeliveryState, type MessageRecord } from './records.js';
 import { AUTOMATED_TEXT_KINDS, automatedGatekeeperRefusal } from './automated.js';
 import { announceMessage } from './announce.js';
@@ -31,7 +31,8 @@ export function refusalNow(context: SendContext, message: MessageRecord, now: Da
   if (decision.outcome === 'ask_opt_in') return 'awaiting_opt_in';
   // An automated text held for quiet hours answers to its gatekeeper again when it finally goes.
   const kind = AUTOMATED_TEXT_KINDS.find((k) => k === message.metadata.automated);
-  if (kind && automatedGatekeeperRefusal(context, kind)) return 'gatekeeper';
+  // Its reason (an id the console words) is what the conversation shows.
+  if (kind) return automatedGatekeeperRefusal(context, kind)?.reason ?? null;
   return null;
 }
 
@@ -43,7 +44,7 @@ export async function ownerIfStillAllowed(message: MessageRecord, now: Date): Pr
   const ref = ownerRefOf(message);
   const owner = await loadOwner(message.company_id, ref, true);
   const context = owner ? await withCurrentLine(await sendContext(owner), now) : null;
-  const refusal = context ? refusalNow(context, message, now) : `${ref.kind}_gone`;
+  const refusal = owner && context ? (refusalNow(context, message, now) ?? portFor(owner).heldTextRefusal?.(owner.record, message.metadata.automated) ?? null) : `${ref.kind}_gone`;
   if (!refusal && owner) return owner;
   const failed = await setDeliveryState(message, { status: 'not sent', errorCode: refusal, errorText: customerText('notificationNotDeliveredNote', 'en-us') });
   if (failed && owner) await announceMessage(owner, failed, 'message.updated');
@@ -53,10 +54,13 @@ export async function ownerIfStillAllowed(message: MessageRecord, now: Date): Pr
 async function sendHeld(ref: { company_id: string; thread_id: string; id: string }, now: Date): Promise<'sent' | 'refused' | 'skipped'> {
   const message = await getThreadMessage(ref.company_id, ref.thread_id, ref.id);
   if (message?.metadata.status !== 'scheduled') return 'skipped';
+  // Listed as due, then moved later by an agent's edit before this read: it waits for its new time.
+  if (message.metadata.send_at && Date.parse(message.metadata.send_at) > now.getTime()) return 'skipped';
   const owner = await ownerIfStillAllowed(message, now);
   if (!owner) return 'refused';
-  // Leaving `scheduled` is conditional on still being there: of two runs, one sends.
-  const claimed = await setDeliveryState(message, { status: 'queued' });
+  // Leaving `scheduled` is conditional on still being there as it was read: of two runs, one
+  // sends; a text an agent cancelled or edited meanwhile is not claimed (an edited one next run).
+  const claimed = await setDeliveryState(message, { status: 'queued', ifStatusAt: message.metadata.status_at });
   if (!claimed) return 'skipped';
   await announceMessage(owner, claimed, 'message.updated');
   await deliver(owner, claimed);

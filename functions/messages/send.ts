@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { SEND_ERRORS, SEND_WARNINGS, type SendErrorId } from '../../shared/schemas/messages.js';
+import { CANCELLED_CODE } from '../../shared/serviceTexts.js';
 import type { SettingsOf } from '../../shared/schemas/settings.js';
 import { agentRef, type AgentRecord } from '../lib/agents.js';
 import { smsCarrier } from '../lib/carrier.js';
@@ -310,7 +311,8 @@ export const NOT_RETRYABLE = 'Only a text that was not sent or not delivered can
  */
 export async function retryMessage(owner: ConversationOwner, message: MessageRecord, now = new Date()): Promise<MessageRecord> {
   const status = message.metadata.status;
-  if (message.metadata.direction !== 'outbound' || (status !== 'not sent' && status !== 'undelivered')) {
+  // A text an agent cancelled stays cancelled: sending it after all is writing it again.
+  if (message.metadata.direction !== 'outbound' || (status !== 'not sent' && status !== 'undelivered') || message.metadata.error_code === CANCELLED_CODE) {
     throw refused('not_retryable', NOT_RETRYABLE);
   }
   const context = await withCurrentLine(await sendContext(owner), now);

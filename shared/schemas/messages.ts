@@ -30,6 +30,18 @@ export const sendMessageBody = z.object({
 });
 export type SendMessageBody = z.infer<typeof sendMessageBody>;
 
+/**
+ * Editing a held text (PUT /api/messages/{id}): its words and, for a text held for a time, the
+ * time. Blank words are refused on the server, which knows whether the text has attachments (they stay).
+ */
+export const editMessageBody = z.object({
+  message: z.object({
+    text: z.string().max(MESSAGE_MAX_LENGTH, { message: 'Message length limit is 1600 characters' }),
+    send_at: z.iso.datetime({ offset: true }).optional(),
+  }),
+});
+export type EditMessageBody = z.infer<typeof editMessageBody>;
+
 export const assignAgentBody = z.object({ agent_id: z.string().min(1).max(MAX_ID_LENGTH, 'Id is too long').nullable() });
 
-export { DELIVERY_ERROR_TEXTS, deliveryErrorKind, MISSING_AGENT, OPTED_OUT_ACTION, SEND_ERRORS, SEND_WARNINGS, type SendErrorId } from '../serviceTexts.js';
+export { DELIVERY_ERROR_TEXTS, deliveryErrorKind, HELD_TEXT_REFUSALS, MISSING_AGENT, OPTED_OUT_ACTION, SEND_ERRORS, SEND_WARNINGS, type SendErrorId } from '../serviceTexts.js';

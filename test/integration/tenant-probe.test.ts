@@ -75,6 +75,8 @@ const ADVISOR_ALLOWED: Record<string, string> = {
   'GET /api/repair_orders/{id}/messages': 'service agents read the conversation of an order of their board',
   'POST /api/repair_orders/{id}/messages': 'service agents text the customer of an order of their board',
   'PUT /api/messages/{id}/retry': 'service agents retry a failed text',
+  'PUT /api/messages/{id}': 'service agents edit a held text of a conversation of their board',
+  'PUT /api/messages/{id}/cancel': 'service agents cancel a held text of a conversation of their board',
   'GET /api/customers/{id}': 'service agents see the customer of an order of their board',
   'PUT /api/customers/{id}/opt_out': 'service agents record an opt-out the customer asked for',
   'PUT /api/customers/{id}/block': 'service agents block a customer',

@@ -118,6 +118,7 @@ export function plausibleBody(key: string, own: BodyIds): unknown {
     'PUT /api/repair_orders/{id}/agent': { agent_id: own.agent },
     'POST /api/repair_orders/{id}/messages': { message: { text: 'Probe' } },
     'POST /api/appointments/{id}/messages': { message: { text: 'Probe' } },
+    'PUT /api/messages/{id}': { message: { text: 'Probe' } },
     'POST /api/locations/{id}/appointments': {
       appointment: { scheduled_at: '2030-03-11T09:30:00-04:00' },
       customer: { first_name: 'Probe', last_name: 'Person', email: 'probe@example.com', phone: '(617) 555-0199' },

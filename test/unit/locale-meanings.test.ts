@@ -52,7 +52,10 @@ const CONSOLE_GROUPS: Record<string, string[]> = {
   'consent and line states': ['opt.in', 'opt.out', 'opt.unknown', 'line.landline', 'detail.blocked', 'delivery.awaiting_opt_in'],
   'how consent changed': ['behaviour.OPT_IN', 'behaviour.OPT_OUT', 'behaviour.DMS_OPT_IN', 'behaviour.AGENT_OPT_OUT', 'behaviour.SMS_OPT_OUT'],
   'sending outside texting hours': ['composer.send', 'composer.quiet_send_anyway', 'composer.quiet_schedule', 'common.cancel'],
-  'a text in the conversation': ['delivery.scheduled', 'delivery.sent', 'delivery.not_sent', 'delivery.queued'],
+  'a text in the conversation': ['delivery.scheduled', 'delivery.sent', 'delivery.not_sent', 'delivery.queued', 'delivery.cancelled'],
+  'a held text': ['conversation.held.edit', 'conversation.held.cancel', 'conversation.retry'],
+  'cancelling a held text': ['conversation.held.cancel_confirm', 'conversation.held.keep', 'common.cancel', 'common.close'],
+  'editing a held text': ['conversation.held.save', 'common.cancel'],
   'leaving an unsaved MPI': ['mpi.leave_discard', 'mpi.leave_save', 'mpi.leave_stay', 'common.cancel'],
   'the MPI tools': ['mpi_advisor.tool_send_to_customer', 'mpi_advisor.tool_send_again', 'mpi_advisor.tool_reclaim', 'common.cancel'],
   'an advisor recording a decision': ['mpi_advisor.choice_approved', 'mpi_advisor.choice_declined', 'mpi_advisor.choice_undecided'],
@@ -80,6 +83,7 @@ const IRREVERSIBLE = [
   'mpi_advisor.tool_send_to_customer',
   'mpi.leave_discard',
   'sheet_templates.archive_confirm',
+  'conversation.held.cancel_confirm',
 ];
 
 /** Every console text about opting out: action, dialog, tags, states, notes, refusals. */

@@ -10,7 +10,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locale } from '../../shared/locales.js';
 import type { Message } from '../../shared/messages.js';
 import { noteDetails, readNote, type SystemNote } from '../../shared/systemNotes.js';
-import { MessageBubble, failureText } from '../../web/src/components/conversation/MessageBubble.js';
+import { MessageBubble, canRetry, failureText } from '../../web/src/components/conversation/MessageBubble.js';
+import { fromWallClockInput, wallClockInput } from '../../web/src/components/conversation/times.js';
 import { SystemNote as SystemNoteView } from '../../web/src/components/conversation/SystemNote.js';
 import { noteText } from '../../web/src/components/conversation/noteText.js';
 import type { BoardContext } from '../../web/src/features/serviceBoard/boardContext.js';
@@ -153,7 +154,7 @@ describe('the conversation', () => {
     const agent = { id: 'agt_1', first_name: 'Dana', last_name: 'Whitfield' };
     const base = { direction: 'outbound' as const, status: 'delivered' as const, automated: 'vehicle_ready' as const };
     const render = (message: Message) =>
-      renderToStaticMarkup(createElement(MessageBubble, { message, context: context('en-us'), now: Date.parse('2025-03-01T10:05:00Z'), retrying: false, onRetry: () => undefined }));
+      renderToStaticMarkup(createElement(MessageBubble, { message, context: context('en-us'), now: Date.parse('2025-03-01T10:05:00Z'), retrying: false, onRetry: () => undefined, onChanged: () => undefined }));
     const byAgent = render(aMessage('m1', { agent, metadata: base }));
     expect(byAgent).toContain('Dana Whitfield');
     expect(byAgent).not.toContain('Automated');
@@ -185,7 +186,7 @@ describe('why a text failed', () => {
   it('renders the failure under the bubble in the agent language', async () => {
     await i18n.changeLanguage('el');
     const html = renderToStaticMarkup(
-      createElement(MessageBubble, { message: failed('LANDLINE', 'Landline numbers do not receive texts'), context: context('el'), now: Date.parse('2025-03-01T10:05:00Z'), retrying: false, onRetry: () => undefined }),
+      createElement(MessageBubble, { message: failed('LANDLINE', 'Landline numbers do not receive texts'), context: context('el'), now: Date.parse('2025-03-01T10:05:00Z'), retrying: false, onRetry: () => undefined, onChanged: () => undefined }),
     );
     expect(html).toContain('Τα σταθερά τηλέφωνα δεν λαμβάνουν μηνύματα');
     expect(html).not.toContain('Landline');
@@ -211,5 +212,51 @@ describe('server refusals in the agent language', () => {
     expect(claimFailureText(new ApiError({ kind: 'expected' }, 409, claimed, claimed.error.message))).toBe('Diese MPI wurde bereits von Luis Ortega übernommen');
     const novel = { error: { id: 'sheet_on_fire', message: 'The sheet is on fire' } };
     expect(claimFailureText(new ApiError({ kind: 'expected' }, 409, novel, novel.error.message))).toBe('The sheet is on fire');
+  });
+});
+
+describe('a held text in the conversation (issue 18)', () => {
+  const render = (message: Message, locale: Locale) =>
+    renderToStaticMarkup(
+      createElement(MessageBubble, { message, context: context(locale), now: Date.parse('2025-03-01T10:05:00Z'), retrying: false, onRetry: () => undefined, onChanged: () => undefined }),
+    );
+  const held = aMessage('m_held', { text: 'Pick-up at 6', metadata: { direction: 'outbound', status: 'scheduled', send_at: '2025-03-02T13:00:00Z' } });
+  const cancelled = aMessage('m_cancelled', { metadata: { direction: 'outbound', status: 'not sent', error_code: 'cancelled', error_text: 'Cancelled by Dana Whitfield' } });
+
+  it('offers Edit and Cancel on a scheduled text, with when it goes, in the agent language', async () => {
+    await i18n.changeLanguage('de');
+    const html = render(held, 'de');
+    expect(html).toContain('data-testid="held-edit"');
+    expect(html).toContain('Bearbeiten');
+    expect(html).toContain('Stornieren');
+    expect(html).toContain('Geplant für');
+    expect(render(cancelled, 'de')).not.toContain('held-edit');
+  });
+
+  it('shows a cancelled text as cancelled, not as a failure, and offers no retry', async () => {
+    await i18n.changeLanguage('el');
+    const html = render(cancelled, 'el');
+    expect(html).toContain('Ακυρώθηκε');
+    expect(html).not.toContain('bubble--failed');
+    expect(html).not.toContain('message-error');
+    expect(canRetry(cancelled)).toBe(false);
+    expect(canRetry(aMessage('m_not_sent', { metadata: { direction: 'outbound', status: 'not sent', error_code: 'closed' } }))).toBe(true);
+  });
+
+  it('says why a held reminder did not go, and words the refusals of a text that went meanwhile', async () => {
+    await i18n.changeLanguage('de');
+    const t = i18n.t.bind(i18n) as (key: string, options?: Record<string, string>) => string;
+    const reminder = aMessage('m_rem', { metadata: { direction: 'outbound', status: 'not sent', error_code: 'appointment_cancelled', error_text: "Notification won't be delivered." } });
+    expect(failureText(t, reminder)).toBe('Der Termin wurde abgesagt');
+    expect(serverRefusalText({ error: { id: 'already_sent', message: 'This text has already gone' } })).toBe('Diese Nachricht ist bereits verschickt');
+    expect(serverRefusalText({ error: { id: 'not_scheduled', message: 'This text is no longer scheduled' } })).toBe('Diese Nachricht ist nicht mehr geplant');
+  });
+
+  it("edits the time on the store's wall clock, whatever the browser's zone", () => {
+    expect(wallClockInput('2025-03-02T13:00:00Z', 'America/New_York')).toBe('2025-03-02T08:00');
+    expect(fromWallClockInput('2025-03-02T08:30', 'America/New_York')).toBe('2025-03-02T13:30:00.000Z');
+    // Summer time: the same wall clock is an hour earlier in UTC.
+    expect(fromWallClockInput('2025-07-02T08:30', 'America/New_York')).toBe('2025-07-02T12:30:00.000Z');
+    expect(fromWallClockInput('', 'America/New_York')).toBeNull();
   });
 });

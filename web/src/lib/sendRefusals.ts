@@ -4,7 +4,7 @@
  * customer", "vehicle ready"), the "won't be delivered" notes and toasts word them alike. An id the
  * console has no text for answers null, and the caller shows the server's own message.
  */
-import { SEND_WARNINGS, type SendErrorId } from '../../../shared/serviceTexts.js';
+import { SEND_WARNINGS, type HeldTextRefusalId, type SendErrorId } from '../../../shared/serviceTexts.js';
 import { GATEKEEPER_REASONS } from '../../../shared/systemNotes.js';
 import { i18n } from './i18n.js';
 
@@ -65,6 +65,7 @@ export function refusalReasonText(id: string | null | undefined, details: { opco
 const ACTION_REFUSAL_KEYS: Record<string, string> = {
   missing_agent: 'detail.missing_agent',
   opted_out_action: 'detail.opted_out_action',
+  ...({ already_sent: 'conversation.held.already_sent', not_scheduled: 'conversation.held.not_scheduled' } satisfies Record<HeldTextRefusalId, string>),
 };
 
 /**

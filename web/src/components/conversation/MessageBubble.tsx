@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Attachment, DeliveryState, Message } from '../../../../shared/messages.js';
-import { deliveryErrorKind } from '../../../../shared/serviceTexts.js';
+import { CANCELLED_CODE, deliveryErrorKind } from '../../../../shared/serviceTexts.js';
 import { refusalReasonText } from '../../lib/sendRefusals.js';
 import type { ConversationContext } from './conversationContext.js';
+import { HeldTextActions, HeldTextEditor, isHeld } from './HeldText.js';
 import { SystemNote } from './SystemNote.js';
 import { formatDateTime, formatMoment } from './times.js';
 
@@ -12,6 +14,14 @@ export function deliveryKey(state: DeliveryState): string {
 }
 
 const RETRYABLE: readonly DeliveryState[] = ['not sent', 'undelivered'];
+
+/** Codes the console gives a text it did not send (not the carrier's, not a texting rule's), with their words. */
+const CONSOLE_CODES: Record<string, string> = { appointment_cancelled: 'delivery_errors.appointment_cancelled' };
+
+/** A held text an agent cancelled: it reads "Cancelled", not as a failure, and is not retried. */
+export function wasCancelled(message: Message): boolean {
+  return message.metadata.status === 'not sent' && message.metadata.error_code === CANCELLED_CODE;
+}
 
 /**
  * Why a text failed, in the agent's language: the carrier's codes (SPEC §8 texts), a texting rule
@@ -23,12 +33,13 @@ export function failureText(t: (key: string, options?: Record<string, string>) =
   if (!code) return stored;
   const kind = deliveryErrorKind(code);
   if (kind) return t(`delivery_errors.${kind}`);
+  if (Object.hasOwn(CONSOLE_CODES, code)) return t(CONSOLE_CODES[code]!);
   // Carrier codes are upper case; the console's own ids (a rule that held the text back) lower case.
   return refusalReasonText(code) ?? (/^[a-z_]+$/.test(code) ? t('delivery_errors.not_sent') : t('delivery_errors.unknown', { code }));
 }
 
 export function canRetry(message: Message): boolean {
-  return message.metadata.direction === 'outbound' && message.metadata.status !== null && RETRYABLE.includes(message.metadata.status);
+  return message.metadata.direction === 'outbound' && message.metadata.status !== null && RETRYABLE.includes(message.metadata.status) && !wasCancelled(message);
 }
 
 function Attachments({ attachments }: { attachments: Attachment[] }) {
@@ -59,28 +70,40 @@ export function MessageBubble({
   now,
   retrying,
   onRetry,
+  onChanged,
 }: {
   message: Message;
   context: ConversationContext;
   now: number;
   retrying: boolean;
   onRetry: (message: Message) => void;
+  /** A held text was edited or cancelled here: the answer to merge. */
+  onChanged: (message: Message) => void;
 }) {
   const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
   const { direction, status, send_at: sendAt, automated } = message.metadata;
   if (direction === 'system' || message.behaviour) return <SystemNote message={message} context={context} now={now} />;
   const outbound = direction === 'outbound';
-  const failed = status === 'not sent' || status === 'undelivered';
+  const cancelled = wasCancelled(message);
+  const failed = (status === 'not sent' || status === 'undelivered') && !cancelled;
   const errorText = outbound && failed ? failureText(t, message) : null;
+  // A text that went (or was cancelled elsewhere) while being edited closes its editor.
+  const held = isHeld(message);
+  const editingNow = editing && held;
   return (
     <li
-      className={`bubble bubble--${outbound ? 'outbound' : 'inbound'}${failed ? ' bubble--failed' : ''}`}
+      className={`bubble bubble--${outbound ? 'outbound' : 'inbound'}${failed ? ' bubble--failed' : ''}${editingNow ? ' bubble--editing' : ''}`}
       data-testid="message-bubble"
       data-direction={direction}
       data-status={status ?? undefined}
       data-message-id={message.id}
     >
-      {message.text ? <p className="bubble__text">{message.text}</p> : null}
+      {editingNow ? (
+        <HeldTextEditor message={message} context={context} onDone={() => setEditing(false)} onChanged={onChanged} />
+      ) : message.text ? (
+        <p className="bubble__text">{message.text}</p>
+      ) : null}
       <Attachments attachments={message.attachments} />
       <footer className="bubble__meta">
         {outbound && message.agent ? <span data-testid="message-agent">{`${message.agent.first_name} ${message.agent.last_name}`}</span> : null}
@@ -99,7 +122,9 @@ export function MessageBubble({
               ? t('delivery.awaiting_opt_in')
               : status === 'scheduled' && sendAt
                 ? t('delivery.scheduled_for', { time: formatDateTime(sendAt, context.locale, context.timeZone) })
-                : t(deliveryKey(status))}
+                : cancelled
+                  ? t('delivery.cancelled')
+                  : t(deliveryKey(status))}
           </span>
         ) : null}
       </footer>
@@ -108,6 +133,7 @@ export function MessageBubble({
           {errorText}
         </p>
       ) : null}
+      {held && !editingNow ? <HeldTextActions message={message} onEdit={() => setEditing(true)} onChanged={onChanged} /> : null}
       {canRetry(message) ? (
         <button type="button" className="button button--small bubble__retry" data-testid="message-retry" disabled={retrying} aria-busy={retrying} onClick={() => onRetry(message)}>
           {t('conversation.retry')}

@@ -4,7 +4,7 @@
  */
 import type { OwnerRef } from '../../../../shared/conversations.js';
 import { paths } from '../../../../shared/routes.js';
-import type { SendMessageBody } from '../../../../shared/schemas/messages.js';
+import type { EditMessageBody, SendMessageBody } from '../../../../shared/schemas/messages.js';
 import type { Message } from '../../../../shared/messages.js';
 import { api, send } from '../../lib/api.js';
 import { requestWithKey } from '../../lib/keyedRequest.js';
@@ -29,6 +29,15 @@ export function postMessage(owner: OwnerRef, body: SendMessageBody, key: string,
 
 export function retryMessage(messageId: string): Promise<Message> {
   return send<{ message: Message }>(paths.retryMessage(messageId), { method: 'PUT' }).then((b) => b.message);
+}
+
+/** A held text's new words and time; failures (409 once it has gone) are worded by send(). */
+export function editHeldMessage(messageId: string, body: EditMessageBody): Promise<Message> {
+  return send<{ message: Message }>(paths.message(messageId), { method: 'PUT', body }).then((b) => b.message);
+}
+
+export function cancelHeldMessage(messageId: string): Promise<Message> {
+  return send<{ message: Message }>(paths.cancelMessage(messageId), { method: 'PUT' }).then((b) => b.message);
 }
 
 /**

@@ -26,3 +26,18 @@ export function formatMoment(iso: string | null, locale: Locale, timeZone: strin
   const sameDay = date.getFullYear() === today.getFullYear() && date.getMonth() === today.getMonth() && date.getDate() === today.getDate();
   return format(date, sameDay ? timePattern(locale) : `${datePattern(locale)} ${timePattern(locale)}`);
 }
+
+/** A moment as a `datetime-local` field shows it: the location's wall clock, to the minute. */
+export function wallClockInput(iso: string, timeZone: string): string {
+  const date = zoned(iso, timeZone);
+  return date ? format(date, "yyyy-MM-dd'T'HH:mm") : '';
+}
+
+/** A `datetime-local` field's value, read on the location's wall clock, as an ISO moment; null when it is not one. */
+export function fromWallClockInput(value: string, timeZone: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
+  if (!match) return null;
+  const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
+  const at = new TZDate(y, mo - 1, d, h, mi, timeZone);
+  return Number.isNaN(at.getTime()) ? null : new Date(at.getTime()).toISOString();
+}
