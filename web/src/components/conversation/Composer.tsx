@@ -6,7 +6,7 @@ import type { SendMessageBody } from '../../../../shared/schemas/messages.js';
 import type { Message } from '../../../../shared/messages.js';
 import { randomId } from '../../lib/device.js';
 import { reportFailure } from '../../lib/failures.js';
-import { asErrorBody, serverMessage } from '../../lib/request-errors.js';
+import { serverMessage } from '../../lib/request-errors.js';
 import { ApiError } from '../../lib/request.js';
 import { sendRefusalText, sendWarningText, serverRefusalText } from '../../lib/sendRefusals.js';
 import { charactersLeft, composerState, draftProblem, sendsOnKey, type ComposerState, type DraftProblem, type TextingSubject } from './composerRules.js';
@@ -14,6 +14,7 @@ import type { ConversationContext } from './conversationContext.js';
 import { postMessage, uploadAttachment } from './conversationRequests.js';
 import type { PendingMessage } from './PendingBubble.js';
 import { QuietHoursDialog, type Attempt } from './QuietHoursDialog.js';
+import { quietHoursRefusal } from './QuietHoursQuestion.js';
 
 type Closed = Exclude<ComposerState, { kind: 'open' }>;
 
@@ -132,9 +133,9 @@ export function Composer({
       for (const warning of sent.warnings ?? []) toast.warning(sendWarningText(warning));
     } catch (error) {
       onSettled(key, null);
-      if (error instanceof ApiError && error.id === 'quiet_hours') {
-        const next = asErrorBody(error.body).error?.next_window_at;
-        setQuiet({ attempt: sending, nextWindowAt: typeof next === 'string' ? next : null });
+      const nextWindowAt = quietHoursRefusal(error);
+      if (nextWindowAt !== undefined) {
+        setQuiet({ attempt: sending, nextWindowAt });
         return;
       }
       restore(sending);
