@@ -20,9 +20,15 @@ export interface Appointment {
   confirmed: boolean;
   cancelled: boolean;
   archived: boolean;
+  /** The reminder has gone to the carrier (false while it is held for quiet hours, or when it ended not sent). */
   reminder_sent: boolean;
-  /** The reminder text as it went, with its delivery state (the "appointments sent" list). */
-  reminder_message: { id: string; sent_at: string; metadata: { sms_status: DeliveryState | null } } | null;
+  /** When the held reminder goes (quiet hours); null when none is held. */
+  reminder_scheduled_for: string | null;
+  /**
+   * The reminder text, with its delivery state (the "appointments sent" list): `sent_at` is when it
+   * was queued, `send_at` when a held one goes.
+   */
+  reminder_message: { id: string; sent_at: string; send_at?: string | null; metadata: { sms_status: DeliveryState | null } } | null;
   /** For the agent asking: a customer message arrived after they last read the conversation. */
   is_unread: boolean;
   disable_read_mark: boolean;
@@ -32,14 +38,28 @@ export interface Appointment {
   metadata: { message_count: number };
 }
 
-/** SPEC §4: cancelled red, confirmed green, reminder sent grey (cancelled wins: it is the newest fact that matters). */
-export type AppointmentColour = 'cancelled' | 'confirmed' | 'reminded' | 'plain';
+/**
+ * SPEC §4: cancelled red, confirmed green, reminder sent grey (cancelled wins: it is the newest fact
+ * that matters); a reminder held for quiet hours is not sent yet, and says so without the grey.
+ */
+export type AppointmentColour = 'cancelled' | 'confirmed' | 'reminded' | 'reminder_scheduled' | 'plain';
 
-export function appointmentColour(a: Pick<Appointment, 'cancelled' | 'confirmed' | 'reminder_sent'>): AppointmentColour {
+export function appointmentColour(a: Pick<Appointment, 'cancelled' | 'confirmed' | 'reminder_sent' | 'reminder_scheduled_for'>): AppointmentColour {
   if (a.cancelled) return 'cancelled';
   if (a.confirmed) return 'confirmed';
   if (a.reminder_sent) return 'reminded';
+  if (a.reminder_scheduled_for) return 'reminder_scheduled';
   return 'plain';
+}
+
+/**
+ * The reminder as the console tells it, from the stored claim and the reminder text's delivery
+ * state: sent once the carrier has it; scheduled (and when) while quiet hours hold it.
+ */
+export function reminderShown(record: { reminder_sent: boolean; reminder_message: Appointment['reminder_message'] }): Pick<Appointment, 'reminder_sent' | 'reminder_scheduled_for'> {
+  const status = record.reminder_message?.metadata.sms_status ?? null;
+  if (status === 'scheduled') return { reminder_sent: false, reminder_scheduled_for: record.reminder_message?.send_at ?? record.reminder_message?.sent_at ?? null };
+  return { reminder_sent: record.reminder_sent && status !== 'not sent', reminder_scheduled_for: null };
 }
 
 export const APPOINTMENT_PAGE_SIZE = 20;
@@ -56,7 +76,12 @@ export interface MassMessage {
   text: string;
   state: 'running' | 'finished';
   total: number;
+  /** Recipients whose text the carrier has (handed over). */
   sent: number;
+  /** Recipients whose text is held for later (the end of quiet hours, or the time the agent chose): not sent yet. */
+  scheduled: number;
+  /** When the held texts go (the earliest), or null when none is held. */
+  scheduled_for: string | null;
   /** Recipients not texted, by reason id (opted_out, landline, blocked, no_cell, refused ids of SEND_ERRORS). */
   skipped: Record<string, number>;
   failed: number;

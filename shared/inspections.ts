@@ -128,6 +128,12 @@ export interface Sheet {
   completed_by_technician_at: string | null;
   completed_by_advisor_at: string | null;
   sent_to_customer_at: string | null;
+  /**
+   * The inspection's text was held for quiet hours (or a moment the advisor chose) and goes then:
+   * until that moment it is scheduled, not sent (`sent_to_customer_at` is that moment). Absent or
+   * null when it went at once.
+   */
+  customer_text_scheduled_for?: string | null;
   groups: SheetGroup[];
   recommendations: Recommendation[];
   attachments: SheetAttachment[];
@@ -163,6 +169,12 @@ export interface SheetSummary {
   completed_by_technician_at: string | null;
   completed_by_advisor_at: string | null;
   sent_to_customer_at: string | null;
+  /**
+   * The inspection's text was held for quiet hours (or a moment the advisor chose) and goes then:
+   * until that moment it is scheduled, not sent (`sent_to_customer_at` is that moment). Absent or
+   * null when it went at once.
+   */
+  customer_text_scheduled_for?: string | null;
   /** Items by condition (null = not set yet). */
   items: { red: number; yellow: number; green: number; na: number; unset: number };
   recommendations: RecommendationCounts;

@@ -5,7 +5,7 @@
  */
 import { startOfDay } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
-import type { Appointment } from '../../shared/appointments.js';
+import { reminderShown, type Appointment } from '../../shared/appointments.js';
 import type { AppointmentInput } from '../../shared/schemas/appointments.js';
 import { APPOINTMENT_ERRORS } from '../../shared/schemas/appointments.js';
 import type { NewPerson } from '../../shared/schemas/people.js';
@@ -140,7 +140,7 @@ export function appointmentView(record: AppointmentRecord, customer: CustomerRec
     confirmed: record.confirmed,
     cancelled: record.cancelled,
     archived: record.archived,
-    reminder_sent: record.reminder_sent,
+    ...reminderShown(record),
     reminder_message: record.reminder_message,
     is_unread: unread,
     disable_read_mark: record.disable_read_mark,

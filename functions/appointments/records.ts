@@ -36,7 +36,8 @@ export interface AppointmentRecord {
    * reminders off, booked after that moment ("not scheduled earlier"), sent, cancelled or archived.
    */
   remind_at: string | null;
-  reminder_message: { id: string; sent_at: string; metadata: { sms_status: DeliveryState | null } } | null;
+  /** `send_at`: when a reminder held for quiet hours goes. */
+  reminder_message: { id: string; sent_at: string; send_at?: string | null; metadata: { sms_status: DeliveryState | null } } | null;
   disable_read_mark: boolean;
   /** Newest message of any direction, else null. */
   bumped_at: string | null;

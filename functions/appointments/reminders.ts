@@ -4,7 +4,10 @@
  * due, not the number of appointments. A reminder is claimed (marked sent) before its text goes, so
  * two runs never send it twice; it passes the gatekeeper's `appointment_reminder` target and every
  * sending rule (sendAutomated); held for quiet hours, the conversation says 'Reminder will be sent
- * shortly.'; refused, the advisor reads why and the appointment is not shown as reminded.
+ * shortly.' and the console 'reminder scheduled' until it goes; refused, the advisor reads why and
+ * the appointment is not shown as reminded. No reminder is queued for an appointment already
+ * past, nor one that quiet hours would hold until the appointment's time or later (the
+ * conversation says so: "won't be delivered", the reminder would come after the appointment).
  */
 import { formatDate } from '../../shared/dates.js';
 import { intlTag, isLocale, type Locale } from '../../shared/locales.js';
@@ -44,9 +47,21 @@ export function reminderWords(settings: SettingsOf<'appointments_settings'>, mom
   return { written: settings.reminder_template.replaceAll('{{date}}', moment.date).replaceAll('{{time}}', moment.time) };
 }
 
-/** Whether the reminder may still go: not sent, not cancelled or archived, reminders on, due by now. */
+/** The reason id (and its English) of a reminder quiet hours would hold until the appointment or later. */
+export const AFTER_APPOINTMENT = { reason: 'after_appointment', message: 'Quiet hours last until the appointment: the reminder would come too late' } as const;
+
+/** Whether the reminder may still go: not sent, not cancelled or archived, reminders on, due by now, the appointment still ahead. */
 function stillDue(record: AppointmentRecord, settings: SettingsOf<'appointments_settings'>, now: Date): boolean {
-  return !record.reminder_sent && !record.cancelled && !record.archived && settings.reminders_enabled && record.remind_at !== null && record.remind_at <= now.toISOString();
+  const at = now.toISOString();
+  return (
+    !record.reminder_sent &&
+    !record.cancelled &&
+    !record.archived &&
+    settings.reminders_enabled &&
+    record.remind_at !== null &&
+    record.remind_at <= at &&
+    record.scheduled_at > at
+  );
 }
 
 async function remind(ref: { company_id: string; id: string }, now: Date): Promise<'sent' | 'held' | 'refused' | 'skipped'> {
@@ -54,7 +69,8 @@ async function remind(ref: { company_id: string; id: string }, now: Date): Promi
   if (!record) return 'skipped';
   const settings = await readSettings(record.company_id, record.location_id, 'appointments_settings');
   if (!stillDue(record, settings, now)) {
-    // Off the index: switched off, cancelled or archived since it was put there.
+    // Off the index: switched off, cancelled or archived since it was put there, or the
+    // appointment's time came before its reminder was sent (the job was behind).
     if (!record.reminder_sent && record.remind_at) await updateAppointment(record.company_id, record.id, (a) => (a.reminder_sent || !a.remind_at ? null : { remind_at: null }));
     return 'skipped';
   }
@@ -64,7 +80,12 @@ async function remind(ref: { company_id: string; id: string }, now: Date): Promi
   const [location, customer] = await Promise.all([getLocation(record.company_id, record.location_id), getCustomer(record.company_id, record.customer_id)]);
   const moment = appointmentMoment(record.scheduled_at, customer?.language ?? location?.locale ?? 'en-us', location?.timezone ?? 'UTC');
   const owner = appointmentOwner(claim.after);
-  const result = await sendAutomated(owner, 'appointment_reminder', { agent: null, manual: false, words: reminderWords(settings, moment) });
+  const result = await sendAutomated(owner, 'appointment_reminder', {
+    agent: null,
+    manual: false,
+    words: reminderWords(settings, moment),
+    notAfter: { at: record.scheduled_at, ...AFTER_APPOINTMENT },
+  });
   if (!result.message) {
     // Refused (the note and the toast say why): not shown as reminded, and not tried again.
     const { after } = await updateAppointment(record.company_id, record.id, () => ({ reminder_sent: false, remind_at: null }));
@@ -73,7 +94,7 @@ async function remind(ref: { company_id: string; id: string }, now: Date): Promi
   }
   const status = result.message.metadata.status;
   const { after } = await updateAppointment(record.company_id, record.id, () => ({
-    reminder_message: { id: result.message!.id, sent_at: now.toISOString(), metadata: { sms_status: status } },
+    reminder_message: { id: result.message!.id, sent_at: now.toISOString(), send_at: result.message!.metadata.send_at, metadata: { sms_status: status } },
   }));
   await announceAppointment(after, appointmentChanged(after, 'reminded'));
   if (status !== 'scheduled') return 'sent';

@@ -79,6 +79,7 @@ export function summaryOf(sheet: SheetRecord): SheetSummary {
     completed_by_technician_at: sheet.completed_by_technician_at,
     completed_by_advisor_at: sheet.completed_by_advisor_at,
     sent_to_customer_at: sheet.sent_to_customer_at,
+    customer_text_scheduled_for: sheet.customer_text_scheduled_for ?? null,
     items,
     recommendations,
     version: sheet.version,

@@ -80,8 +80,8 @@ export interface GatekeeperRefusal {
 
 export interface AutomatedResult {
   message: Message | null;
-  /** `reason` and `opcode` when the gatekeeper refused (id 'gatekeeper'). */
-  refused: { id: string; message: string; reason?: GatekeeperReason; opcode?: string } | null;
+  /** `reason` and `opcode` when the gatekeeper refused (id 'gatekeeper'); `nextWindowAt` with quiet_hours. */
+  refused: { id: string; message: string; reason?: GatekeeperReason; opcode?: string; nextWindowAt?: string } | null;
 }
 
 /**
@@ -114,6 +114,7 @@ export function automatedText(context: SendContext, words: AutomatedWords): stri
 
 /** The answer to an agent whose button's text was refused: its id and text, and the gatekeeper's reason (an id the console translates) when it was the gatekeeper. */
 export function refusedAnswer(refused: NonNullable<AutomatedResult['refused']>): SendRefused {
+  if (refused.nextWindowAt) return new SendRefused(refused.id, refused.message, { next_window_at: refused.nextWindowAt });
   return new SendRefused(refused.id, refused.message, refused.reason ? { reason: refused.reason, opcode: refused.opcode ?? '' } : {});
 }
 
@@ -137,7 +138,8 @@ async function notDelivered(owner: ConversationOwner, kind: AutomatedTextKind, r
 /**
  * Sends (or holds for quiet hours) an automated text of `kind` on the order. `manual`: an agent
  * pressed the button: the sending rules apply as to the composer (refusals come back for the
- * route to answer; no note), except that quiet hours hold the text. Otherwise the gatekeeper
+ * route to answer; no note), quiet hours too: `quiet` carries the agent's answer (send anyway, or
+ * hold until a moment), without which inside quiet hours it is refused with the window's start. Otherwise the gatekeeper
  * decides first and refusals leave the note and the toast. `gatekeeper` asks the gatekeeper for
  * an agent's button too (the inspection link answers to its mpi_notification rule). `words`: the
  * words of kinds whose text the caller composes (the link, the declined work); vehicle-ready
@@ -146,7 +148,18 @@ async function notDelivered(owner: ConversationOwner, kind: AutomatedTextKind, r
 export async function sendAutomated(
   owner: ConversationOwner,
   kind: AutomatedTextKind,
-  options: { agent: AgentRecord | null; manual: boolean; gatekeeper?: boolean; words: AutomatedWords | ((context: SendContext) => AutomatedWords) },
+  options: {
+    agent: AgentRecord | null;
+    manual: boolean;
+    gatekeeper?: boolean;
+    words: AutomatedWords | ((context: SendContext) => AutomatedWords);
+    quiet?: { confirmQuietHours?: boolean; sendAt?: string };
+    /**
+     * When the text no longer means anything (an appointment's time): one that quiet hours would
+     * hold until then or later is not queued at all, and the conversation says why.
+     */
+    notAfter?: { at: string; reason: string; message: string };
+  },
 ): Promise<AutomatedResult> {
   const now = new Date();
   const context = await withCurrentLine(await sendContext(owner), now);
@@ -162,14 +175,19 @@ export async function sendAutomated(
     if (gate) return refuse({ id: 'gatekeeper', ...gate });
   }
 
-  const decision = decide(context, { text, attachments: 0 }, options.manual ? 'action' : 'automated', now);
-  if (decision.outcome === 'refuse') return refuse({ id: decision.error, message: SEND_ERRORS[decision.error] });
+  const quiet = options.manual ? (options.quiet ?? {}) : {};
+  const decision = decide(context, { text, attachments: 0, ...quiet }, options.manual ? 'action' : 'automated', now);
+  if (decision.outcome === 'refuse') {
+    return refuse({ id: decision.error, message: SEND_ERRORS[decision.error], ...(decision.nextWindowAt ? { nextWindowAt: decision.nextWindowAt } : {}) });
+  }
   const from = serviceNumber(context);
   if (!from) return refuse({ id: 'no_texting_number', message: NO_TEXTING_NUMBER });
   if (decision.outcome === 'ask_opt_in') {
     await askOptIn(context, now);
     return refuse({ id: 'awaiting_opt_in', message: SEND_ERRORS.awaiting_opt_in });
   }
+  const goesAt = decision.outcome === 'hold' ? decision.sendAt : now.toISOString();
+  if (options.notAfter && Date.parse(goesAt) >= Date.parse(options.notAfter.at)) return refuse({ id: options.notAfter.reason, message: options.notAfter.message });
 
   const at = now.toISOString();
   const record = outboundRecord(owner, {

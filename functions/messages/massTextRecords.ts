@@ -15,6 +15,9 @@ export interface MassRecord extends MassMessage {
   /** Index of the next recipient to send. */
   cursor: number;
   lease_until: string | null;
+  /** The agent's answer to the quiet-hours question when they started it (absent on mass texts written before it was asked). */
+  confirm_quiet_hours?: boolean;
+  send_at?: string | null;
 }
 
 export interface Recipient {
@@ -29,8 +32,9 @@ const massKey = (companyId: string, id: string) => keys.massMessage(companyId, i
 const running = (lease: string, m: Pick<MassRecord, 'company_id' | 'id'>) => ({ ...keys.massMessagesRunning(), gsi2sk: `${lease}#${m.company_id}#${m.id}` });
 
 export function massView(m: MassRecord): MassMessage {
-  const { company_id: _c, agent_id: _a, kind: _k, cursor: _cu, lease_until: _l, ...view } = m;
-  return view;
+  const { company_id: _c, agent_id: _a, kind: _k, cursor: _cu, lease_until: _l, confirm_quiet_hours: _q, send_at: _s, ...view } = m;
+  // Mass texts written before scheduled ones were counted apart have none.
+  return { ...view, scheduled: m.scheduled ?? 0, scheduled_for: m.scheduled_for ?? null };
 }
 
 /** Writes the mass text and its recipients (numbered in order); a running one goes on the running index. */
@@ -109,12 +113,14 @@ export async function advanceMassText(was: MassRecord, next: MassRecord): Promis
     await updateItem({
       Key: massKey(was.company_id, was.id),
       UpdateExpression:
-        'SET #cursor = :cursor, #sent = :sent, #failed = :failed, #skipped = :skipped, #state = :state, finished_at = :finished' + (done ? ' REMOVE gsi2pk, gsi2sk, lease_until' : ''),
+        'SET #cursor = :cursor, #sent = :sent, #scheduled = :scheduled, #scheduled_for = :scheduled_for, #failed = :failed, #skipped = :skipped, #state = :state, finished_at = :finished' + (done ? ' REMOVE gsi2pk, gsi2sk, lease_until' : ''),
       ConditionExpression: '#cursor = :was AND lease_until = :lease',
-      ExpressionAttributeNames: { '#state': 'state', '#cursor': 'cursor', '#sent': 'sent', '#failed': 'failed', '#skipped': 'skipped' },
+      ExpressionAttributeNames: { '#state': 'state', '#cursor': 'cursor', '#sent': 'sent', '#scheduled': 'scheduled', '#scheduled_for': 'scheduled_for', '#failed': 'failed', '#skipped': 'skipped' },
       ExpressionAttributeValues: {
         ':cursor': next.cursor,
         ':sent': next.sent,
+        ':scheduled': next.scheduled,
+        ':scheduled_for': next.scheduled_for,
         ':failed': next.failed,
         ':skipped': next.skipped,
         ':state': next.state,

@@ -15,9 +15,12 @@ import { newId } from '../lib/ids.js';
 import { logger } from '../lib/log.js';
 import { channels, publish } from '../lib/realtime.js';
 import type { Auth } from '../lib/session.js';
+import { getLocation } from '../lib/locations.js';
+import { readSettings } from '../lib/settings.js';
 import { getCustomers } from '../customers/records.js';
+import { quietHoursState } from './quietHours.js';
 import { loadOwner, portFor, type ConversationOwner } from './owners.js';
-import { sendFromAgent } from './send.js';
+import { refusalError, sendFromAgent } from './send.js';
 import {
   advanceMassText,
   createMassText,
@@ -62,16 +65,28 @@ async function recipientsOf(auth: Auth, locationId: string, kind: OwnerKind, pic
   return { chosen, skipped };
 }
 
+/**
+ * Inside the location's quiet hours the agent is asked, as for the composer, before anything is
+ * written: send anyway (confirm_quiet_hours) or hold every text until a moment (send_at).
+ */
+async function askQuietHours(companyId: string, locationId: string, input: { confirm_quiet_hours?: boolean; send_at?: string }, now: Date): Promise<void> {
+  if (input.confirm_quiet_hours || input.send_at) return;
+  const [service, location] = await Promise.all([readSettings(companyId, locationId, 'service_settings'), getLocation(companyId, locationId)]);
+  const quiet = quietHoursState(now, location?.timezone ?? 'UTC', service.quiet_hours_start, service.quiet_hours_end);
+  if (quiet.quiet && quiet.nextWindowAt) throw refusalError('quiet_hours', quiet.nextWindowAt);
+}
+
 /** Writes the mass text and its recipients, and starts sending in the background. */
 export async function startMassText(
   auth: Auth,
   locationId: string,
-  input: { board: MassMessage['board']; text: string; ids?: string[]; all?: boolean; skip_opted_out: boolean },
+  input: { board: MassMessage['board']; text: string; ids?: string[]; all?: boolean; skip_opted_out: boolean; confirm_quiet_hours?: boolean; send_at?: string },
 ): Promise<MassMessage> {
   const kind = MASS_BOARDS[input.board];
   const { chosen, skipped } = await recipientsOf(auth, locationId, kind, input.all ? 'all' : (input.ids ?? []), input.skip_opted_out);
   if (chosen.length === 0 && Object.keys(skipped).length === 0) throw refused('no_recipients', 'Select at least one recipient');
   if (chosen.length > MASS_MAX_RECIPIENTS) throw refused('too_many_recipients', `A mass text can reach up to ${MASS_MAX_RECIPIENTS} recipients`);
+  if (chosen.length > 0) await askQuietHours(auth.companyId, locationId, input, new Date());
   const now = new Date().toISOString();
   const id = newId('mass');
   const skippedCount = Object.values(skipped).reduce((a, b) => a + b, 0);
@@ -83,6 +98,8 @@ export async function startMassText(
     state: chosen.length === 0 ? 'finished' : 'running',
     total: chosen.length + skippedCount,
     sent: 0,
+    scheduled: 0,
+    scheduled_for: null,
     skipped,
     failed: 0,
     created_at: now,
@@ -93,6 +110,8 @@ export async function startMassText(
     kind,
     cursor: 0,
     lease_until: null,
+    confirm_quiet_hours: input.confirm_quiet_hours ?? false,
+    send_at: input.send_at ? new Date(input.send_at).toISOString() : null,
   };
   await createMassText(record, chosen.map((owner) => owner.id), now);
   await announceProgress(record);
@@ -117,20 +136,42 @@ function lease(record: MassRecord, now: Date): Promise<MassRecord | null> {
   return leaseMassText(record, now, new Date(now.getTime() + MASS_LEASE_SECONDS * 1000).toISOString());
 }
 
-/** Sends one recipient; answers the outcome ('sent', a skip reason id, or 'failed'). */
-async function sendOne(record: MassRecord, agent: AgentRecord, recipient: Recipient): Promise<string> {
+/** One recipient's outcome ('sent', 'scheduled', a skip reason id, or 'failed'), and when a scheduled text goes. */
+interface Outcome {
+  outcome: string;
+  sendAt?: string | null;
+}
+
+/** Sends one recipient with the agent's answer to the quiet-hours question. */
+async function sendOne(record: MassRecord, agent: AgentRecord, recipient: Recipient): Promise<Outcome> {
   const owner = await loadOwner(record.company_id, { kind: record.kind, id: recipient.owner_id }, true);
-  if (!owner) return 'gone';
+  if (!owner) return { outcome: 'gone' };
+  const requestKey = `mass:${record.id}:${recipient.n}`;
+  const input = { text: record.text, attachments: [], mode: 'action' as const, requestKey, confirmQuietHours: record.confirm_quiet_hours, sendAt: record.send_at ?? undefined };
   try {
-    const { warnings } = await sendFromAgent(owner, agent, { text: record.text, attachments: [], mode: 'action', requestKey: `mass:${record.id}:${recipient.n}` });
+    let result;
+    try {
+      result = await sendFromAgent(owner, agent, input);
+    } catch (err) {
+      // Quiet hours began while a mass text started outside them ran: the agent was not asked,
+      // so the rest wait for the window (and the summary says so).
+      const opens = err instanceof DomainError && err.id === 'quiet_hours' ? err.extra.next_window_at : undefined;
+      if (typeof opens !== 'string') throw err;
+      result = await sendFromAgent(owner, agent, { ...input, sendAt: opens });
+    }
     // Held for the customer's YES (double opt-in): it goes when they answer, not now.
-    return warnings.includes(SEND_WARNINGS.held_for_opt_in) ? 'awaiting_opt_in' : 'sent';
+    if (result.warnings.includes(SEND_WARNINGS.held_for_opt_in)) return { outcome: 'awaiting_opt_in' };
+    if (result.message.metadata.status === 'scheduled') return { outcome: 'scheduled', sendAt: result.message.metadata.send_at };
+    return { outcome: 'sent' };
   } catch (err) {
-    if (err instanceof DomainError) return err.id;
+    if (err instanceof DomainError) return { outcome: err.id };
     logger.error('mass text recipient failed', { mass_message_id: record.id, n: recipient.n, error: (err as Error).message });
-    return 'failed';
+    return { outcome: 'failed' };
   }
 }
+
+/** The earlier of two moments (ISO), either may be missing. */
+const earlier = (a: string | null | undefined, b: string | null | undefined): string | null => (a && b ? (a < b ? a : b) : (a ?? b ?? null));
 
 /** Works a mass text until it is finished or `deadline` passes; answers whether it finished. */
 export async function workMassText(companyId: string, id: string, deadline = Date.now() + 4 * 60_000): Promise<boolean> {
@@ -142,11 +183,15 @@ export async function workMassText(companyId: string, id: string, deadline = Dat
     record = await lease(record, new Date());
     if (!record) return false;
     const batch = await recipientsFrom(record, MASS_BATCH);
-    const outcomes = await Promise.all(batch.map(async (r) => ({ r, outcome: r.outcome ?? (await sendOne(record!, agent, r)) })));
+    const outcomes = await Promise.all(
+      batch.map(async (r): Promise<{ r: Recipient } & Outcome> => ({ r, ...(r.outcome ? { outcome: r.outcome } : await sendOne(record!, agent, r)) })),
+    );
     const sent = outcomes.filter((o) => o.outcome === 'sent').length;
     const failed = outcomes.filter((o) => o.outcome === 'failed').length;
+    const scheduled = outcomes.filter((o) => o.outcome === 'scheduled').length;
+    const scheduledFor = outcomes.reduce<string | null>((at, o) => earlier(at, o.sendAt), record.scheduled_for ?? null);
     const skipped = { ...record.skipped };
-    for (const { outcome } of outcomes) if (outcome !== 'sent' && outcome !== 'failed') skipped[outcome] = (skipped[outcome] ?? 0) + 1;
+    for (const { outcome } of outcomes) if (outcome !== 'sent' && outcome !== 'failed' && outcome !== 'scheduled') skipped[outcome] = (skipped[outcome] ?? 0) + 1;
     await recordOutcomes(record, outcomes.filter((o) => o.r.outcome === null).map((o) => ({ ...o.r, outcome: o.outcome })));
     const cursor = record.cursor + batch.length;
     const done = batch.length < MASS_BATCH || cursor >= record.total;
@@ -154,6 +199,8 @@ export async function workMassText(companyId: string, id: string, deadline = Dat
       ...record,
       cursor,
       sent: record.sent + sent,
+      scheduled: (record.scheduled ?? 0) + scheduled,
+      scheduled_for: scheduledFor,
       failed: record.failed + failed,
       skipped,
       state: done ? 'finished' : 'running',

@@ -16,8 +16,9 @@ import { quietHoursState } from './quietHours.js';
  * Who is sending, which decides how quiet hours apply:
  * - manual: an agent's own words (the composer): inside quiet hours it is refused until the agent
  *   confirms or schedules;
- * - action: an agent's button that sends a prepared text (vehicle ready): held until the window
- *   opens, as there is nobody to ask;
+ * - action: an agent's button that sends a prepared text (vehicle ready, the inspection link, a
+ *   mass text): the agent is there, so quiet hours ask as for the composer (the console showed
+ *   "sent" for texts silently held till morning);
  * - automated: the console's own text: held until the window opens, never sent at night;
  * - retry: an agent resending a failed text they already sent once: no quiet-hours question;
  * - scheduled: a held text whose time has come (the job): it goes now.
@@ -153,7 +154,8 @@ export function decideSend(
 
   const warnings = customer.line === 'voip' ? [SEND_WARNINGS.voip] : [];
 
-  if (mode === 'manual' && outgoing.sendAt) {
+  const agentWaits = mode === 'manual' || mode === 'action';
+  if (agentWaits && outgoing.sendAt) {
     // A time the agent chose is theirs to choose, quiet hours or not; a past one means now.
     if (Date.parse(outgoing.sendAt) > now.getTime()) return { outcome: 'hold', sendAt: new Date(outgoing.sendAt).toISOString(), warnings };
     return { outcome: 'send', warnings };
@@ -161,7 +163,7 @@ export function decideSend(
   if (mode === 'manual' || mode === 'action' || mode === 'automated') {
     const quiet = quietHoursState(now, settings.timezone, settings.quietStart, settings.quietEnd);
     if (quiet.quiet && quiet.nextWindowAt) {
-      if (mode !== 'manual') return { outcome: 'hold', sendAt: quiet.nextWindowAt, warnings };
+      if (!agentWaits) return { outcome: 'hold', sendAt: quiet.nextWindowAt, warnings };
       if (!outgoing.confirmQuietHours) return { outcome: 'refuse', error: 'quiet_hours', nextWindowAt: quiet.nextWindowAt };
     }
   }

@@ -253,7 +253,7 @@ export async function sendFromAgent(
     sendAt?: string;
     confirmQuietHours?: boolean;
     requestKey?: string;
-    /** 'action': nobody is there to confirm quiet hours (a mass text), so the text waits for the window. */
+    /** 'action': a prepared text (a mass text) rather than the agent's own words typed now. */
     mode?: 'manual' | 'action';
   },
   now = new Date(),

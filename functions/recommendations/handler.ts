@@ -5,6 +5,7 @@
  */
 import type { SheetReply } from '../../shared/inspections.js';
 import { decisionBody } from '../../shared/schemas/inspections.js';
+import { actionTextBody } from '../../shared/schemas/messages.js';
 import { agentRoute, areaHandler, ok, parse, type AgentRequest, type Routes } from '../lib/http.js';
 import { getLocation } from '../lib/locations.js';
 import { agentRef } from '../lib/agents.js';
@@ -46,7 +47,7 @@ export const routes: Routes = {
     const ro = await visibleRepairOrder(req.auth, orderId(req), true);
     // Only this route texts the customer: the carrier's SNS and Pinpoint clients load with it, not at cold start.
     const { sendToCustomer } = await import('./sendToCustomer.js');
-    const { sheet, message } = await sendToCustomer(ro, req.auth.actingAs);
+    const { sheet, message } = await sendToCustomer(ro, req.auth.actingAs, parse(actionTextBody, req.body));
     return ok({ ...(await sheetReply(sheet, ro)), message });
   }),
 };

@@ -3,13 +3,15 @@
  * text is the location's mpi_settings.customer_message with a fresh link in place of {{link}}
  * (while the store keeps the default wording, that wording in the customer's language); it
  * goes as an agent's action through every sending rule of the service board (no advisor, opted
- * out, blocked, landline, safe mode, double opt-in, quiet hours hold it) and the gatekeeper's
- * mpi_notification target. A refused text changes nothing and leaves no working link. Once sent,
- * the sheet records when, and the customer's copy of the PDF is drawn so the page offers it at once.
+ * out, blocked, landline, safe mode, double opt-in; inside quiet hours the advisor is asked, as
+ * in the composer: send anyway or schedule) and the gatekeeper's mpi_notification target. A
+ * refused text changes nothing and leaves no working link. Once sent (or scheduled), the sheet
+ * records when it goes, and the customer's copy of the PDF is drawn so the page offers it at once.
  */
 import { MPI_ERRORS } from '../../shared/inspections.js';
 import { MISSING_AGENT, OPTED_OUT_ACTION } from '../../shared/schemas/messages.js';
 import type { Message } from '../../shared/messages.js';
+import type { QuietHoursAnswer } from '../../shared/schemas/messages.js';
 import type { AgentRecord } from '../lib/agents.js';
 import { conflict, refused } from '../lib/errors.js';
 import { getLocation } from '../lib/locations.js';
@@ -37,7 +39,7 @@ export interface SentInspection {
   message: Message;
 }
 
-export async function sendToCustomer(ro: RepairOrderRecord, agent: AgentRecord): Promise<SentInspection> {
+export async function sendToCustomer(ro: RepairOrderRecord, agent: AgentRecord, answer: QuietHoursAnswer = {}): Promise<SentInspection> {
   const sheet = await requireSheet(ro.company_id, ro.id, true);
   if (sheet.state !== 'completed_by_advisor') throw notCompletedByAdvisor();
   if (!ro.agent) throw refused('missing_agent', MISSING_AGENT);
@@ -53,7 +55,13 @@ export async function sendToCustomer(ro: RepairOrderRecord, agent: AgentRecord):
     const words: AutomatedWords = keepsDefaultWording('mpi_settings', 'customer_message', mpi.customer_message)
       ? { catalogue: 'inspectionLink', link: url }
       : { written: customerMessage(mpi.customer_message, url) };
-    sent = await sendAutomated(repairOrderOwner(ro), 'mpi_notification', { agent, manual: true, gatekeeper: true, words });
+    sent = await sendAutomated(repairOrderOwner(ro), 'mpi_notification', {
+      agent,
+      manual: true,
+      gatekeeper: true,
+      words,
+      quiet: { confirmQuietHours: answer.confirm_quiet_hours, sendAt: answer.send_at },
+    });
   } catch (err) {
     await revokeLink(token);
     throw err;
@@ -63,8 +71,10 @@ export async function sendToCustomer(ro: RepairOrderRecord, agent: AgentRecord):
     throw sent.refused ? refusedAnswer(sent.refused) : refused('not_sent', 'The text was not sent');
   }
 
-  const sentAt = sent.message.created_at;
-  const { after } = await updateSheet(ro.company_id, ro.id, () => ({ sent_to_customer_at: sentAt }));
+  // A held text is not sent yet: the sheet says when it goes, so the console says "scheduled" till then.
+  const heldUntil = sent.message.metadata.status === 'scheduled' ? sent.message.metadata.send_at : null;
+  const sentAt = heldUntil ?? sent.message.created_at;
+  const { after } = await updateSheet(ro.company_id, ro.id, () => ({ sent_to_customer_at: sentAt, customer_text_scheduled_for: heldUntil }));
   try {
     const location = await getLocation(ro.company_id, ro.location_id);
     await inspectionPdf(after, ro, customer?.language ?? location?.locale ?? 'en-us');

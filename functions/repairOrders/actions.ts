@@ -3,7 +3,7 @@
  * archive and unarchive, mark read or unread for themselves, send "vehicle ready". Each change is
  * written with the order's version and told to the order's listeners.
  */
-import { MISSING_AGENT, OPTED_OUT_ACTION } from '../../shared/schemas/messages.js';
+import { MISSING_AGENT, OPTED_OUT_ACTION, type QuietHoursAnswer } from '../../shared/schemas/messages.js';
 import type { AgentRef } from '../../shared/people.js';
 import type { Message } from '../../shared/messages.js';
 import type { ServiceEvent } from '../../shared/events.js';
@@ -80,13 +80,19 @@ export async function previewVehicleReady(ro: RepairOrderRecord): Promise<{ text
 /**
  * The manual "vehicle ready" text (SPEC §2 detail actions): refused without an advisor and for an
  * opted-out customer, with SPEC §8's texts; otherwise the automated-text rules decide (gatekeeper,
- * quiet hours, carrier), and the order remembers that the customer was told.
+ * carrier; inside quiet hours the agent's answer: refused with quiet_hours until they send anyway
+ * or schedule), and the order remembers that the customer was told (or will be, at the held text's time).
  */
-export async function sendVehicleReady(ro: RepairOrderRecord, agent: AgentRecord): Promise<{ ro: RepairOrderRecord; message: Message | null }> {
+export async function sendVehicleReady(ro: RepairOrderRecord, agent: AgentRecord, answer: QuietHoursAnswer = {}): Promise<{ ro: RepairOrderRecord; message: Message | null }> {
   if (!ro.agent) throw unprocessable('missing_agent', MISSING_AGENT);
   const customer = await getCustomer(ro.company_id, ro.customer_id, true);
   if (customer?.opt_in === 'out') throw unprocessable('opted_out_action', OPTED_OUT_ACTION);
-  const { message, refused } = await sendAutomated(repairOrderOwner(ro), 'vehicle_ready', { agent, manual: true, words: vehicleReadyWords });
+  const { message, refused } = await sendAutomated(repairOrderOwner(ro), 'vehicle_ready', {
+    agent,
+    manual: true,
+    words: vehicleReadyWords,
+    quiet: { confirmQuietHours: answer.confirm_quiet_hours, sendAt: answer.send_at },
+  });
   if (refused) throw refusedAnswer(refused);
   const at = message?.created_at ?? new Date().toISOString();
   const { after } = await updateRepairOrder(ro.company_id, ro.id, () => ({ vehicle_ready: true, vehicle_ready_at: at }));

@@ -1,5 +1,5 @@
 /** The service board (api3 "Service board"): lists, one order, and the detail panel's actions. */
-import { assignAgentBody } from '../../shared/schemas/messages.js';
+import { actionTextBody, assignAgentBody } from '../../shared/schemas/messages.js';
 import { SERVICE_PAGE_SIZE } from '../../shared/repairOrders.js';
 import { forbidden, notFound } from '../lib/errors.js';
 import { agentRoute, areaHandler, ok, pagedBody, paging, parse, type AgentRequest, type Routes } from '../lib/http.js';
@@ -89,7 +89,7 @@ export const routes: Routes = {
 
   'POST /api/repair_orders/{id}/vehicle_ready': agentRoute(async (req) => {
     const ro = await visibleRepairOrder(req.auth, orderId(req), true);
-    const { ro: after, message } = await sendVehicleReady(ro, req.auth.actingAs);
+    const { ro: after, message } = await sendVehicleReady(ro, req.auth.actingAs, parse(actionTextBody, req.body));
     const view = await repairOrderViewFor(req.auth.companyId, req.auth.actingAs.id, after);
     return ok({ repair_order: view, message });
   }),

@@ -7,6 +7,7 @@ import { CUSTOMER_SEARCH_LIMIT } from '../appointments.js';
 import { MESSAGE_MAX_LENGTH } from '../messages.js';
 import { MAX_ID_LENGTH } from './auth.js';
 import { dmsRepairOrder } from './dms.js';
+import { quietHoursAnswer } from './messages.js';
 import { newPerson } from './people.js';
 
 export const APPOINTMENT_ERRORS = {
@@ -47,6 +48,7 @@ export const massMessageBody = z.object({
       all: z.boolean().optional(),
       skip_opted_out: z.boolean().default(false),
     })
+    .extend(quietHoursAnswer.shape)
     .refine((m) => m.text.trim().length > 0, { message: 'Text cannot be blank', path: ['text'] })
     .refine((m) => m.all === true || (m.ids?.length ?? 0) > 0, { message: 'Select at least one recipient', path: ['ids'] }),
 });

@@ -16,16 +16,30 @@ export const attachmentUpload = z.object({
   size: z.number().int().min(1).max(512 * 1024 * 1024),
 });
 
+/**
+ * The agent's answer to the quiet-hours question (409 quiet_hours with next_window_at), for the
+ * composer and for the buttons that text a prepared message (vehicle ready, the inspection link,
+ * mass texts): send anyway, or hold the text until a moment (the window's start).
+ */
+export const quietHoursAnswer = z.object({
+  /** Send later (ISO time); also how an agent schedules past quiet hours. */
+  send_at: z.iso.datetime({ offset: true }).optional(),
+  /** The agent confirmed sending inside the location's quiet hours. */
+  confirm_quiet_hours: z.boolean().optional(),
+});
+export type QuietHoursAnswer = z.infer<typeof quietHoursAnswer>;
+
+/** The body of a button that texts a prepared message (POST …/vehicle_ready, …/send_to_customer); none asks nothing. */
+export const actionTextBody = quietHoursAnswer;
+export type ActionTextBody = QuietHoursAnswer;
+
 export const sendMessageBody = z.object({
   message: z
     .object({
       text: z.string().max(MESSAGE_MAX_LENGTH, { message: 'Message length limit is 1600 characters' }).default(''),
       attachments: z.array(attachmentUpload).max(10).default([]),
-      /** Send later (ISO time); also how an agent schedules past quiet hours. */
-      send_at: z.iso.datetime({ offset: true }).optional(),
-      /** The agent confirmed sending inside the location's quiet hours. */
-      confirm_quiet_hours: z.boolean().optional(),
     })
+    .extend(quietHoursAnswer.shape)
     .refine((m) => m.text.trim().length > 0 || m.attachments.length > 0, { message: 'Text cannot be blank', path: ['text'] }),
 });
 export type SendMessageBody = z.infer<typeof sendMessageBody>;

@@ -114,10 +114,14 @@ describe('decideSend: quiet hours and scheduling', () => {
     expect(decideSend(order(), customer(), settings(), { ...text(), sendAt: '2026-01-15T19:00:00Z' }, 'manual', AFTERNOON).outcome).toBe('send');
   });
 
-  it('holds automated texts and button texts until the window opens, never asking', () => {
-    for (const mode of ['automated', 'action'] as const) {
-      expect(decideSend(order(), customer(), settings(), text(), mode, NIGHT)).toEqual({ outcome: 'hold', sendAt: NEXT_MORNING, warnings: [] });
-    }
+  it('holds automated texts until the window opens, never asking', () => {
+    expect(decideSend(order(), customer(), settings(), text(), 'automated', NIGHT)).toEqual({ outcome: 'hold', sendAt: NEXT_MORNING, warnings: [] });
+  });
+
+  it("asks about a button's text (vehicle ready, inspection link, mass text) as about the composer's", () => {
+    expect(decideSend(order(), customer(), settings(), text(), 'action', NIGHT)).toEqual({ outcome: 'refuse', error: 'quiet_hours', nextWindowAt: NEXT_MORNING });
+    expect(decideSend(order(), customer(), settings(), { ...text(), confirmQuietHours: true }, 'action', NIGHT).outcome).toBe('send');
+    expect(decideSend(order(), customer(), settings(), { ...text(), sendAt: NEXT_MORNING }, 'action', NIGHT)).toEqual({ outcome: 'hold', sendAt: NEXT_MORNING, warnings: [] });
   });
 
   it('sends retries and due scheduled texts without a quiet-hours question', () => {

@@ -4,6 +4,7 @@
  * and the mass text's progress.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { reminderShown } from '../../shared/appointments.js';
 import { massMessageBody } from '../../shared/schemas/appointments.js';
 import { appointmentRows, mayAutoMarkRead, onBoard, reduceAppointments, unreadCount, type AppointmentPage } from '../../web/src/features/appointments/appointmentList.js';
 import { appointmentTone, deliveryKey, massProgress, newer, skipLines } from '../../web/src/features/appointments/appointmentStatus.js';
@@ -103,15 +104,27 @@ describe('the appointments list reducer (SPEC §4)', () => {
 
 describe('the colour of an appointment (SPEC §4)', () => {
   it('is red for cancelled, green for confirmed, grey once the reminder went, each with a word and a mark', () => {
-    expect(appointmentTone({ cancelled: true, confirmed: false, reminder_sent: false })).toMatchObject({ colour: 'cancelled', label: 'appointments.state_cancelled', mark: '✕' });
-    expect(appointmentTone({ cancelled: false, confirmed: true, reminder_sent: false })).toMatchObject({ colour: 'confirmed', label: 'appointments.state_confirmed', mark: '✓' });
-    expect(appointmentTone({ cancelled: false, confirmed: false, reminder_sent: true })).toMatchObject({ colour: 'reminded', label: 'appointments.state_reminded' });
-    expect(appointmentTone({ cancelled: false, confirmed: false, reminder_sent: false })).toMatchObject({ colour: 'plain', label: null });
+    expect(appointmentTone({ cancelled: true, confirmed: false, reminder_sent: false, reminder_scheduled_for: null })).toMatchObject({ colour: 'cancelled', label: 'appointments.state_cancelled', mark: '✕' });
+    expect(appointmentTone({ cancelled: false, confirmed: true, reminder_sent: false, reminder_scheduled_for: null })).toMatchObject({ colour: 'confirmed', label: 'appointments.state_confirmed', mark: '✓' });
+    expect(appointmentTone({ cancelled: false, confirmed: false, reminder_sent: true, reminder_scheduled_for: null })).toMatchObject({ colour: 'reminded', label: 'appointments.state_reminded' });
+    expect(appointmentTone({ cancelled: false, confirmed: false, reminder_sent: false, reminder_scheduled_for: null })).toMatchObject({ colour: 'plain', label: null });
+  });
+
+  it('shows a held reminder as scheduled (not sent) from its text\'s state, and sent once it has gone', () => {
+    const message = (sms_status: 'scheduled' | 'accepted' | 'not sent') => ({ id: 'msg_1', sent_at: '2030-03-10T02:00:00.000Z', send_at: '2030-03-10T12:00:00.000Z', metadata: { sms_status } });
+    expect(reminderShown({ reminder_sent: true, reminder_message: message('scheduled') })).toEqual({ reminder_sent: false, reminder_scheduled_for: '2030-03-10T12:00:00.000Z' });
+    expect(reminderShown({ reminder_sent: true, reminder_message: message('accepted') })).toEqual({ reminder_sent: true, reminder_scheduled_for: null });
+    expect(reminderShown({ reminder_sent: true, reminder_message: message('not sent') })).toEqual({ reminder_sent: false, reminder_scheduled_for: null });
+  });
+
+  it('says "reminder scheduled", not reminded, while quiet hours hold the reminder', () => {
+    const held = appointmentTone({ cancelled: false, confirmed: false, reminder_sent: false, reminder_scheduled_for: '2030-03-11T12:00:00.000Z' });
+    expect(held).toMatchObject({ colour: 'reminder_scheduled', label: 'appointments.state_reminder_scheduled' });
   });
 
   it('says cancelled over confirmed, and confirmed over reminded', () => {
-    expect(appointmentTone({ cancelled: true, confirmed: true, reminder_sent: true }).colour).toBe('cancelled');
-    expect(appointmentTone({ cancelled: false, confirmed: true, reminder_sent: true }).colour).toBe('confirmed');
+    expect(appointmentTone({ cancelled: true, confirmed: true, reminder_sent: true, reminder_scheduled_for: null }).colour).toBe('cancelled');
+    expect(appointmentTone({ cancelled: false, confirmed: true, reminder_sent: true, reminder_scheduled_for: null }).colour).toBe('confirmed');
   });
 });
 

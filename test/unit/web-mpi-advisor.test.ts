@@ -192,6 +192,16 @@ describe('boardMpiChip (Tech Status column)', () => {
     expect(boardMpiChip(aSummary('completed_by_technician'))).toEqual({ state: 'completed_by_technician', key: 'to_advisor', values: {} });
   });
 
+  it('says scheduled, not sent, while the text to the customer waits for the end of quiet hours', () => {
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    const recommendations = { total: 2, approved: 0, rejected: 0, undecided: 2, approved_cents: 0, total_cents: 28_500 };
+    const held = aSummary('completed_by_advisor', { sent_to_customer_at: later, customer_text_scheduled_for: later, recommendations });
+    expect(boardMpiChip(held)).toEqual({ state: 'completed_by_advisor', key: 'scheduled', values: {} });
+    // Once its time has passed, it went.
+    const past = new Date(Date.now() - 60_000).toISOString();
+    expect(boardMpiChip({ ...held, sent_to_customer_at: past, customer_text_scheduled_for: past })?.key).toBe('approved');
+  });
+
   it('counts approvals once the sheet went to the customer', () => {
     const recommendations = { total: 2, approved: 1, rejected: 1, undecided: 0, approved_cents: 24_000, total_cents: 28_500 };
     expect(boardMpiChip(aSummary('completed_by_advisor', { sent_to_customer_at: '2026-11-22T02:10:00.000Z', recommendations }))).toEqual({

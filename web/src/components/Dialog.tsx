@@ -28,7 +28,11 @@ export function Dialog({
       ref={ref}
       className="dialog"
       aria-labelledby={labelledBy}
-      onClose={onClose}
+      // React passes a nested dialog's close up the tree: only this dialog's own close closes it
+      // (the vehicle-ready question inside the phone's details sheet must not close the sheet).
+      onClose={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
       // A click on the backdrop lands on the dialog element itself.
       onClick={(event) => {
         if (event.target === event.currentTarget) onClose();

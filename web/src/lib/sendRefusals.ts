@@ -56,9 +56,16 @@ export function gatekeeperReasonText(reason: string | null | undefined, opcode =
   return i18n.t(`gatekeeper_reasons.${reason}`, { opcode: opcode || i18n.t('gatekeeper_reasons.no_opcode') });
 }
 
+/** Reasons the console's own texts were not sent that are neither the gatekeeper's nor a send refusal. */
+const OTHER_REASON_KEYS: Record<string, string> = {
+  // functions/appointments/reminders.ts AFTER_APPOINTMENT: quiet hours last until the appointment.
+  after_appointment: 'notes.reason_after_appointment',
+};
+
 /** Why a text was not sent, from its id: a gatekeeper reason or a texting refusal; null when the console has no words for it. */
 export function refusalReasonText(id: string | null | undefined, details: { opcode?: string } = {}): string | null {
-  return gatekeeperReasonText(id, details.opcode) ?? sendRefusalText(id);
+  const other = id && Object.hasOwn(OTHER_REASON_KEYS, id) ? i18n.t(OTHER_REASON_KEYS[id]!) : null;
+  return gatekeeperReasonText(id, details.opcode) ?? sendRefusalText(id) ?? other;
 }
 
 /** Refusals of the order's actions (SPEC §8) the console words itself. */

@@ -7,7 +7,7 @@ import type { Message } from '../../../../shared/messages.js';
 import { randomId } from '../../lib/device.js';
 import { reportFailure } from '../../lib/failures.js';
 import { mayHaveGone } from '../../lib/keyedRequest.js';
-import { asErrorBody, serverMessage } from '../../lib/request-errors.js';
+import { serverMessage } from '../../lib/request-errors.js';
 import { ApiError } from '../../lib/request.js';
 import { sendRefusalText, sendWarningText, serverRefusalText } from '../../lib/sendRefusals.js';
 import { charactersLeft, composerState, draftProblem, sendsOnKey, type ComposerState, type DraftProblem, type TextingSubject } from './composerRules.js';
@@ -15,6 +15,7 @@ import type { ConversationContext } from './conversationContext.js';
 import { postMessage, uploadAttachment } from './conversationRequests.js';
 import type { PendingMessage } from './PendingBubble.js';
 import { QuietHoursDialog, type Attempt } from './QuietHoursDialog.js';
+import { quietHoursRefusal } from './QuietHoursQuestion.js';
 
 type Closed = Exclude<ComposerState, { kind: 'open' }>;
 
@@ -167,9 +168,9 @@ export function Composer({
   /** A send that did not happen: the draft comes back and the agent is told why. */
   function fail(sending: Attempt, key: string, error: unknown) {
     onSettled(key, null);
-    if (error instanceof ApiError && error.id === 'quiet_hours') {
-      const next = asErrorBody(error.body).error?.next_window_at;
-      setQuiet({ attempt: sending, nextWindowAt: typeof next === 'string' ? next : null });
+    const nextWindowAt = quietHoursRefusal(error);
+    if (nextWindowAt !== undefined) {
+      setQuiet({ attempt: sending, nextWindowAt });
       return;
     }
     restore(sending);

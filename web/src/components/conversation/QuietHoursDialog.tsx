@@ -1,9 +1,6 @@
-import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { SendMessageBody } from '../../../../shared/schemas/messages.js';
-import { Dialog } from '../Dialog.js';
 import type { ConversationContext } from './conversationContext.js';
-import { formatDateTime } from './times.js';
+import { QuietHoursQuestion } from './QuietHoursQuestion.js';
 
 type Uploaded = SendMessageBody['message']['attachments'][number];
 
@@ -18,7 +15,7 @@ export interface Attempt {
   uploaded: Uploaded[] | null;
 }
 
-/** Outside the location's texting hours (api contract quiet_hours, 409): send anyway, schedule, or not send. */
+/** The composer's quiet-hours question (QuietHoursQuestion), about one send attempt. */
 export function QuietHoursDialog({
   quiet,
   context,
@@ -32,31 +29,15 @@ export function QuietHoursDialog({
   onSchedule: (attempt: Attempt, at: string) => void;
   onCancel: (attempt: Attempt) => void;
 }) {
-  const { t } = useTranslation();
-  const titleId = useId();
   return (
-    <Dialog open={quiet !== null} onClose={() => (quiet ? onCancel(quiet.attempt) : undefined)} labelledBy={titleId}>
-      {quiet ? (
-        <div data-testid="quiet-hours-dialog">
-          <h2 className="dialog__title" id={titleId}>
-            {t('composer.quiet_title')}
-          </h2>
-          <p>{t('composer.quiet_text')}</p>
-          <div className="dialog__actions dialog__actions--wrap">
-            <button type="button" className="button" onClick={() => onCancel(quiet.attempt)}>
-              {t('common.cancel')}
-            </button>
-            {quiet.nextWindowAt ? (
-              <button type="button" className="button" data-testid="quiet-schedule" onClick={() => onSchedule(quiet.attempt, quiet.nextWindowAt!)}>
-                {t('composer.quiet_schedule', { time: formatDateTime(quiet.nextWindowAt, context.locale, context.timeZone) })}
-              </button>
-            ) : null}
-            <button type="button" className="button button--primary" data-testid="quiet-send-anyway" onClick={() => onSendAnyway(quiet.attempt)} autoFocus>
-              {t('composer.quiet_send_anyway')}
-            </button>
-          </div>
-        </div>
-      ) : null}
-    </Dialog>
+    <QuietHoursQuestion
+      open={quiet !== null}
+      nextWindowAt={quiet?.nextWindowAt ?? null}
+      locale={context.locale}
+      timeZone={context.timeZone}
+      onSendAnyway={() => (quiet ? onSendAnyway(quiet.attempt) : undefined)}
+      onSchedule={(at) => (quiet ? onSchedule(quiet.attempt, at) : undefined)}
+      onCancel={() => (quiet ? onCancel(quiet.attempt) : undefined)}
+    />
   );
 }

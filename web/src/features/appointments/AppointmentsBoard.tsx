@@ -285,6 +285,7 @@ export function AppointmentsBoard() {
       <MassTextDialog
         open={massOpen}
         locationId={location.id}
+        place={place}
         selection={selection}
         count={count}
         skipOptedOut={skipOptedOut}

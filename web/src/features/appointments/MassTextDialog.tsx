@@ -2,7 +2,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_MAX_LENGTH } from '../../../../shared/messages.js';
 import type { MassMessage } from '../../../../shared/appointments.js';
+import type { Locale } from '../../../../shared/locales.js';
 import { Dialog } from '../../components/Dialog.js';
+import { scheduledTime, useQuietHoursQuestion } from '../../components/conversation/QuietHoursQuestion.js';
 import { api } from '../../lib/api.js';
 import { reportFailure } from '../../lib/failures.js';
 import { refusalReasonText } from '../../lib/sendRefusals.js';
@@ -19,6 +21,7 @@ import type { MassMessageWatch } from './useAppointmentLive.js';
 export function MassTextDialog({
   open,
   locationId,
+  place,
   selection,
   count,
   skipOptedOut,
@@ -27,6 +30,8 @@ export function MassTextDialog({
 }: {
   open: boolean;
   locationId: string;
+  /** The page's language and the store's timezone: the quiet-hours question and the summary's times. */
+  place: { locale: Locale; timeZone: string };
   selection: Selection;
   count: SelectionCount;
   skipOptedOut: boolean;
@@ -43,9 +48,18 @@ export function MassTextDialog({
   return (
     <Dialog open={open} onClose={close} labelledBy={titleId}>
       {mass ? (
-        <MassProgress titleId={titleId} initial={mass} watch={watch} onClose={close} />
+        <MassProgress titleId={titleId} initial={mass} place={place} watch={watch} onClose={close} />
       ) : (
-        <MassTextForm titleId={titleId} locationId={locationId} selection={selection} count={count} skipOptedOut={skipOptedOut} onStarted={setMass} onClose={close} />
+        <MassTextForm
+          titleId={titleId}
+          locationId={locationId}
+          place={place}
+          selection={selection}
+          count={count}
+          skipOptedOut={skipOptedOut}
+          onStarted={setMass}
+          onClose={close}
+        />
       )}
     </Dialog>
   );
@@ -54,6 +68,7 @@ export function MassTextDialog({
 function MassTextForm({
   titleId,
   locationId,
+  place,
   selection,
   count,
   skipOptedOut,
@@ -62,6 +77,7 @@ function MassTextForm({
 }: {
   titleId: string;
   locationId: string;
+  place: { locale: Locale; timeZone: string };
   selection: Selection;
   count: SelectionCount;
   skipOptedOut: boolean;
@@ -75,12 +91,19 @@ function MassTextForm({
   // The same key for every try of this one text: a retried request sends nothing twice.
   const key = useRef(crypto.randomUUID());
   const blank = text.trim().length === 0;
+  const quiet = useQuietHoursQuestion(place);
 
   function send() {
     if (blank || sending) return;
     setSending(true);
-    startMassMessage(locationId, massMessageRequest(selection, text, skipOptedOut), key.current)
-      .then(onStarted)
+    const request = massMessageRequest(selection, text, skipOptedOut);
+    quiet
+      .ask((answer) => {
+        // The answered request is another request (send anyway, or later): a key of its own.
+        if (answer.confirm_quiet_hours || answer.send_at) key.current = crypto.randomUUID();
+        return startMassMessage(locationId, { mass_message: { ...request.mass_message, ...answer } }, key.current);
+      })
+      .then((mass) => (mass ? onStarted(mass) : undefined))
       .catch((error: unknown) => reportFailure(error))
       .finally(() => setSending(false));
   }
@@ -128,11 +151,24 @@ function MassTextForm({
           {t('appointments.mass_send', { count: count.picked })}
         </button>
       </div>
+      {quiet.question}
     </form>
   );
 }
 
-function MassProgress({ titleId, initial, watch, onClose }: { titleId: string; initial: MassMessage; watch: MassMessageWatch; onClose: () => void }) {
+function MassProgress({
+  titleId,
+  initial,
+  place,
+  watch,
+  onClose,
+}: {
+  titleId: string;
+  initial: MassMessage;
+  place: { locale: Locale; timeZone: string };
+  watch: MassMessageWatch;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [mass, setMass] = useState(initial);
 
@@ -163,6 +199,13 @@ function MassProgress({ titleId, initial, watch, onClose }: { titleId: string; i
       {finished ? (
         <div data-testid="mass-summary">
           <p data-testid="mass-sent">{t('appointments.mass_sent', { count: mass.sent })}</p>
+          {mass.scheduled ? (
+            <p data-testid="mass-scheduled">
+              {mass.scheduled_for
+                ? t('appointments.mass_scheduled', { count: mass.scheduled, time: scheduledTime(mass.scheduled_for, place.locale, place.timeZone) })
+                : t('appointments.mass_scheduled_later', { count: mass.scheduled })}
+            </p>
+          ) : null}
           <p data-testid="mass-skipped">{t('appointments.mass_skipped', { count: skippedTotal(mass) })}</p>
           {lines.length ? (
             <ul className="mass-text__reasons">

@@ -72,10 +72,15 @@ function SentRow({ row, locale, timeZone }: { row: Appointment; locale: ReturnTy
       <td>{formatPhone(row.customer.phones.cell)}</td>
       <td>{formatDateTime(row.scheduled_at, locale, timeZone)}</td>
       <td>{row.agent ? fullName(row.agent) : t('appointments.no_advisor')}</td>
-      <td>{formatDateTime(row.reminder_message?.sent_at ?? null, locale, timeZone)}</td>
+      {/* Held for quiet hours: not sent yet, so no time in the "sent" column, and when it goes beside it. */}
+      <td>{row.reminder_scheduled_for ? '—' : formatDateTime(row.reminder_message?.sent_at ?? null, locale, timeZone)}</td>
       <td>
         <span className={`delivery-state delivery-state--${state ? state.replace(' ', '-') : 'unknown'}`} data-testid="sent-delivery" data-state={state ?? ''}>
-          {key ? t(key) : t('appointments.delivery_unknown')}
+          {row.reminder_scheduled_for
+            ? t('appointments.reminder_scheduled_for', { time: formatDateTime(row.reminder_scheduled_for, locale, timeZone) })
+            : key
+              ? t(key)
+              : t('appointments.delivery_unknown')}
         </span>
       </td>
     </tr>

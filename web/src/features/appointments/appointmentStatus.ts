@@ -17,10 +17,12 @@ const TONES: Record<AppointmentColour, Omit<AppointmentTone, 'colour'>> = {
   cancelled: { label: 'appointments.state_cancelled', mark: '✕' },
   confirmed: { label: 'appointments.state_confirmed', mark: '✓' },
   reminded: { label: 'appointments.state_reminded', mark: '✉' },
+  // Held for quiet hours: not sent yet, so not the grey of a reminder that went.
+  reminder_scheduled: { label: 'appointments.state_reminder_scheduled', mark: '◷' },
   plain: { label: null, mark: '' },
 };
 
-export function appointmentTone(appointment: Pick<Appointment, 'cancelled' | 'confirmed' | 'reminder_sent'>): AppointmentTone {
+export function appointmentTone(appointment: Pick<Appointment, 'cancelled' | 'confirmed' | 'reminder_sent' | 'reminder_scheduled_for'>): AppointmentTone {
   const colour = appointmentColour(appointment);
   return { colour, ...TONES[colour] };
 }
@@ -54,9 +56,9 @@ export function skippedTotal(mass: Pick<MassMessage, 'skipped'>): number {
   return Object.values(mass.skipped).reduce((sum, count) => sum + count, 0);
 }
 
-/** Recipients dealt with so far (sent, skipped or failed), for the progress bar. */
-export function massProgress(mass: Pick<MassMessage, 'sent' | 'skipped' | 'failed' | 'total'>): { done: number; total: number } {
-  return { done: Math.min(mass.total, mass.sent + mass.failed + skippedTotal(mass)), total: mass.total };
+/** Recipients dealt with so far (sent, scheduled, skipped or failed), for the progress bar. */
+export function massProgress(mass: Pick<MassMessage, 'sent' | 'scheduled' | 'skipped' | 'failed' | 'total'>): { done: number; total: number } {
+  return { done: Math.min(mass.total, mass.sent + (mass.scheduled ?? 0) + mass.failed + skippedTotal(mass)), total: mass.total };
 }
 
 /** Events and answers may arrive out of order: a finished report, or one further along, wins. */

@@ -1,5 +1,6 @@
 /** The appointments board's calls (SPEC §7), with the paths of shared/routes.ts and answers typed. */
 import { APPOINTMENT_PAGE_SIZE, CUSTOMER_SEARCH_LIMIT, type Appointment, type MassMessage } from '../../../../shared/appointments.js';
+import { QUIET_HOURS_EXPECTED } from '../../components/conversation/QuietHoursQuestion.js';
 import { paths } from '../../../../shared/routes.js';
 import type { CustomerAppointmentBody, MassMessageBody, NewAppointmentBody } from '../../../../shared/schemas/appointments.js';
 import type { Customer } from '../../../../shared/customers.js';
@@ -67,9 +68,11 @@ export function bookForCustomer(locationId: string, customerId: string, body: Cu
   }).then((b) => b.appointment);
 }
 
-/** One text to the selection; the key makes a retried request send nothing twice. */
+/** One text to the selection; the key makes a retried request send nothing twice. The quiet-hours refusal is the caller's question. */
 export function startMassMessage(locationId: string, body: MassMessageBody, key: string): Promise<MassMessage> {
-  return requestWithKey<{ mass_message: MassMessage }>(paths.massMessages(locationId), key, { method: 'POST', body }).then((b) => b.mass_message);
+  return requestWithKey<{ mass_message: MassMessage }>(paths.massMessages(locationId), key, { method: 'POST', body, expected: QUIET_HOURS_EXPECTED }).then(
+    (b) => b.mass_message,
+  );
 }
 
 export const massMessagePath = (id: string) => paths.massMessage(id);

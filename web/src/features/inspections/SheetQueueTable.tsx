@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { SheetListEntry } from '../../../../shared/inspections.js';
 import type { Locale } from '../../../../shared/locales.js';
-import { agentName, customerLabel, formatAge, formatMoment, sentToCustomerAt, vehicleLabel } from './labels.js';
+import { agentName, customerLabel, formatAge, formatMoment, scheduledToCustomerAt, sentToCustomerAt, vehicleLabel } from './labels.js';
 import type { QueueView } from './requests.js';
 import type { SheetQueueList } from './useSheetQueue.js';
 
@@ -117,6 +117,10 @@ export function SheetQueueTable({
                   <td data-label={t('mpi.state')}>
                     {sentToCustomerAt(entry) ? (
                       <span className="mpi-state mpi-state--sent">{t('mpi_advisor.sent_to_customer')}</span>
+                    ) : scheduledToCustomerAt(entry) ? (
+                      <span className="mpi-state mpi-state--scheduled">
+                        {t('mpi_advisor.scheduled_for', { time: formatMoment(entry.customer_text_scheduled_for!, locale, timeZone) })}
+                      </span>
                     ) : (
                       <span className={`mpi-state mpi-state--${entry.state}`}>{t(`mpi_status.state_${entry.state}`)}</span>
                     )}

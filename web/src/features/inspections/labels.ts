@@ -60,6 +60,16 @@ export function formatAge(sinceIso: string | null, locale: Locale, nowMs: number
  * completed_by_advisor on the server (it can be sent again), so without this the advisor would still
  * read "Completed by advisor" after it went out; a sheet reopened since is no longer "sent".
  */
-export function sentToCustomerAt(sheet: Pick<SheetSummary, 'state' | 'sent_to_customer_at'>): string | null {
+export function sentToCustomerAt(sheet: Pick<SheetSummary, 'state' | 'sent_to_customer_at' | 'customer_text_scheduled_for'>, now = Date.now()): string | null {
+  if (scheduledToCustomerAt(sheet, now)) return null;
   return sheet.state === 'completed_by_advisor' ? sheet.sent_to_customer_at : null;
+}
+
+/**
+ * When the customer's text, held for quiet hours (or a moment the advisor chose), goes; null when
+ * none is waiting. Until then the sheet is "scheduled", not "sent".
+ */
+export function scheduledToCustomerAt(sheet: Pick<SheetSummary, 'state' | 'customer_text_scheduled_for'>, now = Date.now()): string | null {
+  const at = sheet.customer_text_scheduled_for;
+  return sheet.state === 'completed_by_advisor' && at && Date.parse(at) > now ? at : null;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SheetState, SheetSummary } from '../../../../shared/inspections.js';
+import { scheduledToCustomerAt } from '../inspections/labels.js';
 import type { RepairOrder } from '../../../../shared/repairOrders.js';
 import { ListNotices } from '../../components/board/BoardParts.js';
 import { formatPhone } from '../../lib/phone.js';
@@ -267,6 +268,8 @@ export function boardMpiChip(sheet: SheetSummary | null): BoardMpiChip | null {
     case 'completed_by_technician':
       return { state, key: 'to_advisor', values: {} };
     case 'completed_by_advisor': {
+      // Held for quiet hours: the customer has nothing yet.
+      if (scheduledToCustomerAt(sheet)) return { state, key: 'scheduled', values: {} };
       const recs = sheet.recommendations;
       if (sheet.sent_to_customer_at && recs.total > 0) return { state, key: 'approved', values: { approved: recs.approved, total: recs.total } };
       return { state, key: sheet.sent_to_customer_at ? 'sent' : 'completed', values: {} };

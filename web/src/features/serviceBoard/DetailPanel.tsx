@@ -16,6 +16,7 @@ import { CustomerCard } from '../../components/conversation/CustomerCard.js';
 import { DetailItem as Item } from '../../components/conversation/DetailItem.js';
 import { DetailSection as Section } from '../../components/conversation/DetailSection.js';
 import { formatDateTime } from '../../components/conversation/times.js';
+import { heldUntil, scheduledTime, useQuietHoursQuestion } from '../../components/conversation/QuietHoursQuestion.js';
 import { Dialog } from '../../components/Dialog.js';
 import { i18n } from '../../lib/i18n.js';
 import { api } from '../../lib/api.js';
@@ -27,6 +28,7 @@ import type { BoardContext } from './boardContext.js';
 import { RowMarkers } from './BoardTable.js';
 import { customerName, vehicleLabel } from './boardRows.js';
 import { promiseUrgency } from './promiseTime.js';
+import { scheduledToCustomerAt } from '../inspections/labels.js';
 import { agentsPath, assignAdvisor, fetchRepairOrder, orderAction, sendVehicleReady, vehicleReadyPreviewPath } from './requests.js';
 
 /** The location's agents as the agents route answers them; the service flag, when the answer carries it, picks advisors. */
@@ -56,6 +58,7 @@ export function DetailPanel({
   const ids = useId();
   const [busy, setBusy] = useState<Busy>(null);
   const [vehicleReadyOpen, setVehicleReadyOpen] = useState(false);
+  const quiet = useQuietHoursQuestion(context);
   const { customer } = order;
   const optedOut = customer.opt_in === 'out';
 
@@ -177,13 +180,22 @@ export function DetailPanel({
         busy={busy === 'vehicle_ready'}
         onCancel={() => setVehicleReadyOpen(false)}
         onConfirm={() =>
-          void run('vehicle_ready', () => sendVehicleReady(order.id), (answer) => {
-            setVehicleReadyOpen(false);
-            onOrder(answer.repair_order);
-            toast.success(t('detail.vehicle_ready_sent'));
-          })
+          void run(
+            'vehicle_ready',
+            // Outside texting hours the server asks first; the preview closes for the question.
+            () => quiet.ask((answer) => sendVehicleReady(order.id, answer), () => setVehicleReadyOpen(false)),
+            (answer) => {
+              setVehicleReadyOpen(false);
+              if (!answer) return;
+              onOrder(answer.repair_order);
+              const at = heldUntil(answer.message);
+              if (at) toast.success(t('detail.vehicle_ready_scheduled', { time: scheduledTime(at, context.locale, context.timeZone) }));
+              else toast.success(t('detail.vehicle_ready_sent'));
+            },
+          )
         }
       />
+      {quiet.question}
     </aside>
   );
 }
@@ -301,7 +313,11 @@ function MpiSection({ order, context, onOrder }: { order: RepairOrder; context: 
                 {sheet.holder ? t(`board_mpi.held_as_${sheet.holder.role}`, { name: `${sheet.holder.first_name} ${sheet.holder.last_name}` }) : t('board_mpi.nobody')}
               </span>
             </Item>
-            {sheet.sent_to_customer_at ? <Item label={t('board_mpi.sent')}>{formatDateTime(sheet.sent_to_customer_at, context.locale, context.timeZone)}</Item> : null}
+            {scheduledToCustomerAt(sheet) ? (
+              <Item label={t('board_mpi.scheduled')}>{formatDateTime(sheet.sent_to_customer_at, context.locale, context.timeZone)}</Item>
+            ) : sheet.sent_to_customer_at ? (
+              <Item label={t('board_mpi.sent')}>{formatDateTime(sheet.sent_to_customer_at, context.locale, context.timeZone)}</Item>
+            ) : null}
             <Item label={t('board_mpi.recommendations')}>
               <span data-testid="detail-mpi-totals" data-approved={sheet.recommendations.approved} data-total={sheet.recommendations.total}>
                 {sheet.recommendations.total

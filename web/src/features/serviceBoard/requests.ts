@@ -5,6 +5,8 @@
 import type { OwnerRef } from '../../../../shared/conversations.js';
 import { paths } from '../../../../shared/routes.js';
 import type { Message } from '../../../../shared/messages.js';
+import type { QuietHoursAnswer } from '../../../../shared/schemas/messages.js';
+import { QUIET_HOURS_EXPECTED } from '../../components/conversation/QuietHoursQuestion.js';
 import type { RepairOrder } from '../../../../shared/repairOrders.js';
 import { SERVICE_PAGE_SIZE } from '../../../../shared/repairOrders.js';
 import { messagesPagePath as ownerMessagesPagePath } from '../../components/conversation/conversationPages.js';
@@ -65,6 +67,7 @@ export function vehicleReadyPreviewPath(id: string): string {
   return `${repairOrderPath(id)}/vehicle_ready`;
 }
 
-export function sendVehicleReady(id: string): Promise<{ repair_order: RepairOrder; message: Message }> {
-  return send(`${repairOrderPath(id)}/vehicle_ready`, { method: 'POST' });
+/** Sends (or, with the agent's quiet-hours answer, schedules) the vehicle-ready text; the quiet-hours refusal is left to the caller's question. */
+export function sendVehicleReady(id: string, answer: QuietHoursAnswer = {}): Promise<{ repair_order: RepairOrder; message: Message }> {
+  return send(`${repairOrderPath(id)}/vehicle_ready`, { method: 'POST', body: answer, expected: QUIET_HOURS_EXPECTED });
 }

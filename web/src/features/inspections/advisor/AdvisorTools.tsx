@@ -33,7 +33,8 @@ import {
   type TemplatesAnswer,
 } from './advisorRequests.js';
 import { advisorTools, reclaimCandidates, recommendationTotals, waitsForSave, type AdvisorActor, type AdvisorTool } from './advisorRules.js';
-import { sentToCustomerAt } from '../labels.js';
+import { formatMoment, scheduledToCustomerAt, sentToCustomerAt } from '../labels.js';
+import { heldUntil, useQuietHoursQuestion } from '../../../components/conversation/QuietHoursQuestion.js';
 import { showMpiFailure } from '../mpiFailures.js';
 import './advisor.css';
 
@@ -65,6 +66,7 @@ export function AdvisorTools({
   const hintId = useId();
   const [busy, setBusy] = useState<AdvisorTool | null>(null);
   const [dialog, setDialog] = useState<Dialogs>(null);
+  const quiet = useQuietHoursQuestion(place);
   const actor: AdvisorActor = { id: acting.id, service: acting.access_level.service, manager: accessLevel(acting.access_level) >= 1 };
   const { sheet, repair_order: order } = reply;
   const tools = advisorTools(sheet, actor);
@@ -72,10 +74,12 @@ export function AdvisorTools({
   const roId = order.id;
   const heldBack = tools.some((tool) => waitsForSave(tool, dirty));
 
-  async function run(tool: AdvisorTool, action: () => Promise<SheetReply>, done?: (answer: SheetReply) => void, title?: string): Promise<boolean> {
+  /** `action` answers null when the agent chose not to go on (the quiet-hours question). */
+  async function run<R extends SheetReply>(tool: AdvisorTool, action: () => Promise<R | null>, done?: (answer: R) => void, title?: string): Promise<boolean> {
     setBusy(tool);
     try {
       const answer = await action();
+      if (!answer) return false;
       onReply({ sheet: answer.sheet, repair_order: answer.repair_order });
       done?.(answer);
       return true;
@@ -189,12 +193,18 @@ export function AdvisorTools({
         onConfirm={() =>
           void run(
             'send_to_customer',
-            () => sendToCustomer(roId),
-            () => toast.success(t('mpi_advisor.sent')),
+            // Outside texting hours the server asks first; this dialog closes for the question.
+            () => quiet.ask((answer) => sendToCustomer(roId, answer), () => setDialog(null)),
+            (answer) => {
+              const at = heldUntil(answer.message);
+              if (at) toast.success(t('mpi_advisor.scheduled', { time: formatMoment(at, place.locale, place.timeZone) }));
+              else toast.success(t('mpi_advisor.sent'));
+            },
             t('mpi_advisor.send_failed'),
           ).then(() => setDialog(null))
         }
       />
+      {quiet.question}
       <RetemplateDialog
         open={dialog === 'retemplate'}
         sheet={sheet}
@@ -216,12 +226,22 @@ function SheetFacts({ sheet, place }: { sheet: Sheet; place: AdvisorPlace }) {
   const { t } = useTranslation();
   const totals = recommendationTotals(sheet.recommendations);
   const when = (iso: string | null) => formatWhen(iso, place.locale, place.timeZone);
+  const scheduledFor = scheduledToCustomerAt(sheet);
   return (
     <dl className="mpi-advisor__facts">
       <div className="mpi-advisor__fact">
         <dt>{t('mpi_advisor.state')}</dt>
-        <dd data-testid="mpi-advisor-state" data-state={sheet.state} data-sent={sentToCustomerAt(sheet) ? 'true' : undefined}>
-          {sentToCustomerAt(sheet) ? t('mpi_advisor.sent_to_customer') : t(`mpi_advisor.state_${sheet.state}`)}
+        <dd
+          data-testid="mpi-advisor-state"
+          data-state={sheet.state}
+          data-sent={sentToCustomerAt(sheet) ? 'true' : undefined}
+          data-scheduled={scheduledFor ? 'true' : undefined}
+        >
+          {sentToCustomerAt(sheet)
+            ? t('mpi_advisor.sent_to_customer')
+            : scheduledFor
+              ? t('mpi_advisor.scheduled_for', { time: formatMoment(scheduledFor, place.locale, place.timeZone) })
+              : t(`mpi_advisor.state_${sheet.state}`)}
         </dd>
       </div>
       <div className="mpi-advisor__fact">
@@ -248,7 +268,12 @@ function SheetFacts({ sheet, place }: { sheet: Sheet; place: AdvisorPlace }) {
           </dd>
         </div>
       ) : null}
-      {sheet.sent_to_customer_at ? (
+      {scheduledFor ? (
+        <div className="mpi-advisor__fact">
+          <dt>{t('mpi_advisor.scheduled_label')}</dt>
+          <dd data-testid="mpi-advisor-scheduled-at">{when(scheduledFor)}</dd>
+        </div>
+      ) : sheet.sent_to_customer_at ? (
         <div className="mpi-advisor__fact">
           <dt>{t('mpi_advisor.sent_to_customer')}</dt>
           <dd data-testid="mpi-advisor-sent-at">{when(sheet.sent_to_customer_at)}</dd>

@@ -6,6 +6,7 @@
 import type { Colleague, Location } from '../../../../../shared/api.js';
 import type { SheetReply, SheetTemplate, Technician } from '../../../../../shared/inspections.js';
 import type { Message } from '../../../../../shared/messages.js';
+import type { QuietHoursAnswer } from '../../../../../shared/schemas/messages.js';
 import type { RepairOrder } from '../../../../../shared/repairOrders.js';
 import { api } from '../../../lib/api.js';
 import type { RequestOptions } from '../../../lib/request.js';
@@ -53,8 +54,9 @@ export function previewPdf(roId: string): Promise<{ pdf: { url: string; generate
   return call(`${sheetBase(roId)}/pdf`, { method: 'POST' });
 }
 
-export function sendToCustomer(roId: string): Promise<SheetReply & { message: Message }> {
-  return call(`${sheetBase(roId)}/send_to_customer`, { method: 'POST' });
+/** Texts the sheet to the customer, with the agent's quiet-hours answer once asked (the refusal is the caller's question). */
+export function sendToCustomer(roId: string, answer: QuietHoursAnswer = {}): Promise<SheetReply & { message: Message }> {
+  return call(`${sheetBase(roId)}/send_to_customer`, { method: 'POST', body: answer });
 }
 
 export function decide(roId: string, recommendationId: string, approved: boolean | null): Promise<SheetReply> {
