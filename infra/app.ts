@@ -24,8 +24,6 @@ import type { CustomDomain } from './web.js';
 
 export const DEFAULT_REGION = 'us-east-1';
 export const DEFAULT_MAIL_FROM = 'no-reply@example.com';
-/** Without a custom domain the console's host is a CloudFront name not known to the Data stack. */
-export const CLOUDFRONT_ORIGINS = 'https://*.cloudfront.net';
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -79,7 +77,6 @@ export function buildApp(options: BuildOptions = {}): ConsoleApp {
   const dataStack = new DataStack(app, names.data, {
     env,
     description: 'Dealer console: stateful resources (table, buckets, signing key)',
-    consoleOrigins: customDomain ? [`https://${customDomain.domainName}`] : [CLOUDFRONT_ORIGINS],
   });
   const appStack = new AppStack(app, names.app, {
     env,

@@ -16,16 +16,12 @@ import { Signals } from './signals.js';
 import { Web, type CustomDomain } from './web.js';
 import { acknowledge, acknowledgeWildcardResource } from './nag.js';
 
-export interface DataStackProps extends StackProps {
-  readonly consoleOrigins: string[];
-}
-
 export class DataStack extends Stack {
   readonly data: Data;
 
-  constructor(scope: Construct, id: string, props: DataStackProps) {
+  constructor(scope: Construct, id: string, props: StackProps) {
     super(scope, id, { ...props, terminationProtection: true });
-    this.data = new Data(this, 'Data', { consoleOrigins: props.consoleOrigins });
+    this.data = new Data(this, 'Data');
 
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName, description: 'The console DynamoDB table' });
     new CfnOutput(this, 'UploadsBucketName', { value: this.data.uploads.bucketName, description: 'Galleries, attachments, logos, PDFs' });
@@ -85,11 +81,11 @@ export class AppStack extends Stack {
     this.realtime = new Realtime(this, 'Realtime', { settings, signals: this.signals });
     this.web = new Web(this, 'Web', {
       webBucket: data.web,
+      uploadsBucket: data.uploads,
       logBucket: data.accessLogs,
       apiDomainName: this.api.domainName,
       originVerify: originVerify.secretValue.unsafeUnwrap(),
       eventsUrl: this.realtime.url,
-      uploadsOrigin: `https://${data.uploads.bucketRegionalDomainName}`,
       webAclArn: props.webAclArn,
       webDist: props.webDist,
       customDomain: props.customDomain,
