@@ -74,7 +74,7 @@ export class AppStack extends Stack {
     // The HTTP API and the realtime function URL are origins of the distribution, so they come
     // first. The API's functions may still read the distribution's domain (PUBLIC_URL): the
     // origin is the API resource itself, which does not depend on its routes or functions.
-    this.api = new Api(this, 'Api', { settings, originVerify });
+    this.api = new Api(this, 'Api', { settings, originVerify, originDomain: props.customDomain?.api });
     // Before the stream, whose environment names the IoT endpoint: the endpoint lookup depends on
     // nothing of the distribution, so the stream's URL can stay one of its origins.
     this.signals = new Signals(this, 'Signals');
@@ -125,10 +125,17 @@ export class AppStack extends Stack {
 
     new CfnOutput(this, 'ConsoleUrl', { value: `${publicUrl}/app/`, description: 'Open the console here' });
     new CfnOutput(this, 'ApiUrl', { value: `${publicUrl}/api/`, description: 'The API, as the console calls it (through CloudFront)' });
-    new CfnOutput(this, 'HttpApiEndpoint', {
-      value: this.api.httpApi.apiEndpoint,
-      description: 'The HTTP API behind CloudFront: refuses every request that did not come through CloudFront',
-    });
+    if (this.api.customDomain) {
+      new CfnOutput(this, 'ApiOriginDnsTarget', {
+        value: this.api.customDomain.regionalDomainName,
+        description: `Point ${this.api.domainName} (CNAME) here: CloudFront reaches the HTTP API by that name, its execute-api endpoint is off`,
+      });
+    } else {
+      new CfnOutput(this, 'HttpApiEndpoint', {
+        value: this.api.httpApi.apiEndpoint,
+        description: 'The HTTP API behind CloudFront: refuses every request that did not come through CloudFront',
+      });
+    }
     new CfnOutput(this, 'CarrierInboundTopicArn', { value: this.messaging.topics.inbound_sms.topicArn, description: 'Point the two-way SMS number here' });
     new CfnOutput(this, 'CarrierReceiptsTopicArn', { value: this.messaging.topics.delivery_receipts.topicArn, description: 'Point SMS delivery events here' });
   }

@@ -87,6 +87,18 @@ export interface CustomDomain {
   readonly domainName: string;
   /** ACM certificate in us-east-1 covering domainName. */
   readonly certificateArn: string;
+  /**
+   * The HTTP API's own name on the same domain, CloudFront's origin for the API paths: with it the
+   * API's execute-api endpoint is switched off (api.ts).
+   */
+  readonly api: ApiOriginDomain;
+}
+
+export interface ApiOriginDomain {
+  /** e.g. `api.console.dealer.example`; point it (CNAME) at the stack's ApiOriginDnsTarget output. */
+  readonly domainName: string;
+  /** ACM certificate in the App stack's region covering domainName. */
+  readonly certificateArn: string;
 }
 
 export interface WebProps {
@@ -94,7 +106,7 @@ export interface WebProps {
   /** Where the console PUTs attachments by presigned URL; its CORS rules are written here. */
   readonly uploadsBucket: s3.IBucket;
   readonly logBucket: s3.IBucket;
-  /** Host name of the HTTP API's default stage. */
+  /** Host name CloudFront reaches the HTTP API at: its custom domain, or its execute-api name. */
   readonly apiDomainName: string;
   /**
    * Sent to the API origin as `x-origin-verify`: the functions trust the viewer-address header

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { Duration, type CfnElement } from 'aws-cdk-lib';
 import { ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { Match, Template } from 'aws-cdk-lib/assertions';
+import type { CfnDomainName } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { CfnDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import { AwsCustomResource } from 'aws-cdk-lib/custom-resources';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -493,6 +494,23 @@ describe('app stack: IAM', () => {
 describe('buildApp', () => {
   it('refuses a region that is not one', () => {
     expect(() => buildApp({ region: 'mars', context: { 'aws:cdk:bundling-stacks': [] } })).toThrow(/region/);
+  });
+
+  it('keeps the execute-api endpoint without a custom domain, behind the origin gate, and says where it is', () => {
+    const api = Object.values(resources(s.app, 'AWS::ApiGatewayV2::Api'))[0]!;
+    expect(api.Properties?.DisableExecuteApiEndpoint).toBe(false);
+    s.app.resourceCountIs('AWS::ApiGatewayV2::DomainName', 0);
+    s.app.hasOutput('HttpApiEndpoint', { Value: Match.anyValue() });
+  });
+
+  it("wants the API's certificate in its own region with a custom domain, and takes the console's in us-east-1", () => {
+    const domain = { domainName: 'console.dealer.example', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc', 'aws:cdk:bundling-stacks': [] };
+    expect(() => buildApp({ context: { ...domain, region: 'eu-west-1' } })).toThrow(/apiCertificateArn.*eu-west-1.*api\.console\.dealer\.example/);
+    expect(() => buildApp({ context: { apiDomainName: 'api.dealer.example', 'aws:cdk:bundling-stacks': [] } })).toThrow(/domainName/);
+    const built = buildApp({ context: { ...domain, apiDomainName: 'origin.dealer.example' } });
+    expect(built.appStack.api.domainName).toBe('origin.dealer.example');
+    const cfnDomain = built.appStack.api.customDomain!.node.defaultChild as CfnDomainName;
+    expect(built.appStack.resolve(cfnDomain.domainNameConfigurations)).toEqual([expect.objectContaining({ certificateArn: domain.certificateArn })]);
   });
 
   it('wants a custom domain and its certificate together', () => {
