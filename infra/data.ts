@@ -4,7 +4,7 @@
  * its data when the stack is deleted or a resource is replaced, and each resource's logical id
  * is pinned so a refactor of this file can never replace (and so empty) a table or bucket.
  */
-import { CfnResource, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { CfnResource, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
@@ -93,7 +93,7 @@ export class Data extends Construct {
         { id: 'unfinished-uploads', abortIncompleteMultipartUploadAfter: Duration.days(7) },
       ],
       // No CORS rules here: they name the console's origin, the distribution's domain, which only
-      // the App stack knows; it puts them on the bucket (web.ts, UPLOADS_CORS).
+      // the App stack knows; it puts them on the bucket at deploy time (web.ts, UploadsCors).
     });
     pin(this.uploads, PINNED_IDS.uploads);
 
