@@ -4,14 +4,18 @@
  * cached Lambda authorizer that admits only requests carrying CloudFront's origin-verify secret.
  * The handlers then authenticate each request themselves with the console's own bearer tokens.
  *
- * Why the execute-api endpoint stays enabled: with `disableExecuteApiEndpoint` an HTTP API is
- * reachable only through an API Gateway custom domain, which needs a domain name we own, its
- * ACM certificate in this region and a DNS record; CloudFront cannot reach the API otherwise
- * (Origin Access Control signs for S3, Lambda function URLs and MediaStore/MediaPackage, not API
- * Gateway; HTTP APIs take no resource policy and no WAF). A stack that must deploy with no domain
- * therefore keeps the endpoint and closes it with the secret CloudFront adds to each request.
+ * The execute-api endpoint: with a custom domain (`-c domainName`, app.ts) the API gets a name of
+ * its own on that domain (an API Gateway custom domain, TLS 1.2), CloudFront reaches it there, and
+ * `disableExecuteApiEndpoint` switches the default `<id>.execute-api.<region>.amazonaws.com` name
+ * off. Without a domain it has to stay on: an HTTP API with the endpoint disabled answers only on
+ * a custom domain, which needs a domain name we own, its ACM certificate in this region and a DNS
+ * record; CloudFront cannot reach the API otherwise (Origin Access Control signs for S3, Lambda
+ * function URLs and MediaStore/MediaPackage, not API Gateway; HTTP APIs take no resource policy
+ * and no WAF). Either way the origin gate closes the API to callers without CloudFront's secret:
+ * a custom domain is just as public as the execute-api name.
  */
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -24,6 +28,7 @@ import { ORIGIN_VERIFY_HEADER } from '../functions/lib/clientIp.js';
 import { PDF_BUNDLE_FILES, PDF_CHUNK } from '../functions/recommendations/fonts.js';
 import { acknowledge } from './nag.js';
 import { LOG_RETENTION, ServerFunction, type LazyChunk, type ServerSettings } from './server-function.js';
+import type { ApiOriginDomain } from './web.js';
 
 export const ORIGIN_GATE_ENTRY = 'functions/originGate/handler.ts';
 
@@ -38,6 +43,8 @@ export interface ApiProps {
   readonly settings: ServerSettings;
   /** CloudFront sends its value as `x-origin-verify`; the gate and the area functions read it. */
   readonly originVerify: secretsmanager.ISecret;
+  /** The API's own name on the console's custom domain; given, the execute-api endpoint is off. */
+  readonly originDomain?: ApiOriginDomain;
 }
 
 /** `'GET /api/agents/{id}'` → method and path, as the HTTP API route key has them. */
@@ -52,8 +59,10 @@ export class Api extends Construct {
   readonly areas: Record<AreaName, ServerFunction>;
   /** The authorizer function every route passes first. */
   readonly originGate: ServerFunction;
-  /** Host name of the default stage, for CloudFront's origin. */
+  /** Host name of the default stage, for CloudFront's origin: the custom domain, else execute-api's. */
   readonly domainName: string;
+  /** The API Gateway custom domain, when the console has a domain; its regional name is the DNS target. */
+  readonly customDomain?: apigw.DomainName;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -78,7 +87,16 @@ export class Api extends Construct {
       description: 'Dealer console API (reached through CloudFront only)',
       createDefaultStage: false,
       defaultAuthorizer: gate,
+      disableExecuteApiEndpoint: props.originDomain !== undefined,
     });
+    if (props.originDomain) {
+      this.customDomain = new apigw.DomainName(this, 'OriginDomain', {
+        domainName: props.originDomain.domainName,
+        certificate: acm.Certificate.fromCertificateArn(this, 'OriginCertificate', props.originDomain.certificateArn),
+        endpointType: apigw.EndpointType.REGIONAL,
+        securityPolicy: apigw.SecurityPolicy.TLS_1_2,
+      });
+    }
     const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.RETAIN });
     this.httpApi.addStage('DefaultStage', {
       stageName: '$default',
@@ -86,6 +104,7 @@ export class Api extends Construct {
       // Well above what a dealership group's staff generate, low enough that a runaway client
       // or a scripted sign-in attempt is cut off before it costs much.
       throttle: { rateLimit: 200, burstLimit: 400 },
+      ...(this.customDomain ? { domainMapping: { domainName: this.customDomain } } : {}),
       accessLogSettings: {
         destination: new apigw.LogGroupLogDestination(accessLogs),
         format: AccessLogFormat.custom(
@@ -101,7 +120,7 @@ export class Api extends Construct {
         ),
       },
     });
-    this.domainName = `${this.httpApi.apiId}.execute-api.${Stack.of(this).region}.${Stack.of(this).urlSuffix}`;
+    this.domainName = props.originDomain?.domainName ?? `${this.httpApi.apiId}.execute-api.${Stack.of(this).region}.${Stack.of(this).urlSuffix}`;
 
     const areas: Partial<Record<AreaName, ServerFunction>> = {};
     for (const [name, area] of Object.entries(API_AREAS) as [AreaName, (typeof API_AREAS)[AreaName]][]) {

@@ -8,7 +8,9 @@
  *   npx cdk deploy -c region=eu-west-1 --all
  *
  * Context: region (default us-east-1), mailFrom (verified SES sender), optionally domainName
- * with certificateArn (ACM, us-east-1) to serve the console on its own domain, and optionally
+ * with certificateArn (ACM, us-east-1) to serve the console on its own domain (the HTTP API then
+ * answers on apiDomainName, default api.<domainName>, with apiCertificateArn, an ACM certificate
+ * in the region, default certificateArn in us-east-1, and its execute-api endpoint is off), and optionally
  * webAclArn (an existing CLOUDFRONT-scoped web ACL) instead of the edge stack.
  * Tests build the same app in-process with buildApp().
  */
@@ -24,8 +26,6 @@ import type { CustomDomain } from './web.js';
 
 export const DEFAULT_REGION = 'us-east-1';
 export const DEFAULT_MAIL_FROM = 'no-reply@example.com';
-/** Without a custom domain the console's host is a CloudFront name not known to the Data stack. */
-export const CLOUDFRONT_ORIGINS = 'https://*.cloudfront.net';
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -62,7 +62,7 @@ export function buildApp(options: BuildOptions = {}): ConsoleApp {
   const region = options.region ?? stringContext(app, 'region') ?? DEFAULT_REGION;
   if (!/^[a-z]{2}(-[a-z]+)+-\d+$/.test(region)) throw new Error(`Not an AWS region: ${region}`);
   const env = { account: process.env.CDK_DEFAULT_ACCOUNT, region };
-  const customDomain = customDomainFrom(app);
+  const customDomain = customDomainFrom(app, region);
   const names = stackNames(region);
   const givenWebAclArn = webAclArnFrom(app);
 
@@ -79,7 +79,6 @@ export function buildApp(options: BuildOptions = {}): ConsoleApp {
   const dataStack = new DataStack(app, names.data, {
     env,
     description: 'Dealer console: stateful resources (table, buckets, signing key)',
-    consoleOrigins: customDomain ? [`https://${customDomain.domainName}`] : [CLOUDFRONT_ORIGINS],
   });
   const appStack = new AppStack(app, names.app, {
     env,
@@ -114,12 +113,23 @@ function stringContext(app: App, key: string): string | undefined {
   return value;
 }
 
-function customDomainFrom(app: App): CustomDomain | undefined {
+function customDomainFrom(app: App, region: string): CustomDomain | undefined {
   const domainName = stringContext(app, 'domainName');
   const certificateArn = stringContext(app, 'certificateArn');
-  if (!domainName && !certificateArn) return undefined;
+  const apiDomainName = stringContext(app, 'apiDomainName');
+  const apiCertificateArn = stringContext(app, 'apiCertificateArn');
+  if (!domainName && !certificateArn) {
+    if (apiDomainName || apiCertificateArn) throw new Error('apiDomainName and apiCertificateArn need the console domain too (-c domainName, -c certificateArn)');
+    return undefined;
+  }
   if (!domainName || !certificateArn) throw new Error('Give both -c domainName and -c certificateArn (ACM, us-east-1), or neither');
-  return { domainName, certificateArn };
+  // An ACM certificate serves its own region only: the console's (us-east-1, for CloudFront) can
+  // serve the API's name too when the API is in us-east-1 and the certificate covers that name.
+  const apiCertificate = apiCertificateArn ?? (region === EDGE_REGION ? certificateArn : undefined);
+  if (!apiCertificate) {
+    throw new Error(`With a custom domain the HTTP API gets its own name on it: give -c apiCertificateArn, an ACM certificate in ${region} covering ${apiDomainName ?? `api.${domainName}`}`);
+  }
+  return { domainName, certificateArn, api: { domainName: apiDomainName ?? `api.${domainName}`, certificateArn: apiCertificate } };
 }
 
 function webAclArnFrom(app: App): string | undefined {

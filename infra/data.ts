@@ -4,7 +4,7 @@
  * its data when the stack is deleted or a resource is replaced, and each resource's logical id
  * is pinned so a refactor of this file can never replace (and so empty) a table or bucket.
  */
-import { CfnResource, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { CfnResource, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
@@ -39,15 +39,6 @@ export const TABLE_WRITE_ACTIONS = [
 /** The key prefix the built SPA is deployed under; CloudFront serves it at /app. */
 export const WEB_PREFIX = 'app/';
 
-export interface DataProps {
-  /**
-   * Origins allowed to PUT browser uploads straight to the uploads bucket (presigned URLs). The
-   * console's CloudFront domain is made by the App stack, which depends on this one, so it cannot
-   * be named here; without a custom domain this is `https://*.cloudfront.net`.
-   */
-  readonly consoleOrigins: string[];
-}
-
 export class Data extends Construct {
   readonly table: dynamodb.Table;
   readonly uploads: s3.Bucket;
@@ -56,7 +47,7 @@ export class Data extends Construct {
   readonly accessLogs: s3.Bucket;
   readonly jwtSecret: secretsmanager.Secret;
 
-  constructor(scope: Construct, id: string, props: DataProps) {
+  constructor(scope: Construct, id: string) {
     super(scope, id);
 
     this.table = new dynamodb.Table(this, 'Table', {
@@ -101,16 +92,8 @@ export class Data extends Construct {
         { id: 'old-versions', noncurrentVersionExpiration: Duration.days(30) },
         { id: 'unfinished-uploads', abortIncompleteMultipartUploadAfter: Duration.days(7) },
       ],
-      cors: [
-        {
-          // Browsers PUT files with presigned URLs and read them back (gallery thumbnails).
-          allowedMethods: [s3.HttpMethods.PUT, s3.HttpMethods.GET, s3.HttpMethods.HEAD],
-          allowedOrigins: props.consoleOrigins,
-          allowedHeaders: ['*'],
-          exposedHeaders: ['ETag'],
-          maxAge: 3000,
-        },
-      ],
+      // No CORS rules here: they name the console's origin, the distribution's domain, which only
+      // the App stack knows; it puts them on the bucket at deploy time (web.ts, UploadsCors).
     });
     pin(this.uploads, PINNED_IDS.uploads);
 
@@ -121,22 +104,16 @@ export class Data extends Construct {
     });
     pin(this.reports, PINNED_IDS.reports);
 
-    this.web = new s3.Bucket(this, 'Web', { ...privateBucket(), ...loggedTo(this.accessLogs, 'web') });
+    // The web bucket's policy names the distribution that may read it, and the distribution lives
+    // in the App stack, which depends on this one: so the App stack writes the bucket's whole
+    // policy, the TLS denies included (web.ts, WebBucketPolicy). A bucket has one policy, so
+    // none is made here. Until the App stack exists the bucket admits nobody outside IAM.
+    this.web = new s3.Bucket(this, 'Web', { ...privateBucket(), enforceSSL: false, minimumTLSVersion: undefined, ...loggedTo(this.accessLogs, 'web') });
     pin(this.web, PINNED_IDS.web);
-    // CloudFront reads the SPA through Origin Access Control. The distribution lives in the App
-    // stack, which depends on this one, so the policy cannot name its id: it admits CloudFront
-    // distributions of this account only, and only for the SPA's prefix (public files anyway).
-    this.web.addToResourcePolicy(
-      new iam.PolicyStatement({
-        sid: 'CloudFrontReadsTheConsole',
-        principals: [new iam.ServicePrincipal('cloudfront.amazonaws.com')],
-        actions: ['s3:GetObject'],
-        resources: [this.web.arnForObjects(`${WEB_PREFIX}*`)],
-        conditions: {
-          StringEquals: { 'AWS:SourceAccount': Stack.of(this).account },
-          ArnLike: { 'AWS:SourceArn': `arn:${Stack.of(this).partition}:cloudfront::${Stack.of(this).account}:distribution/*` },
-        },
-      }),
+    acknowledge(
+      this.web,
+      'Its bucket policy, with the TLS-only deny, is written by the App stack beside the distribution it names (infra/web.ts).',
+      'AwsSolutions-S10',
     );
 
     this.jwtSecret = new secretsmanager.Secret(this, 'JwtSecret', {

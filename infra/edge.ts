@@ -29,6 +29,26 @@ export const SIGN_IN_RATE_LIMIT = 300;
 export const SIGN_IN_RATE_WINDOW_SECONDS = 300;
 
 /**
+ * Everything else that reaches a function: the console's API and the DMS feeds. A store's staff
+ * share one address; 60 consoles open at once, each loading boards, conversations and previews
+ * (a busy agent makes about a request a second) and a DMS pushing its repair orders stay far below
+ * 20,000 requests in 5 minutes (about 65 a second). A script walking ids or replaying requests at
+ * machine speed does not.
+ */
+export const API_PATH_PREFIXES = ['/api/', '/dms/'] as const;
+export const API_RATE_LIMIT = 20_000;
+export const API_RATE_WINDOW_SECONDS = 300;
+
+/**
+ * The customer routes that need no sign-in (the inspection page behind its texted link: functions
+ * /customerInspections). One customer opens one link and approves a few items; 1,000 requests in
+ * 5 minutes leaves room for many customers behind one carrier NAT, and stops token guessing early.
+ */
+export const PUBLIC_PATH_PREFIXES = ['/api/public/'] as const;
+export const PUBLIC_RATE_LIMIT = 1_000;
+export const PUBLIC_RATE_WINDOW_SECONDS = 300;
+
+/**
  * Rules of AWS's common rule set that only count. SizeRestrictions_BODY blocks bodies over 8 KB,
  * and the console sends bigger ones: an inspection sheet with its items and notes
  * (`PUT /api/tech/mpi/repair_orders/{id}/sheet`), sheet templates, DMS feeds of repair orders
@@ -39,7 +59,7 @@ export const COMMON_RULES_COUNTED = ['SizeRestrictions_BODY'] as const;
 
 /** The JSON error WAF answers a throttled viewer with, in the API's own error shape. */
 const TOO_MANY_REQUESTS_BODY = JSON.stringify({
-  error: { id: 'too_many_requests', message: 'Too many attempts from this network. Wait a few minutes and try again.' },
+  error: { id: 'too_many_requests', message: 'Too many requests from this network. Wait a few minutes and try again.' },
 });
 
 export class ConsoleWebAcl extends Construct {
@@ -63,9 +83,20 @@ export class ConsoleWebAcl extends Construct {
       },
     });
 
+    const throttled = { block: { customResponse: { responseCode: 429, customResponseBodyKey: 'tooManyRequests' } } };
+    const perAddress = (limit: number, evaluationWindowSec: number, prefixes: readonly string[]): wafv2.CfnWebACL.StatementProperty => ({
+      rateBasedStatement: {
+        limit,
+        evaluationWindowSec,
+        aggregateKeyType: 'IP',
+        scopeDownStatement:
+          prefixes.length === 1 ? pathStartsWith(prefixes[0]!) : { orStatement: { statements: prefixes.map(pathStartsWith) } },
+      },
+    });
+
     this.webAcl = new wafv2.CfnWebACL(this, 'WebAcl', {
       scope: 'CLOUDFRONT',
-      description: 'Dealer console: sign-in rate limit and AWS common rules',
+      description: 'Dealer console: per-address rate limits and AWS common rules',
       defaultAction: { allow: {} },
       visibilityConfig: visibility('DealerConsole'),
       customResponseBodies: {
@@ -75,20 +106,27 @@ export class ConsoleWebAcl extends Construct {
         {
           name: 'SignInRateLimit',
           priority: 0,
-          action: { block: { customResponse: { responseCode: 429, customResponseBodyKey: 'tooManyRequests' } } },
-          statement: {
-            rateBasedStatement: {
-              limit: SIGN_IN_RATE_LIMIT,
-              evaluationWindowSec: SIGN_IN_RATE_WINDOW_SECONDS,
-              aggregateKeyType: 'IP',
-              scopeDownStatement: { orStatement: { statements: SIGN_IN_PATH_PREFIXES.map(pathStartsWith) } },
-            },
-          },
+          action: throttled,
+          statement: perAddress(SIGN_IN_RATE_LIMIT, SIGN_IN_RATE_WINDOW_SECONDS, SIGN_IN_PATH_PREFIXES),
           visibilityConfig: visibility('SignInRateLimit'),
         },
         {
-          name: 'AWSManagedRulesCommonRuleSet',
+          name: 'PublicRateLimit',
           priority: 1,
+          action: throttled,
+          statement: perAddress(PUBLIC_RATE_LIMIT, PUBLIC_RATE_WINDOW_SECONDS, PUBLIC_PATH_PREFIXES),
+          visibilityConfig: visibility('PublicRateLimit'),
+        },
+        {
+          name: 'ApiRateLimit',
+          priority: 2,
+          action: throttled,
+          statement: perAddress(API_RATE_LIMIT, API_RATE_WINDOW_SECONDS, API_PATH_PREFIXES),
+          visibilityConfig: visibility('ApiRateLimit'),
+        },
+        {
+          name: 'AWSManagedRulesCommonRuleSet',
+          priority: 3,
           overrideAction: { none: {} },
           statement: {
             managedRuleGroupStatement: {

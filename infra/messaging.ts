@@ -17,6 +17,9 @@ import { ServerFunction, type ServerSettings } from './server-function.js';
 /** The service that publishes two-way SMS and SMS delivery events to SNS. */
 export const CARRIER_SERVICE = 'sms-voice.amazonaws.com';
 
+/** Every SNS topic and platform endpoint, of any region and account: what no function may publish to. */
+export const SNS_ANY_TOPIC_ARN = (partition: string): string => `arn:${partition}:sns:*:*:*`;
+
 export interface MessagingProps {
   readonly settings: ServerSettings;
   readonly publicUrl: string;
@@ -87,6 +90,18 @@ export class Messaging extends Construct {
   grantSendText(server: ServerFunction): void {
     // A phone number has no ARN; SNS authorises SMS publishing on Resource "*".
     iam.Grant.addToPrincipal({ grantee: server.fn, actions: ['sns:Publish'], resourceArns: ['*'] });
+    // That "*" would also cover every topic (and push endpoint) of the account, the carrier topics
+    // included: a message published there is taken for the customer's own text (a STOP, a receipt)
+    // and changes consent. No function publishes to a topic, so every topic ARN is denied; a phone
+    // number is not an ARN and stays allowed.
+    server.fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        sid: 'TextsGoToPhoneNumbersNotTopics',
+        effect: iam.Effect.DENY,
+        actions: ['sns:Publish'],
+        resources: [SNS_ANY_TOPIC_ARN(Stack.of(this).partition)],
+      }),
+    );
     const validate = Stack.of(this).formatArn({ service: 'mobiletargeting', resource: 'phone', resourceName: 'number/validate' });
     iam.Grant.addToPrincipal({ grantee: server.fn, actions: ['mobiletargeting:PhoneNumberValidate'], resourceArns: [validate] });
     acknowledge(server, 'SNS publishes a text to a phone number, which has no ARN: the action is only authorised on Resource "*".', 'AwsSolutions-IAM5[Resource::*]');

@@ -59,7 +59,9 @@ export class Signals extends Construct {
     const providerLogs = new logs.LogGroup(this, 'EndpointLookupLogs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.RETAIN });
     const providerRole = new iam.Role(this, 'EndpointLookupRole', {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
-      description: 'Reads the account IoT data endpoint for the dealer console (deploy time only)',
+      // CDK's custom resource provider is one function per stack, so this role also serves the
+      // other deploy-time call of the stack: the uploads bucket's CORS rules (web.ts).
+      description: 'Deploy-time calls of the dealer console: reads the account IoT data endpoint, puts the uploads bucket CORS rules',
     });
     providerLogs.grantWrite(providerRole);
     const lookup = new cr.AwsCustomResource(this, 'Endpoint', {

@@ -16,16 +16,12 @@ import { Signals } from './signals.js';
 import { Web, type CustomDomain } from './web.js';
 import { acknowledge, acknowledgeWildcardResource } from './nag.js';
 
-export interface DataStackProps extends StackProps {
-  readonly consoleOrigins: string[];
-}
-
 export class DataStack extends Stack {
   readonly data: Data;
 
-  constructor(scope: Construct, id: string, props: DataStackProps) {
+  constructor(scope: Construct, id: string, props: StackProps) {
     super(scope, id, { ...props, terminationProtection: true });
-    this.data = new Data(this, 'Data', { consoleOrigins: props.consoleOrigins });
+    this.data = new Data(this, 'Data');
 
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName, description: 'The console DynamoDB table' });
     new CfnOutput(this, 'UploadsBucketName', { value: this.data.uploads.bucketName, description: 'Galleries, attachments, logos, PDFs' });
@@ -78,18 +74,18 @@ export class AppStack extends Stack {
     // The HTTP API and the realtime function URL are origins of the distribution, so they come
     // first. The API's functions may still read the distribution's domain (PUBLIC_URL): the
     // origin is the API resource itself, which does not depend on its routes or functions.
-    this.api = new Api(this, 'Api', { settings, originVerify });
+    this.api = new Api(this, 'Api', { settings, originVerify, originDomain: props.customDomain?.api });
     // Before the stream, whose environment names the IoT endpoint: the endpoint lookup depends on
     // nothing of the distribution, so the stream's URL can stay one of its origins.
     this.signals = new Signals(this, 'Signals');
     this.realtime = new Realtime(this, 'Realtime', { settings, signals: this.signals });
     this.web = new Web(this, 'Web', {
       webBucket: data.web,
+      uploadsBucket: data.uploads,
       logBucket: data.accessLogs,
       apiDomainName: this.api.domainName,
       originVerify: originVerify.secretValue.unsafeUnwrap(),
       eventsUrl: this.realtime.url,
-      uploadsOrigin: `https://${data.uploads.bucketRegionalDomainName}`,
       webAclArn: props.webAclArn,
       webDist: props.webDist,
       customDomain: props.customDomain,
@@ -129,10 +125,17 @@ export class AppStack extends Stack {
 
     new CfnOutput(this, 'ConsoleUrl', { value: `${publicUrl}/app/`, description: 'Open the console here' });
     new CfnOutput(this, 'ApiUrl', { value: `${publicUrl}/api/`, description: 'The API, as the console calls it (through CloudFront)' });
-    new CfnOutput(this, 'HttpApiEndpoint', {
-      value: this.api.httpApi.apiEndpoint,
-      description: 'The HTTP API behind CloudFront: refuses every request that did not come through CloudFront',
-    });
+    if (this.api.customDomain) {
+      new CfnOutput(this, 'ApiOriginDnsTarget', {
+        value: this.api.customDomain.regionalDomainName,
+        description: `Point ${this.api.domainName} (CNAME) here: CloudFront reaches the HTTP API by that name, its execute-api endpoint is off`,
+      });
+    } else {
+      new CfnOutput(this, 'HttpApiEndpoint', {
+        value: this.api.httpApi.apiEndpoint,
+        description: 'The HTTP API behind CloudFront: refuses every request that did not come through CloudFront',
+      });
+    }
     new CfnOutput(this, 'CarrierInboundTopicArn', { value: this.messaging.topics.inbound_sms.topicArn, description: 'Point the two-way SMS number here' });
     new CfnOutput(this, 'CarrierReceiptsTopicArn', { value: this.messaging.topics.delivery_receipts.topicArn, description: 'Point SMS delivery events here' });
   }

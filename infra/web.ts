@@ -11,8 +11,10 @@ import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import * as cr from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { WEB_PREFIX } from './data.js';
 import { ORIGIN_VERIFY_HEADER } from '../functions/lib/clientIp.js';
@@ -65,16 +67,46 @@ export const EVENTS_TICKET_CODE = `function handler(event) {
   return request;
 }`;
 
+/**
+ * The uploads bucket's CORS rule, for the console's origin only: browsers PUT files there with
+ * presigned URLs and read them back (gallery thumbnails).
+ */
+export function uploadsCorsRules(consoleOrigin: string): Record<string, unknown>[] {
+  return [
+    {
+      AllowedMethods: ['PUT', 'GET', 'HEAD'],
+      AllowedOrigins: [consoleOrigin],
+      AllowedHeaders: ['*'],
+      ExposeHeaders: ['ETag'],
+      MaxAgeSeconds: 3000,
+    },
+  ];
+}
+
 export interface CustomDomain {
   readonly domainName: string;
   /** ACM certificate in us-east-1 covering domainName. */
+  readonly certificateArn: string;
+  /**
+   * The HTTP API's own name on the same domain, CloudFront's origin for the API paths: with it the
+   * API's execute-api endpoint is switched off (api.ts).
+   */
+  readonly api: ApiOriginDomain;
+}
+
+export interface ApiOriginDomain {
+  /** e.g. `api.console.dealer.example`; point it (CNAME) at the stack's ApiOriginDnsTarget output. */
+  readonly domainName: string;
+  /** ACM certificate in the App stack's region covering domainName. */
   readonly certificateArn: string;
 }
 
 export interface WebProps {
   readonly webBucket: s3.IBucket;
+  /** Where the console PUTs attachments by presigned URL; its CORS rules are written here. */
+  readonly uploadsBucket: s3.IBucket;
   readonly logBucket: s3.IBucket;
-  /** Host name of the HTTP API's default stage. */
+  /** Host name CloudFront reaches the HTTP API at: its custom domain, or its execute-api name. */
   readonly apiDomainName: string;
   /**
    * Sent to the API origin as `x-origin-verify`: the functions trust the viewer-address header
@@ -83,11 +115,6 @@ export interface WebProps {
   readonly originVerify: string;
   /** The stream's function URL (auth AWS_IAM): reached with Origin Access Control. */
   readonly eventsUrl: lambda.IFunctionUrl;
-  /**
-   * `https://<bucket>.s3.<region>.amazonaws.com`: where the console PUTs attachments by presigned
-   * URL, the one foreign origin of its connect-src.
-   */
-  readonly uploadsOrigin: string;
   /** ARN of the CLOUDFRONT-scoped WAF web ACL (us-east-1) in front of the distribution. */
   readonly webAclArn: string;
   /** The built SPA (web/dist); deployed only when it exists at synth time. */
@@ -104,9 +131,9 @@ export class Web extends Construct {
   constructor(scope: Construct, id: string, props: WebProps) {
     super(scope, id);
 
-    // The bucket is owned by the Data stack, whose policy already admits CloudFront for the
-    // SPA prefix (data.ts). Referring to it by attributes keeps this stack from writing that
-    // policy, which would make the two stacks depend on each other.
+    // The bucket is owned by the Data stack; its policy is written below, where the distribution
+    // it names is known. Referring to the bucket by attributes keeps CDK from also writing a
+    // policy for it in the Data stack, which would make the two stacks depend on each other.
     const siteBucket = s3.Bucket.fromBucketAttributes(this, 'SiteBucket', {
       bucketArn: props.webBucket.bucketArn,
       bucketName: props.webBucket.bucketName,
@@ -152,7 +179,7 @@ export class Web extends Construct {
         contentSecurityPolicy: {
           // The same policy the local server sends (csp.ts), with the uploads bucket as the one
           // origin besides this one that the console may connect to.
-          contentSecurityPolicy: contentSecurityPolicy({ uploads: [props.uploadsOrigin] }),
+          contentSecurityPolicy: contentSecurityPolicy({ uploads: [`https://${props.uploadsBucket.bucketRegionalDomainName}`] }),
           override: true,
         },
       },
@@ -214,6 +241,56 @@ export class Web extends Construct {
 
     this.publicUrl = `https://${props.customDomain?.domainName ?? this.distribution.distributionDomainName}`;
 
+    // The web bucket's only policy (data.ts makes none): TLS 1.2 or newer only, and reads of the SPA prefix by
+    // this distribution alone. `AWS:SourceArn` names it, so another distribution of the account,
+    // e.g. another region's console, cannot serve this bucket.
+    const sitePolicy = new s3.BucketPolicy(this, 'WebBucketPolicy', { bucket: siteBucket });
+    sitePolicy.document.addStatements(
+      new iam.PolicyStatement({
+        sid: 'TlsOnly',
+        effect: iam.Effect.DENY,
+        principals: [new iam.AnyPrincipal()],
+        actions: ['s3:*'],
+        resources: [siteBucket.bucketArn, siteBucket.arnForObjects('*')],
+        conditions: { Bool: { 'aws:SecureTransport': 'false' } },
+      }),
+      new iam.PolicyStatement({
+        sid: 'Tls12OrNewer',
+        effect: iam.Effect.DENY,
+        principals: [new iam.AnyPrincipal()],
+        actions: ['s3:*'],
+        resources: [siteBucket.bucketArn, siteBucket.arnForObjects('*')],
+        conditions: { NumericLessThan: { 's3:TlsVersion': 1.2 } },
+      }),
+      new iam.PolicyStatement({
+        sid: 'CloudFrontReadsTheConsole',
+        principals: [new iam.ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: [siteBucket.arnForObjects(`${WEB_PREFIX}*`)],
+        conditions: { StringEquals: { 'AWS:SourceArn': this.distribution.distributionArn } },
+      }),
+    );
+
+    // The uploads bucket admits browser requests from the console's origin only. That origin is
+    // the distribution's own name unless a custom domain is set, and the distribution is made
+    // here, after the Data stack that owns the bucket: so its CORS rules are put at deploy time
+    // (one S3 call by CDK's custom resource provider) instead of in the Data stack's template.
+    new cr.AwsCustomResource(this, 'UploadsCors', {
+      resourceType: 'Custom::UploadsBucketCors',
+      onUpdate: {
+        service: 'S3',
+        action: 'putBucketCors',
+        parameters: { Bucket: props.uploadsBucket.bucketName, CORSConfiguration: { CORSRules: uploadsCorsRules(this.publicUrl) } },
+        physicalResourceId: cr.PhysicalResourceId.of('uploads-bucket-cors'),
+      },
+      // Nothing on delete: the bucket outlives this stack, and a rule naming a gone origin admits nobody.
+      policy: cr.AwsCustomResourcePolicy.fromStatements([
+        new iam.PolicyStatement({ actions: ['s3:PutBucketCORS'], resources: [props.uploadsBucket.bucketArn] }),
+      ]),
+      installLatestAwsSdk: false,
+      timeout: Duration.minutes(1),
+    });
+
     if (props.webDist && existsSync(props.webDist)) {
       this.deployment = new s3deploy.BucketDeployment(this, 'DeploySpa', {
         sources: [s3deploy.Source.asset(props.webDist)],
@@ -244,7 +321,7 @@ export class Web extends Construct {
 
     Annotations.of(this).acknowledgeWarning(
       '@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac',
-      'The web bucket policy in the Data stack admits CloudFront for the SPA prefix (data.ts).',
+      'The web bucket policy (WebBucketPolicy, above) admits this distribution for the SPA prefix.',
     );
     acknowledge(this.distribution, 'The console serves dealerships and their staff in many countries (SPEC §5 languages); no country is excluded.', 'AwsSolutions-CFR1');
     if (!props.customDomain) {

@@ -6,6 +6,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import ipaddr from 'ipaddr.js';
 import { secret } from './secrets.js';
 
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
@@ -31,4 +32,18 @@ export async function clientIp(event: APIGatewayProxyEventV2): Promise<string> {
   const presented = event.headers?.[ORIGIN_VERIFY_HEADER];
   if (!expected || !presented || !same(presented, await expected)) return source;
   return addressOf(viewer);
+}
+
+/**
+ * The client an address stands for, when counting what one client does (failed sign-ins): an IPv4
+ * address itself, an IPv6 address's /64, since one subscriber is given a whole /64 and could
+ * otherwise take a new address for every guess.
+ */
+export function clientKey(address: string): string {
+  if (!ipaddr.isValid(address)) return address.slice(0, 64);
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const v6 = parsed as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().toString();
+  return `${new ipaddr.IPv6([...v6.parts.slice(0, 4), 0, 0, 0, 0]).toString()}/64`;
 }

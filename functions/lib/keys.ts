@@ -14,8 +14,10 @@ export const keys = {
   agentsOfLocation: (companyId: string, locationId: string) => ({ gsi1pk: `COMPANY#${companyId}#LOCATION#${locationId}#AGENTS` }),
   agentByName: (lastName: string, firstName: string, agentId: string) =>
     `${lastName.toLowerCase()}#${firstName.toLowerCase()}#${agentId}`,
-  /** Sign-in record by e-mail: password hash, failed attempts, lockout; points at the agent. */
+  /** Sign-in record by e-mail: password hash, the account's own lock; points at the agent. */
   signIn: (email: string) => ({ pk: `SIGNIN#${email}`, sk: 'SIGNIN' }),
+  /** Failed sign-ins of one client (clientKey) on one account, and that client's lock (TTL'd). */
+  signInClient: (email: string, client: string) => ({ pk: `SIGNIN#${email}`, sk: `CLIENT#${client}` }),
   session: (sessionId: string) => ({ pk: `SESSION#${sessionId}`, sk: 'SESSION' }),
   /** gsi1: the sessions of one agent, so a password change can end them all. */
   sessionsOfAgent: (companyId: string, agentId: string) => ({ gsi1pk: `COMPANY#${companyId}#AGENT#${agentId}#SESSIONS` }),

@@ -107,6 +107,7 @@ export async function resetPassword(token: string, password: string, sourceIp: s
   if (!agent) throw invalidResetLink();
   await assertMaySignIn(agent, sourceIp);
   const passwordHash = await hashPassword(password);
+  const cleared = clearedAttempts();
   try {
     await db().send(
       new TransactWriteCommand({
@@ -116,9 +117,9 @@ export async function resetPassword(token: string, password: string, sourceIp: s
             Update: {
               TableName: config.tableName,
               Key: keys.signIn(link.email),
-              UpdateExpression: `SET password_hash = :hash, ${clearedAttempts.set} REMOVE ${clearedAttempts.remove}`,
+              UpdateExpression: `SET password_hash = :hash, ${cleared.set} REMOVE ${cleared.remove}`,
               ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeValues: { ':hash': passwordHash, ...clearedAttempts.values },
+              ExpressionAttributeValues: { ':hash': passwordHash, ...cleared.values },
             },
           },
         ],

@@ -1,7 +1,15 @@
-/** Sign-in by password: the sign-in record, failed-attempt counting and lockout. */
+/**
+ * Sign-in by password: the sign-in record, failed-attempt counting and lockout. Failures are counted
+ * per client (its address, clientKey) and account: five from one client lock that client out of
+ * that account, not the account, so nobody can lock a colleague out by typing their e-mail five
+ * times. The account itself locks only when failures come from many clients at once (a guessing
+ * network), ACCOUNT_LOCK_FAILURES from ACCOUNT_LOCK_CLIENTS or more within ACCOUNT_WINDOW_MINUTES.
+ */
+import { createHash } from 'node:crypto';
 import { UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { SessionTokens } from '../../shared/api.js';
 import { getAgent, type AgentRecord } from '../lib/agents.js';
+import { clientKey } from '../lib/clientIp.js';
 import { config } from '../lib/config.js';
 import { HttpError } from '../lib/errors.js';
 import { keys } from '../lib/keys.js';
@@ -10,14 +18,29 @@ import { markSeen } from '../lib/presence.js';
 import { assertMaySignIn, startSession } from '../lib/session.js';
 import { db, fields, getItem, type Item } from '../lib/table.js';
 
+/** Wrong passwords one client may try on one account before it is locked out of it. */
 export const MAX_FAILED_ATTEMPTS = 5;
 export const LOCKOUT_MINUTES = 15;
+/** Failures, from at least ACCOUNT_LOCK_CLIENTS distinct clients, that lock the account for everyone. */
+export const ACCOUNT_LOCK_FAILURES = 50;
+export const ACCOUNT_LOCK_CLIENTS = 10;
+export const ACCOUNT_WINDOW_MINUTES = 60;
 
-export interface SignInRecord extends AttemptRecord {
+export interface SignInRecord {
   email: string;
   company_id: string;
   agent_id: string;
   password_hash: string;
+  /** The account's own lock, set only by failures from many clients. */
+  locked_until: string | null;
+  /** Failures of the account window, from any client. */
+  account_failures?: number;
+  /** Digests of the clients those failures came from (a string set: ADD counts each once). */
+  account_clients?: Set<string>;
+  /** Epoch ms. */
+  account_window_started_at?: number;
+  /** Epoch ms of the last password reset: client counts begun before it count for nothing. */
+  attempts_reset_at?: number;
 }
 
 /** The stored sign-in record of a new agent (no failures, not locked). */
@@ -28,7 +51,6 @@ export function signInItem(agent: Pick<AgentRecord, 'email' | 'company_id' | 'id
     company_id: agent.company_id,
     agent_id: agent.id,
     password_hash: passwordHash,
-    failed_attempts: 0,
     locked_until: null,
   };
 }
@@ -45,7 +67,7 @@ export async function findSignIn(email: string): Promise<SignInRecord | undefine
   return item && fields(item);
 }
 
-function lockedFor(record: Pick<SignInRecord, 'locked_until'>, now = Date.now()): number {
+function lockedFor(record: Pick<AttemptRecord, 'locked_until'>, now = Date.now()): number {
   if (!record.locked_until) return 0;
   return Math.max(0, Math.ceil((Date.parse(record.locked_until) - now) / 1000));
 }
@@ -56,13 +78,15 @@ export async function signInWithPassword(email: string, password: string, rememb
     await verifyPassword(password, await decoyHash);
     throw badCredentials();
   }
+  const client = clientKey(sourceIp);
   // Counted before the (slow) check, so parallel guesses cannot all slip past the limit.
-  const attempt = await reserveAttempt(record);
+  const attempt = await reserveAttempt(record, client);
   if (!(await verifyPassword(password, record.password_hash))) {
-    await lockIfLimitReached(email, attempt);
+    await lockIfLimitReached(email, client, attempt);
+    await countAccountFailure(record, client);
     throw badCredentials();
   }
-  await clearAttemptsThrough(email, attempt);
+  await clearAttemptsThrough(email, client, attempt);
   const agent = await getAgent(record.company_id, record.agent_id);
   if (!agent) throw badCredentials();
   await assertMaySignIn(agent, sourceIp);
@@ -83,14 +107,15 @@ export function accountLocked(seconds: number): HttpError {
 }
 
 /**
- * Failed-attempt counting, race-free: every attempt on a known address is counted by one
- * conditional write BEFORE its password is checked (`reserveAttempt`), and refused with 429 once
- * MAX_FAILED_ATTEMPTS are counted in the current window, so at most that many passwords are ever
- * checked per window however many requests arrive at once. `attempt_seq` numbers the attempts of a
- * window; a right password clears the attempts numbered up to its own (`cleared_seq`) and never
- * those counted after it, so a right password racing wrong guesses does not wipe them.
- * A window ends LOCKOUT_MINUTES after its last counted attempt: a count left by a crashed attempt
- * (reserved, never settled) cannot keep an account shut for longer than that.
+ * Failed-attempt counting per client and account, race-free: every attempt of a client on a known
+ * address is counted by one conditional write BEFORE its password is checked (`reserveAttempt`),
+ * and refused with 429 once MAX_FAILED_ATTEMPTS are counted in the current window, so at most that
+ * many passwords per client are ever checked per window however many requests arrive at once.
+ * `attempt_seq` numbers the attempts of a window; a right password clears the attempts numbered up
+ * to its own (`cleared_seq`) and never those counted after it, so a right password racing wrong
+ * guesses does not wipe them. A window ends LOCKOUT_MINUTES after its last counted attempt: a count
+ * left by a crashed attempt (reserved, never settled) cannot keep a client out for longer than
+ * that. The item expires (TTL) once it can no longer refuse anything.
  */
 export interface AttemptRecord {
   /** Attempts counted in the window and not cleared by a right password. */
@@ -110,6 +135,7 @@ export interface Attempt {
 }
 
 const WINDOW_MS = LOCKOUT_MINUTES * 60_000;
+const ACCOUNT_WINDOW_MS = ACCOUNT_WINDOW_MINUTES * 60_000;
 const NOT_LOCKED = '(attribute_not_exists(locked_until) OR attribute_type(locked_until, :nullType) OR locked_until < :nowIso)';
 
 function isConditionFailed(err: unknown): boolean {
@@ -117,9 +143,9 @@ function isConditionFailed(err: unknown): boolean {
 }
 
 /** One conditional update; false when its condition did not hold. */
-async function updateIf(email: string, update: Omit<UpdateCommandInput, 'TableName' | 'Key'>): Promise<Record<string, unknown> | false> {
+async function updateIf(key: { pk: string; sk: string }, update: Omit<UpdateCommandInput, 'TableName' | 'Key'>): Promise<Record<string, unknown> | false> {
   try {
-    const out = await db().send(new UpdateCommand({ TableName: config.tableName, Key: keys.signIn(email), ...update }));
+    const out = await db().send(new UpdateCommand({ TableName: config.tableName, Key: key, ...update }));
     return out.Attributes ?? {};
   } catch (err) {
     if (isConditionFailed(err)) return false;
@@ -127,55 +153,77 @@ async function updateIf(email: string, update: Omit<UpdateCommandInput, 'TableNa
   }
 }
 
+/** When a client's counts may be dropped by TTL: after its window and any lock it can set. */
+const clientExpiry = (now: number): number => Math.ceil((now + 2 * WINDOW_MS) / 1000);
+
+/** A client's count from before the account's last password reset is void. */
+const resetAtOf = (record: Pick<SignInRecord, 'attempts_reset_at'>): number => record.attempts_reset_at ?? 0;
+
 /**
- * Counts this attempt, or refuses it (429) when the account is locked or the window is used up.
- * `seen` is the record as read just before: it answers a lock at once, and picks which of the two
- * conditional writes is likely to hold (each is atomic; the other is tried only when it fails).
+ * Counts this attempt of `client`, or refuses it (429) when the account or the client is locked,
+ * or the client's window is used up. The client's record, read first, answers a lock at once and
+ * picks which of the two conditional writes is likely to hold (each is atomic; the other is tried
+ * only when it fails).
  */
-export async function reserveAttempt(seen: SignInRecord, now = Date.now()): Promise<Attempt> {
-  const { email } = seen;
-  const locked = lockedFor(seen, now);
+export async function reserveAttempt(account: SignInRecord, client: string, now = Date.now()): Promise<Attempt> {
+  const accountLock = lockedFor(account, now);
+  if (accountLock > 0) throw accountLocked(accountLock);
+  const key = keys.signInClient(account.email, client);
+  const resetAt = resetAtOf(account);
+  const seenItem = await getItem<AttemptRecord>(key, true);
+  const seen = seenItem && (seenItem.window_started_at ?? 0) >= resetAt ? seenItem : undefined;
+  const locked = seen ? lockedFor(seen, now) : 0;
   if (locked > 0) throw accountLocked(locked);
   const nowIso = new Date(now).toISOString();
-  const common = { ':now': now, ':stale': now - WINDOW_MS, ':nowIso': nowIso, ':nullType': 'NULL', ':one': 1 };
+  const common = {
+    ':now': now,
+    ':stale': now - WINDOW_MS,
+    ':resetAt': resetAt,
+    ':nowIso': nowIso,
+    ':nullType': 'NULL',
+    ':one': 1,
+    ':expires': clientExpiry(now),
+  };
   // The first attempt of a new window (usually: the last attempt is long past).
   const fresh = async (): Promise<Attempt | null> => {
-    const done = await updateIf(email, {
+    const done = await updateIf(key, {
       UpdateExpression:
-        'SET failed_attempts = :one, attempt_seq = :one, cleared_seq = :zero, window_started_at = :now, last_attempt_at = :now, locked_until = :none',
-      ConditionExpression: `attribute_exists(pk) AND (attribute_not_exists(last_attempt_at) OR last_attempt_at < :stale OR (attribute_type(locked_until, :stringType) AND locked_until < :nowIso)) AND ${NOT_LOCKED}`,
+        'SET failed_attempts = :one, attempt_seq = :one, cleared_seq = :zero, window_started_at = :now, last_attempt_at = :now, locked_until = :none, expires_at = :expires',
+      ConditionExpression: `attribute_not_exists(pk) OR window_started_at < :resetAt OR ((last_attempt_at < :stale OR (attribute_type(locked_until, :stringType) AND locked_until < :nowIso)) AND ${NOT_LOCKED})`,
       ExpressionAttributeValues: { ...common, ':zero': 0, ':none': null, ':stringType': 'S' },
     });
     return done ? { seq: 1, window: now } : null;
   };
   // One more attempt in the current window, while it has room.
   const counted = async (): Promise<Attempt | null> => {
-    const done = await updateIf(email, {
-      UpdateExpression: 'SET last_attempt_at = :now ADD failed_attempts :one, attempt_seq :one',
-      ConditionExpression: `last_attempt_at >= :stale AND failed_attempts < :max AND ${NOT_LOCKED}`,
+    const done = await updateIf(key, {
+      UpdateExpression: 'SET last_attempt_at = :now, expires_at = :expires ADD failed_attempts :one, attempt_seq :one',
+      ConditionExpression: `window_started_at >= :resetAt AND last_attempt_at >= :stale AND failed_attempts < :max AND ${NOT_LOCKED}`,
       ExpressionAttributeValues: { ...common, ':max': MAX_FAILED_ATTEMPTS },
       ReturnValues: 'ALL_NEW',
     });
     return done ? { seq: Number(done.attempt_seq), window: Number(done.window_started_at) } : null;
   };
-  const windowLive = typeof seen.last_attempt_at === 'number' && seen.last_attempt_at >= now - WINDOW_MS;
+  const windowLive = typeof seen?.last_attempt_at === 'number' && seen.last_attempt_at >= now - WINDOW_MS;
   const [first, second] = windowLive ? [counted, fresh] : [fresh, counted];
   const attempt = (await first()) ?? (await second());
   if (attempt) return attempt;
-  throw await refusal(email, now);
+  throw await refusal(key, resetAt, now);
 }
 
 /**
  * The 429 for a refused attempt. More attempts than the limit while the limit's worth are still
- * being checked is a burst of guesses: it locks the account as five failures would.
+ * being checked is a burst of guesses: it locks the client out as five failures would.
  */
-async function refusal(email: string, now: number): Promise<HttpError> {
+async function refusal(key: { pk: string; sk: string }, resetAt: number, now: number): Promise<HttpError> {
   const until = new Date(now + WINDOW_MS).toISOString();
-  const locked = await updateIf(email, {
-    UpdateExpression: 'SET locked_until = :until',
-    ConditionExpression: `failed_attempts >= :max AND last_attempt_at >= :stale AND ${NOT_LOCKED}`,
+  const locked = await updateIf(key, {
+    UpdateExpression: 'SET locked_until = :until, expires_at = :expires',
+    ConditionExpression: `window_started_at >= :resetAt AND failed_attempts >= :max AND last_attempt_at >= :stale AND ${NOT_LOCKED}`,
     ExpressionAttributeValues: {
       ':until': until,
+      ':expires': clientExpiry(now),
+      ':resetAt': resetAt,
       ':max': MAX_FAILED_ATTEMPTS,
       ':stale': now - WINDOW_MS,
       ':nowIso': new Date(now).toISOString(),
@@ -183,17 +231,18 @@ async function refusal(email: string, now: number): Promise<HttpError> {
     },
   });
   if (locked) return accountLocked(LOCKOUT_MINUTES * 60);
-  const record = await findSignIn(email);
+  const record = await getItem<AttemptRecord>(key, true);
   return accountLocked(record ? lockedFor(record, now) || LOCKOUT_MINUTES * 60 : LOCKOUT_MINUTES * 60);
 }
 
-/** A wrong password: the one that finds the limit reached locks the account for LOCKOUT_MINUTES. */
-async function lockIfLimitReached(email: string, attempt: Attempt, now = Date.now()): Promise<void> {
-  await updateIf(email, {
-    UpdateExpression: 'SET locked_until = :until',
+/** A wrong password: the one that finds the client's limit reached locks it out for LOCKOUT_MINUTES. */
+async function lockIfLimitReached(email: string, client: string, attempt: Attempt, now = Date.now()): Promise<void> {
+  await updateIf(keys.signInClient(email, client), {
+    UpdateExpression: 'SET locked_until = :until, expires_at = :expires',
     ConditionExpression: `window_started_at = :window AND failed_attempts >= :max AND ${NOT_LOCKED}`,
     ExpressionAttributeValues: {
       ':until': new Date(now + WINDOW_MS).toISOString(),
+      ':expires': clientExpiry(now),
       ':window': attempt.window,
       ':max': MAX_FAILED_ATTEMPTS,
       ':nowIso': new Date(now).toISOString(),
@@ -204,19 +253,70 @@ async function lockIfLimitReached(email: string, attempt: Attempt, now = Date.no
 
 /**
  * A right password clears the attempts counted up to and including its own; attempts counted after
- * it stay (`attempt_seq - seq`). A lock set meanwhile stays too: the account was attacked.
+ * it stay (`attempt_seq - seq`). A lock set meanwhile stays too: the client was guessing.
  */
-async function clearAttemptsThrough(email: string, attempt: Attempt): Promise<void> {
-  await updateIf(email, {
+async function clearAttemptsThrough(email: string, client: string, attempt: Attempt): Promise<void> {
+  await updateIf(keys.signInClient(email, client), {
     UpdateExpression: 'SET failed_attempts = attempt_seq - :seq, cleared_seq = :seq',
     ConditionExpression: 'window_started_at = :window AND (attribute_not_exists(cleared_seq) OR cleared_seq < :seq)',
     ExpressionAttributeValues: { ':seq': attempt.seq, ':window': attempt.window },
   });
 }
 
-/** For a password reset (inside its transaction): no failures, no lock, a fresh window next time. */
-export const clearedAttempts = {
-  set: 'failed_attempts = :zero, locked_until = :none',
-  remove: 'last_attempt_at, window_started_at, attempt_seq, cleared_seq',
-  values: { ':zero': 0, ':none': null },
-} as const;
+/** A client as the account record keeps it: short, and not its address. */
+const clientDigest = (client: string): string => createHash('sha256').update(client).digest('base64url').slice(0, 16);
+
+/**
+ * Counts a wrong password against the account (atomic ADDs in a fixed window), and locks the
+ * account once the failures are many and come from many clients. The set holds at most a few
+ * dozen digests: each client adds at most MAX_FAILED_ATTEMPTS failures per LOCKOUT_MINUTES, and the
+ * lock stops all counting once both thresholds are met.
+ */
+async function countAccountFailure(account: SignInRecord, client: string, now = Date.now()): Promise<void> {
+  const key = keys.signIn(account.email);
+  const values = { ':one': 1, ':client': new Set([clientDigest(client)]), ':stale': now - ACCOUNT_WINDOW_MS };
+  const counted = () =>
+    updateIf(key, {
+      UpdateExpression: 'ADD account_failures :one, account_clients :client',
+      ConditionExpression: 'account_window_started_at >= :stale',
+      ExpressionAttributeValues: values,
+      ReturnValues: 'ALL_NEW',
+    });
+  const fresh = () =>
+    updateIf(key, {
+      UpdateExpression: 'SET account_failures = :one, account_clients = :client, account_window_started_at = :now',
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(account_window_started_at) OR account_window_started_at < :stale)',
+      ExpressionAttributeValues: { ...values, ':now': now },
+      ReturnValues: 'ALL_NEW',
+    });
+  const live = typeof account.account_window_started_at === 'number' && account.account_window_started_at >= now - ACCOUNT_WINDOW_MS;
+  const [first, second] = live ? [counted, fresh] : [fresh, counted];
+  // A third try: another failure may have opened the window between the two.
+  const after = (await first()) || (await second()) || (await counted());
+  if (!after) return;
+  const failures = Number(after.account_failures ?? 0);
+  const clients = after.account_clients instanceof Set ? after.account_clients.size : 0;
+  if (failures < ACCOUNT_LOCK_FAILURES || clients < ACCOUNT_LOCK_CLIENTS) return;
+  await updateIf(key, {
+    UpdateExpression: 'SET locked_until = :until',
+    ConditionExpression: `account_window_started_at = :window AND ${NOT_LOCKED}`,
+    ExpressionAttributeValues: {
+      ':until': new Date(now + WINDOW_MS).toISOString(),
+      ':window': Number(after.account_window_started_at),
+      ':nowIso': new Date(now).toISOString(),
+      ':nullType': 'NULL',
+    },
+  });
+}
+
+/**
+ * For a password reset (inside its transaction): the account unlocked, its failures forgotten, and
+ * every client's count void (they are begun before `attempts_reset_at`).
+ */
+export function clearedAttempts(now = Date.now()) {
+  return {
+    set: 'locked_until = :none, attempts_reset_at = :resetAt',
+    remove: 'account_failures, account_clients, account_window_started_at',
+    values: { ':none': null, ':resetAt': now },
+  } as const;
+}

@@ -6,13 +6,20 @@ import { readFileSync } from 'node:fs';
 import { Duration, type CfnElement } from 'aws-cdk-lib';
 import { ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { Match, Template } from 'aws-cdk-lib/assertions';
+import type { CfnDomainName } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { CfnDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import { AwsCustomResource } from 'aws-cdk-lib/custom-resources';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_AREAS, CARRIER_TOPICS, EVENTS_ENTRY, JOBS, JOBS_ENTRY } from '../../functions/areas.js';
 import { ORIGIN_GATE_ENTRY } from '../../infra/api.js';
 import { buildApp } from '../../infra/app.js';
-import { COMMON_RULES_COUNTED, SIGN_IN_PATH_PREFIXES } from '../../infra/edge.js';
+import {
+  API_RATE_LIMIT,
+  COMMON_RULES_COUNTED,
+  PUBLIC_RATE_LIMIT,
+  SIGN_IN_PATH_PREFIXES,
+  SIGN_IN_RATE_LIMIT,
+} from '../../infra/edge.js';
 import { EVENTS_TICKET_CODE } from '../../infra/web.js';
 import { findCycle, resources, synthesise, unacknowledgedNagFindings, type CfnResourceJson, type Synthesised } from './synth.js';
 
@@ -63,6 +70,15 @@ function policyOf(fnId: string): CfnResourceJson {
 }
 
 const mentions = (value: unknown, text: string): boolean => JSON.stringify(value).includes(text);
+
+const distributionId = (): string => Object.keys(resources(s.app, 'AWS::CloudFront::Distribution'))[0]!;
+
+/** The web bucket's policy: in the App stack, where the distribution it names is made. */
+function webBucketPolicy(): CfnResourceJson {
+  const found = Object.values(resources(s.app, 'AWS::S3::BucketPolicy')).filter((p) => mentions(p.Properties?.Bucket, 'PublishOutputRefWebBucket'));
+  expect(found).toHaveLength(1);
+  return found[0]!;
+}
 
 describe('the stacks of a region', () => {
   it('are DealerConsole-Data-<region> and DealerConsole-App-<region>, us-east-1 by default', () => {
@@ -162,10 +178,14 @@ describe('data stack', () => {
         RestrictPublicBuckets: true,
       });
       expect(mentions(props?.BucketEncryption, 'AES256'), bucket).toBe(true);
-      const policy = policies.find((p) => (p.Properties?.Bucket as { Ref: string }).Ref === bucket);
+      // The web bucket's one policy is written by the App stack, beside the distribution it names.
+      const policy = bucket === 'WebBucket' ? webBucketPolicy() : policies.find((p) => (p.Properties?.Bucket as { Ref: string }).Ref === bucket);
       expect(policy, `${bucket} policy`).toBeDefined();
       expect(policyStatements(policy!)).toContainEqual(
         expect.objectContaining({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+      );
+      expect(policyStatements(policy!), bucket).toContainEqual(
+        expect.objectContaining({ Effect: 'Deny', Action: 's3:*', Condition: { NumericLessThan: { 's3:TlsVersion': 1.2 } } }),
       );
     }
   });
@@ -178,24 +198,42 @@ describe('data stack', () => {
     }
   });
 
-  it('versions uploads and lets browsers PUT to them from the console origin', () => {
+  it("versions uploads and lets browsers PUT to them from this distribution's origin only, not any *.cloudfront.net", () => {
     const uploads = resources(s.data).UploadsBucket?.Properties;
     expect(uploads?.VersioningConfiguration).toEqual({ Status: 'Enabled' });
-    expect(uploads?.CorsConfiguration).toEqual({
-      CorsRules: [expect.objectContaining({ AllowedMethods: expect.arrayContaining(['PUT']), AllowedOrigins: ['https://*.cloudfront.net'] })],
-    });
+    // The Data stack cannot know the distribution's name: the App stack puts the rules at deploy time.
+    expect(uploads?.CorsConfiguration).toBeUndefined();
+    const corsCalls = Object.values(resources(s.app, 'Custom::UploadsBucketCors'));
+    expect(corsCalls).toHaveLength(1);
+    const call = corsCalls[0]!.Properties!;
+    expect(call.Create).toEqual(call.Update);
+    const parts = (call.Update as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1];
+    const text = parts.map((part) => (typeof part === 'string' ? part : JSON.stringify(part))).join('');
+    expect(text).toContain('"action":"putBucketCors"');
+    expect(text).toContain('PublishOutputRefUploadsBucket');
+    expect(text).toContain(`"AllowedOrigins":["https://${JSON.stringify({ 'Fn::GetAtt': [distributionId(), 'DomainName'] })}"]`);
+    expect(text).not.toContain('cloudfront.net');
+    expect(text).toContain('"AllowedMethods":["PUT","GET","HEAD"]');
+    const permission = Object.entries(resources(s.app, 'AWS::IAM::Policy')).find(([id]) => id.startsWith('WebUploadsCors'))![1];
+    expect(policyStatements(permission)).toEqual([
+      expect.objectContaining({ Effect: 'Allow', Action: 's3:PutBucketCORS', Resource: expect.objectContaining({ 'Fn::GetStackOutput': expect.objectContaining({ OutputName: expect.stringMatching(/UploadsBucketArn/) }) }) }),
+    ]);
   });
 
-  it('lets CloudFront read only the SPA prefix of the web bucket', () => {
-    const policy = Object.values(resources(s.data, 'AWS::S3::BucketPolicy')).find((p) => (p.Properties?.Bucket as { Ref: string }).Ref === 'WebBucket');
-    const allow = policyStatements(policy!).filter((st) => st.Effect === 'Allow');
+  it('lets only this distribution read, and only the SPA prefix of, the web bucket', () => {
+    expect(Object.values(resources(s.data, 'AWS::S3::BucketPolicy')).filter((p) => mentions(p.Properties?.Bucket, 'WebBucket'))).toEqual([]);
+    const allow = policyStatements(webBucketPolicy()).filter((st) => st.Effect === 'Allow');
     expect(allow).toEqual([
       expect.objectContaining({
         Principal: { Service: 'cloudfront.amazonaws.com' },
         Action: 's3:GetObject',
-        Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': ['WebBucket', 'Arn'] }, '/app/*']] },
+        Resource: { 'Fn::Join': ['', [expect.objectContaining({ 'Fn::GetStackOutput': expect.objectContaining({ OutputName: expect.stringMatching(/WebBucketArn/) }) }), '/app/*']] },
+        Condition: {
+          StringEquals: { 'AWS:SourceArn': { 'Fn::Join': ['', ['arn:aws:cloudfront::', { Ref: 'AWS::AccountId' }, ':distribution/', { Ref: distributionId() }]] } },
+        },
       }),
     ]);
+    expect(JSON.stringify(webBucketPolicy())).not.toContain('distribution/*');
   });
 
   it('generates the JWT signing key in Secrets Manager', () => {
@@ -430,6 +468,24 @@ describe('app stack: IAM', () => {
     }
   });
 
+  it('lets every function that texts publish SMS to phone numbers and to no SNS topic, the carrier topics included', () => {
+    const texting = [...Object.values(API_AREAS).map((a) => a.entry), JOBS_ENTRY, ...new Set(Object.values(CARRIER_TOPICS).map((t) => t.entry))];
+    for (const entry of texting) {
+      const statements = policyStatements(policyOf(functionId(entry))) as { Action: string | string[]; Resource: unknown; Effect: string; Sid?: string }[];
+      const publish = statements.filter((st) => ([] as string[]).concat(st.Action).includes('sns:Publish'));
+      expect(publish, entry).toEqual([
+        expect.objectContaining({ Effect: 'Allow', Resource: '*' }),
+        expect.objectContaining({ Effect: 'Deny', Resource: 'arn:aws:sns:*:*:*' }),
+      ]);
+    }
+    // Only the carrier's service may publish to the topics (their policies, checked above).
+    for (const policy of Object.values(resources(s.app, 'AWS::IAM::Policy'))) {
+      for (const st of policyStatements(policy)) {
+        if (st.Effect === 'Allow' && ([] as string[]).concat(st.Action).includes('sns:Publish')) expect(st.Resource).toBe('*');
+      }
+    }
+  });
+
   it('attaches no AWS managed policy to the console roles', () => {
     for (const [id, role] of ourRoles()) expect(role.Properties?.ManagedPolicyArns, id).toBeUndefined();
   });
@@ -438,6 +494,23 @@ describe('app stack: IAM', () => {
 describe('buildApp', () => {
   it('refuses a region that is not one', () => {
     expect(() => buildApp({ region: 'mars', context: { 'aws:cdk:bundling-stacks': [] } })).toThrow(/region/);
+  });
+
+  it('keeps the execute-api endpoint without a custom domain, behind the origin gate, and says where it is', () => {
+    const api = Object.values(resources(s.app, 'AWS::ApiGatewayV2::Api'))[0]!;
+    expect(api.Properties?.DisableExecuteApiEndpoint).toBe(false);
+    s.app.resourceCountIs('AWS::ApiGatewayV2::DomainName', 0);
+    s.app.hasOutput('HttpApiEndpoint', { Value: Match.anyValue() });
+  });
+
+  it("wants the API's certificate in its own region with a custom domain, and takes the console's in us-east-1", () => {
+    const domain = { domainName: 'console.dealer.example', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc', 'aws:cdk:bundling-stacks': [] };
+    expect(() => buildApp({ context: { ...domain, region: 'eu-west-1' } })).toThrow(/apiCertificateArn.*eu-west-1.*api\.console\.dealer\.example/);
+    expect(() => buildApp({ context: { apiDomainName: 'api.dealer.example', 'aws:cdk:bundling-stacks': [] } })).toThrow(/domainName/);
+    const built = buildApp({ context: { ...domain, apiDomainName: 'origin.dealer.example' } });
+    expect(built.appStack.api.domainName).toBe('origin.dealer.example');
+    const cfnDomain = built.appStack.api.customDomain!.node.defaultChild as CfnDomainName;
+    expect(built.appStack.resolve(cfnDomain.domainNameConfigurations)).toEqual([expect.objectContaining({ certificateArn: domain.certificateArn })]);
   });
 
   it('wants a custom domain and its certificate together', () => {
@@ -473,7 +546,6 @@ describe('app stack: nothing answers around CloudFront', () => {
     Origins: { Id: string; OriginAccessControlId?: { 'Fn::GetAtt': [string, string] } }[];
     WebACLId?: unknown;
   };
-  const distributionId = () => Object.keys(resources(s.app, 'AWS::CloudFront::Distribution'))[0]!;
   const config = () => resources(s.app, 'AWS::CloudFront::Distribution')[distributionId()]!.Properties!.DistributionConfig as Config;
   const eventsBehavior = () => config().CacheBehaviors.find((b) => b.PathPattern === '/events*')!;
 
@@ -552,7 +624,7 @@ describe('app stack: nothing answers around CloudFront', () => {
     expect(acl.Scope).toBe('CLOUDFRONT');
     expect(acl.DefaultAction).toEqual({ Allow: {} });
 
-    const rate = acl.Rules.find((r) => r.Statement.RateBasedStatement)!;
+    const rate = acl.Rules.find((r) => r.Name === 'SignInRateLimit')!;
     expect(rate.Action?.Block?.CustomResponse?.ResponseCode).toBe(429);
     const rateStatement = rate.Statement.RateBasedStatement as { Limit: number; AggregateKeyType: string; ScopeDownStatement: { OrStatement: { Statements: { ByteMatchStatement: { SearchString: string; PositionalConstraint: string; FieldToMatch: unknown } }[] } } };
     expect(rateStatement.AggregateKeyType).toBe('IP');
@@ -569,6 +641,52 @@ describe('app stack: nothing answers around CloudFront', () => {
       RuleActionOverrides: COMMON_RULES_COUNTED.map((name) => ({ Name: name, ActionToUse: { Count: {} } })),
     });
     expect(COMMON_RULES_COUNTED).toContain('SizeRestrictions_BODY');
+  });
+
+  it('rate-limits every address on the API, the DMS feeds and, tighter, the public customer routes, all answered 429 in the API error shape', () => {
+    type RateRule = {
+      Name: string;
+      Priority: number;
+      Action?: { Block?: { CustomResponse?: { ResponseCode: number; CustomResponseBodyKey: string } } };
+      Statement: { RateBasedStatement?: { Limit: number; EvaluationWindowSec: number; AggregateKeyType: string; ScopeDownStatement: unknown } };
+    };
+    const edge = Template.fromStack(s.built.edgeStack!);
+    const acl = Object.values(resources(edge, 'AWS::WAFv2::WebACL'))[0]!.Properties as { Rules: RateRule[]; CustomResponseBodies: Record<string, { Content: string }> };
+    const prefixesOf = (scopeDown: unknown): string[] => {
+      const one = scopeDown as { ByteMatchStatement?: { SearchString: string; PositionalConstraint: string; FieldToMatch: unknown }; OrStatement?: { Statements: unknown[] } };
+      if (one.OrStatement) return one.OrStatement.Statements.flatMap(prefixesOf);
+      expect(one.ByteMatchStatement).toMatchObject({ PositionalConstraint: 'STARTS_WITH', FieldToMatch: { UriPath: {} } });
+      return [one.ByteMatchStatement!.SearchString];
+    };
+    const rule = (name: string) => {
+      const found = acl.Rules.find((r) => r.Name === name);
+      expect(found, name).toBeDefined();
+      const statement = found!.Statement.RateBasedStatement!;
+      expect(statement.AggregateKeyType, name).toBe('IP');
+      expect(found!.Action?.Block?.CustomResponse, name).toEqual({ ResponseCode: 429, CustomResponseBodyKey: 'tooManyRequests' });
+      return { ...statement, priority: found!.Priority, prefixes: prefixesOf(statement.ScopeDownStatement).sort() };
+    };
+    const api = rule('ApiRateLimit');
+    expect(api.prefixes).toEqual(['/api/', '/dms/']);
+    expect(api.Limit).toBe(API_RATE_LIMIT);
+    const pub = rule('PublicRateLimit');
+    expect(pub.prefixes).toEqual(['/api/public/']);
+    expect(pub.Limit).toBe(PUBLIC_RATE_LIMIT);
+    const signIn = rule('SignInRateLimit');
+    expect(signIn.Limit).toBe(SIGN_IN_RATE_LIMIT);
+    // Unauthenticated routes are held tighter than the signed-in console, per the same window.
+    for (const r of [api, pub, signIn]) expect(r.EvaluationWindowSec).toBe(300);
+    expect(pub.Limit).toBeLessThan(api.Limit);
+    expect(signIn.Limit).toBeLessThan(api.Limit);
+    // Every path CloudFront sends to the API is under one of the rate rules.
+    const limited = [...api.prefixes, ...signIn.prefixes];
+    for (const pattern of ['/api/*', '/agent_sessions/*', '/password_reset*', '/magic_sessions*', '/dms/*', '/api/public/inspections/*']) {
+      expect(limited.some((prefix) => pattern.replace(/\*$/, '').startsWith(prefix.replace(/\/$/, ''))), pattern).toBe(true);
+    }
+    // The rate rules come before AWS's rule group, so a flood is answered 429 before anything else.
+    const common = acl.Rules.find((r) => r.Name === 'AWSManagedRulesCommonRuleSet')!;
+    for (const r of [api, pub, signIn]) expect(r.priority).toBeLessThan(common.Priority);
+    expect(JSON.parse(acl.CustomResponseBodies.tooManyRequests!.Content)).toEqual({ error: { id: 'too_many_requests', message: expect.any(String) } });
   });
 
   it('lets the console connect only to itself and the uploads bucket: no bare https: in connect-src', () => {

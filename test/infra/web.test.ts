@@ -5,6 +5,7 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_AREAS, CARRIER_TOPICS, JOBS_ENTRY } from '../../functions/areas.js';
 import { SPA_ROUTER_CODE } from '../../infra/web.js';
@@ -60,6 +61,7 @@ describe('the /app router function', () => {
 describe('a deployment on its own domain, in eu-west-1, with a web build', () => {
   const domainName = 'console.dealer.example';
   const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0f0e0d0c-1111-2222-3333-444455556666';
+  const apiCertificateArn = 'arn:aws:acm:eu-west-1:123456789012:certificate/9a8b7c6d-1111-2222-3333-444455556666';
   let webDist: string;
   let s: Synthesised;
 
@@ -68,7 +70,7 @@ describe('a deployment on its own domain, in eu-west-1, with a web build', () =>
     mkdirSync(join(webDist, 'assets'));
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(join(webDist, 'assets', 'index-abc123.js'), 'console.log("console");');
-    s = synthesise({ webDist, context: { region: 'eu-west-1', domainName, certificateArn } });
+    s = synthesise({ webDist, context: { region: 'eu-west-1', domainName, certificateArn, apiCertificateArn } });
   });
   afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
@@ -94,7 +96,31 @@ describe('a deployment on its own domain, in eu-west-1, with a web build', () =>
     // Every console function but the event stream (an origin of the distribution).
     const servers = new Set([...Object.values(API_AREAS).map((a) => a.entry), ...Object.values(CARRIER_TOPICS).map((t) => t.entry), JOBS_ENTRY]);
     expect(publicUrls).toEqual(Array(servers.size).fill(`https://${domainName}`));
-    expect(resources(s.data).UploadsBucket?.Properties?.CorsConfiguration).toMatchObject({ CorsRules: [{ AllowedOrigins: [`https://${domainName}`] }] });
+    const cors = Object.values(resources(s.app, 'Custom::UploadsBucketCors'))[0]?.Properties?.Update as { 'Fn::Join': [string, unknown[]] };
+    const call = cors['Fn::Join'][1].map((part) => (typeof part === 'string' ? part : JSON.stringify(part))).join('');
+    expect(call).toContain(`"AllowedOrigins":["https://${domainName}"]`);
+  });
+
+  it('gives the HTTP API its own name on the domain, reached there by CloudFront, and switches its execute-api endpoint off', () => {
+    const apiName = `api.${domainName}`;
+    const [apiId, api] = Object.entries(resources(s.app, 'AWS::ApiGatewayV2::Api'))[0]!;
+    expect(api.Properties?.DisableExecuteApiEndpoint).toBe(true);
+    const [domainId] = Object.entries(resources(s.app, 'AWS::ApiGatewayV2::DomainName'))[0]!;
+    s.app.hasResourceProperties('AWS::ApiGatewayV2::DomainName', {
+      DomainName: apiName,
+      DomainNameConfigurations: [{ CertificateArn: apiCertificateArn, EndpointType: 'REGIONAL', SecurityPolicy: 'TLS_1_2' }],
+    });
+    s.app.hasResourceProperties('AWS::ApiGatewayV2::ApiMapping', { ApiId: { Ref: apiId }, DomainName: { Ref: domainId }, Stage: Match.anyValue() });
+    const config = Object.values(resources(s.app, 'AWS::CloudFront::Distribution'))[0]!.Properties!.DistributionConfig as {
+      CacheBehaviors: { PathPattern: string; TargetOriginId: string }[];
+      Origins: { Id: string; DomainName: unknown; OriginCustomHeaders?: { HeaderName: string }[] }[];
+    };
+    const apiOrigin = config.Origins.find((o) => o.Id === config.CacheBehaviors.find((b) => b.PathPattern === '/api/*')!.TargetOriginId)!;
+    expect(apiOrigin.DomainName).toBe(apiName);
+    // The custom domain is as public as execute-api was: the origin gate's secret still goes along.
+    expect(apiOrigin.OriginCustomHeaders?.map((h) => h.HeaderName)).toContain('x-origin-verify');
+    s.app.hasOutput('ApiOriginDnsTarget', { Value: { 'Fn::GetAtt': [domainId, 'RegionalDomainName'] } });
+    expect(Object.keys((s.app.toJSON() as { Outputs: Record<string, unknown> }).Outputs)).not.toContain('HttpApiEndpoint');
   });
 
   it('deploys the web build under app/ and invalidates the console paths', () => {

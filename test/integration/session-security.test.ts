@@ -146,7 +146,7 @@ describe('sign-in lockout under parallel guesses', () => {
     expect((await login(agent.email)).status).toBe(429);
   }, 120_000);
 
-  it('leaves the account locked when the right password races 30 wrong ones', async () => {
+  it('leaves the client locked out when the right password races 30 wrong ones from it', async () => {
     const agent = await newAgent();
     const wrong = Array.from({ length: 30 }, (_, i) => login(agent.email, `wrong-password-${i}`));
     const right = login(agent.email);
@@ -159,21 +159,22 @@ describe('sign-in lockout under parallel guesses', () => {
 
   it('forgets a count left by attempts older than the lockout window (a crashed attempt cannot lock for ever)', async () => {
     const agent = await newAgent();
+    const client = { 'x-forwarded-for': '198.51.100.61' };
     const { updateItem } = await import('../../functions/lib/table.js');
     const { keys } = await import('../../functions/lib/keys.js');
     const setCount = (lastAttemptAt: number) =>
       updateItem({
-        Key: keys.signIn(agent.email),
+        Key: keys.signInClient(agent.email, '198.51.100.61'),
         UpdateExpression:
           'SET failed_attempts = :five, attempt_seq = :five, cleared_seq = :zero, window_started_at = :at, last_attempt_at = :at, locked_until = :none',
         ExpressionAttributeValues: { ':five': 5, ':zero': 0, ':at': lastAttemptAt, ':none': null },
       });
     // Five attempts counted a minute ago and never settled: still refused.
     await setCount(Date.now() - 60_000);
-    expect((await login(agent.email)).status).toBe(429);
+    expect((await login(agent.email, DEMO_PASSWORD, client)).status).toBe(429);
     // The same, sixteen minutes ago: a fresh start.
     await setCount(Date.now() - 16 * 60_000);
-    expect((await login(agent.email)).status).toBe(200);
+    expect((await login(agent.email, DEMO_PASSWORD, client)).status).toBe(200);
   });
 
   it('still clears earlier failures after a right password when attempts come one by one', async () => {
@@ -183,6 +184,53 @@ describe('sign-in lockout under parallel guesses', () => {
     for (let i = 0; i < 4; i += 1) expect((await login(agent.email, `wrong-${i}-again`)).status).toBe(401);
     expect((await login(agent.email)).status).toBe(200);
   });
+});
+
+describe('lockout per client, and of the account only by many clients', () => {
+  const from = (address: string) => ({ 'x-forwarded-for': address });
+
+  it("locks out the client that typed five wrong passwords, not a colleague's own sign-in from another client", async () => {
+    const agent = await newAgent();
+    const a = from('198.51.100.41');
+    const b = from('198.51.100.42');
+    for (let i = 0; i < 5; i += 1) expect((await login(agent.email, `wrong-${i}-password`, a)).status).toBe(401);
+    const lockedOut = await login(agent.email, DEMO_PASSWORD, a);
+    expect(lockedOut.status).toBe(429);
+    expect(lockedOut.body.error).toMatchObject({ id: 'account_locked', message: 'Too many failed sign-in attempts. Try again in 15 minutes.' });
+    expect(lockedOut.body.error.retry_after_seconds).toBeGreaterThan(800);
+    // The agent at their own desk signs in; a wrong password there is their own first failure.
+    expect((await login(agent.email, DEMO_PASSWORD, b)).status).toBe(200);
+    expect((await login(agent.email, 'wrong-at-own-desk', b)).status).toBe(401);
+    expect((await login(agent.email, DEMO_PASSWORD, b)).status).toBe(200);
+    // A is still out.
+    expect((await login(agent.email, DEMO_PASSWORD, a)).status).toBe(429);
+  }, 60_000);
+
+  it('locks out a whole IPv6 /64, however many of its addresses guess', async () => {
+    const agent = await newAgent();
+    for (let i = 0; i < 5; i += 1) expect((await login(agent.email, `wrong-${i}-password`, from(`2001:db8:7:7::${i + 1}`))).status).toBe(401);
+    expect((await login(agent.email, DEMO_PASSWORD, from('2001:db8:7:7::99'))).status).toBe(429);
+    expect((await login(agent.email, DEMO_PASSWORD, from('2001:db8:7:8::1'))).status).toBe(200);
+  }, 60_000);
+
+  it('locks the account for every client once failures are many and come from many clients', async () => {
+    const { ACCOUNT_LOCK_CLIENTS, ACCOUNT_LOCK_FAILURES, MAX_FAILED_ATTEMPTS } = await import('../../functions/sessions/signIn.js');
+    const agent = await newAgent();
+    const guessFrom = (client: number) =>
+      (async () => {
+        for (let i = 0; i < MAX_FAILED_ATTEMPTS; i += 1) expect((await login(agent.email, `guess-${client}-${i}`, from(`203.0.113.${client}`))).status).toBe(401);
+      })();
+    const clients = Math.max(ACCOUNT_LOCK_CLIENTS, Math.ceil(ACCOUNT_LOCK_FAILURES / MAX_FAILED_ATTEMPTS));
+    // Far more than one person typing a colleague's e-mail could reach.
+    expect(clients).toBeGreaterThanOrEqual(10);
+    // One client short of the lock: the agent still signs in from a client that never failed.
+    await Promise.all(Array.from({ length: clients - 1 }, (_, i) => guessFrom(i + 1)));
+    expect((await login(agent.email, DEMO_PASSWORD, from('198.51.100.51'))).status).toBe(200);
+    await guessFrom(clients);
+    const locked = await login(agent.email, DEMO_PASSWORD, from('198.51.100.52'));
+    expect(locked.status).toBe(429);
+    expect(locked.body.error).toMatchObject({ id: 'account_locked', message: 'Too many failed sign-in attempts. Try again in 15 minutes.' });
+  }, 120_000);
 });
 
 describe('event streams end with their session', () => {

@@ -104,6 +104,17 @@ describe('clientIp', () => {
   });
 });
 
+describe('clientKey: the client whose failed sign-ins are counted', () => {
+  it('is an IPv4 address itself, and the /64 of an IPv6 address (one subscriber holds a whole /64)', async () => {
+    const { clientKey } = await import('../../functions/lib/clientIp.js');
+    expect(clientKey('198.51.100.7')).toBe('198.51.100.7');
+    expect(clientKey('::ffff:198.51.100.7')).toBe('198.51.100.7');
+    expect(clientKey('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:db8:1:2::9')).toBe(clientKey('2001:db8:1:2:ffff::1'));
+    expect(clientKey('2001:db8:1:3::9')).not.toBe(clientKey('2001:db8:1:2::9'));
+  });
+});
+
 describe('carrier topic handler', () => {
   const snsEvent = (...messages: string[]) =>
     ({ Records: messages.map((Message, i) => ({ Sns: { Message, MessageId: `m${i}` } })) }) as unknown as import('aws-lambda').SNSEvent;
