@@ -4,6 +4,7 @@ import { deliveryErrorKind } from '../../../../shared/serviceTexts.js';
 import { refusalReasonText } from '../../lib/sendRefusals.js';
 import type { ConversationContext } from './conversationContext.js';
 import { SystemNote } from './SystemNote.js';
+import { linkify } from './linkify.js';
 import { formatDateTime, formatMoment } from './times.js';
 
 /** Delivery states as locale keys ('not sent' has a space). */
@@ -80,7 +81,7 @@ export function MessageBubble({
       data-status={status ?? undefined}
       data-message-id={message.id}
     >
-      {message.text ? <p className="bubble__text">{message.text}</p> : null}
+      {message.text ? <p className="bubble__text">{linkify(message.text)}</p> : null}
       <Attachments attachments={message.attachments} />
       <footer className="bubble__meta">
         {outbound && message.agent ? <span data-testid="message-agent">{`${message.agent.first_name} ${message.agent.last_name}`}</span> : null}
