@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Link } from 'react-router-dom';
 import useSWR from 'swr';
+import { holdsOrders } from '../../../../shared/access.js';
 import { intlTag } from '../../../../shared/locales.js';
 import type { Colleague, Location } from '../../../../shared/api.js';
 import type { SheetReply, SheetTemplate } from '../../../../shared/inspections.js';
@@ -191,7 +192,7 @@ export function DetailPanel({
 function AdvisorPicker({ order, context, busy, onAssign }: { order: RepairOrder; context: BoardContext; busy: boolean; onAssign: (agentId: string | null) => void }) {
   const { t } = useTranslation();
   const { data } = useSWR<{ agents: Colleague[] }>(agentsPath(context.locationId), { revalidateOnFocus: false });
-  const advisors = (data?.agents ?? []).filter((agent) => agent.active && agent.access_level.service);
+  const advisors = (data?.agents ?? []).filter((agent) => agent.active && holdsOrders(agent.access_level));
   const current = order.agent;
   // The current advisor stays choosable even before the list arrives, or if they left the location.
   const options = current && !advisors.some((a) => a.id === current.id) ? [{ id: current.id, first_name: current.first_name, last_name: current.last_name }, ...advisors] : advisors;
