@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Link } from 'react-router-dom';
 import useSWR from 'swr';
 import { holdsOrders } from '../../../../shared/access.js';
-import { intlTag } from '../../../../shared/locales.js';
+import { distanceUnit, intlTag, type Locale } from '../../../../shared/locales.js';
 import type { Colleague, Location } from '../../../../shared/api.js';
 import type { SheetReply, SheetTemplate } from '../../../../shared/inspections.js';
 import { formatMoney } from '../../../../shared/money.js';
@@ -75,6 +75,7 @@ export function DetailPanel({
   const customerRefusal = customerActionRefusal(customer);
   const optOutReason = customerRefusal ? t(customerRefusal) : null;
   const reasonId = `${ids}-reason`;
+  const storeLocale = useStoreLocale(context, order.vehicle.mileage !== null);
 
   return (
     <aside id={id} className="board__details detail" aria-label={t('detail.label')} data-testid="detail-panel">
@@ -84,7 +85,7 @@ export function DetailPanel({
         <dl className="detail__list">
           <Item label={t('detail.vehicle_model')}>{vehicleLabel(order) || '—'}</Item>
           {order.vehicle.vin ? <Item label={t('detail.vin')}>{order.vehicle.vin}</Item> : null}
-          {order.vehicle.mileage !== null ? <Item label={t('detail.mileage')}>{new Intl.NumberFormat(intlTag(context.locale)).format(order.vehicle.mileage)}</Item> : null}
+          {order.vehicle.mileage !== null ? <Item label={t(`detail.mileage_${distanceUnit(storeLocale)}`)}>{new Intl.NumberFormat(intlTag(context.locale)).format(order.vehicle.mileage)}</Item> : null}
         </dl>
       </Section>
 
@@ -270,6 +271,19 @@ const mpiTemplatesPath = (locationId: string) => `/api/locations/${encodeURIComp
 const locationPath = (locationId: string) => `/api/locations/${encodeURIComponent(locationId)}`;
 
 /**
+ * The store's own locale: its currency and the unit its odometers read in, whatever language the
+ * agent reads (read once per location, when `needed`; the reader's until it is known).
+ */
+function useStoreLocale(context: BoardContext, needed: boolean): Locale {
+  const { data: place } = useSWR<{ location: Location }>(needed ? locationPath(context.locationId) : null, {
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+    onError: () => undefined,
+  });
+  return place?.location.locale ?? context.locale;
+}
+
+/**
  * The order's inspection (issue 4 part 5): where it is, who holds it, what the customer decided, and
  * the way to it; an order without one can get one from a saved template (the re-template route).
  */
@@ -279,12 +293,7 @@ function MpiSection({ order, context, onOrder }: { order: RepairOrder; context: 
   const { acting } = useReadySession();
   const sheet = order.sheet;
   // Amounts are in the location's currency, whatever language the agent reads.
-  const { data: place } = useSWR<{ location: Location }>(sheet ? locationPath(context.locationId) : null, {
-    revalidateOnFocus: false,
-    shouldRetryOnError: false,
-    onError: () => undefined,
-  });
-  const moneyLocale = place?.location.locale ?? context.locale;
+  const moneyLocale = useStoreLocale(context, sheet !== null);
   return (
     <section className="detail__section" aria-labelledby={headingId} data-testid="detail-mpi" data-state={sheet?.state ?? 'none'}>
       <h3 className="detail__heading" id={headingId}>
@@ -310,7 +319,7 @@ function MpiSection({ order, context, onOrder }: { order: RepairOrder; context: 
                       approved: sheet.recommendations.approved,
                       declined: sheet.recommendations.rejected,
                       undecided: sheet.recommendations.undecided,
-                      amount: formatMoney(sheet.recommendations.approved_cents, moneyLocale),
+                      amount: formatMoney(sheet.recommendations.approved_cents, context.locale, moneyLocale),
                     })
                   : t('board_mpi.no_recommendations')}
               </span>
