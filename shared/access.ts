@@ -20,6 +20,16 @@ export function noAccess(): AccessFlags {
   return { admin: false, manager: false, service: false, technician: false, appointments: false, hr: false, chat: false, inventory: false };
 }
 
+/**
+ * Who can hold a repair order or an appointment as its advisor: an agent who works the service
+ * board's orders (service advisors, the managers who take cars). A company admin reaches every
+ * board to run the company, not to take cars, and a coordinator books for the advisors: the pickers
+ * leave them out and the server refuses them.
+ */
+export function holdsOrders(flags: AccessFlags): boolean {
+  return flags.service && !flags.admin;
+}
+
 /** admin 2, manager 1, otherwise 0. */
 export function accessLevel(flags: AccessFlags): 0 | 1 | 2 {
   if (flags.admin) return 2;

@@ -60,6 +60,14 @@ export function currencySymbol(locale: Locale): string {
   }
 }
 
+/**
+ * The unit a store's odometers read in, by the store's own locale (its country, as for its
+ * currency), never the reader's language: miles in the US and the UK, kilometres elsewhere.
+ */
+export function distanceUnit(storeLocale: Locale): 'mi' | 'km' {
+  return storeLocale === 'en-us' || storeLocale === 'en-gb' || storeLocale === 'en-uk' || storeLocale === 'debug' ? 'mi' : 'km';
+}
+
 /** Each language named in itself, as language pickers do; these never change with the page's language. */
 export const LANGUAGE_NAMES: Record<Locale, string> = {
   de: 'Deutsch',

@@ -2,9 +2,14 @@ import { currencySymbol, intlTag, type Locale } from './locales.js';
 
 const numberFormats = new Map<Locale, Intl.NumberFormat>();
 
-/** Integer cents shown as cents/100 with two decimals and the locale's symbol (SPEC §9). */
-export function formatMoney(cents: number, locale: Locale): string {
-  return formatAmount(cents, locale, currencySymbol(locale));
+/**
+ * Integer cents shown as cents/100 with two decimals (SPEC §9): the store's currency symbol in the
+ * reader's number format. Every amount on a console screen comes through here, so the details and
+ * the notes beside them agree (a German reader of a US store sees "$260,00" in both). A customer's
+ * page or PDF passes one locale: the store's, which is also its reader's.
+ */
+export function formatMoney(cents: number, reader: Locale, store: Locale = reader): string {
+  return formatAmount(cents, reader, currencySymbol(store));
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import { startOfDay } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
+import { holdsOrders } from '../../shared/access.js';
 import { reminderShown, type Appointment } from '../../shared/appointments.js';
 import type { AppointmentInput } from '../../shared/schemas/appointments.js';
 import { APPOINTMENT_ERRORS } from '../../shared/schemas/appointments.js';
@@ -77,7 +78,8 @@ export async function addCustomer(companyId: string, locationId: string, person:
 export async function bookAppointment(customer: CustomerRecord, input: AppointmentInput, now = new Date()): Promise<AppointmentRecord> {
   if (Date.parse(input.scheduled_at) < now.getTime()) throw new ValidationError([{ message: APPOINTMENT_ERRORS.in_past, path: 'appointment.scheduled_at' }]);
   const agent = input.agent_id ? await getAgent(customer.company_id, input.agent_id) : undefined;
-  if (input.agent_id && (!agent || agent.location_id !== customer.location_id)) {
+  // The appointment's advisor takes the car: someone who holds orders, as on the service board.
+  if (input.agent_id && (!agent || !agent.active || !holdsOrders(agent.access_level) || agent.location_id !== customer.location_id)) {
     throw new ValidationError([{ message: 'Choose an advisor of this location', path: 'appointment.agent_id' }]);
   }
   const settings = await readSettings(customer.company_id, customer.location_id, 'appointments_settings');

@@ -3,6 +3,7 @@
  * archive and unarchive, mark read or unread for themselves, send "vehicle ready". Each change is
  * written with the order's version and told to the order's listeners.
  */
+import { holdsOrders } from '../../shared/access.js';
 import { MISSING_AGENT, OPTED_OUT_ACTION, type QuietHoursAnswer } from '../../shared/schemas/messages.js';
 import type { AgentRef } from '../../shared/people.js';
 import type { Message } from '../../shared/messages.js';
@@ -22,10 +23,10 @@ const unprocessable = (id: string, message: string) => refused(id, message);
 
 export const NOT_AN_ADVISOR = 'Choose an active service advisor of this location';
 
-/** Only an active agent of the order's location who works the service board can be its advisor. */
+/** Only an active agent of the order's location who holds orders (shared/access.ts) can be its advisor. */
 async function advisorFor(ro: RepairOrderRecord, agentId: string): Promise<AgentRef> {
   const agent = await getAgent(ro.company_id, agentId);
-  if (!agent || !agent.active || !agent.access_level.service || agent.location_id !== ro.location_id) {
+  if (!agent || !agent.active || !holdsOrders(agent.access_level) || agent.location_id !== ro.location_id) {
     throw unprocessable('invalid_advisor', NOT_AN_ADVISOR);
   }
   return { id: agent.id, first_name: agent.first_name, last_name: agent.last_name };

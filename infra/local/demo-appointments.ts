@@ -2,8 +2,9 @@
  * The demo dealership's appointments board, seeded once with the rest of the demo (seed.ts), after
  * the service board (demo-service.ts) whose customers some of them reuse. Each Demo Motors store
  * gets appointments in the past (not on the board any more, but there for a reply to find), several
- * today across its opening hours, tomorrow and next week, all on the store's own calendar and
- * relative to the day of the seed: confirmed ones, a cancelled one, one for an opted-out customer,
+ * on the demo's day across its opening hours, the day after and a week later, all on the store's own
+ * calendar and relative to the first start (`demoDayOffset`: a start in the evening puts the demo's
+ * day tomorrow, so nothing it shows is over before anyone looks): confirmed ones, a cancelled one, one for an opted-out customer,
  * and two booked by phone in the console days ago whose reminder is due. Most arrive through the
  * DMS feed's own ingest code (as a DMS would send them); the phone bookings through the console's
  * booking code, dated when they were taken, which is the only way a reminder can already be due.
@@ -43,7 +44,10 @@ export interface DemoAppointment {
   dms: string | null;
   /** A customer of the seeded repair orders, by DMS id, or a new one. */
   customer: string | DemoAppointmentCustomer;
-  /** Days from the day of the seed, on the store's calendar (negative: past). */
+  /**
+   * Days from the demo's day (`demoDayOffset`) on the store's calendar; negative: days before the
+   * day of the seed itself (past, off the board).
+   */
   day: number;
   /** Wall clock at the store. */
   at: Clock;
@@ -53,7 +57,8 @@ export interface DemoAppointment {
   mark?: Extract<AppointmentMark, 'confirm' | 'cancel'>;
   /**
    * Booked by phone in the console this many days before the seed: remind-days before the
-   * appointment had come by the seed, so its reminder goes when the stack is up.
+   * appointment had come by the seed, so its reminder goes when the stack is up. These are the
+   * morning's drop-offs, at the demo day's first clock (`demoDayOffset` says why).
    */
   bookedDaysAgo?: number;
   /** The customer texted STOP to an earlier text of the store. */
@@ -79,7 +84,7 @@ export const NORTH_APPOINTMENTS: DemoAppointment[] = [
   },
   {
     dms: null, customer: { dms: 'C-40204', first: 'Jorge', last: 'Ramírez', cell: '+16175551104', language: 'es', dmsOptIn: true },
-    day: 0, at: [10, 0], advisor: 'manager@demo.example', vehicle: ['Ford', 'Explorer', 2017], notes: 'Grinding noise from the front brakes.',
+    day: 0, at: [8, 30], advisor: 'manager@demo.example', vehicle: ['Ford', 'Explorer', 2017], notes: 'Grinding noise from the front brakes.',
     bookedDaysAgo: 3, shows: 'booked by phone, reminder sent (in Spanish), not confirmed yet',
   },
   {
@@ -131,7 +136,7 @@ export const SOUTH_APPOINTMENTS: DemoAppointment[] = [
   },
   {
     dms: null, customer: { dms: 'S-204', first: 'Wei', last: 'Zhang', cell: '+12145551104', dmsOptIn: true },
-    day: 0, at: [10, 30], advisor: 'south@demo.example', vehicle: ['Toyota', 'Prius', 2017], notes: 'Hybrid battery check.',
+    day: 0, at: [8, 0], advisor: 'south@demo.example', vehicle: ['Toyota', 'Prius', 2017], notes: 'Hybrid battery check.',
     bookedDaysAgo: 2, mark: 'confirm', shows: 'booked by phone, reminder sent yesterday, confirmed',
   },
   {
@@ -158,6 +163,31 @@ export const SOUTH_APPOINTMENTS: DemoAppointment[] = [
 ];
 
 const DAY = 86_400_000;
+
+/** The demo day's first clock at a store: its earliest appointment of that day. */
+export function demoDayOpens(appointments: readonly DemoAppointment[]): Clock {
+  const clocks = appointments.filter((a) => a.day === 0).map((a) => a.at[0] * 60 + a.at[1]);
+  const first = Math.min(...clocks);
+  return [Math.floor(first / 60), first % 60];
+}
+
+/**
+ * Days from the day of the first start to the demo's day, on the store's calendar: that same day
+ * when the start comes before the day's first appointment (an early morning), else the next day.
+ * Every appointment of the demo's day, the day after and next week is then still ahead at the
+ * start, whether the stack first starts at 6:00 or at 21:00. The phone bookings sit at that first
+ * clock, so they are always less than a day ahead: their reminder (a day before) is due at once.
+ */
+export function demoDayOffset(now: number, timezone: string, opens: Clock): 0 | 1 {
+  const at = new TZDate(now, timezone);
+  return at.getHours() * 60 + at.getMinutes() < opens[0] * 60 + opens[1] ? 0 : 1;
+}
+
+/** When a store's demo appointment is scheduled for a first start at `now`; past ones count back from the day of the start. */
+export function demoScheduledAt(appointment: DemoAppointment, store: readonly DemoAppointment[], now: number, timezone: string): string {
+  const day = appointment.day < 0 ? appointment.day : appointment.day + demoDayOffset(now, timezone, demoDayOpens(store));
+  return storeMoment(now, timezone, day, appointment.at);
+}
 
 /** The moment `day` days from the seed's date at `at` o'clock, where the store is. */
 export function storeMoment(now: number, timezone: string, day: number, [hour, minute]: Clock): string {
@@ -236,7 +266,7 @@ async function seedStore(demo: DemoStore, appointments: DemoAppointment[], now: 
   // The demo's numbers follow the local carrier's convention; the carrier itself is not up yet.
   const ctx = await feedContext(demo.companyId, demo.locationId, { lineType: async (phone) => lineTypeByConvention(phone) });
   for (const appointment of appointments) {
-    const scheduledAt = storeMoment(now, timezone, appointment.day, appointment.at);
+    const scheduledAt = demoScheduledAt(appointment, appointments, now, timezone);
     const { dms } = appointment;
     const record = dms === null ? await bookedByPhone(ctx, appointment, scheduledAt, now) : await fromDms(ctx, { ...appointment, dms }, scheduledAt);
     if (appointment.optOut) await optOut(demo.companyId, record.customer_id);

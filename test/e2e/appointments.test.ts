@@ -63,6 +63,25 @@ async function openAppointment(page: Page, name: string): Promise<void> {
 }
 
 describe('the appointments board', () => {
+  it('shows the "Opted out" tag whole at 1920 px, however long the name beside it (issue 18 §6)', async () => {
+    const long = await book('Maximiliana', 'Montgomery-Featherstonehaugh', 26);
+    expect((await (await coordinatorApi()).put(`/api/customers/${long.customerId}/opt_out`)).status).toBe(200);
+    const page = await (await browser.context({ viewport: { width: 1920, height: 1000 } })).newPage();
+    await signInAs(page, COORDINATOR);
+    const tag = row(page, 'Montgomery-Featherstonehaugh').locator('.appointment-tag');
+    await tag.waitFor({ timeout: 15_000 });
+    expect(await tag.textContent()).toBe('Opted out');
+    const fit = await tag.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const cell = element.closest('.appointment-row__customer')!.getBoundingClientRect();
+      return { inside: box.left >= cell.left - 0.5 && box.right <= cell.right + 0.5 && box.top >= cell.top - 0.5 && box.bottom <= cell.bottom + 0.5, whole: element.scrollWidth <= element.clientWidth + 1 };
+    });
+    expect(fit).toEqual({ inside: true, whole: true });
+    // The name gives way instead, whole in the cell's title.
+    expect(await row(page, 'Montgomery-Featherstonehaugh').locator('.appointment-row__customer').getAttribute('title')).toBe('Maximiliana Montgomery-Featherstonehaugh');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   it('lands the coordinator on the board, coloured by state, and texts, confirms and hears a reply live', async () => {
     const plain = await book('Olive', 'Plain', 30);
     const cancelled = await book('Carl', 'Cancelled', 31);

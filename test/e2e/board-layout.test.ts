@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { api, signIn } from '../support/api.js';
 import { seriousViolations } from '../support/axe.js';
+import { customerLinkOf, orderWithSheetIn } from '../support/sheetFixtures.js';
 import { createRepairOrder, useStackEnv } from '../support/service.js';
 import { signInAs, useBrowser } from './browser.js';
 
@@ -166,11 +167,89 @@ describe('the board on a phone (390 × 844)', () => {
   });
 });
 
+describe('the board on a phone: nothing cut, links open (issue 18 §6)', () => {
+  it('writes promise times on other days short enough to show whole, shows the MPI chip whole, and opens the link the customer was sent', async () => {
+    const day = 86_400_000;
+    const soon = await createRepairOrder({ customer: { first_name: 'Paula', last_name: 'Promised' }, ro: { promise_time: new Date(Date.now() + 3 * day).toISOString() } });
+    const far = await createRepairOrder({ customer: { first_name: 'Fritz', last_name: 'Further' }, ro: { promise_time: new Date(Date.now() + 40 * day).toISOString() } });
+    const sent = await orderWithSheetIn('completed_by_advisor', { firstName: 'Lina', lastName: 'Linked' });
+    const link = await customerLinkOf(browser.baseUrl, browser.carrierUrl, sent);
+
+    const page = await pageIn(PHONE);
+    await signInAs(page, 'advisor@demo.example');
+    const rows = page.getByTestId('board-row');
+    for (const ro of [soon.ro, far.ro, sent.ro]) {
+      const card = rows.filter({ hasText: ro.ro_id });
+      await card.waitFor({ timeout: 15_000 });
+      await card.scrollIntoViewIfNeeded();
+      // Each cell of the card's right side shows its text whole, inside the card.
+      const fit = await card.evaluate((row) => {
+        const cardBox = row.getBoundingClientRect();
+        return Array.from(row.querySelectorAll<HTMLElement>('td.board-cell--promise, td.board-cell--status, .mpi-chip, .board-row__tech'))
+          .filter((cell) => cell.textContent?.trim())
+          .map((cell) => ({ text: cell.textContent?.trim(), whole: cell.scrollWidth <= cell.clientWidth + 1, inside: cell.getBoundingClientRect().right <= cardBox.right + 0.5 }));
+      });
+      for (const cell of fit) expect(cell).toEqual({ text: cell.text, whole: true, inside: true });
+    }
+    expect(await rows.filter({ hasText: far.ro.ro_id }).locator('time').textContent()).not.toMatch(/\d{4}/);
+    expect(await rows.filter({ hasText: sent.ro.ro_id }).getByTestId('board-mpi-status').textContent()).toBe('MPI: 0/2 approved');
+    expect(await cutTexts(page, '[data-testid="board-row"] td.board-row__status')).toEqual([]);
+    expect(await cutTexts(page, '[data-testid="board-row"] td.board-cell--promise')).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The inspection link in the text just sent opens the customer's page in a new tab.
+    await rows.filter({ hasText: sent.ro.ro_id }).click();
+    const anchor = page.getByTestId('message-bubble').getByRole('link', { name: link });
+    await anchor.waitFor({ timeout: 10_000 });
+    expect(await anchor.getAttribute('href')).toBe(link);
+    expect(await anchor.getAttribute('target')).toBe('_blank');
+    expect(await anchor.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(await seriousViolations(page)).toEqual([]);
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), anchor.click()]);
+    await tab.waitForLoadState('domcontentloaded');
+    expect(tab.url()).toBe(link);
+  });
+
+  it('in German, the details give every label its room: "Auftragsnummer" does not run into its value', async () => {
+    const { ro } = await createRepairOrder({ customer: { first_name: 'Greta', last_name: 'Gerüst' } });
+    const page = await pageIn(PHONE);
+    await signInAs(page, 'advisor@demo.example');
+    await page.evaluate(() => localStorage.setItem('language', 'de'));
+    await page.reload();
+    const card = page.getByTestId('board-row').filter({ hasText: ro.ro_id });
+    await card.waitFor({ timeout: 15_000 });
+    await card.click();
+    await page.getByTestId('detail-open').click();
+    const details = page.getByTestId('detail-panel');
+    await details.getByText('Auftragsnummer').waitFor();
+    const crowded = await details.evaluate((panel) =>
+      Array.from(panel.querySelectorAll('.detail__item'))
+        .map((item) => {
+          const dt = item.querySelector('dt')!;
+          const dd = item.querySelector('dd')!;
+          return { label: dt.textContent, whole: dt.scrollWidth <= dt.clientWidth + 1, clear: dt.getBoundingClientRect().right + 4 <= dd.getBoundingClientRect().left };
+        })
+        .filter((row) => !row.whole || !row.clear),
+    );
+    expect(crowded).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
 describe('the board on a desktop', () => {
   it('shows the side menu by default at 1440 px (SPEC §9: wider than 1280 px)', async () => {
     const page = await pageIn({ viewport: { width: 1440, height: 900 } });
     await signInAs(page, 'advisor@demo.example');
     expect(await page.getByRole('navigation', { name: 'Main menu' }).isVisible()).toBe(true);
+  });
+
+  it('shows the German Advisor header whole at 1440 px', async () => {
+    const page = await pageIn({ viewport: { width: 1440, height: 900 } });
+    await signInAs(page, 'manager@demo.example');
+    await useLanguage(page, 'de');
+    const header = page.locator('.board-table thead th[data-column="advisor"]');
+    expect(await header.isVisible()).toBe(true);
+    expect(await header.evaluate((th) => ({ text: th.textContent?.trim(), whole: th.scrollWidth <= th.clientWidth + 1 }))).toEqual({ text: 'Berater', whole: true });
   });
 
   it('keeps Tech Status, promise times and the column headers readable from 1280 to 1920 px, in English and German', async () => {

@@ -23,8 +23,8 @@ useStackEnv();
 
 
 
-/** An order whose technician finished the MPI (1 red, 1 yellow) and whose advisor declined the pads. */
-async function inspectedOrder(lastName: string): Promise<RepairOrderRecord> {
+/** An order whose technician finished the MPI (1 red, 1 yellow) and whose advisor declined (or approved) the pads. */
+async function inspectedOrder(lastName: string, approved = false): Promise<RepairOrderRecord> {
   const { ro } = await createRepairOrder({ customer: { first_name: 'Nora', last_name: lastName, opt_in: 'in' } });
   const sheet = {
     ...newSheet(ro, BRAKE_TEMPLATE, new Date().toISOString()),
@@ -36,7 +36,7 @@ async function inspectedOrder(lastName: string): Promise<RepairOrderRecord> {
   await saveSheet(sheet, null);
   await completeAsTechnician(ro, (await getAgent(DEMO_NORTH.companyId, TECHNICIAN.id))!);
   const advisor = api(browser.baseUrl, await signIn(browser.baseUrl, 'advisor@demo.example'));
-  expect((await advisor.put(`/api/tech/mpi/repair_orders/${ro.id}/recommendations/rec_pads`, { approved: false })).status).toBe(200);
+  expect((await advisor.put(`/api/tech/mpi/repair_orders/${ro.id}/recommendations/rec_pads`, { approved })).status).toBe(200);
   return ro;
 }
 
@@ -69,6 +69,25 @@ describe('system notes and the vehicle-ready text in the advisor’s language', 
     const conversation = (await page.getByTestId('conversation').textContent()) ?? '';
     expect(conversation).not.toContain('completed the MPI');
     expect(conversation).not.toContain('declined Front brake pads');
+  });
+
+  it('de: money reads one way on the screen, in the details as in the note, and a US store\'s odometer is in miles (issue 18 §6)', async () => {
+    const ro = await inspectedOrder('Geldformat', true);
+    const page = await browser.page();
+    await signInAs(page, 'advisor@demo.example');
+    await switchLanguage(page, 'de');
+    await openOrder(page, ro.ro_id);
+
+    const note = page.locator('[data-testid="system-note"][data-note="recommendation_decided"]');
+    await expect.poll(() => note.textContent(), { timeout: 10_000 }).toContain('Priya Raman hat Front brake pads ($240,00) genehmigt');
+    const totals = page.getByTestId('detail-mpi-totals');
+    await expect.poll(() => totals.textContent(), { timeout: 10_000 }).toContain('genehmigt $240,00');
+    expect(await page.locator('body').textContent()).not.toContain('$240.00');
+    // The store is in the US: its odometers read miles, whatever language the agent reads.
+    const details = page.getByTestId('detail-panel');
+    await expect.poll(() => details.textContent()).toContain('Meilenstand');
+    expect(await details.textContent()).not.toContain('Kilometerstand');
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it('de: vehicle ready asks first, showing the exact text, and the sent text is labelled with the advisor', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, mailbox, signIn } from '../support/api.js';
+import { seriousViolations } from '../support/axe.js';
 import { landingUrl, signInAs, useBrowser } from './browser.js';
 
 const browser = useBrowser();
@@ -67,6 +68,20 @@ describe('the signed-in shell', () => {
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Internal Chat' }).click();
     await expect.poll(() => page.url()).toMatch(landingUrl('/app/internalchat'));
     await expect.poll(() => page.getByRole('navigation', { name: 'Main menu' }).isVisible()).toBe(false);
+  });
+
+  it('on a phone, Escape closes the open menu and gives the keyboard back to its button', async () => {
+    const context = await browser.context({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await signInAs(page, 'advisor@demo.example');
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await page.getByRole('button', { name: 'Show menu' }).click();
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await menu.getByRole('link', { name: 'Internal Chat' }).focus();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Show menu');
   });
 });
 

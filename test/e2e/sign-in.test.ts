@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mailbox } from '../support/api.js';
+import { seriousViolations } from '../support/axe.js';
 import { landingUrl, signInAs, useBrowser } from './browser.js';
 
 const browser = useBrowser();
@@ -77,6 +78,25 @@ describe('forgot password', () => {
     await expect.poll(() => dialog.getByRole('heading', { name: 'Email is on its way!' }).isVisible()).toBe(true);
     expect(await dialog.getByText('Please check you email inbox.').isVisible()).toBe(true);
     await expect.poll(async () => (await mailbox(browser.carrierUrl, 'hr@demo.example')).length).toBe(before + 1);
+  });
+
+  it('drops "Provide credentials" once the reset mail is on its way', async () => {
+    const page = await browser.page();
+    await page.goto('/app/sign_in');
+    await page.getByLabel('E-mail').fill('hr@demo.example');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Provide credentials');
+
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Send reset link' }).click();
+    await expect.poll(() => dialog.getByRole('heading', { name: 'Email is on its way!' }).isVisible()).toBe(true);
+    expect(await page.getByText('Provide credentials').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await page.getByLabel('Password').getAttribute('aria-invalid')).toBeNull();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it('lets the agent choose a new password from the mailed link and lands them', async () => {

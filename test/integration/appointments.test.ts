@@ -135,6 +135,15 @@ describe('booking', () => {
     expect(foreign.status).toBe(422);
   });
 
+  it('refuses as advisor an agent who holds no orders (the admin, the coordinator)', async () => {
+    const customer = await aCustomer();
+    for (const agentId of ['agt_admin', 'agt_appointments']) {
+      const res = await coordinator.post(`${loc}/customers/${customer.id}/appointments`, { appointment: { scheduled_at: inAWhile(1), agent_id: agentId } });
+      expect(res.status, agentId).toBe(422);
+      expect(res.body.errors[0].message).toBe('Choose an advisor of this location');
+    }
+  });
+
   it('finds customers by name in either order and by phone, with a Query per index', async () => {
     const customer = await aCustomer({ first_name: 'Émile', last_name: 'Zola' + randomUUID().slice(0, 4) });
     const byLast = await coordinator.post(`${loc}/customers/search?limit=50`, { query: customer.last_name.slice(0, 6).toUpperCase() });

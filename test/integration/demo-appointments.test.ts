@@ -1,14 +1,16 @@
 /**
  * The demo's appointments (infra/local/demo-appointments.ts), as the people signing in meet them:
- * both Demo Motors stores have today's appointments on their board with every state the board
- * colours (confirmed, cancelled, reminder sent), one for an opted-out customer, tomorrow's and next
- * week's, and the past ones off the board; the phone bookings' reminders went through the local
- * carrier, naming the store, in the customer's language.
+ * both Demo Motors stores have the demo day's appointments on their board with every state the
+ * board colours (confirmed, cancelled, reminder sent), one for an opted-out customer, the next
+ * day's and next week's, and the past ones off the board; the phone bookings' reminders went
+ * through the local carrier, naming the store, in the customer's language. The demo day is the day
+ * of the first start, or the next one when the start comes after its first appointment (issue 18
+ * §6: a first start in the evening showed a day that was over).
  */
 import { TZDate } from '@date-fns/tz';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_LOCATIONS } from '../../infra/local/demo.js';
-import { NORTH_APPOINTMENTS, SOUTH_APPOINTMENTS, type DemoAppointment } from '../../infra/local/demo-appointments.js';
+import { demoDayOpens, demoScheduledAt, NORTH_APPOINTMENTS, SOUTH_APPOINTMENTS, type DemoAppointment } from '../../infra/local/demo-appointments.js';
 import { dmsRecordId } from '../../functions/lib/ids.js';
 import { api, signIn, textsTo, type ApiClient } from '../support/api.js';
 
@@ -71,10 +73,14 @@ const seededIn = (rows: Row[], seeded: readonly DemoAppointment[]) =>
 describe.each(STORES)('demo appointments of $name', (store) => {
   const timezone = DEMO_LOCATIONS.find((l) => l.id === store.locationId)!.timezone;
 
-  it("shows today's appointments confirmed, cancelled and reminded, one for an opted-out customer, and the coming days", async () => {
+  it("shows the demo day's appointments confirmed, cancelled and reminded, one for an opted-out customer, and the coming days", async () => {
     const rows = seededIn(await board(client(store.signIn), store.locationId), store.seeded);
-    const today = rows.filter((r) => dayAt(r.scheduled_at, timezone) === dayAt(Date.now(), timezone));
-    const later = rows.filter((r) => dayAt(r.scheduled_at, timezone) !== dayAt(Date.now(), timezone));
+    // The demo day: the day of the first start or the next one, with the earliest of the board's appointments.
+    const first = Math.min(...rows.map((r) => Date.parse(r.scheduled_at)));
+    const demoDay = dayAt(first, timezone);
+    expect([dayAt(Date.now(), timezone), dayAt(Date.now() + 86_400_000, timezone)]).toContain(demoDay);
+    const today = rows.filter((r) => dayAt(r.scheduled_at, timezone) === demoDay);
+    const later = rows.filter((r) => dayAt(r.scheduled_at, timezone) !== demoDay);
 
     expect(rows).toHaveLength(store.seeded.filter((a) => a.day >= 0).length);
     expect(today.length).toBeGreaterThanOrEqual(5);
@@ -104,7 +110,9 @@ describe.each(STORES)('demo appointments of $name', (store) => {
       const id = dmsRecordId('apt', 'cmp_demo', store.locationId, 'appointment', appointment.dms!);
       const res = await c.get(`/api/locations/${store.locationId}/appointments/${id}`);
       expect(res.status, res.text).toBe(200);
-      expect(Date.parse(res.body.appointment.scheduled_at)).toBeLessThan(Date.now() - 12 * 3600_000);
+      // Before today at the store: off the board, which starts at today.
+      const now = new TZDate(Date.now(), timezone);
+      expect(Date.parse(res.body.appointment.scheduled_at)).toBeLessThan(new TZDate(now.getFullYear(), now.getMonth(), now.getDate(), timezone).getTime());
     }
   });
 
@@ -132,6 +140,47 @@ describe.each(STORES)('demo appointments of $name', (store) => {
         expect(texts.map((t) => t.text)).toContain(reminder.text);
       }
     }
+  });
+});
+
+describe.each(STORES)('seeding relative to the first start at $name', (store) => {
+  const timezone = DEMO_LOCATIONS.find((l) => l.id === store.locationId)!.timezone;
+  const HOUR = 3_600_000;
+  // Every half hour of a day at the store, on a winter and a summer day (a clock change between).
+  const starts = ['2026-01-14', '2026-07-08'].flatMap((date) => {
+    const midnight = new TZDate(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8)), timezone).getTime();
+    return Array.from({ length: 48 }, (_, i) => midnight + i * HOUR / 2);
+  });
+
+  it('keeps every upcoming appointment ahead of the start, the demo day today or tomorrow, and the phone bookings a day ahead at most', () => {
+    for (const start of starts) {
+      const clock = new TZDate(start, timezone);
+      const label = `${clock.getHours()}:${String(clock.getMinutes()).padStart(2, '0')} on ${dayAt(start, timezone)}`;
+      const at = (a: DemoAppointment) => Date.parse(demoScheduledAt(a, store.seeded, start, timezone));
+      const upcoming = store.seeded.filter((a) => a.day >= 0);
+      const demoDay = new Set(upcoming.filter((a) => a.day === 0).map((a) => dayAt(at(a), timezone)));
+      expect(demoDay.size, label).toBe(1);
+      // Before the day's first appointment (8:00 or 8:30) the demo day is today; later, in the evening too, tomorrow.
+      const [hour, minute] = demoDayOpens(store.seeded);
+      const early = clock.getHours() * 60 + clock.getMinutes() < hour * 60 + minute;
+      expect(hour, 'the demo day opens in the morning').toBeLessThanOrEqual(9);
+      expect([...demoDay][0], label).toBe(dayAt(early ? start : start + 24 * HOUR, timezone));
+      for (const a of upcoming) expect(at(a), `${label}: ${a.dms ?? 'phone'}`).toBeGreaterThan(start);
+      // A phone booking's reminder is due a day before: at once, at any hour of the start.
+      for (const a of upcoming.filter((x) => x.bookedDaysAgo !== undefined)) expect(at(a) - 24 * HOUR, label).toBeLessThanOrEqual(start);
+      // The past stays past: before the day of the start, off the board.
+      const startOfDay = new TZDate(clock.getFullYear(), clock.getMonth(), clock.getDate(), timezone).getTime();
+      for (const a of store.seeded.filter((x) => x.day < 0)) expect(at(a), label).toBeLessThan(startOfDay);
+    }
+  });
+
+  it('at an evening start (21:30 at the store), seeds a full next day, the day after and next week', () => {
+    const now = new TZDate(2026, 10, 24, 21, 30, timezone);
+    const start = now.getTime();
+    const days = store.seeded.filter((a) => a.day >= 0).map((a) => dayAt(Date.parse(demoScheduledAt(a, store.seeded, start, timezone)), timezone));
+    const tomorrow = dayAt(start + 24 * 3_600_000, timezone);
+    expect(days.filter((d) => d === tomorrow).length).toBeGreaterThanOrEqual(5);
+    expect(days).not.toContain(dayAt(start, timezone));
   });
 });
 

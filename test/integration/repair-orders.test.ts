@@ -4,6 +4,7 @@ import { systemMessage } from '../../functions/messages/notes.js';
 import { channels, cursorAt, eventsAfter } from '../../functions/lib/realtime.js';
 import { readSettings } from '../../functions/lib/settings.js';
 import type { RepairOrderRecord } from '../../functions/repairOrders/records.js';
+import { holdsOrders, type AccessFlags } from '../../shared/access.js';
 import { MISSING_AGENT, OPTED_OUT_ACTION } from '../../shared/schemas/messages.js';
 import { api, signIn, type ApiClient } from '../support/api.js';
 import { createRepairOrder, DEMO_NORTH, ensureServiceNumber, useStackEnv } from '../support/service.js';
@@ -199,6 +200,21 @@ describe('PUT /api/repair_orders/{id}/agent', () => {
     }
     expect((await manager.put(`/api/repair_orders/${ro.id}/agent`, {})).status).toBe(422);
     expect((await rival.put(`/api/repair_orders/${ro.id}/agent`, { agent_id: 'agt_rival' })).status).toBe(404);
+  });
+
+  it("offers in the advisor picker only agents who hold orders, and refuses the admin and the coordinator (issue 18 §6)", async () => {
+    // The picker is the location's agents through the rule the console and the server share.
+    const agents = (await manager.get(`/api/locations/${DEMO_NORTH.locationId}/agents`)).body.agents as { id: string; active: boolean; access_level: AccessFlags }[];
+    const offered = agents.filter((a) => a.active && holdsOrders(a.access_level)).map((a) => a.id).sort();
+    expect(offered).toEqual(['agt_advisor', 'agt_manager']);
+
+    const { ro } = await createRepairOrder();
+    for (const agentId of ['agt_admin', 'agt_appointments']) {
+      const res = await admin.put(`/api/repair_orders/${ro.id}/agent`, { agent_id: agentId });
+      expect(res.status, agentId).toBe(422);
+      expect(res.body.error).toEqual({ id: 'invalid_advisor', message: 'Choose an active service advisor of this location' });
+    }
+    for (const agentId of offered) expect((await admin.put(`/api/repair_orders/${ro.id}/agent`, { agent_id: agentId })).body.repair_order.agent.id).toBe(agentId);
   });
 });
 

@@ -265,6 +265,9 @@ describe('formats and branding', () => {
   it("writes money in the dealership's currency whatever the page's language", () => {
     expect(formatsFor('de', 'en-us').money(123_456)).toBe('$1,234.56');
     expect(formatsFor('en-us', 'sv').money(9_900)).toBe('99,00 kr');
+    // The odometer's unit is the dealership's, not the reader's (issue 18 §6: "Kilometerstand" over a US store's miles).
+    expect(formatsFor('de', 'en-us').distance).toBe('mi');
+    expect(formatsFor('en-us', 'de').distance).toBe('km');
   });
 
   it('names the vehicle from the parts it has', () => {

@@ -65,7 +65,7 @@ export function InspectionView({ inspection, t, formats, decisions, pdf, languag
           ) : null}
           {inspection.vehicle.mileage !== null ? (
             <div>
-              <dt>{t('mileage')}</dt>
+              <dt>{t(`mileage_${formats.distance}`)}</dt>
               <dd>{formats.number(inspection.vehicle.mileage)}</dd>
             </div>
           ) : null}

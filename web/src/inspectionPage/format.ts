@@ -4,7 +4,7 @@
  * the phone's timezone (the customer reads them where they are).
  */
 import { formatMoney } from '../../../shared/money.js';
-import { DEFAULT_LOCALE, intlTag, isLocale } from '../../../shared/locales.js';
+import { DEFAULT_LOCALE, distanceUnit, intlTag, isLocale } from '../../../shared/locales.js';
 import type { Vehicle } from '../../../shared/customers.js';
 import type { PageLocale } from './texts.js';
 
@@ -12,6 +12,8 @@ export interface Formats {
   money(cents: number): string;
   date(iso: string): string;
   number(value: number): string;
+  /** The unit the dealership's odometers read in (its locale, like its currency), for the mileage label. */
+  distance: 'mi' | 'km';
 }
 
 export function formatsFor(locale: PageLocale, currencyLocale: string): Formats {
@@ -25,6 +27,7 @@ export function formatsFor(locale: PageLocale, currencyLocale: string): Formats 
       return Number.isNaN(at.getTime()) ? '' : dates.format(at);
     },
     number: (value) => numbers.format(value),
+    distance: distanceUnit(money),
   };
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { MenuIcon, SignOutIcon } from '../../components/icons.js';
@@ -21,6 +21,7 @@ export function MainLayout() {
   const phone = useMediaQuery(PHONE_WINDOW);
   const [menuOpen, setMenuOpen] = useState(wide);
   const { pathname } = useLocation();
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   // Crossing the width threshold puts the menu back to that width's default.
   useEffect(() => setMenuOpen(wide), [wide]);
@@ -28,6 +29,18 @@ export function MainLayout() {
   useEffect(() => {
     if (!wide) setMenuOpen(false);
   }, [pathname, wide]);
+  // Where the menu covers the screen, Escape closes it as it would a dialog, and the keyboard goes
+  // back to the button that opened it. An Escape something else handled (a dialog, a picker) is theirs.
+  useEffect(() => {
+    if (wide || !menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || document.querySelector('dialog[open]')) return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [wide, menuOpen]);
 
   const groups = menuFor(current.acting.access_level);
   return (
@@ -37,6 +50,7 @@ export function MainLayout() {
       </a>
       <header className="shell__header">
         <button
+          ref={menuButton}
           type="button"
           className="icon-button"
           aria-expanded={menuOpen}

@@ -6,6 +6,7 @@ import { refusalReasonText } from '../../lib/sendRefusals.js';
 import type { ConversationContext } from './conversationContext.js';
 import { HeldTextActions, HeldTextEditor, isHeld } from './HeldText.js';
 import { SystemNote } from './SystemNote.js';
+import { linkify } from './linkify.js';
 import { formatDateTime, formatMoment } from './times.js';
 
 /** Delivery states as locale keys ('not sent' has a space). */
@@ -102,7 +103,7 @@ export function MessageBubble({
       {editingNow ? (
         <HeldTextEditor message={message} context={context} onDone={() => setEditing(false)} onChanged={onChanged} />
       ) : message.text ? (
-        <p className="bubble__text">{message.text}</p>
+        <p className="bubble__text">{linkify(message.text)}</p>
       ) : null}
       <Attachments attachments={message.attachments} />
       <footer className="bubble__meta">

@@ -1,7 +1,7 @@
 /** Times on the boards and in conversations, written in the location's timezone and the language's date order (SPEC §5). */
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { datePattern, type Locale } from '../../../../shared/locales.js';
+import { datePattern, intlTag, type Locale } from '../../../../shared/locales.js';
 
 /** 12-hour clocks where the language uses them. */
 function timePattern(locale: Locale): string {
@@ -18,13 +18,44 @@ export function formatDateTime(iso: string | null, locale: Locale, timeZone: str
   return date ? format(date, `${datePattern(locale)} ${timePattern(locale)}`) : '';
 }
 
-/** Today's times without the date; other days with it (message bubbles, promise times). */
+const sameDay = (a: TZDate, b: TZDate) => a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+
+/** Today's times without the date; other days with it (message bubbles, the details' promise time). */
 export function formatMoment(iso: string | null, locale: Locale, timeZone: string, nowMs: number): string {
   const date = iso ? zoned(iso, timeZone) : null;
   if (!date) return '';
+  return format(date, sameDay(date, new TZDate(nowMs, timeZone)) ? timePattern(locale) : `${datePattern(locale)} ${timePattern(locale)}`);
+}
+
+const DAY_MS = 86_400_000;
+const weekdays = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A moment short enough for a board's column on a phone (promise times): today's time alone; within
+ * six days either way the language's short weekday and the time ("Wed 8:15 AM", "Mi. 08:15");
+ * further off the day and month in the language's order and the time ("11/25 8:15 AM", "25.11 08:15"),
+ * with the year only when it is another year. Always the store's calendar and clock.
+ */
+export function formatCompactMoment(iso: string | null, locale: Locale, timeZone: string, nowMs: number): string {
+  const date = iso ? zoned(iso, timeZone) : null;
+  if (!date) return '';
   const today = new TZDate(nowMs, timeZone);
-  const sameDay = date.getFullYear() === today.getFullYear() && date.getMonth() === today.getMonth() && date.getDate() === today.getDate();
-  return format(date, sameDay ? timePattern(locale) : `${datePattern(locale)} ${timePattern(locale)}`);
+  const time = format(date, timePattern(locale));
+  if (sameDay(date, today)) return time;
+  // Whole calendar days between the two dates at the store (a DST change makes a day 23 or 25 h).
+  const days = Math.round((Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()) - Date.UTC(today.getFullYear(), today.getMonth(), today.getDate())) / DAY_MS);
+  if (Math.abs(days) <= 6) {
+    const key = `${locale}|${timeZone}`;
+    let weekday = weekdays.get(key);
+    if (!weekday) {
+      weekday = new Intl.DateTimeFormat(intlTag(locale), { weekday: 'short', timeZone });
+      weekdays.set(key, weekday);
+    }
+    return `${weekday.format(date)} ${time}`;
+  }
+  const pattern = datePattern(locale);
+  const dayMonth = date.getFullYear() === today.getFullYear() ? pattern.replace(/[./]yyyy$/, '') : pattern.replace('yyyy', 'yy');
+  return `${format(date, dayMonth)} ${time}`;
 }
 
 /** A moment as a `datetime-local` field shows it: the location's wall clock, to the minute. */

@@ -138,7 +138,7 @@ function AppointmentRow({
               <span className="visually-hidden">{t('appointments.row_unread')}</span>
             </>
           ) : null}
-          {name}
+          <span className="appointment-row__name">{name}</span>
           {isOptedOut(row) ? <span className="appointment-tag">{t('markers.opted_out')}</span> : null}
           {row.customer.blocked_at ? <span className="appointment-tag">{t('markers.blocked')}</span> : null}
         </span>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
+import { holdsOrders } from '../../../../shared/access.js';
 import type { Colleague, Location } from '../../../../shared/api.js';
 import type { Appointment } from '../../../../shared/appointments.js';
 import type { Customer } from '../../../../shared/customers.js';
@@ -57,7 +58,7 @@ function BookingForm({ titleId, store, onClose, onBooked }: { titleId: string; s
   // Numbers written without +<country code> are the store's country's, as the server reads them.
   const storeRecord = useSWR<{ location: Location }>(locationPath(store.locationId), { revalidateOnFocus: false });
   const advisors = useMemo(
-    () => (agents.data?.agents ?? []).filter((a) => a.active && (a.access_level.service || a.access_level.appointments)),
+    () => (agents.data?.agents ?? []).filter((a) => a.active && holdsOrders(a.access_level)),
     [agents.data],
   );
   const ids = { first: useId(), last: useId(), phone: useId(), email: useId(), date: useId(), time: useId(), agent: useId(), make: useId(), model: useId(), year: useId(), notes: useId() };

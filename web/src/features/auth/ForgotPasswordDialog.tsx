@@ -8,7 +8,18 @@ import { firstProblem } from './validation.js';
 type Step = { at: 'asking'; problem: string | null } | { at: 'sending' } | { at: 'sent' };
 
 /** The forgot-password dialog (SPEC §5, §8): checks the address, asks the server to mail a reset link. */
-export function ForgotPasswordDialog({ open, initialEmail, onClose }: { open: boolean; initialEmail: string; onClose: () => void }) {
+export function ForgotPasswordDialog({
+  open,
+  initialEmail,
+  onClose,
+  onSent,
+}: {
+  open: boolean;
+  initialEmail: string;
+  onClose: () => void;
+  /** The reset mail is on its way (the page behind drops what it asked of the agent before). */
+  onSent?: () => void;
+}) {
   const { t } = useTranslation();
   const ids = useId();
   const [email, setEmail] = useState(initialEmail);
@@ -31,6 +42,7 @@ export function ForgotPasswordDialog({ open, initialEmail, onClose }: { open: bo
     try {
       await api.request('/password_reset_request', { method: 'POST', body: { agent: { email: parsed.data } }, auth: false });
       setStep({ at: 'sent' });
+      onSent?.();
     } catch {
       setStep({ at: 'asking', problem: 'forgot.failure' });
     }

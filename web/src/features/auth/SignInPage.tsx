@@ -128,7 +128,8 @@ export function SignInPage() {
           {t('sign_in.tray_app')}
         </Link>
       </p>
-      <ForgotPasswordDialog open={forgotOpen} initialEmail={email} onClose={() => setForgotOpen(false)} />
+      {/* Once the reset mail is on its way, what the form asked for before (credentials, a wrong password) is past. */}
+      <ForgotPasswordDialog open={forgotOpen} initialEmail={email} onClose={() => setForgotOpen(false)} onSent={() => setProblem(null)} />
     </AuthFrame>
   );
 }

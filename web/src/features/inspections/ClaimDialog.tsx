@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SheetRepairOrder, SheetReply } from '../../../../shared/inspections.js';
-import { intlTag, type Locale } from '../../../../shared/locales.js';
+import { distanceUnit, intlTag, type Locale } from '../../../../shared/locales.js';
 import { Dialog } from '../../components/Dialog.js';
+import { useAdvisorPlace } from './advisor/advisorFormat.js';
 import { customerLabel, formatMoment, vehicleLabel } from './labels.js';
 import { showClaimFailure } from './mpiFailures.js';
 import { claimSheet, type SheetSide } from './requests.js';
@@ -30,6 +31,8 @@ export function ClaimDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  // The odometer's unit is the store's (its locale), not the reader's language.
+  const { moneyLocale: storeLocale } = useAdvisorPlace();
   const titleId = useId();
   const [busy, setBusy] = useState(false);
 
@@ -71,7 +74,7 @@ export function ClaimDialog({
             ) : null}
             {order.vehicle.mileage !== null ? (
               <>
-                <dt>{t('mpi.mileage')}</dt>
+                <dt>{t(`mpi.mileage_${distanceUnit(storeLocale)}`)}</dt>
                 <dd>{new Intl.NumberFormat(intlTag(locale)).format(order.vehicle.mileage)}</dd>
               </>
             ) : null}

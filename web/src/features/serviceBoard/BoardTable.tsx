@@ -8,7 +8,7 @@ import { formatPhone } from '../../lib/phone.js';
 import { customerName, vehicleLabel } from './boardRows.js';
 import { nextUrgencyChange, promiseUrgency } from './promiseTime.js';
 import type { BoardContext } from './boardContext.js';
-import { formatMoment } from '../../components/conversation/times.js';
+import { formatCompactMoment, formatDateTime } from '../../components/conversation/times.js';
 import './boardMpi.css';
 
 /** Repaint when a promise time changes colour (not on a clock loop); at least hourly, for the date shown. */
@@ -168,7 +168,9 @@ function BoardRow({
   const sub = `${t('board.ro_number', { number: row.ro_id })}${vehicle ? ` · ${vehicle}` : ''}`;
   const advisor = row.agent ? `${row.agent.first_name} ${row.agent.last_name}` : null;
   const status = code ? t(`tech_status.${code}`) : '';
-  const promise = row.promise_time ? formatMoment(row.promise_time, context.locale, context.timeZone, now) : '';
+  const promise = row.promise_time ? formatCompactMoment(row.promise_time, context.locale, context.timeZone, now) : '';
+  // The compact form leaves the date out; the full moment is the tooltip.
+  const promiseFull = row.promise_time ? formatDateTime(row.promise_time, context.locale, context.timeZone) : '';
   const classes = ['board-row', row.is_unread ? 'board-row--unread' : '', selected ? 'board-row--selected' : ''].filter(Boolean).join(' ');
   return (
     <tr
@@ -197,7 +199,7 @@ function BoardRow({
       </td>
       <td role="gridcell" className="board-row__promise board-cell--promise">
         {row.promise_time ? (
-          <time dateTime={row.promise_time} className={`promise promise--${urgency}`} data-urgency={urgency} title={promise}>
+          <time dateTime={row.promise_time} className={`promise promise--${urgency}`} data-urgency={urgency} title={promiseFull}>
             {promise}
             {urgency === 'overdue' || urgency === 'soon' ? <span className="visually-hidden"> ({t(`board.promise_${urgency}`)})</span> : null}
           </time>

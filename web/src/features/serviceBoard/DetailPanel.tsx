@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Link } from 'react-router-dom';
 import useSWR from 'swr';
-import { intlTag } from '../../../../shared/locales.js';
+import { holdsOrders } from '../../../../shared/access.js';
+import { distanceUnit, intlTag, type Locale } from '../../../../shared/locales.js';
 import type { Colleague, Location } from '../../../../shared/api.js';
 import type { SheetReply, SheetTemplate } from '../../../../shared/inspections.js';
 import { formatMoney } from '../../../../shared/money.js';
@@ -77,6 +78,7 @@ export function DetailPanel({
   const customerRefusal = customerActionRefusal(customer);
   const optOutReason = customerRefusal ? t(customerRefusal) : null;
   const reasonId = `${ids}-reason`;
+  const storeLocale = useStoreLocale(context, order.vehicle.mileage !== null);
 
   return (
     <aside id={id} className="board__details detail" aria-label={t('detail.label')} data-testid="detail-panel">
@@ -86,7 +88,7 @@ export function DetailPanel({
         <dl className="detail__list">
           <Item label={t('detail.vehicle_model')}>{vehicleLabel(order) || '—'}</Item>
           {order.vehicle.vin ? <Item label={t('detail.vin')}>{order.vehicle.vin}</Item> : null}
-          {order.vehicle.mileage !== null ? <Item label={t('detail.mileage')}>{new Intl.NumberFormat(intlTag(context.locale)).format(order.vehicle.mileage)}</Item> : null}
+          {order.vehicle.mileage !== null ? <Item label={t(`detail.mileage_${distanceUnit(storeLocale)}`)}>{new Intl.NumberFormat(intlTag(context.locale)).format(order.vehicle.mileage)}</Item> : null}
         </dl>
       </Section>
 
@@ -203,7 +205,7 @@ export function DetailPanel({
 function AdvisorPicker({ order, context, busy, onAssign }: { order: RepairOrder; context: BoardContext; busy: boolean; onAssign: (agentId: string | null) => void }) {
   const { t } = useTranslation();
   const { data } = useSWR<{ agents: Colleague[] }>(agentsPath(context.locationId), { revalidateOnFocus: false });
-  const advisors = (data?.agents ?? []).filter((agent) => agent.active && agent.access_level.service);
+  const advisors = (data?.agents ?? []).filter((agent) => agent.active && holdsOrders(agent.access_level));
   const current = order.agent;
   // The current advisor stays choosable even before the list arrives, or if they left the location.
   const options = current && !advisors.some((a) => a.id === current.id) ? [{ id: current.id, first_name: current.first_name, last_name: current.last_name }, ...advisors] : advisors;
@@ -281,6 +283,19 @@ const mpiTemplatesPath = (locationId: string) => `/api/locations/${encodeURIComp
 const locationPath = (locationId: string) => `/api/locations/${encodeURIComponent(locationId)}`;
 
 /**
+ * The store's own locale: its currency and the unit its odometers read in, whatever language the
+ * agent reads (read once per location, when `needed`; the reader's until it is known).
+ */
+function useStoreLocale(context: BoardContext, needed: boolean): Locale {
+  const { data: place } = useSWR<{ location: Location }>(needed ? locationPath(context.locationId) : null, {
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+    onError: () => undefined,
+  });
+  return place?.location.locale ?? context.locale;
+}
+
+/**
  * The order's inspection (issue 4 part 5): where it is, who holds it, what the customer decided, and
  * the way to it; an order without one can get one from a saved template (the re-template route).
  */
@@ -290,12 +305,7 @@ function MpiSection({ order, context, onOrder }: { order: RepairOrder; context: 
   const { acting } = useReadySession();
   const sheet = order.sheet;
   // Amounts are in the location's currency, whatever language the agent reads.
-  const { data: place } = useSWR<{ location: Location }>(sheet ? locationPath(context.locationId) : null, {
-    revalidateOnFocus: false,
-    shouldRetryOnError: false,
-    onError: () => undefined,
-  });
-  const moneyLocale = place?.location.locale ?? context.locale;
+  const moneyLocale = useStoreLocale(context, sheet !== null);
   return (
     <section className="detail__section" aria-labelledby={headingId} data-testid="detail-mpi" data-state={sheet?.state ?? 'none'}>
       <h3 className="detail__heading" id={headingId}>
@@ -325,7 +335,7 @@ function MpiSection({ order, context, onOrder }: { order: RepairOrder; context: 
                       approved: sheet.recommendations.approved,
                       declined: sheet.recommendations.rejected,
                       undecided: sheet.recommendations.undecided,
-                      amount: formatMoney(sheet.recommendations.approved_cents, moneyLocale),
+                      amount: formatMoney(sheet.recommendations.approved_cents, context.locale, moneyLocale),
                     })
                   : t('board_mpi.no_recommendations')}
               </span>

@@ -287,7 +287,7 @@ function SheetFacts({ sheet, place }: { sheet: Sheet; place: AdvisorPlace }) {
                 approved: totals.approved,
                 declined: totals.rejected,
                 undecided: totals.undecided,
-                amount: formatMoney(totals.approved_cents, place.moneyLocale),
+                amount: formatMoney(totals.approved_cents, place.locale, place.moneyLocale),
               })
             : t('mpi_advisor.no_recommendations')}
         </dd>
