@@ -99,12 +99,14 @@ describe('signals: the IoT endpoint', () => {
     expect(properties.InstallLatestAwsSdk).toBe(false);
   });
 
-  it('is looked up by a role that may only describe the endpoint and write its own logs', () => {
+  it('is looked up by a role that may only describe the endpoint, put the uploads CORS rules and write its own logs', () => {
+    // The stack's one custom resource provider also puts the uploads bucket's CORS rules (web.ts).
     const serviceToken = lookup()[0]![1].Properties!.ServiceToken as { 'Fn::GetAtt': [string, string] };
     const statements = statementsOfRole(roleIdOf(serviceToken['Fn::GetAtt'][0]));
     expect(statements.map((st) => [actionsOf(st).sort().join(','), flat(st.Resource)]).sort()).toEqual([
       ['iot:DescribeEndpoint', '*'],
       ['logs:CreateLogStream,logs:PutLogEvents', expect.stringContaining('SignalsEndpointLookupLogs')],
+      ['s3:PutBucketCORS', expect.stringContaining('UploadsBucket')],
     ]);
     const role = resources(s.app, 'AWS::IAM::Role')[roleIdOf(serviceToken['Fn::GetAtt'][0])]!;
     expect(role.Properties?.ManagedPolicyArns).toBeUndefined();
