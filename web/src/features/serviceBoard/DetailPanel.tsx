@@ -27,7 +27,7 @@ import { ApiError } from '../../lib/request.js';
 import { useReadySession } from '../../lib/session.js';
 import type { BoardContext } from './boardContext.js';
 import { RowMarkers } from './BoardTable.js';
-import { customerName, vehicleLabel } from './boardRows.js';
+import { customerName, orderNumber, vehicleLabel } from './boardRows.js';
 import { promiseUrgency } from './promiseTime.js';
 import { scheduledToCustomerAt } from '../inspections/labels.js';
 import { agentsPath, assignAdvisor, fetchRepairOrder, orderAction, sendVehicleReady, vehicleReadyPreviewPath } from './requests.js';
@@ -94,7 +94,7 @@ export function DetailPanel({
 
       <Section title={t('detail.repair_order')}>
         <dl className="detail__list">
-          <Item label={t('detail.ro_number')}>{order.ro_id}</Item>
+          <Item label={t('detail.ro_number')}>{orderNumber(order, t)}</Item>
           <Item label={t('board.column_promise_time')}>
             {order.promise_time ? (
               <span className={`promise promise--${promiseUrgency(order.promise_time, Date.now(), order.closed || order.vehicle_ready)}`}>
