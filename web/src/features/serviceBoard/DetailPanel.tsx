@@ -9,7 +9,7 @@ import type { Colleague, Location } from '../../../../shared/api.js';
 import type { SheetReply, SheetTemplate } from '../../../../shared/inspections.js';
 import { formatMoney } from '../../../../shared/money.js';
 import type { Customer } from '../../../../shared/customers.js';
-import type { RepairOrder } from '../../../../shared/repairOrders.js';
+import { isTextedIn, type RepairOrder } from '../../../../shared/repairOrders.js';
 import { CallHistory } from '../../components/conversation/CallHistory.js';
 import { ConsentHistory } from '../../components/conversation/ConsentHistory.js';
 import { CustomerActions, customerActionRefusal } from '../../components/conversation/CustomerActions.js';
@@ -350,7 +350,8 @@ function MpiSection({ order, context, onOrder }: { order: RepairOrder; context: 
           <p className="muted" data-testid="detail-mpi-none">
             {t('board_mpi.none')}
           </p>
-          {acting.access_level.service ? <StartMpi order={order} context={context} onOrder={onOrder} /> : null}
+          {/* A texted-in order is a conversation, not a visit: no vehicle to inspect until the DMS's order comes. */}
+          {acting.access_level.service && !isTextedIn(order) ? <StartMpi order={order} context={context} onOrder={onOrder} /> : null}
         </>
       )}
     </section>
