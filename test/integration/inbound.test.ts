@@ -422,4 +422,17 @@ describe('a known customer with no conversation at the store they text', () => {
     expect((await customersWithPhone(companyId, north.phones.cell!, true)).filter((c) => c.location_id === SOUTH)).toHaveLength(1);
     expect(await repairOrderLinksOfCustomer(companyId, first.customer.id)).toHaveLength(1);
   });
+
+  it('still answers a STOP from such a customer, and the texted-in order shows what they were told', async () => {
+    const known = customerRecord({ location_id: SOUTH, opt_in: 'in' });
+    await saveCustomer(known);
+    const carrierId = randomUUID();
+    await handler(delivery(known.phones.cell!, southNumber, 'STOP', carrierId));
+    const order = await getRepairOrder(companyId, derivedId('ro', companyId, SOUTH, 'texted_in', carrierId), true);
+    const stored = await conversation(order!);
+    expect(stored.filter((m) => m.metadata.direction === 'inbound').map((m) => m.text)).toEqual(['STOP']);
+    expect(stored.some((m) => m.metadata.automated === 'opt_out_confirmation')).toBe(true);
+    expect((await textsTo(carrierUrl, known.phones.cell!)).map((t) => t.from)).toEqual([southNumber]);
+    expect((await getCustomer(companyId, known.id, true))?.opt_in).toBe('out');
+  });
 });
