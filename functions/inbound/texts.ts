@@ -1,9 +1,9 @@
 /**
  * A customer's text to one of the dealership's numbers (End User Messaging two-way SMS on the
  * inbound_sms topic). It is stored in the customer's conversation as it came, which moves the
- * order up the board and makes it unread for every agent who had read it (threading.ts picks the conversation among every board's;
- * a known customer with none at the store gets a texted-in order); then what it says
- * about consent is acted on: an opt-out (in any reasonable wording) or opt-in goes through the
+ * order up the board and makes it unread for every agent who had read it (threading.ts picks the
+ * conversation among every board's; a known customer with none at the store gets a texted-in
+ * order); then what it says about consent is acted on: an opt-out (in any reasonable wording) or opt-in goes through the
  * consent ledger and is confirmed by text, HELP is answered with the dealership's contact.
  *
  * SNS may deliver a text twice: the carrier log's claim names the message id on the first
