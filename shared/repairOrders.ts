@@ -12,7 +12,10 @@ export type DmsStatus = 'open' | 'pre_invoiced' | 'invoiced' | 'closed';
 
 export interface RepairOrder {
   id: string;
-  /** The DMS's repair-order number, as the shop calls it. */
+  /**
+   * The DMS's repair-order number, as the shop calls it; '' for an order the console opened itself
+   * for a customer's text with no conversation at the store (`isTextedIn`): no DMS order behind it.
+   */
   ro_id: string;
   location_id: string;
   customer: Customer;
@@ -60,3 +63,6 @@ export interface RepairOrder {
 }
 
 export const SERVICE_PAGE_SIZE = 20;
+
+/** An order the console opened for a text ("Texted in"): no RO number, no estimate, no DMS order (the DMS never sends an empty number). */
+export const isTextedIn = (order: Pick<RepairOrder, 'ro_id'>): boolean => order.ro_id === '';

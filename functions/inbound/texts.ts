@@ -1,8 +1,9 @@
 /**
  * A customer's text to one of the dealership's numbers (End User Messaging two-way SMS on the
  * inbound_sms topic). It is stored in the customer's conversation as it came, which moves the
- * order up the board and makes it unread for every agent who had read it (threading.ts picks the conversation among every board's); then what it says
- * about consent is acted on: an opt-out (in any reasonable wording) or opt-in goes through the
+ * order up the board and makes it unread for every agent who had read it (threading.ts picks the
+ * conversation among every board's; a known customer with none at the store gets a texted-in
+ * order); then what it says about consent is acted on: an opt-out (in any reasonable wording) or opt-in goes through the
  * consent ledger and is confirmed by text, HELP is answered with the dealership's contact.
  *
  * SNS may deliver a text twice: the carrier log's claim names the message id on the first
@@ -28,7 +29,9 @@ import { ownerFieldOf } from '../../shared/conversations.js';
 import { announceTo, changedEvent, portFor, type ConversationOwner } from '../messages/owners.js';
 import { releaseHeldForOptIn } from '../messages/scheduled.js';
 import { claimInbound, markInboundProcessed, type InboundOutcome, type InboundText } from './carrierLog.js';
-import { threadFor } from './threading.js';
+import { repairOrderOwner } from '../repairOrders/owner.js';
+import { openTextedIn } from '../repairOrders/textedIn.js';
+import { threadFor, type Thread } from './threading.js';
 
 
 function inboundRecord(owner: ConversationOwner, id: string, body: string, from: string, to: string, at: string): MessageRecord {
@@ -57,6 +60,16 @@ async function postToConversation(owner: ConversationOwner, message: MessageReco
   await announceTo(current, changedEvent(current, 'message_received'));
   await port.customerReplied?.(current.record, message.text, message.created_at);
   return current;
+}
+
+/**
+ * A known customer with no conversation at the store gets one: a texted-in order on the service
+ * board (functions/repairOrders/textedIn.ts), whichever of the store's numbers they texted.
+ */
+async function textedInThread(number: TextingNumber, customers: CustomerRecord[], carrierMessageId: string): Promise<Thread> {
+  const { order, customer } = await openTextedIn(number.company_id, number.location_id, customers, carrierMessageId);
+  logger.info('text from a customer with no conversation at this location opened a texted-in order', { customer_id: customer.id, location_id: number.location_id, repair_order_id: order.id });
+  return { owner: repairOrderOwner(order), customer };
 }
 
 interface Dealership {
@@ -149,10 +162,9 @@ export async function receiveText(text: InboundText, snsMessageId: string): Prom
 
   // Texts to the service or appointment number thread into a board's conversation; the others' boards come later.
   const threads = number.module === 'service' || number.module === 'appointment';
-  const thread = threads ? await threadFor(number.company_id, number.location_id, customers, from) : null;
+  const thread = threads ? ((await threadFor(number.company_id, number.location_id, customers, from)) ?? (await textedInThread(number, customers, text.inboundMessageId))) : null;
   const customer = thread?.customer ?? customers[0]!;
   const owner = thread ? await postToConversation(thread.owner, inboundRecord(thread.owner, claim.messageId, text.messageBody, from, to, new Date().toISOString())) : null;
-  if (!thread) logger.warn('text from a customer with no conversation at this location', { customer_id: customer.id, location_id: number.location_id });
 
   const place = await dealershipAt(number);
   await actOnKeywords(text.messageBody, from, place, customers, customer, owner);

@@ -7,6 +7,7 @@
  * appointment; else to the newest finished conversation of any board (a closed order, a past or
  * cancelled appointment); else to the newest archived one, which the caller brings back
  * (THREAD_TIERS). Each board offers its candidates through its owner port; the choice is made here, once.
+ * With none at all, the caller opens a texted-in order (functions/repairOrders/textedIn.ts).
  */
 import type { CustomerRecord } from '../customers/records.js';
 import { lastTextTo, type LastText } from '../messages/records.js';

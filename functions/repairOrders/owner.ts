@@ -4,6 +4,7 @@
  * reads its estimate (SPEC §5); an inbound text goes to the newest open order, else a closed one
  * still on the board, else an archived one, which comes back to the board.
  */
+import { isTextedIn } from '../../shared/repairOrders.js';
 import { registerOwner, THREAD_TIERS, type ConversationOwner, type OwnerPort, type ThreadCandidate } from '../messages/owners.js';
 import { seesWholeBoard, visibleRepairOrder, worksServiceBoard } from './boardAccess.js';
 import { boardOrdersOfCustomer } from './customerOrders.js';
@@ -34,7 +35,8 @@ export function repairOrderOwner(ro: RepairOrderRecord): ConversationOwner<Repai
     thread_id: threadOf(ro.id),
     archived: ro.archived,
     message_count: ro.metadata.message_count,
-    rules: { closed: ro.closed, agent: ro.agent, opcodes: ro.metadata.opcodes, needsAdvisor: true },
+    // A texted-in order has no estimate: the op-code rule has nothing to read.
+    rules: { closed: ro.closed, agent: ro.agent, opcodes: isTextedIn(ro) ? null : ro.metadata.opcodes, needsAdvisor: true },
     record: ro,
   };
 }

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api, replyAsCustomer, signIn, textsTo } from '../support/api.js';
 import { hideTab, recordDesktopNotices, shownNotices } from '../support/desktopNotices.js';
-import { createRepairOrder, serviceNumberOfNorth, useStackEnv } from '../support/service.js';
+import { saveCustomer } from '../../functions/customers/records.js';
+import { createRepairOrder, customerRecord, serviceNumberOfNorth, useStackEnv } from '../support/service.js';
 import { openOrder, signInAs, useBrowser } from './browser.js';
 
 const browser = useBrowser();
@@ -194,5 +195,24 @@ describe('the service board', () => {
     await openOrder(advisor, ro.ro_id);
     await advisor.getByTestId('landline-notice').waitFor();
     expect(await advisor.getByTestId('send-button').count()).toBe(0);
+  });
+
+  it('shows a text from a known customer with no order as a "Texted in" order on the board', async () => {
+    const store = await serviceNumberOfNorth();
+    const customer = customerRecord({ first_name: 'Tess', last_name: `Textin${Date.now().toString(36)}`, opt_in: 'in' });
+    await saveCustomer(customer);
+    const manager = await browser.page();
+    await signInAs(manager, 'manager@demo.example');
+
+    await replyAsCustomer(browser.carrierUrl, customer.phones.cell!, store, 'Is the shop open on Saturday?');
+
+    const row = manager.getByTestId('board-row').filter({ hasText: customer.last_name }).first();
+    await row.waitFor({ timeout: 15_000 });
+    expect(await row.textContent()).toContain('Texted in');
+    await row.click();
+    await manager.getByTestId('message-bubble').filter({ hasText: 'open on Saturday' }).waitFor({ timeout: 10_000 });
+    const detail = manager.getByTestId('detail-panel');
+    expect(await detail.textContent()).toContain('Texted in');
+    expect(await detail.getByTestId('detail-mpi-start').count()).toBe(0);
   });
 });

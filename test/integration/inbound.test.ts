@@ -7,18 +7,21 @@ import { randomUUID } from 'node:crypto';
 import type { SNSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { SettingsOf } from '../../shared/schemas/settings.js';
+import { changeConsent } from '../../functions/customers/consent.js';
 import { consentLedger } from '../../functions/customers/consentLedger.js';
-import { getCustomer, saveCustomer, type CustomerRecord } from '../../functions/customers/records.js';
+import { customersWithPhone, getCustomer, saveCustomer, type CustomerRecord } from '../../functions/customers/records.js';
+import { derivedId } from '../../functions/lib/ids.js';
+import { openTextedIn } from '../../functions/repairOrders/textedIn.js';
 import { customerText } from '../../functions/lib/customerTexts.js';
 import { channels, cursorAt, eventsAfter, publish } from '../../functions/lib/realtime.js';
 import { getAppointment, updateAppointment } from '../../functions/appointments/records.js';
 import { readSettings, writeSettings } from '../../functions/lib/settings.js';
 import { handler } from '../../functions/inbound/handler.js';
 import { messagesOf, type MessageRecord } from '../../functions/messages/records.js';
-import { getRepairOrder, saveRepairOrder, type RepairOrderRecord } from '../../functions/repairOrders/records.js';
+import { getRepairOrder, repairOrderLinksOfCustomer, saveRepairOrder, type RepairOrderRecord } from '../../functions/repairOrders/records.js';
 import { api, replyAsCustomer, signIn, textsTo, type ApiClient } from '../support/api.js';
 import { eventsAbout } from '../support/events.js';
-import { DEMO_NORTH, createRepairOrder, customerRecord, repairOrderRecord, uniquePhone, useStackEnv, serviceNumberOfNorth } from '../support/service.js';
+import { DEMO_NORTH, createRepairOrder, customerRecord, ensureServiceNumber, repairOrderRecord, uniquePhone, useStackEnv, serviceNumberOfNorth } from '../support/service.js';
 
 const baseUrl = inject('baseUrl');
 const carrierUrl = inject('carrierUrl');
@@ -319,5 +322,117 @@ describe('nothing a known customer writes is dropped', () => {
     await reply(customer.phones.cell!, 'Hello again');
     expect(await threadTexts(appointment.thread)).toEqual(['Hello again']);
     expect((await getAppointment(companyId, appointment.id, true))?.archived).toBe(false);
+  });
+});
+
+describe('a known customer with no conversation at the store they text', () => {
+  const SOUTH = 'loc_demo_south';
+  let southNumber: string;
+  let southService: SettingsOf<'service_settings'>;
+  /** The South store's manager: the company admin, whose board shows South's orders. */
+  let southManager: ApiClient;
+
+  beforeAll(async () => {
+    const info = await readSettings(companyId, SOUTH, 'business_information');
+    southNumber = info.texting_numbers.service || '+12145550123';
+    await ensureServiceNumber(companyId, SOUTH, southNumber);
+    southService = await readSettings(companyId, SOUTH, 'service_settings');
+    await writeSettings(companyId, SOUTH, 'service_settings', { ...southService, quiet_hours_start: '00:00', quiet_hours_end: '00:00' }, 'agt_admin');
+    southManager = api(baseUrl, await signIn(baseUrl, 'admin@demo.example'));
+  });
+
+  afterAll(async () => {
+    await writeSettings(companyId, SOUTH, 'service_settings', southService, 'agt_admin');
+  });
+
+  /** The text as SNS hands it to the Lambda, with the carrier's id. */
+  function delivery(from: string, to: string, body: string, carrierId: string): SNSEvent {
+    const message = { originationNumber: from, destinationNumber: to, messageBody: body, inboundMessageId: carrierId };
+    return { Records: [{ EventSource: 'aws:sns', Sns: { MessageId: randomUUID(), Message: JSON.stringify(message), Timestamp: new Date().toISOString() } }] } as unknown as SNSEvent;
+  }
+
+  it("opens a texted-in order at that store for a North customer texting South, once however often it is delivered, and a manager's reply goes once an advisor is assigned", async () => {
+    // Prepare: a customer of North (no record, no order at South) who opted in by text
+    const north = customerRecord({ first_name: 'Ana', last_name: `Silva${randomUUID().slice(0, 4)}`, language: 'pt' });
+    await saveCustomer(north);
+    await changeConsent({ companyId, customer: north, status: 'in', initiator: 'customer', method: 'sms_keyword', wording: 'START', agent: null });
+    const phone = north.phones.cell!;
+    const carrierId = randomUUID();
+    const event = delivery(phone, southNumber, 'Do you have a loaner car this week?', carrierId);
+    const since = Date.now() - 1000;
+    // Act: SNS delivers it twice
+    expect(await handler(event)).toEqual({ inbound: 1, receipts: 0, rejected: 0 });
+    await handler(event);
+    // Assess: one order at South, for a South record of the same person, with the text in it
+    const id = derivedId('ro', companyId, SOUTH, 'texted_in', carrierId);
+    const order = await getRepairOrder(companyId, id, true);
+    expect(order).toMatchObject({ location_id: SOUTH, ro_id: '', dms_ro_id: null, agent: null, sheet: null, closed: false, archived: false });
+    const atSouth = (await customersWithPhone(companyId, phone, true)).filter((c) => c.location_id === SOUTH);
+    expect(atSouth).toHaveLength(1);
+    expect(atSouth[0]).toMatchObject({ id: order!.customer_id, first_name: 'Ana', last_name: north.last_name, language: 'pt', dms_customer_id: null, opt_in: 'in' });
+    expect(await repairOrderLinksOfCustomer(companyId, atSouth[0]!.id)).toHaveLength(1);
+    expect(await texts(order!)).toEqual(['Do you have a loaner car this week?']);
+    // On South's board, unread for its manager, with the live event the desktop notification follows
+    const view = await southManager.get(`/api/repair_orders/${id}`);
+    expect(view.status, view.text).toBe(200);
+    expect(view.body.repair_order).toMatchObject({ ro_id: '', is_unread: true, agent: null });
+    const board = await southManager.get(`/api/locations/${SOUTH}/repair_orders`);
+    expect(board.body.repair_orders.map((ro: { id: string }) => ro.id)).toContain(id);
+    const created = await eventsAbout(companyId, channels.managerRepairOrders(SOUTH), since, { type: 'message.created', repairOrderId: id, text: 'Do you have a loaner car this week?' });
+    expect(created).toHaveLength(1);
+
+    // The manager cannot answer before an advisor is assigned; then the reply goes from South's number.
+    const answer = { message: { text: 'Yes, we have one for you on Thursday' } };
+    const refused = await southManager.post(`/api/repair_orders/${id}/messages`, answer, { 'idempotency-key': randomUUID() });
+    expect(refused.status).not.toBe(201);
+    const assigned = await southManager.put(`/api/repair_orders/${id}/agent`, { agent_id: 'agt_south_advisor' });
+    expect(assigned.status, assigned.text).toBe(200);
+    const sent = await southManager.post(`/api/repair_orders/${id}/messages`, answer, { 'idempotency-key': randomUUID() });
+    expect(sent.status, sent.text).toBe(201);
+    const delivered = (await textsTo(carrierUrl, phone)).filter((t) => t.text.includes('Yes, we have one for you on Thursday'));
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]!.from).toBe(southNumber);
+
+    // The customer's next text follows the conversation instead of opening another order.
+    await handler(delivery(phone, southNumber, 'Great, thanks', randomUUID()));
+    expect(await texts(order!)).toContain('Great, thanks');
+    expect(await repairOrderLinksOfCustomer(companyId, atSouth[0]!.id)).toHaveLength(1);
+  });
+
+  it("opens it on the customer's own record when the store knows them but has no conversation for them", async () => {
+    const known = customerRecord({ location_id: SOUTH });
+    await saveCustomer(known);
+    const carrierId = randomUUID();
+    await handler(delivery(known.phones.cell!, southNumber, 'Can you look at my brakes?', carrierId));
+    const order = await getRepairOrder(companyId, derivedId('ro', companyId, SOUTH, 'texted_in', carrierId), true);
+    expect(order).toMatchObject({ customer_id: known.id, location_id: SOUTH, ro_id: '' });
+    expect(await texts(order!)).toEqual(['Can you look at my brakes?']);
+    expect((await customersWithPhone(companyId, known.phones.cell!, true)).map((c) => c.id)).toEqual([known.id]);
+  });
+
+  it('opens one order for a text whose handling is retried, even concurrently, after a delivery that failed half-way', async () => {
+    // A delivery that failed after opening the order leaves the claim unprocessed: SNS retries it all.
+    const north = customerRecord({});
+    await saveCustomer(north);
+    const carrierId = randomUUID();
+    const [first, second] = await Promise.all([openTextedIn(companyId, SOUTH, [north], carrierId), openTextedIn(companyId, SOUTH, [north], carrierId)]);
+    const again = await openTextedIn(companyId, SOUTH, [north], carrierId);
+    expect(new Set([first.order.id, second.order.id, again.order.id]).size).toBe(1);
+    expect(new Set([first.customer.id, second.customer.id, again.customer.id]).size).toBe(1);
+    expect((await customersWithPhone(companyId, north.phones.cell!, true)).filter((c) => c.location_id === SOUTH)).toHaveLength(1);
+    expect(await repairOrderLinksOfCustomer(companyId, first.customer.id)).toHaveLength(1);
+  });
+
+  it('still answers a STOP from such a customer, and the texted-in order shows what they were told', async () => {
+    const known = customerRecord({ location_id: SOUTH, opt_in: 'in' });
+    await saveCustomer(known);
+    const carrierId = randomUUID();
+    await handler(delivery(known.phones.cell!, southNumber, 'STOP', carrierId));
+    const order = await getRepairOrder(companyId, derivedId('ro', companyId, SOUTH, 'texted_in', carrierId), true);
+    const stored = await conversation(order!);
+    expect(stored.filter((m) => m.metadata.direction === 'inbound').map((m) => m.text)).toEqual(['STOP']);
+    expect(stored.some((m) => m.metadata.automated === 'opt_out_confirmation')).toBe(true);
+    expect((await textsTo(carrierUrl, known.phones.cell!)).map((t) => t.from)).toEqual([southNumber]);
+    expect((await getCustomer(companyId, known.id, true))?.opt_in).toBe('out');
   });
 });

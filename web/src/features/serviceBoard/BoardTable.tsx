@@ -5,7 +5,7 @@ import { scheduledToCustomerAt } from '../inspections/labels.js';
 import type { RepairOrder } from '../../../../shared/repairOrders.js';
 import { ListNotices } from '../../components/board/BoardParts.js';
 import { formatPhone } from '../../lib/phone.js';
-import { customerName, vehicleLabel } from './boardRows.js';
+import { customerName, orderSubtitle } from './boardRows.js';
 import { nextUrgencyChange, promiseUrgency } from './promiseTime.js';
 import type { BoardContext } from './boardContext.js';
 import { formatCompactMoment, formatDateTime } from '../../components/conversation/times.js';
@@ -164,8 +164,7 @@ function BoardRow({
   const urgency = promiseUrgency(row.promise_time, now, row.closed || row.vehicle_ready);
   const phone = customer.phones.cell ?? customer.phones.work ?? customer.phones.alternate;
   const code = row.custom.work_order_status_code;
-  const vehicle = vehicleLabel(row);
-  const sub = `${t('board.ro_number', { number: row.ro_id })}${vehicle ? ` · ${vehicle}` : ''}`;
+  const sub = orderSubtitle(row, t);
   const advisor = row.agent ? `${row.agent.first_name} ${row.agent.last_name}` : null;
   const status = code ? t(`tech_status.${code}`) : '';
   const promise = row.promise_time ? formatCompactMoment(row.promise_time, context.locale, context.timeZone, now) : '';

@@ -9,7 +9,7 @@ import type { Colleague, Location } from '../../../../shared/api.js';
 import type { SheetReply, SheetTemplate } from '../../../../shared/inspections.js';
 import { formatMoney } from '../../../../shared/money.js';
 import type { Customer } from '../../../../shared/customers.js';
-import type { RepairOrder } from '../../../../shared/repairOrders.js';
+import { isTextedIn, type RepairOrder } from '../../../../shared/repairOrders.js';
 import { CallHistory } from '../../components/conversation/CallHistory.js';
 import { ConsentHistory } from '../../components/conversation/ConsentHistory.js';
 import { CustomerActions, customerActionRefusal } from '../../components/conversation/CustomerActions.js';
@@ -27,7 +27,7 @@ import { ApiError } from '../../lib/request.js';
 import { useReadySession } from '../../lib/session.js';
 import type { BoardContext } from './boardContext.js';
 import { RowMarkers } from './BoardTable.js';
-import { customerName, vehicleLabel } from './boardRows.js';
+import { customerName, orderNumber, vehicleLabel } from './boardRows.js';
 import { promiseUrgency } from './promiseTime.js';
 import { scheduledToCustomerAt } from '../inspections/labels.js';
 import { agentsPath, assignAdvisor, fetchRepairOrder, orderAction, sendVehicleReady, vehicleReadyPreviewPath } from './requests.js';
@@ -94,7 +94,7 @@ export function DetailPanel({
 
       <Section title={t('detail.repair_order')}>
         <dl className="detail__list">
-          <Item label={t('detail.ro_number')}>{order.ro_id}</Item>
+          <Item label={t('detail.ro_number')}>{orderNumber(order, t)}</Item>
           <Item label={t('board.column_promise_time')}>
             {order.promise_time ? (
               <span className={`promise promise--${promiseUrgency(order.promise_time, Date.now(), order.closed || order.vehicle_ready)}`}>
@@ -350,7 +350,8 @@ function MpiSection({ order, context, onOrder }: { order: RepairOrder; context: 
           <p className="muted" data-testid="detail-mpi-none">
             {t('board_mpi.none')}
           </p>
-          {acting.access_level.service ? <StartMpi order={order} context={context} onOrder={onOrder} /> : null}
+          {/* A texted-in order is a conversation, not a visit: no vehicle to inspect until the DMS's order comes. */}
+          {acting.access_level.service && !isTextedIn(order) ? <StartMpi order={order} context={context} onOrder={onOrder} /> : null}
         </>
       )}
     </section>

@@ -20,7 +20,7 @@ import { markRead } from '../../components/conversation/conversationRequests.js'
 import { AUTO_READ_DELAY_MS, READ_CALL_DELAY_MS, createDelayedCalls, mayAutoMarkRead } from '../../components/conversation/readMarks.js';
 import type { BoardContext } from './boardContext.js';
 import { BoardTable } from './BoardTable.js';
-import { customerName, matchesSearch, unreadCount, vehicleLabel, type BoardView } from './boardRows.js';
+import { customerName, matchesSearch, unreadCount, orderSubtitle, type BoardView } from './boardRows.js';
 import { DetailPanel } from './DetailPanel.js';
 import { orderTexting } from './orderTexting.js';
 import { fetchRepairOrder, orderOwner, repairOrderPath } from './requests.js';
@@ -231,7 +231,7 @@ export function ServiceBoard() {
               owner: orderOwner(selected.id),
               subject: orderTexting(selected),
               title: customerName(selected) || t('board.no_name'),
-              subtitle: `${t('board.ro_number', { number: selected.ro_id })}${vehicleLabel(selected) ? ` · ${vehicleLabel(selected)}` : ''}`,
+              subtitle: orderSubtitle(selected, t),
               unread: selected.is_unread,
               onToggleUnread: (unread) => toggleUnread(selected, unread),
             }

@@ -6,9 +6,10 @@
  * Pages stay pages (SWR keeps one answer per offset): a change touches only the pages it must, so
  * a later revalidation refetches those pages and not the whole board.
  */
+import type { TFunction } from 'i18next';
 import type { Paging } from '../../../../shared/api.js';
 import type { Message } from '../../../../shared/messages.js';
-import type { RepairOrder } from '../../../../shared/repairOrders.js';
+import { isTextedIn, type RepairOrder } from '../../../../shared/repairOrders.js';
 import { findListed, insertListed, listedRows, patchListed, unreadRows, withoutListed, type PageRows } from '../../lib/pagedRows.js';
 
 export interface RepairOrderPage {
@@ -124,6 +125,18 @@ export function customerName(order: RepairOrder): string {
 export function vehicleLabel(order: RepairOrder): string {
   const { year, make, model } = order.vehicle;
   return [year ?? '', make, model].filter((part) => String(part).trim()).join(' ');
+}
+
+/** The order's number as the shop says it; "Texted in" for an order a customer's text opened (it has none). */
+export function orderNumber(order: RepairOrder, t: TFunction): string {
+  return isTextedIn(order) ? t('board.texted_in') : order.ro_id;
+}
+
+/** The line under the customer's name: the RO number (or "Texted in") and the vehicle. */
+export function orderSubtitle(order: RepairOrder, t: TFunction): string {
+  const number = isTextedIn(order) ? t('board.texted_in') : t('board.ro_number', { number: order.ro_id });
+  const vehicle = vehicleLabel(order);
+  return vehicle ? `${number} · ${vehicle}` : number;
 }
 
 function digits(text: string): string {
