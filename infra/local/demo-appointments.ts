@@ -131,12 +131,12 @@ export const SOUTH_APPOINTMENTS: DemoAppointment[] = [
   },
   {
     dms: null, customer: { dms: 'S-203', first: 'Jennifer', last: 'Ortiz', cell: '+12145551103', dmsOptIn: true },
-    day: 0, at: [8, 0], advisor: 'south@demo.example', vehicle: ['Honda', 'Odyssey', 2020], notes: 'Brake inspection before a road trip.',
+    day: 0, at: [8, 30], advisor: 'south@demo.example', vehicle: ['Honda', 'Odyssey', 2020], notes: 'Brake inspection before a road trip.',
     bookedDaysAgo: 5, shows: 'booked by phone, reminder sent yesterday',
   },
   {
     dms: null, customer: { dms: 'S-204', first: 'Wei', last: 'Zhang', cell: '+12145551104', dmsOptIn: true },
-    day: 0, at: [8, 0], advisor: 'south@demo.example', vehicle: ['Toyota', 'Prius', 2017], notes: 'Hybrid battery check.',
+    day: 0, at: [8, 30], advisor: 'south@demo.example', vehicle: ['Toyota', 'Prius', 2017], notes: 'Hybrid battery check.',
     bookedDaysAgo: 2, mark: 'confirm', shows: 'booked by phone, reminder sent yesterday, confirmed',
   },
   {
