@@ -221,6 +221,41 @@ export async function changeConsent(input: ConsentChange): Promise<{ changed: Cu
   }
 }
 
+/**
+ * A consent keyword from a number no customer record of the company has yet (a STOP from a
+ * stranger, a START after it): kept on the number alone, so a record that comes to have the number
+ * later inherits it (saveRecordTakingNumber). Only the customer's own words reach here. Answers
+ * whether the number's status changed. A record registering with the number meanwhile is taken
+ * care of by the version condition: the change is read again and, finding the record, goes the
+ * way of every change (changeConsent).
+ */
+export async function changeNumberConsent(companyId: string, cell: string, status: 'in' | 'out', wording: string): Promise<boolean> {
+  for (let attempt = 0; ; attempt++) {
+    const at = new Date().toISOString();
+    const state = await numberState(companyId, cell, at);
+    const [record] = state.records;
+    if (record) {
+      const { changed } = await changeConsent({ companyId, customer: record, status, initiator: 'customer', method: 'sms_keyword', wording, agent: null });
+      return changed.length > 0;
+    }
+    if (!recordTakes(state.number.opt_in, status, 'customer')) return false;
+    const number: NumberConsent = {
+      ...state.number,
+      opt_in: status,
+      opt_metadata: { initiator: 'customer', opcode: null, timestamp: at, agent: null },
+      updated_at: at,
+      version: state.number.version + 1,
+    };
+    try {
+      await saveConsentChange(number, []);
+      return true;
+    } catch (err) {
+      if (attempt >= MAX_ATTEMPTS || !(err instanceof CustomerChanged)) throw err;
+      await backOff(attempt);
+    }
+  }
+}
+
 /** The status a record takes from its number: an opt-out always, an opt-in when the record has none. */
 export function inheritedStatus(record: OptStatus, number: OptStatus): 'in' | 'out' | null {
   if (number === 'out' && record !== 'out') return 'out';

@@ -19,7 +19,7 @@ import { logger } from '../lib/log.js';
 import { normalizePhone } from '../lib/phones.js';
 import { readSettings } from '../lib/settings.js';
 import { textingNumber, type TextingNumber } from '../lib/textingNumbers.js';
-import { changeConsent } from '../customers/consent.js';
+import { changeConsent, changeNumberConsent } from '../customers/consent.js';
 import { customersWithPhone, type CustomerRecord } from '../customers/records.js';
 import { consentIntent } from '../messages/keywords.js';
 import { appendMessage, MessageAlreadyStored, newMessage, type MessageRecord } from '../messages/records.js';
@@ -139,6 +139,25 @@ async function actOnKeywords(body: string, from: string, place: Dealership, cust
   await releaseHeldForOptIn(companyId, customers.map((c) => c.id));
 }
 
+/**
+ * STOP or START from a number no customer record has: kept on the number (changeNumberConsent) and
+ * confirmed as to anyone, in the store's language (nothing is known of the sender's). A bare YES
+ * answers no request here, and HELP waits for the guest inbox.
+ */
+async function actOnStrangersKeywords(body: string, from: string, number: TextingNumber): Promise<void> {
+  const { intent, keyword } = consentIntent(body);
+  if (intent !== 'opt_out' && (intent !== 'opt_in' || keyword === 'YES')) return;
+  const changed = await changeNumberConsent(number.company_id, from, intent === 'opt_out' ? 'out' : 'in', body);
+  if (!changed) return;
+  const place = await dealershipAt(number);
+  const words = intent === 'opt_out' ? 'optOutConfirmation' : 'optInConfirmation';
+  try {
+    await smsCarrier().send({ messageId: newId('msg'), from: place.number.number, to: from, text: customerText(words, place.locale, { dealership: place.dealership }), media: [] });
+  } catch (err) {
+    logger.error('keyword answer not sent', { kind: words, error: (err as Error).message });
+  }
+}
+
 /** Handles one inbound text; answers what became of it. */
 export async function receiveText(text: InboundText, snsMessageId: string): Promise<InboundOutcome> {
   const claim = await claimInbound(text, snsMessageId, newId('msg'));
@@ -154,8 +173,10 @@ export async function receiveText(text: InboundText, snsMessageId: string): Prom
   }
   const customers = await customersWithPhone(number.company_id, from);
   if (customers.length === 0) {
-    // Kept in the carrier log; a later issue gives such texts a guest inbox.
+    // Kept in the carrier log; a later issue gives such texts a guest inbox. Its consent words
+    // still count: they belong to the number, which a customer record may come to have later.
     logger.warn('text from an unknown sender', { company_id: number.company_id, location_id: number.location_id, to });
+    await actOnStrangersKeywords(text.messageBody, from, number);
     await markInboundProcessed(text, 'unknown_sender');
     return 'unknown_sender';
   }

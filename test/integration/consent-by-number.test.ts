@@ -93,6 +93,36 @@ describe('consent belongs to the phone number', () => {
     ]);
   });
 
+  it('a STOP from a number the store does not know yet is kept on the number: a customer booked with it later is opted out', async () => {
+    const phone = uniquePhone();
+
+    await replyAsCustomer(carrierUrl, phone, DEALER, 'Stop texting me');
+    await expect.poll(async () => (await textsTo(carrierUrl, phone)).length, { timeout: 5_000 }).toBe(1);
+    const appointment = await bookNew('Sam', 'Stranger', phone);
+    const sent = await coordinator.post(`/api/appointments/${appointment.id}/messages`, { message: { text: 'Hi Sam!' } }, { 'idempotency-key': randomUUID() });
+
+    expect((await textsTo(carrierUrl, phone)).map((t) => t.text)).toEqual([expect.stringMatching(/Demo Motors North/)]);
+    expect((await getNumberConsent(companyId, phone))?.opt_in).toBe('out');
+    expect(appointment.customer.opt_in).toBe('out');
+    expect(sent.status, sent.text).toBe(422);
+    expect(sent.body.error).toMatchObject({ id: 'opted_out' });
+    expect(await textsTo(carrierUrl, phone)).toHaveLength(1);
+    expect(await ledgerOf(appointment.customer.id)).toEqual([expect.objectContaining({ status: 'out', initiator: 'customer', method: 'inherited_from_number' })]);
+  });
+
+  it('a START from that number lifts it again, and a repeated STOP gets no second confirmation', async () => {
+    const phone = uniquePhone();
+    await replyAsCustomer(carrierUrl, phone, DEALER, 'STOP');
+    await replyAsCustomer(carrierUrl, phone, DEALER, 'STOP');
+    await expect.poll(async () => (await textsTo(carrierUrl, phone)).length, { timeout: 5_000 }).toBe(1);
+
+    await replyAsCustomer(carrierUrl, phone, DEALER, 'START');
+    await expect.poll(async () => (await textsTo(carrierUrl, phone)).length, { timeout: 5_000 }).toBe(2);
+
+    expect((await getNumberConsent(companyId, phone))?.opt_in).toBe('in');
+    expect((await bookNew('Stella', 'Started', phone)).customer.opt_in).toBe('in');
+  });
+
   it('a number opted out on a record from before numbers had consent of their own is opted out for a new record too', async () => {
     // A record written as it was stored before this change: its own opt-out, no item for the number.
     const old = customerRecord({ opt_in: 'out', opt_metadata: { initiator: 'customer', opcode: null, timestamp: new Date().toISOString(), agent: null } });
