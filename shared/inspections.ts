@@ -266,6 +266,7 @@ export const MPI_ERRORS = {
   link_expired: 'This inspection link has expired. Please contact the dealership for a new one.',
   link_not_found: 'This inspection link is not valid',
   mpi_disabled: 'MPI is turned off for this location',
+  texted_in: 'A texted-in conversation has no repair order from the DMS to inspect',
 } as const;
 export type MpiErrorId = keyof typeof MPI_ERRORS;
 

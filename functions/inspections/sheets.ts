@@ -4,6 +4,7 @@
  * editor checks (SPEC §5): a sheet cannot be emptied, needs a group with items, names no item twice
  * in a group, drops empty groups; every recommendation and photo names an item on the sheet.
  */
+import { isTextedIn } from '../../shared/repairOrders.js';
 import type { ItemStatus, Recommendation, SheetGroup, SheetReply } from '../../shared/inspections.js';
 import { checkGroups, type SaveSheetBody } from '../../shared/schemas/inspections.js';
 import type { AgentRecord } from '../lib/agents.js';
@@ -108,6 +109,8 @@ const RETEMPLATABLE = new Set(['unclaimed', 'claimed', 'reclaimed']);
  * manager) may change a held sheet's form.
  */
 export async function retemplate(ro: RepairOrderRecord, templateId: string, caller: AgentRecord): Promise<SheetRecord> {
+  // A customer's text opened it: there is no car in the shop behind it to inspect.
+  if (isTextedIn(ro)) throw refusal('refused', 'texted_in');
   const template = await getTemplate(ro.company_id, ro.location_id, templateId);
   if (!template) throw refusal('refused', 'template_not_saved');
   if (template.archived) throw refusal('refused', 'template_archived');

@@ -408,6 +408,10 @@ describe('a known customer with no conversation at the store they text', () => {
     expect(order).toMatchObject({ customer_id: known.id, location_id: SOUTH, ro_id: '' });
     expect(await texts(order!)).toEqual(['Can you look at my brakes?']);
     expect((await customersWithPhone(companyId, known.phones.cell!, true)).map((c) => c.id)).toEqual([known.id]);
+    // No car in the shop behind it: no inspection sheet can be put on it.
+    const sheet = await southManager.put(`/api/tech/mpi/repair_orders/${order!.id}/template`, { template_id: 'tpl_any' });
+    expect(sheet.status, sheet.text).toBe(422);
+    expect(sheet.body.error).toMatchObject({ id: 'texted_in' });
   });
 
   it('opens one order for a text whose handling is retried, even concurrently, after a delivery that failed half-way', async () => {
