@@ -5,6 +5,7 @@
  * repeat finds the claim (and, once handled, `processed_at`) and posts nothing twice.
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { CarrierReceipt } from '../lib/carrier.js';
 import { config } from '../lib/config.js';
 import { db, nowEpoch, queryAll } from '../lib/table.js';
 
@@ -18,15 +19,7 @@ export interface InboundText {
   messageKeyword?: string;
 }
 
-export interface Receipt {
-  eventType: string;
-  messageId: string;
-  destinationPhoneNumber?: string;
-  messageStatus?: string;
-  messageStatusDescription?: string;
-  isFinal?: boolean;
-  eventTimestamp?: number;
-}
+export type Receipt = CarrierReceipt;
 
 /** How an inbound text was handled, for the log and the tests. */
 export type InboundOutcome = 'threaded' | 'consent_only' | 'unknown_sender' | 'unknown_number' | 'duplicate';

@@ -7,6 +7,7 @@
  */
 import type { SNSEvent } from 'aws-lambda';
 import { z } from 'zod';
+import { carrierReceipt } from '../lib/carrier.js';
 import { logger } from '../lib/log.js';
 import '../messages/boards.js';
 import { applyReceipt } from './receipts.js';
@@ -20,15 +21,6 @@ const inboundSms = z.object({
   messageKeyword: z.string().optional(),
 });
 
-const deliveryReceipt = z.object({
-  eventType: z.string().min(1),
-  messageId: z.string().min(1),
-  destinationPhoneNumber: z.string().optional(),
-  messageStatus: z.string().optional(),
-  messageStatusDescription: z.string().optional(),
-  isFinal: z.boolean().optional(),
-  eventTimestamp: z.number().optional(),
-});
 
 export interface CarrierRun {
   inbound: number;
@@ -49,7 +41,7 @@ export async function handler(event: SNSEvent): Promise<CarrierRun> {
       continue;
     }
     const text = inboundSms.safeParse(message);
-    const receipt = text.success ? null : deliveryReceipt.safeParse(message);
+    const receipt = text.success ? null : carrierReceipt.safeParse(message);
     if (!text.success && !receipt?.success) {
       run.rejected += 1;
       logger.warn('carrier message of unknown shape', { message_id: record.Sns.MessageId });

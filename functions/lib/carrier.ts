@@ -43,16 +43,17 @@ export interface OutboundText {
   media: string[];
 }
 
-/** A delivery event of the carrier's, in End User Messaging's terms (what a delivery receipt carries). */
-export interface CarrierReceipt {
-  eventType: string;
-  messageId: string;
-  destinationPhoneNumber?: string;
-  messageStatus?: string;
-  messageStatusDescription?: string;
-  isFinal?: boolean;
-  eventTimestamp?: number;
-}
+/** A delivery event of the carrier's, in End User Messaging's terms (what a delivery receipt carries): one schema for the receipts topic and the local carrier's answer. */
+export const carrierReceipt = z.object({
+  eventType: z.string().min(1),
+  messageId: z.string().min(1),
+  destinationPhoneNumber: z.string().optional(),
+  messageStatus: z.string().optional(),
+  messageStatusDescription: z.string().optional(),
+  isFinal: z.boolean().optional(),
+  eventTimestamp: z.number().optional(),
+});
+export type CarrierReceipt = z.infer<typeof carrierReceipt>;
 
 export interface SmsCarrier {
   /** The carrier answers a repeated `messageId` with its first answer and sends nothing (absent: it does not). */
@@ -165,19 +166,7 @@ export class SnsSmsCarrier implements SmsCarrier {
 const localSent = z.object({ message_id: z.string().min(1) });
 const localRefusal = z.object({ error: z.object({ id: z.string(), message: z.string() }) });
 const localLine = z.object({ type: z.enum(['mobile', 'voip', 'landline', 'error']) });
-const localReceipt = z.object({
-  receipt: z
-    .object({
-      eventType: z.string().min(1),
-      messageId: z.string().min(1),
-      destinationPhoneNumber: z.string().optional(),
-      messageStatus: z.string().optional(),
-      messageStatusDescription: z.string().optional(),
-      isFinal: z.boolean().optional(),
-      eventTimestamp: z.number().optional(),
-    })
-    .nullable(),
-});
+const localReceipt = z.object({ receipt: carrierReceipt.nullable() });
 
 /** The local carrier (infra/local/carrier.ts) at LOCAL_CARRIER_URL: it refuses with 422 `{ error: { id, message } }`. */
 export class LocalSmsCarrier implements SmsCarrier {
