@@ -36,6 +36,18 @@ export interface Appointment {
   message_thread_id: string;
   created_at: string;
   metadata: { message_count: number };
+  /**
+   * When the customer wrote into an appointment from before today: from then on, through that day,
+   * it is back on the board (which lists from the start of today), so staff see the reply. Null when
+   * it never was.
+   */
+  listed_from?: string | null;
+}
+
+/** The moment an appointment sits at on the board: its time, or a later reply that brought it back (`listed_from`). */
+export function listedAt(appointment: { scheduled_at: string; listed_from?: string | null }): string {
+  const from = appointment.listed_from ?? '';
+  return from > appointment.scheduled_at ? from : appointment.scheduled_at;
 }
 
 /**

@@ -148,6 +148,7 @@ export function appointmentView(record: AppointmentRecord, customer: CustomerRec
     disable_read_mark: record.disable_read_mark,
     message_thread: { id: thread, bumped_at: record.bumped_at },
     message_thread_id: thread,
+    listed_from: record.listed_from ?? null,
     created_at: record.created_at,
     metadata: { message_count: record.message_count },
   };

@@ -9,12 +9,23 @@ import { CONFIRMING_REPLIES } from '../../shared/appointments.js';
 import { registerOwner, THREAD_TIERS, type ConversationOwner, type OwnerPort, type ThreadCandidate } from '../messages/owners.js';
 import { addSystemNote } from '../messages/notes.js';
 import { visibleAppointment, worksAppointments } from './access.js';
-import { appointmentsToText } from './booking.js';
+import { appointmentsToText, startOfToday } from './booking.js';
 import { announceAppointment, appointmentChanged, channelsOfAppointment } from './events.js';
 import { appointmentBumpWrite, appointmentLinksOfCustomer, appointmentThreadOf, getAppointment, getAppointments, updateAppointment, type AppointmentRecord } from './records.js';
 
 /** A reply still counts for an appointment that began this long ago (the customer is at the desk). */
 const STILL_CURRENT_MS = 12 * 3600_000;
+
+/**
+ * A customer who writes into an appointment from before today (they answer what they were last
+ * texted about) must be seen: the board lists from the start of today, so the appointment comes
+ * back onto it from the reply on, through that day, and every open board hears it.
+ */
+async function backOnTheBoard(record: AppointmentRecord, at: string): Promise<void> {
+  if (record.archived || record.scheduled_at >= (await startOfToday(record.company_id, record.location_id, new Date(at)))) return;
+  const { after, changed } = await updateAppointment(record.company_id, record.id, (now) => (now.archived || (now.listed_from ?? '') >= at ? null : { listed_from: at }));
+  if (changed) await announceAppointment(after, appointmentChanged(after, 'replied'));
+}
 
 export function appointmentOwner(record: AppointmentRecord): ConversationOwner<AppointmentRecord> {
   return {
@@ -79,7 +90,8 @@ export const appointmentPort: OwnerPort<AppointmentRecord> = {
   },
   // A reminder held for quiet hours is about an appointment that still takes place.
   heldTextRefusal: (record, automated) => (automated === 'appointment_reminder' && (record.cancelled || record.archived) ? 'appointment_cancelled' : null),
-  async customerReplied(record, text) {
+  async customerReplied(record, text, at) {
+    await backOnTheBoard(record, at);
     if (!record.reminder_sent || record.confirmed || record.cancelled || !confirmsAppointment(text)) return;
     const { after, changed } = await updateAppointment(record.company_id, record.id, (now) => (now.confirmed || now.cancelled ? null : { confirmed: true }));
     if (!changed) return;

@@ -7,6 +7,7 @@
  * a reply find the customer's next appointment. One transaction writes the record and its link,
  * conditional on the version it read.
  */
+import { listedAt } from '../../shared/appointments.js';
 import type { AgentRef } from '../../shared/people.js';
 import type { Vehicle } from '../../shared/customers.js';
 import type { DeliveryState } from '../../shared/messages.js';
@@ -43,6 +44,8 @@ export interface AppointmentRecord {
   bumped_at: string | null;
   /** Newest customer message: unread for agents who read before it. */
   last_inbound_at: string | null;
+  /** A reply into an appointment from before today brings it back onto the board from then (shared/appointments.ts listedAt). */
+  listed_from?: string | null;
   message_count: number;
   created_at: string;
   updated_at: string;
@@ -54,7 +57,7 @@ export const appointmentThreadOf = (id: string): string => `thr_${id}`;
 
 export function appointmentItem(record: AppointmentRecord): Item<AppointmentRecord> {
   const due = record.remind_at && !record.reminder_sent && !record.cancelled && !record.archived;
-  const listed = record.archived ? null : { pk: keys.appointmentsOfLocation(record.company_id, record.location_id).gsi1pk, sk: `${record.scheduled_at}#${record.id}` };
+  const listed = record.archived ? null : { pk: keys.appointmentsOfLocation(record.company_id, record.location_id).gsi1pk, sk: `${listedAt(record)}#${record.id}` };
   return {
     ...keys.appointment(record.company_id, record.id),
     ...(listed ? { gsi1pk: listed.pk, gsi1sk: listed.sk, gsi3pk: listed.pk, gsi3sk: listed.sk } : {}),

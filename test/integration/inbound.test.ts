@@ -313,6 +313,28 @@ describe('nothing a known customer writes is dropped', () => {
     expect(await threadTexts(older.thread)).toEqual([]);
   });
 
+  it("brings an appointment from before today back onto the coordinator's board when the customer writes into it, unread and live", async () => {
+    const customer = customerRecord({ opt_in: 'in' });
+    await saveCustomer(customer);
+    const past = await appointmentOf(customer, -24 * 3);
+    const onBoard = async () => {
+      const res = await coordinator.get(`/api/locations/${locationId}/appointments/inbox?offset=0&limit=500`);
+      expect(res.status, res.text).toBe(200);
+      return (res.body.appointments as { id: string; is_unread: boolean; listed_from: string | null }[]).find((a) => a.id === past.id);
+    };
+    expect(await onBoard()).toBeUndefined();
+    const scheduledAt = (await getAppointment(companyId, past.id, true))!.scheduled_at;
+    const since = cursorAt(Date.now() - 1000);
+
+    await reply(customer.phones.cell!, 'The rattle is back');
+
+    expect(await onBoard()).toMatchObject({ is_unread: true, listed_from: expect.any(String) });
+    const events = await eventsAfter(companyId, channels.appointments(locationId), since);
+    expect(events.some((e) => e.type === 'appointment.changed' && (e.data as { id: string; reason: string }).id === past.id && (e.data as { reason: string }).reason === 'replied')).toBe(true);
+    // The appointment itself keeps its time.
+    expect((await getAppointment(companyId, past.id, true))?.scheduled_at).toBe(scheduledAt);
+  });
+
   it('brings an archived appointment back when it is the only conversation', async () => {
     const customer = customerRecord({ opt_in: 'in' });
     await saveCustomer(customer);

@@ -336,4 +336,11 @@ describe('onBoard (what the board lists)', () => {
     expect(onBoard({ archived: false, scheduled_at: '2030-03-09T14:00:00Z' }, 'America/New_York', NOON)).toBe(false);
     expect(onBoard({ archived: true, scheduled_at: '2030-03-13T14:00:00Z' }, 'America/New_York', NOON)).toBe(false);
   });
+
+  it('keeps one from before today that the customer wrote into today, through today only', () => {
+    const past = { archived: false, scheduled_at: '2030-03-09T14:00:00Z' };
+    expect(onBoard({ ...past, listed_from: '2030-03-12T15:00:00Z' }, 'America/New_York', NOON)).toBe(true);
+    expect(onBoard({ ...past, listed_from: '2030-03-11T23:00:00Z' }, 'America/New_York', NOON)).toBe(false);
+    expect(onBoard({ ...past, archived: true, listed_from: '2030-03-12T15:00:00Z' }, 'America/New_York', NOON)).toBe(false);
+  });
 });

@@ -7,7 +7,7 @@
  * takes its place by `scheduled_at`, and a text only bumps the thread, it never moves the row.
  */
 import type { Paging } from '../../../../shared/api.js';
-import type { Appointment } from '../../../../shared/appointments.js';
+import { listedAt, type Appointment } from '../../../../shared/appointments.js';
 import type { Customer } from '../../../../shared/customers.js';
 import { findListed, insertListed, listedRows, patchListed, unreadRows, withoutListed, type PageRows } from '../../lib/pagedRows.js';
 import { TZDate } from '@date-fns/tz';
@@ -36,7 +36,8 @@ export type AppointmentChange =
   | { type: 'read'; id: string; unread: boolean };
 
 function timeOf(appointment: Appointment): number {
-  const at = Date.parse(appointment.scheduled_at);
+  // Where the server lists it: a reply into one from before today put it back at the reply's moment.
+  const at = Date.parse(listedAt(appointment));
   return Number.isNaN(at) ? Number.POSITIVE_INFINITY : at;
 }
 
@@ -82,13 +83,13 @@ function bumped(row: Appointment, at: string, inbound: boolean, reading: boolean
 
 /**
  * Whether an appointment belongs on the board, as the server lists it: not archived, and from the
- * start of today where the store is. An appointment fetched again (a live change, one from before
- * today) only comes back onto the list when it does.
+ * start of today where the store is (by its time, or by today's reply that brought it back). An
+ * appointment fetched again (a live change, one from before today) only comes back onto the list when it does.
  */
-export function onBoard(appointment: Pick<Appointment, 'archived' | 'scheduled_at'>, timeZone: string, now = Date.now()): boolean {
+export function onBoard(appointment: Pick<Appointment, 'archived' | 'scheduled_at' | 'listed_from'>, timeZone: string, now = Date.now()): boolean {
   if (appointment.archived) return false;
   const today = startOfDay(new TZDate(now, timeZone)).getTime();
-  return Date.parse(appointment.scheduled_at) >= today;
+  return Date.parse(listedAt(appointment)) >= today;
 }
 
 /** The list after one change (SPEC §4 reducer rules). Pages without the row are kept as they were. */
