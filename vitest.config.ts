@@ -3,16 +3,20 @@ import { defineConfig } from 'vitest/config';
 /**
  * One run, four projects: unit and infra need nothing running; integration and e2e each start
  * their own local stack (DynamoDB Local in memory, s3rver, API server) on free ports.
+ *
+ * A board keeps its tests in its own folders (docs/adding-a-board.md): `functions/<board>/tests/`
+ * and `web/src/features/<board>/tests/`, the project named by the file's suffix
+ * (`*.unit.test.ts(x)`, `*.integration.test.ts`, `*.e2e.test.ts`).
  */
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'], environment: 'node' } },
+      { test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx', 'functions/*/tests/**/*.unit.test.ts', 'web/src/features/*/tests/**/*.unit.test.{ts,tsx}'], environment: 'node' } },
       { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000 } },
       {
         test: {
           name: 'integration',
-          include: ['test/integration/**/*.test.ts'],
+          include: ['test/integration/**/*.test.ts', 'functions/*/tests/**/*.integration.test.ts'],
           globalSetup: ['test/support/integration-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -22,7 +26,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          include: ['test/e2e/**/*.test.ts'],
+          include: ['test/e2e/**/*.test.ts', 'web/src/features/*/tests/**/*.e2e.test.ts'],
           globalSetup: ['test/support/e2e-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
