@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
-import { API_AREAS, CARRIER_TOPICS, EVENTS_ENTRY, JOBS_ENTRY } from '../functions/areas.js';
+import { API_AREAS, bundleDefines, CARRIER_TOPICS, EVENTS_ENTRY, JOBS_ENTRY } from '../functions/areas.js';
 import { ORIGIN_GATE_ENTRY } from '../infra/api.js';
 import { SERVER_BUNDLING, SERVER_NODE_OPTIONS } from '../infra/server-function.js';
 
@@ -58,6 +58,7 @@ export function esbuildOptions(entry: string, outfile: string): BuildOptions {
     // bundleAwsSDK: nothing is left external.
     external: b.bundleAwsSDK ? [] : ['@aws-sdk/*', '@smithy/*'],
     banner: { js: b.banner },
+    define: bundleDefines(entry),
     mainFields: b.mainFields,
     absWorkingDir: ROOT,
     logLevel: 'warning',

@@ -1,15 +1,17 @@
 /**
  * The API areas: one Lambda each, and the HTTP API routes it answers (SPEC §7 paths). CDK creates
  * the functions and routes from this list; the local server matches requests with it; each area's
- * handler answers exactly these route keys (a unit test holds them together).
+ * handler answers exactly these route keys (a unit test holds them together). The core's areas are
+ * here; every board brings its own (functions/boards.ts), and the conversation core answers each
+ * board's conversation at `{owner path}/messages`.
  */
-export interface ApiArea {
-  /** Lambda entry, relative to the project root; exports `handler`. */
-  entry: string;
-  routes: readonly string[];
-}
+import * as registry from './boards.js';
+import type { ApiArea, BoardJob, JobEvent } from './lib/boardModule.js';
+import { BOARDS } from './lib/boardList.js';
 
-export const API_AREAS = {
+export type { ApiArea, JobEvent };
+
+const CORE_AREAS = {
   sessions: {
     entry: 'functions/sessions/handler.ts',
     routes: [
@@ -52,51 +54,16 @@ export const API_AREAS = {
     entry: 'functions/notifications/handler.ts',
     routes: ['POST /api/notifications/tickets'],
   },
-  repairOrders: {
-    entry: 'functions/repairOrders/handler.ts',
-    routes: [
-      'GET /api/locations/{id}/repair_orders',
-      'GET /api/locations/{id}/repair_orders/inbox',
-      'GET /api/repair_orders/{id}',
-      'PUT /api/repair_orders/{id}/agent',
-      'PUT /api/repair_orders/{id}/archive',
-      'PUT /api/repair_orders/{id}/unarchive',
-      'PUT /api/repair_orders/{id}/read',
-      'PUT /api/repair_orders/{id}/unread',
-      'GET /api/repair_orders/{id}/vehicle_ready',
-      'POST /api/repair_orders/{id}/vehicle_ready',
-    ],
-  },
+  /** Every board's conversations (their `{owner path}/messages` are added below), held texts, mass texts, uploads. */
   messages: {
     entry: 'functions/messages/handler.ts',
     routes: [
-      'GET /api/repair_orders/{id}/messages',
-      'POST /api/repair_orders/{id}/messages',
-      'GET /api/appointments/{id}/messages',
-      'POST /api/appointments/{id}/messages',
       'PUT /api/messages/{id}/retry',
       'PUT /api/messages/{id}',
       'PUT /api/messages/{id}/cancel',
       'POST /api/locations/{id}/mass_messages',
       'GET /api/mass_messages/{id}',
       'POST /api/attachments',
-    ],
-  },
-  /** The appointments board (its conversations are the messages area's). */
-  appointments: {
-    entry: 'functions/appointments/handler.ts',
-    routes: [
-      'GET /api/locations/{id}/appointments/inbox',
-      'GET /api/locations/{id}/notes/appointments',
-      'GET /api/locations/{id}/appointments/{appointment_id}',
-      'POST /api/locations/{id}/appointments',
-      'POST /api/locations/{id}/customers/{customer_id}/appointments',
-      'POST /api/locations/{id}/customers/search',
-      'PUT /api/appointments/{id}/confirm',
-      'PUT /api/appointments/{id}/cancel',
-      'PUT /api/appointments/{id}/archive',
-      'PUT /api/appointments/{id}/agents/null/read',
-      'PUT /api/appointments/{id}/agents/null/unread',
     ],
   },
   customers: {
@@ -122,59 +89,42 @@ export const API_AREAS = {
       'DELETE /api/locations/{id}/dms_keys/{key_id}',
     ],
   },
-  /** Multi-point inspections: templates, queues, claims, the sheet, its photos and videos, MPI settings. */
-  inspections: {
-    entry: 'functions/inspections/handler.ts',
-    routes: [
-      'GET /api/locations/{id}/tech/mpi/sheets/{type}',
-      'GET /api/locations/{id}/tech/mpi/sheets/inbox/manager',
-      'GET /api/locations/{id}/tech/mpi/repair_orders/inbox',
-      'GET /api/locations/{id}/tech/mpi/sheet_templates',
-      'POST /api/locations/{id}/tech/mpi/sheet_templates',
-      'PUT /api/locations/{id}/tech/mpi/sheet_templates/{template_id}',
-      'PUT /api/locations/{id}/tech/mpi/sheet_templates/{template_id}/archive',
-      'PUT /api/locations/{id}/tech/mpi/sheet_templates/{template_id}/default',
-      'GET /api/locations/{id}/tech/mpi/settings',
-      'PUT /api/locations/{id}/tech/mpi/settings',
-      'GET /api/locations/{id}/tech/mpi/technicians',
-      'GET /api/tech/mpi/repair_orders/{id}/technician/sheet',
-      'GET /api/tech/mpi/repair_orders/{id}/advisor/sheet',
-      'PUT /api/tech/mpi/repair_orders/{id}/sheet',
-      'PUT /api/tech/mpi/repair_orders/{id}/technician/claim',
-      'PUT /api/tech/mpi/repair_orders/{id}/advisor/claim',
-      'PUT /api/tech/mpi/repair_orders/{id}/reclaim',
-      'PUT /api/tech/mpi/repair_orders/{id}/technician/complete',
-      'PUT /api/tech/mpi/repair_orders/{id}/advisor/complete',
-      'PUT /api/tech/mpi/repair_orders/{id}/template',
-      'GET /api/tech/mpi/repair_orders/{id}/technician/service_attachments',
-      'POST /api/tech/mpi/repair_orders/{id}/service_attachments',
-      'PUT /api/tech/mpi/repair_orders/{id}/service_attachments',
-    ],
-  },
-  /** The advisor's side of recommended work: decisions, the PDF, sending the sheet to the customer. */
-  recommendations: {
-    entry: 'functions/recommendations/handler.ts',
-    routes: [
-      'PUT /api/tech/mpi/repair_orders/{id}/recommendations/{recommendation_id}',
-      'POST /api/tech/mpi/repair_orders/{id}/pdf',
-      'POST /api/tech/mpi/repair_orders/{id}/send_to_customer',
-    ],
-  },
-  /** The customer's inspection page behind an unguessable, expiring link: no sign-in. */
-  customerInspections: {
-    entry: 'functions/customerInspections/handler.ts',
-    routes: [
-      'GET /api/public/inspections/{token}',
-      'PUT /api/public/inspections/{token}/recommendations/{recommendation_id}',
-      'GET /api/public/inspections/{token}/pdf',
-    ],
-  },
 } as const satisfies Record<string, ApiArea>;
 
-export type AreaName = keyof typeof API_AREAS;
+type Registry = typeof registry;
+type BoardAreaName = { [B in keyof Registry]: keyof Registry[B]['areas'] & string }[keyof Registry];
+export type AreaName = keyof typeof CORE_AREAS | BoardAreaName;
+
+/** The conversation routes of every board whose records own conversations (functions/messages/handler.ts). */
+export const conversationRoutes = (path: string): string[] => [`GET ${path}/messages`, `POST ${path}/messages`];
+
+function everyArea(): Record<AreaName, ApiArea> {
+  const areas: Record<string, ApiArea> = { ...CORE_AREAS };
+  for (const board of BOARDS) {
+    for (const [name, area] of Object.entries(board.areas)) {
+      if (areas[name]) throw new Error(`Two API areas are named ${name} (board ${board.name})`);
+      areas[name] = area;
+    }
+  }
+  const conversations = BOARDS.flatMap((board) => (board.conversations ? conversationRoutes(board.conversations.path) : []));
+  areas.messages = { ...CORE_AREAS.messages, routes: [...conversations, ...CORE_AREAS.messages.routes] };
+  return areas as Record<AreaName, ApiArea>;
+}
+
+export const API_AREAS: Record<AreaName, ApiArea> = everyArea();
 
 /** The server-sent event stream: a function URL with response streaming, at /events. */
 export const EVENTS_ENTRY = 'functions/events/handler.ts';
+/**
+ * Lambdas that read the boards' declarations but run none of their code (the tickets' and the
+ * stream's channels, the core settings route): bundled with `process.env.BOARD_RUNTIME` defined
+ * `off`, so no board's code is in them (functions/lib/boardModule.ts).
+ */
+export const DECLARATIONS_ONLY: ReadonlySet<string> = new Set([CORE_AREAS.notifications.entry, CORE_AREAS.locations.entry, EVENTS_ENTRY]);
+
+/** esbuild's `define` for a Lambda entry: see DECLARATIONS_ONLY. */
+export const bundleDefines = (entry: string): Record<string, string> => (DECLARATIONS_ONLY.has(entry) ? { 'process.env.BOARD_RUNTIME': JSON.stringify('off') } : {});
+
 /** Scheduled jobs, invoked by EventBridge Scheduler with `{ job: JobName }`. */
 export const JOBS_ENTRY = 'functions/jobs/handler.ts';
 
@@ -189,22 +139,22 @@ export const CARRIER_TOPICS = {
 } as const;
 export type CarrierTopic = keyof typeof CARRIER_TOPICS;
 
-/** Scheduled jobs: EventBridge Scheduler invokes the jobs Lambda with `{ job: name }` at this rate. */
-export const JOBS = {
+/** The core's scheduled jobs; each board brings its own (functions/lib/boardModule.ts `jobs`). */
+const CORE_JOBS = {
   presence_sweep: { rateMinutes: 5 },
   /** Texts held for quiet hours or a chosen time go out when due. */
   scheduled_messages: { rateMinutes: 1 },
   /** No text stays queued: texts left queued or mid-send past a short grace are sent once or reconciled. */
   message_sweep: { rateMinutes: 1 },
-  /** Auto-close idle repair orders and auto-archive closed or idle ones (service_settings days). */
-  repair_order_housekeeping: { rateMinutes: 60 },
-  /** Work the customer declined on an inspection: the work-declined notice after service_settings days. */
-  work_declined_notices: { rateMinutes: 60 },
-  /** Appointment reminders, remind-days before each appointment (appointments_settings). */
-  appointment_reminders: { rateMinutes: 1 },
-  /** Service reminders, months after a customer's last visit (reminder_settings). */
-  service_reminders: { rateMinutes: 60 },
   /** Mass texts: each is started at once when requested; this resumes any whose worker stopped. */
   mass_messages: { rateMinutes: 1 },
-} as const;
-export type JobName = keyof typeof JOBS;
+} as const satisfies Record<string, { rateMinutes: number }>;
+
+type BoardJobName = { [B in keyof Registry]: Registry[B] extends { jobs: infer J } ? keyof J & string : never }[keyof Registry];
+export type JobName = keyof typeof CORE_JOBS | BoardJobName;
+
+/** Every job and its rate: EventBridge Scheduler invokes the jobs Lambda with `{ job: name }` at this rate. */
+export const JOBS: Record<JobName, { rateMinutes: number }> = Object.fromEntries([
+  ...Object.entries(CORE_JOBS),
+  ...BOARDS.flatMap((board) => Object.entries(board.jobs ?? {}).map(([name, job]: [string, BoardJob]) => [name, { rateMinutes: job.rateMinutes }])),
+]) as Record<JobName, { rateMinutes: number }>;

@@ -25,7 +25,6 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { API_AREAS, type AreaName } from '../functions/areas.js';
 import { ORIGIN_VERIFY_HEADER } from '../functions/lib/clientIp.js';
-import { PDF_BUNDLE_FILES, PDF_CHUNK } from '../functions/recommendations/fonts.js';
 import { acknowledge } from './nag.js';
 import { LOG_RETENTION, ServerFunction, type LazyChunk, type ServerSettings } from './server-function.js';
 import type { ApiOriginDomain } from './web.js';
@@ -133,8 +132,8 @@ export class Api extends Construct {
         memorySize: 1024,
         // CloudFront waits 30 s for the origin; answer or fail before that.
         timeout: Duration.seconds(25),
-        bundleFiles: BUNDLE_FILES[name],
-        lazyChunks: LAZY_CHUNKS[name],
+        bundleFiles: area.bundleFiles,
+        lazyChunks: area.lazyChunks,
       });
       // One permission per area rather than one per route keeps the function policy small.
       const integration = new HttpLambdaIntegration(`${areaId(name)}Integration`, server.fn, { scopePermissionToRoute: false });
@@ -154,17 +153,10 @@ export class Api extends Construct {
   }
 }
 
-/** Files an area's code reads at run time, copied into its bundle: the areas that draw the inspection PDF get its fonts. */
-export const BUNDLE_FILES: Partial<Record<AreaName, readonly { from: string; to: string }[]>> = {
-  recommendations: PDF_BUNDLE_FILES,
-  customerInspections: PDF_BUNDLE_FILES,
-};
-
-/** Modules each area keeps in a file of its own, loaded on first use (the PDF drawing: its areas start without it). */
-export const LAZY_CHUNKS: Partial<Record<AreaName, readonly LazyChunk[]>> = {
-  recommendations: [PDF_CHUNK],
-  customerInspections: [PDF_CHUNK],
-};
+/** Files an area's code reads at run time, copied into its bundle (the areas that draw the inspection PDF get its fonts): each area says so itself (functions/lib/boardModule.ts `ApiArea`). */
+export const BUNDLE_FILES: Partial<Record<AreaName, readonly { from: string; to: string }[]>> = Object.fromEntries(
+  Object.entries(API_AREAS).flatMap(([name, area]) => (area.bundleFiles ? [[name, area.bundleFiles]] : [])),
+);
 
 /** `notifications` → `Notifications`: construct ids that read like the area. */
 function areaId(name: string): string {

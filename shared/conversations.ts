@@ -1,33 +1,39 @@
 /**
  * Conversations belong to an owner (DESIGN.md "Conversations: one core, many owners"): a repair
- * order, an appointment, and later an employee, an inventory order, a guest or a chat room. Both
- * sides name an owner the same way; the server's core reaches the owner through its port.
+ * order, an appointment, and whatever a board adds (an employee, an inventory order, a guest, a chat
+ * room). Each board names its kind (functions/lib/boardModule.ts `conversations.kind`); both sides
+ * name an owner the same way, and events and answers carry its id as `<kind>_id`
+ * (`repair_order_id`, `appointment_id`) and the owner itself as `owner`.
  */
-export const OWNER_KINDS = ['repair_order', 'appointment'] as const;
-export type OwnerKind = (typeof OWNER_KINDS)[number];
+
+/** A board's kind of conversation owner: `repair_order`, `appointment`, … */
+export type OwnerKind = string;
 
 export interface OwnerRef {
   kind: OwnerKind;
   id: string;
 }
 
-/** The field that names the owner in events and answers (`repair_order_id`, `appointment_id`). */
-export const OWNER_ID_FIELD = {
-  repair_order: 'repair_order_id',
-  appointment: 'appointment_id',
-} as const satisfies Record<OwnerKind, string>;
-export type OwnerIdField = (typeof OWNER_ID_FIELD)[OwnerKind];
+/** The field that names an owner of this kind in events and answers. */
+export const ownerIdField = (kind: OwnerKind): `${string}_id` => `${kind}_id`;
 
 /** An owner as events and answers name it: `{ repair_order_id }` or `{ appointment_id }`. */
-export type OwnerField = { [K in OwnerKind]: { [F in (typeof OWNER_ID_FIELD)[K]]: string } }[OwnerKind];
+export type OwnerField = { [field: `${string}_id`]: string };
 
-export const ownerFieldOf = (ref: OwnerRef): OwnerField => ({ [OWNER_ID_FIELD[ref.kind]]: ref.id }) as OwnerField;
+export const ownerFieldOf = (ref: OwnerRef): OwnerField => ({ [ownerIdField(ref.kind)]: ref.id });
 
-/** The owner an event or message is about, read from whichever owner field it carries. */
-export function ownerOf(data: Partial<Record<OwnerIdField, unknown>>): OwnerRef | null {
-  for (const kind of OWNER_KINDS) {
-    const id = data[OWNER_ID_FIELD[kind]];
-    if (typeof id === 'string' && id) return { kind, id };
+/** `_id` fields that events carry beside their owner's and that never name one. */
+const NOT_OWNERS = new Set(['location_id', 'customer_id', 'agent_id', 'sheet_id', 'recommendation_id', 'message_id', 'source_customer_id', 'holder_id']);
+
+const isRef = (value: unknown): value is OwnerRef =>
+  typeof value === 'object' && value !== null && typeof (value as OwnerRef).kind === 'string' && typeof (value as OwnerRef).id === 'string' && (value as OwnerRef).id !== '';
+
+/** The owner an event or message is about: its `owner`, else whichever `<kind>_id` field it carries. */
+export function ownerOf(data: Record<string, unknown>): OwnerRef | null {
+  if (isRef(data.owner)) return { kind: data.owner.kind, id: data.owner.id };
+  for (const [field, id] of Object.entries(data)) {
+    if (!field.endsWith('_id') || NOT_OWNERS.has(field) || typeof id !== 'string' || !id) continue;
+    return { kind: field.slice(0, -'_id'.length), id };
   }
   return null;
 }

@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import type { MassMessage } from './appointments.js';
 import { SHEET_STATES, type ApproverInitiator, type MpiChangeReason } from './inspections.js';
 import type { Message } from './messages.js';
+import { ownerOf, type OwnerField, type OwnerRef } from './conversations.js';
 
 const id = z.string().check(z.minLength(1));
 const count = z.number().check(z.refine(Number.isFinite));
@@ -38,13 +39,19 @@ const massMessage = z.custom<MassMessage>(
     Object.values(value.skipped).every((n) => typeof n === 'number'),
 );
 
-/** A conversation's event names its owner in the owner's own field (shared/conversations.ts). */
-const byRepairOrder = { repair_order_id: id };
-const byAppointment = { appointment_id: id };
-const messageEvent = z.union([
-  z.object({ ...byRepairOrder, location_id: id, message }),
-  z.object({ ...byAppointment, location_id: id, message }),
-]);
+/**
+ * A conversation's event names its owner in the owner's own field (`repair_order_id`,
+ * `appointment_id`, … shared/conversations.ts) and, from the conversation core, as `owner`: any
+ * board's owner passes, and the console tells its own by `ownerOf`.
+ */
+function aboutOwner<S extends z.core.$ZodLooseShape>(shape: S) {
+  return z.pipe(
+    z.looseObject(shape).check(z.refine((data) => ownerOf(data) !== null, 'names no owner')),
+    // The stream adds the channel it came on; the event itself is the rest.
+    z.transform(({ channel: _channel, ...data }) => data as z.output<z.ZodMiniObject<S>> & OwnerField & { owner?: OwnerRef }),
+  );
+}
+const messageEvent = aboutOwner({ location_id: id, message });
 
 const gatekeeperError = { kind: z._default(z.string(), ''), message: z.string(), reason: z.optional(z.string()), opcode: z.optional(z.string()) };
 
@@ -53,13 +60,13 @@ export const EVENT_SCHEMAS = {
   'repair_order.assigned': z.object({ id, location_id: id, agent_id: id }),
   'message.created': messageEvent,
   'message.updated': messageEvent,
-  'read.changed': z.union([z.object({ ...byRepairOrder, is_unread: z.boolean() }), z.object({ ...byAppointment, is_unread: z.boolean() })]),
+  'read.changed': aboutOwner({ is_unread: z.boolean() }),
   'customer.changed': z.object({ customer_id: id, location_id: id }),
   /**
    * An automated text was not sent: `reason` is its id (a gatekeeper reason or a send refusal,
    * shared/systemNotes.ts), `opcode` the op code looked for; `message` is the reason in English.
    */
-  gatekeeper_error: z.union([z.object({ ...byRepairOrder, ...gatekeeperError }), z.object({ ...byAppointment, ...gatekeeperError })]),
+  gatekeeper_error: aboutOwner(gatekeeperError),
   /** A settings group of the location was saved (e.g. safe mode switched): the board reads it again. */
   settings_updated: z.object({ location_id: id, key: id }),
   location_updated: z.object({ location_id: id }),

@@ -5,10 +5,11 @@
  */
 import { forbidden, notFound } from '../lib/errors.js';
 import type { Auth } from '../lib/session.js';
-import { reachesLocation, worksBoard } from '../repairOrders/boardAccess.js';
+import { reachesLocation } from '../lib/access.js';
+import { board } from './board.js';
 import { requireAppointment, type AppointmentRecord } from './records.js';
 
-export const worksAppointments = (auth: Auth): boolean => worksBoard(auth.actingAs.access_level, 'appointments');
+export const worksAppointments = (auth: Auth): boolean => board.opens(auth.actingAs.access_level);
 
 export function assertWorksAppointments(auth: Auth): void {
   if (!worksAppointments(auth)) throw forbidden('You do not have access to the appointments board');

@@ -1,12 +1,13 @@
 /**
  * Who hears about an appointment: everyone working the location's appointments board, on its
- * appointments channel (lib/realtime.ts channelsFor gives it to agents with the flag and to managers).
+ * appointments channel (its board.ts gives it to agents with the flag and to managers).
  */
 import type { AppointmentEvent } from '../../shared/events.js';
-import { channels, publishTo } from '../lib/realtime.js';
+import { publishTo } from '../lib/realtime.js';
+import { appointmentsChannel } from './channels.js';
 import type { AppointmentRecord } from './records.js';
 
-export const channelsOfAppointment = (record: Pick<AppointmentRecord, 'location_id'>): string[] => [channels.appointments(record.location_id)];
+export const channelsOfAppointment = (record: Pick<AppointmentRecord, 'location_id'>): string[] => [appointmentsChannel(record.location_id)];
 
 export const appointmentChanged = (record: Pick<AppointmentRecord, 'id' | 'location_id'>, reason: string): AppointmentEvent => ({
   type: 'appointment.changed',

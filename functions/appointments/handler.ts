@@ -15,7 +15,11 @@ import type { Auth } from '../lib/session.js';
 import { customersByName, customersWithPhone, customerView, getCustomer } from '../customers/records.js';
 import '../messages/boards.js';
 import { writeReadMark } from '../messages/readMarks.js';
-import { visibleLocation } from '../repairOrders/boardAccess.js';
+import { visibleLocation } from '../lib/access.js';
+import { readSettings } from '../lib/settings.js';
+import { settingsRoutes } from '../lib/settingsRoutes.js';
+import { board } from './board.js';
+import { rescheduleReminders } from './reminderTime.js';
 import { assertWorksAppointments, visibleAppointment } from './access.js';
 import { addCustomer, appointmentViews, bookAppointment, markAppointment, startOfToday, type AppointmentMark } from './booking.js';
 import { appointmentsFrom, remindedAppointments, type AppointmentRecord } from './records.js';
@@ -103,6 +107,11 @@ export const routes: Routes = {
   'PUT /api/appointments/{id}/archive': markRoute('archive'),
   'PUT /api/appointments/{id}/agents/null/read': readRoute(false),
   'PUT /api/appointments/{id}/agents/null/unread': readRoute(true),
+
+  // Reminders already waiting follow the new remind-days (or stop when switched off).
+  ...settingsRoutes(board.settings[0], async (companyId, locationId) => {
+    await rescheduleReminders(companyId, locationId, await readSettings(companyId, locationId, 'appointments_settings'));
+  }),
 };
 
 export const handler = areaHandler('appointments', routes);

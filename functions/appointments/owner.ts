@@ -11,6 +11,7 @@ import { addSystemNote } from '../messages/notes.js';
 import { visibleAppointment, worksAppointments } from './access.js';
 import { appointmentsToText, startOfToday } from './booking.js';
 import { announceAppointment, appointmentChanged, channelsOfAppointment } from './events.js';
+import { appointmentsChannel } from './channels.js';
 import { appointmentBumpWrite, appointmentLinksOfCustomer, appointmentThreadOf, getAppointment, getAppointments, updateAppointment, type AppointmentRecord } from './records.js';
 
 /** A reply still counts for an appointment that began this long ago (the customer is at the desk). */
@@ -51,7 +52,6 @@ export function confirmsAppointment(text: string): boolean {
 
 export const appointmentPort: OwnerPort<AppointmentRecord> = {
   kind: 'appointment',
-  textingNumber: 'appointment',
   owner: appointmentOwner,
   load: (companyId, id, consistent) => getAppointment(companyId, id, consistent),
   visible: visibleAppointment,
@@ -60,6 +60,8 @@ export const appointmentPort: OwnerPort<AppointmentRecord> = {
   bumpWrite: appointmentBumpWrite,
   channels: (record) => channelsOfAppointment(record),
   changed: (record, reason) => appointmentChanged(record, reason),
+  // Opt status and block reach every appointment of the customer on the location's board.
+  customerListeners: (customer) => [appointmentsChannel(customer.location_id)],
   async reopen(record) {
     if (!record.archived) return record;
     return (await updateAppointment(record.company_id, record.id, (now) => (now.archived ? { archived: false } : null))).after;

@@ -5,6 +5,7 @@
  */
 import { customerDecisionBody } from '../../shared/schemas/inspections.js';
 import { areaHandler, ok, parse, publicRoute, type Request, type Routes } from '../lib/http.js';
+import '../messages/boards.js';
 import { decide } from '../recommendations/decisions.js';
 import { linkNotFound, openLink } from '../recommendations/links.js';
 import { inspectionPdf } from '../recommendations/storedPdf.js';

@@ -1,15 +1,14 @@
 /**
  * Call history (SPEC §3 Call, §4 "Call history"): calls the phone system reports, kept in the
- * customer's partition per board, newest first. Telephony comes later; for now the records feed
- * the missed-call flag on the customer's orders and may bring an archived order back to the board.
+ * customer's partition per board, newest first. Telephony comes later; for now a call is handed to
+ * its board (the service board flags a missed call on the customer's orders and may bring an
+ * archived order back: functions/repairOrders/calls.ts).
  */
 import type { Call } from '../../shared/customers.js';
 import { keys } from '../lib/keys.js';
-import { readSettings } from '../lib/settings.js';
+import { boardOfName } from '../lib/boardList.js';
 import { fields, getItem, putItem, queryPage, readPage, type Page } from '../lib/table.js';
-import { announce, changed } from '../repairOrders/events.js';
-import { boardOrdersOfCustomer } from '../repairOrders/customerOrders.js';
-import { getRepairOrder, repairOrderLinksOfCustomer, updateRepairOrder, type RepairOrderRecord } from '../repairOrders/records.js';
+import { loadBoards, portFor } from '../messages/owners.js';
 import type { CustomerRecord } from './records.js';
 
 export type CallBoard = Call['board'];
@@ -38,7 +37,7 @@ const sameCall = (a: Call, b: Call) =>
 
 /**
  * Records a call (idempotent on its id: the same call reported again, e.g. ringing then
- * completed, updates the one record) and applies it to the customer's service orders.
+ * completed, updates the one record) and hands it to its board.
  */
 export async function recordCall(companyId: string, customer: CustomerRecord, call: Call): Promise<'created' | 'updated' | 'unchanged'> {
   const record: Call = { ...call, customer_id: customer.id };
@@ -46,49 +45,18 @@ export async function recordCall(companyId: string, customer: CustomerRecord, ca
   const existing = await getItem<CallItem>(key, true);
   if (existing && sameCall(fields(existing), record)) return 'unchanged';
   await putItem<CallItem>({ ...key, ...record, company_id: companyId });
-  if (record.board === 'service') await applyToOrders(companyId, customer, record);
+  const board = boardOfName(record.board)?.conversations;
+  if (board) {
+    await loadBoards();
+    await portFor(board).callRecorded?.(companyId, customer, record);
+  }
   return existing ? 'updated' : 'created';
 }
 
-/**
- * An inbound call may bring the customer's latest archived order back (service_calls_settings
- * unarchive_on_incoming_call, within unarchive_on_incoming_call_days of archiving) when nothing of
- * theirs is on the board: a customer calling about a finished job should find it where the advisor
- * looks. Then every order on the board shows whether the latest call was missed.
- */
-async function applyToOrders(companyId: string, customer: CustomerRecord, call: Call): Promise<void> {
-  let orders = await boardOrdersOfCustomer(companyId, customer.id);
-  if (call.direction === 'inbound' && orders.length === 0) {
-    const revived = await unarchiveLatest(companyId, customer, call);
-    if (revived) orders = [revived];
-  }
-  if (orders.length === 0) return;
-  const [latest] = await readPage<CallItem>(newestFirst(companyId, customer.id, 'service'), 0, 1);
-  if (!latest) return;
-  const missed = isMissed(latest);
-  for (const ro of orders) {
-    const result = await updateRepairOrder(companyId, ro.id, (current) =>
-      current.metadata.missed_call === missed && current.metadata.last_call_at === latest.created_at
-        ? null
-        : { metadata: { ...current.metadata, missed_call: missed, last_call_at: latest.created_at } },
-    );
-    if (result.changed) await announce(result.after, changed(result.after, missed ? 'missed_call' : 'call'));
-  }
-}
-
-async function unarchiveLatest(companyId: string, customer: CustomerRecord, call: Call): Promise<RepairOrderRecord | null> {
-  const settings = await readSettings(companyId, customer.location_id, 'service_calls_settings');
-  if (!settings.unarchive_on_incoming_call) return null;
-  const [link] = (await repairOrderLinksOfCustomer(companyId, customer.id)).filter((l) => l.archived);
-  if (!link) return null;
-  const ro = await getRepairOrder(companyId, link.repair_order_id, true);
-  if (!ro?.archived || !ro.archived_at) return null;
-  // A call from before the archiving (reported late) is not news about the finished job.
-  const sinceArchived = Date.parse(call.created_at) - Date.parse(ro.archived_at);
-  if (sinceArchived < 0 || sinceArchived > settings.unarchive_on_incoming_call_days * 24 * 3600 * 1000) return null;
-  const result = await updateRepairOrder(companyId, ro.id, (current) => (current.archived ? { archived: false, archived_at: null } : null));
-  if (result.changed) await announce(result.after, changed(result.after, 'unarchived_by_call'));
-  return result.after.archived ? null : result.after;
+/** The customer's latest call on a board, if any. */
+export async function latestCall(companyId: string, customerId: string, board: CallBoard): Promise<Call | undefined> {
+  const [latest] = await readPage<CallItem>(newestFirst(companyId, customerId, board), 0, 1);
+  return latest && fields(latest);
 }
 
 /** A customer's calls on one board, newest first. */

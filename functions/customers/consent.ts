@@ -28,11 +28,10 @@ import { quotesCustomerWords, type SystemNote } from '../../shared/systemNotes.j
 import { agentRefOrNull, type AgentRecord } from '../lib/agents.js';
 import { logger } from '../lib/log.js';
 import { addSystemNote } from '../messages/notes.js';
-import { announceCustomer } from '../repairOrders/customerOrders.js';
+import { announceCustomer } from './announce.js';
 import { saveConsentChange, saveRecordOfNumber, type ConsentWrite } from './consentLedger.js';
 import { getNumberConsent, unknownNumber, type NumberConsent } from './numberConsent.js';
 import { CustomerChanged, customersWithPhone, getCustomer, getCustomers, saveCustomer, type CustomerRecord } from './records.js';
-import '../messages/boards.js';
 import { conversationsOfCustomer } from '../messages/owners.js';
 
 export interface ConsentChange {
@@ -333,7 +332,6 @@ export const INHERITED_FROM_NUMBER = 'inherited_from_number';
 async function tellBoard(change: ConsentChange, record: CustomerRecord): Promise<void> {
   // Every board's conversation still in play hears it: the orders on the board, the appointments to come.
   const conversations = await conversationsOfCustomer(change.companyId, record.id);
-  const orders = conversations.filter((owner) => owner.kind === 'repair_order');
   const agent = agentRefOrNull(change.agent);
   const sharedPhone = record.id !== change.customer.id;
   const extra: Record<string, string> = {
@@ -346,5 +344,5 @@ async function tellBoard(change: ConsentChange, record: CustomerRecord): Promise
   for (const owner of conversations) {
     await addSystemNote(owner, { behaviour: noteBehaviour(change.status, change.initiator), text: noteText(change, agent, sharedPhone), agent, note, extra });
   }
-  await announceCustomer(record, orders, change.status === 'out' ? 'opted_out' : 'opted_in');
+  await announceCustomer(record, change.status === 'out' ? 'opted_out' : 'opted_in', conversations);
 }

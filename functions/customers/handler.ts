@@ -1,8 +1,10 @@
-/** Customers of the service board (api3 "Customers"): the record, opt-out, block, consent ledger, calls. */
+/** Contacts of every board's conversations (api3 "Customers"): the record, opt-out, block, consent ledger, calls. */
 import { forbidden, notFound } from '../lib/errors.js';
 import { agentRoute, areaHandler, ok, pagedBody, paging, type AgentRequest, type Routes } from '../lib/http.js';
-import { assertWorksServiceBoard, seesWholeBoard, visibleCustomer } from '../repairOrders/boardAccess.js';
-import { announceCustomer, boardOrdersOfCustomer } from '../repairOrders/customerOrders.js';
+import '../messages/boards.js';
+import { seesWholeBoard } from '../lib/access.js';
+import { visibleCustomer } from './access.js';
+import { announceCustomer } from './announce.js';
 import { CALL_BOARDS, CALLS_PER_PAGE, callsOf, type CallBoard } from './calls.js';
 import { changeConsent } from './consent.js';
 import { consentLedger } from './consentLedger.js';
@@ -33,7 +35,7 @@ function blockRoute(blocked: boolean) {
   return agentRoute(async (req) => {
     const customer = await visibleCustomer(req.auth, customerId(req));
     const { record, changed } = await setBlocked(req.auth.companyId, customer.id, blocked);
-    if (changed) await announceCustomer(record, await boardOrdersOfCustomer(req.auth.companyId, record.id), blocked ? 'blocked' : 'unblocked');
+    if (changed) await announceCustomer(record, blocked ? 'blocked' : 'unblocked');
     return ok({ customer: customerView(record) });
   });
 }
@@ -66,7 +68,6 @@ export const routes: Routes = {
 
   /** Who changed consent, when, how and in which words: managers and admins only. */
   'GET /api/customers/{id}/consent': agentRoute(async (req) => {
-    assertWorksServiceBoard(req.auth);
     if (!seesWholeBoard(req.auth.actingAs.access_level)) throw forbidden('Only managers and admins can see the consent history');
     const customer = await visibleCustomer(req.auth, customerId(req));
     const { offset, limit } = paging(req.query, CONSENT_PER_PAGE);
@@ -77,6 +78,7 @@ export const routes: Routes = {
   'GET /api/customers/{id}/{board}/calls': agentRoute(async (req) => {
     const board = req.params.board as CallBoard;
     if (!CALL_BOARDS.includes(board)) throw notFound('Unknown board');
+    // A board keeps its own calls of the customer; its agents see them.
     const customer = await visibleCustomer(req.auth, customerId(req), false, board);
     const { offset, limit } = paging(req.query, CALLS_PER_PAGE);
     const page = await callsOf(req.auth.companyId, customer.id, board, offset, limit);

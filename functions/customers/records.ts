@@ -16,7 +16,16 @@ export interface CustomerRecord extends Customer {
   updated_at: string;
   /** Bumped by every write; writes are conditional on the version they read. */
   version: number;
+  /**
+   * What kind of contact this is when it is not a customer: another board's people (employees)
+   * keep their number, consent and line type in the same records, so every texting rule and the
+   * consent of the number hold for them too; absent for customers.
+   */
+  contact?: string;
 }
+
+/** A contact record's kind: `customer` unless a board's contacts say otherwise. */
+export const contactKindOf = (record: Pick<CustomerRecord, 'contact'>): string => record.contact ?? 'customer';
 
 /** A name as the customer search matches it: lowercased, accents and extra spaces gone. */
 export const searchName = (...parts: string[]): string =>
@@ -24,7 +33,8 @@ export const searchName = (...parts: string[]): string =>
 
 export function customerItem(record: CustomerRecord): Item<CustomerRecord> {
   const cell = record.phones.cell;
-  const named = record.first_name.trim() !== '' || record.last_name.trim() !== '';
+  // Only customers are found by the customer search (another board's contacts are not customers).
+  const named = contactKindOf(record) === 'customer' && (record.first_name.trim() !== '' || record.last_name.trim() !== '');
   return {
     ...keys.customer(record.company_id, record.id),
     ...(cell ? { ...keys.customersByPhone(record.company_id, cell), gsi1sk: `CUSTOMER#${record.id}` } : {}),

@@ -10,7 +10,8 @@ import { changeConsent, saveRecordTakingNumber } from '../customers/consent.js';
 import { CustomerChanged, getCustomer, newCustomerRecord, type CustomerRecord } from '../customers/records.js';
 import { dmsRecordId } from '../lib/ids.js';
 import { normalizePhone, phoneProblem, PHONE_ERRORS } from '../lib/phones.js';
-import { announceCustomer, boardOrdersOfCustomer } from '../repairOrders/customerOrders.js';
+import { announceCustomer } from '../customers/announce.js';
+import { boardOrdersOfCustomer } from '../repairOrders/customerOrders.js';
 import { updateRepairOrder } from '../repairOrders/records.js';
 import { objectField, RecordError, sent, type FeedContext, type RecordStatus } from './feed.js';
 
@@ -91,7 +92,7 @@ async function customerChangedOnOrders(customer: CustomerRecord): Promise<void> 
         : null,
     );
   }
-  await announceCustomer(customer, orders, 'dms');
+  await announceCustomer(customer, 'dms');
 }
 
 /**

@@ -7,6 +7,7 @@ import { mayWriteSettings } from '../../shared/access.js';
 import { dmsAppointment, dmsBatch, dmsCall, dmsCustomer, dmsRepairOrder } from '../../shared/schemas/dms.js';
 import { forbidden, notFound } from '../lib/errors.js';
 import { agentRoute, areaHandler, noContent, ok, parse, publicRoute, type AgentRequest, type Request, type Routes } from '../lib/http.js';
+import '../messages/boards.js';
 import { getLocation, type LocationRecord } from '../lib/locations.js';
 import { logger } from '../lib/log.js';
 import { ingestAppointment, appointmentIdOf } from './appointments.js';

@@ -29,8 +29,8 @@ import { ownerFieldOf } from '../../shared/conversations.js';
 import { announceTo, changedEvent, portFor, type ConversationOwner } from '../messages/owners.js';
 import { releaseHeldForOptIn } from '../messages/scheduled.js';
 import { claimInbound, markInboundProcessed, type InboundOutcome, type InboundText } from './carrierLog.js';
-import { repairOrderOwner } from '../repairOrders/owner.js';
-import { openTextedIn } from '../repairOrders/textedIn.js';
+import { BOARDS, boardOfNumber } from '../lib/boardList.js';
+import { contactKindOf } from '../customers/records.js';
 import { threadFor, type Thread } from './threading.js';
 
 
@@ -63,13 +63,19 @@ async function postToConversation(owner: ConversationOwner, message: MessageReco
 }
 
 /**
- * A known customer with no conversation at the store gets one: a texted-in order on the service
- * board (functions/repairOrders/textedIn.ts), whichever of the store's numbers they texted.
+ * A known contact with no conversation at the store gets one: on the board of the number they texted
+ * when it opens conversations (functions/messages/owners.ts `openConversation`), else on the first
+ * board that opens them for such contacts (the service board's texted-in order for a customer).
  */
-async function textedInThread(number: TextingNumber, customers: CustomerRecord[], carrierMessageId: string): Promise<Thread> {
-  const { order, customer } = await openTextedIn(number.company_id, number.location_id, customers, carrierMessageId);
-  logger.info('text from a customer with no conversation at this location opened a texted-in order', { customer_id: customer.id, location_id: number.location_id, repair_order_id: order.id });
-  return { owner: repairOrderOwner(order), customer };
+async function newThread(number: TextingNumber, customers: CustomerRecord[], carrierMessageId: string): Promise<Thread | null> {
+  const kind = contactKindOf(customers[0]!);
+  const opens = (board: (typeof BOARDS)[number] | undefined) => board?.conversations?.contact === kind && portFor({ kind: board.conversations.kind }).openConversation !== undefined;
+  const own = boardOfNumber(number.module);
+  const board = opens(own) ? own : BOARDS.find(opens);
+  if (!board?.conversations) return null;
+  const opened = await portFor({ kind: board.conversations.kind }).openConversation!(number, customers, carrierMessageId);
+  logger.info('text from a contact with no conversation at this location opened one', { customer_id: opened.contact.id, location_id: number.location_id, board: board.name, owner_id: opened.owner.id });
+  return { owner: opened.owner, customer: opened.contact };
 }
 
 interface Dealership {
@@ -181,9 +187,7 @@ export async function receiveText(text: InboundText, snsMessageId: string): Prom
     return 'unknown_sender';
   }
 
-  // Texts to the service or appointment number thread into a board's conversation; the others' boards come later.
-  const threads = number.module === 'service' || number.module === 'appointment';
-  const thread = threads ? ((await threadFor(number.company_id, number.location_id, customers, from)) ?? (await textedInThread(number, customers, text.inboundMessageId))) : null;
+  const thread = (await threadFor(number.company_id, number.location_id, customers, from)) ?? (await newThread(number, customers, text.inboundMessageId));
   const customer = thread?.customer ?? customers[0]!;
   const owner = thread ? await postToConversation(thread.owner, inboundRecord(thread.owner, claim.messageId, text.messageBody, from, to, new Date().toISOString())) : null;
 

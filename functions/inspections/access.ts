@@ -7,7 +7,7 @@
 import { accessLevel, mayWriteSettings, type AccessFlags } from '../../shared/access.js';
 import { forbidden, notFound } from '../lib/errors.js';
 import type { Auth } from '../lib/session.js';
-import { reachesLocation, visibleLocation } from '../repairOrders/boardAccess.js';
+import { reachesLocation, visibleLocation } from '../lib/access.js';
 import { requireRepairOrder, type RepairOrderRecord } from '../repairOrders/records.js';
 
 /** Technicians, advisors, managers and admins work with inspections; nobody else sees them. */

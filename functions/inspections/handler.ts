@@ -11,6 +11,7 @@ import {
 } from '../../shared/schemas/inspections.js';
 import { notFound } from '../lib/errors.js';
 import { agentRoute, areaHandler, ok, pagedBody, paging, parse, type AgentRequest, type Reply, type Routes } from '../lib/http.js';
+import '../messages/boards.js';
 import type { RepairOrderRecord } from '../repairOrders/records.js';
 import {
   assertAdvisor,

@@ -31,30 +31,9 @@ export const channels = {
   technicians: (locationId: string) => `location:${locationId}:technicians`,
   managerCalls: (locationId: string) => `location:${locationId}:manager:calls`,
   managerRepairOrders: (locationId: string) => `location:${locationId}:manager:repair_orders`,
-  /** Everything on the location's appointments board: its agents and the managers hear it. */
-  appointments: (locationId: string) => `location:${locationId}:appointments`,
 };
 
-/**
- * The channels an agent listens to at a location: managers get the manager-level call and
- * repair-order channels; a technician without service gets the technician channel; others get
- * their team's channel. Everyone gets their own channel, which carries their calls, the repair
- * orders assigned to them and their own read marks (other tabs). Every agent hears location-wide news;
- * those who work the appointments board (and managers) hear its channel.
- */
-export function channelsFor(agent: AgentRecord, locationId: string): string[] {
-  const list = new Set<string>([channels.location(locationId)]);
-  if (accessLevel(agent.access_level) >= 1) {
-    list.add(channels.managerCalls(locationId));
-    list.add(channels.managerRepairOrders(locationId));
-  } else {
-    if (agent.access_level.technician && !agent.access_level.service) list.add(channels.technicians(locationId));
-    else if (agent.team) list.add(channels.team(locationId, agent.team));
-  }
-  if (agent.access_level.appointments || accessLevel(agent.access_level) >= 1) list.add(channels.appointments(locationId));
-  list.add(channels.agent(agent.id));
-  return [...list];
-}
+export const managerRepairOrdersChannel = channels.managerRepairOrders;
 
 /** Writes one event of the stream's union (shared/events.ts) to a channel's log: see publishTo. */
 export async function publish(companyId: string, channel: string, event: StreamEvent): Promise<ChannelEvent> {

@@ -1,6 +1,11 @@
-/** Location settings groups: stored values completed with the schema defaults. */
+/**
+ * Location settings groups: stored values completed with the schema defaults. The spec's core
+ * groups have their schemas in shared/schemas/settings.ts; a board's own group brings its schema
+ * (functions/lib/boardModule.ts `SettingsSchema`) and is read and changed with the same code.
+ */
 import type { SettingsKey } from '../../shared/access.js';
 import { completeSettings, settingsChanges, type SettingsOf } from '../../shared/schemas/settings.js';
+import type { SettingsSchema } from './boardModule.js';
 import { ValidationError } from './errors.js';
 import { keys } from './keys.js';
 import { channels, publish } from './realtime.js';
@@ -13,9 +18,19 @@ interface StoredSettings {
   updated_by: string;
 }
 
-export async function readSettings<K extends SettingsKey>(companyId: string, locationId: string, key: K): Promise<SettingsOf<K>> {
+/** A core group's schema in the shape a board's group gives its own. */
+export function coreGroupSchema(key: SettingsKey): SettingsSchema {
+  return { complete: (stored) => completeSettings(key, stored) as Record<string, unknown>, changes: (raw) => settingsChanges(key, raw) };
+}
+
+/** A group as stored, completed with its defaults. */
+export async function readGroup(companyId: string, locationId: string, key: string, schema: SettingsSchema): Promise<Record<string, unknown>> {
   const item = await getItem<StoredSettings>(keys.settings(companyId, locationId, key));
-  return completeSettings(key, item?.values);
+  return schema.complete(item?.values);
+}
+
+export async function readSettings<K extends SettingsKey>(companyId: string, locationId: string, key: K): Promise<SettingsOf<K>> {
+  return (await readGroup(companyId, locationId, key, coreGroupSchema(key))) as SettingsOf<K>;
 }
 
 export async function writeSettings<K extends SettingsKey>(
@@ -25,6 +40,10 @@ export async function writeSettings<K extends SettingsKey>(
   values: SettingsOf<K>,
   agentId: string,
 ): Promise<void> {
+  await writeGroup(companyId, locationId, key, values, agentId);
+}
+
+async function writeGroup(companyId: string, locationId: string, key: string, values: Record<string, unknown>, agentId: string): Promise<void> {
   if (key === 'business_information') {
     // Claim the texting numbers first: a number another location uses refuses the save.
     const before = await readSettings(companyId, locationId, 'business_information');
@@ -44,12 +63,16 @@ export async function writeSettings<K extends SettingsKey>(
  * stored values. Open consoles at the location hear `settings_updated` and reload the group
  * instead of acting on stale settings.
  */
-export async function changeSettings<K extends SettingsKey>(companyId: string, locationId: string, key: K, raw: unknown, agentId: string): Promise<SettingsOf<K>> {
-  const incoming = settingsChanges(key, raw);
+export async function changeGroup(companyId: string, locationId: string, key: string, schema: SettingsSchema, raw: unknown, agentId: string): Promise<Record<string, unknown>> {
+  const incoming = schema.changes(raw);
   if (!incoming.ok) throw new ValidationError(incoming.errors);
-  const current = await readSettings(companyId, locationId, key);
-  const next = completeSettings(key, { ...current, ...incoming.changes });
-  await writeSettings(companyId, locationId, key, next, agentId);
+  const current = await readGroup(companyId, locationId, key, schema);
+  const next = schema.complete({ ...current, ...incoming.changes });
+  await writeGroup(companyId, locationId, key, next, agentId);
   await publish(companyId, channels.location(locationId), { type: 'settings_updated', data: { location_id: locationId, key } });
   return next;
+}
+
+export async function changeSettings<K extends SettingsKey>(companyId: string, locationId: string, key: K, raw: unknown, agentId: string): Promise<SettingsOf<K>> {
+  return (await changeGroup(companyId, locationId, key, coreGroupSchema(key), raw, agentId)) as SettingsOf<K>;
 }

@@ -9,7 +9,7 @@ import { agentRoute, areaHandler, ok, pagedBody, paging, parse, type AgentReques
 import { getLocation, locationsOfCompany, saveLocation, type LocationRecord } from '../lib/locations.js';
 import { channels, publish } from '../lib/realtime.js';
 import { changeSettings, readSettings } from '../lib/settings.js';
-import { rescheduleReminders } from '../appointments/reminderTime.js';
+import { boardSettings } from '../lib/boardList.js';
 
 export const LOCATIONS_PER_PAGE = 20;
 
@@ -22,8 +22,9 @@ async function visibleLocation(auth: AgentRequest['auth'], id: string): Promise<
   return location;
 }
 
+/** A core group's key; a board's own group is its board's to serve (functions/lib/settingsRoutes.ts). */
 function settingsKey(raw: string | undefined) {
-  if (!raw || !isSettingsKey(raw)) throw notFound('Unknown settings group');
+  if (!raw || !isSettingsKey(raw) || boardSettings(raw)) throw notFound('Unknown settings group');
   return raw;
 }
 
@@ -84,8 +85,6 @@ export const routes: Routes = {
     const location = await visibleLocation(auth, params.id ?? '');
     if (!mayWriteSettings(auth.actingAs.access_level)) throw forbidden('Only managers and admins can change settings');
     const next = await changeSettings(auth.companyId, location.id, key, (body as Record<string, unknown> | null)?.[key], auth.agent.id);
-    // Reminders already waiting follow the new remind-days (or stop when switched off).
-    if (key === 'appointments_settings') await rescheduleReminders(auth.companyId, location.id, await readSettings(auth.companyId, location.id, 'appointments_settings'));
     return ok({ [key]: next });
   }),
 };

@@ -1,7 +1,9 @@
 /**
- * The boards whose records own conversations. Importing this registers every owner port with the
- * conversation core; a Lambda that sends, threads or delivers texts imports it once. A new board
- * adds its port module here (docs/adding-a-board.md).
+ * Loads every board's code (functions/boards.ts lists the boards; each one's `runtime` loads its
+ * `runtime.ts`), which registers each board's owner port with the conversation core. A Lambda entry
+ * that sends, threads or delivers texts imports this once. Nothing a board's code imports may import
+ * it: that module would wait on itself (test/unit/board-seams.test.ts holds it).
  */
-import '../repairOrders/owner.js';
-import '../appointments/owner.js';
+import { loadBoards } from './owners.js';
+
+await loadBoards();

@@ -2,8 +2,8 @@
  * Conversations of every board (SPEC §7 "Message lists", "Send message", retry) and uploads: one set
  * of routes per owner kind, each reaching its owner through the owner's port (functions/messages/owners.ts).
  */
-import { OWNER_KINDS, type OwnerKind } from '../../shared/conversations.js';
-import { OWNER_BASE } from '../../shared/routes.js';
+import type { BoardConversations } from '../lib/boardModule.js';
+import { BOARDS } from '../lib/boardList.js';
 import { massMessageBody } from '../../shared/schemas/appointments.js';
 import { editMessageBody, sendMessageBody } from '../../shared/schemas/messages.js';
 import { MESSAGE_FIRST_PAGE } from '../../shared/messages.js';
@@ -12,7 +12,7 @@ import { agentRoute, areaHandler, ok, pagedBody, paging, parse, type Routes } fr
 import type { Auth } from '../lib/session.js';
 import { storedAttachments, uploadRequestBody, uploadSlot } from './attachments.js';
 import './boards.js';
-import { visibleLocation } from '../repairOrders/boardAccess.js';
+import { visibleLocation } from '../lib/access.js';
 import { MASS_BOARDS, startMassText, visibleMassText } from './massTexts.js';
 import { portFor, visibleOwner, worksAnyConversation, type ConversationOwner } from './owners.js';
 import { getMessage, messagesOf, messageView, ownerRefOf, type MessageRecord } from './records.js';
@@ -24,23 +24,29 @@ export { MAX_SCHEDULE_DAYS };
 /** The same key as the idempotency layer reads: a retry of a send request finds its text by it. */
 const requestKeyOf = (headers: Record<string, string | undefined>): string | undefined => headers['idempotency-key']?.slice(0, 200) || undefined;
 
-/** The message list and the send route of one board's conversations, under its `{base}` (shared/routes.ts). */
-function conversationRoutes(kind: OwnerKind): Routes {
-  const base = OWNER_BASE[kind];
+/** The message list and the send route of one board's conversations, under its owner's path (functions/lib/boardModule.ts). */
+function conversationRoutes({ kind, path: base, idParam }: BoardConversations): Routes {
+  const idOf = (params: Record<string, string>) => params[idParam] ?? '';
+  // An owner under a location (`/api/locations/{id}/employees/{employee_id}`) answers 404 at any other location.
+  const visible = async (auth: Auth, params: Record<string, string>, consistent = false): Promise<ConversationOwner> => {
+    const owner = await visibleOwner(auth, { kind, id: idOf(params) }, consistent);
+    if (idParam !== 'id' && params.id !== owner.location_id) throw notFound('Not found');
+    return owner;
+  };
   return {
     /** Newest first: offset 0 is the latest page; the console reverses it for display. */
-    [`GET ${base}/{id}/messages`]: agentRoute(async ({ auth, params, query }) => {
-      const owner = await visibleOwner(auth, { kind, id: params.id ?? '' });
+    [`GET ${base}/messages`]: agentRoute(async ({ auth, params, query }) => {
+      const owner = await visible(auth, params);
       const { offset, limit } = paging(query, MESSAGE_FIRST_PAGE);
       const records = await messagesOf(auth.companyId, owner.thread_id, offset, limit);
       const messages = await Promise.all(records.map(messageView));
       return ok(pagedBody('messages', messages, owner.message_count, offset, limit));
     }),
 
-    [`POST ${base}/{id}/messages`]: agentRoute(
+    [`POST ${base}/messages`]: agentRoute(
       async ({ auth, params, body, headers }) => {
         const { message: input } = parse(sendMessageBody, body);
-        const owner = await visibleOwner(auth, { kind, id: params.id ?? '' }, true);
+        const owner = await visible(auth, params, true);
         if (input.send_at && Date.parse(input.send_at) > Date.now() + MAX_SCHEDULE_DAYS * 86_400_000) {
           throw new ValidationError([{ message: `A text can be scheduled up to ${MAX_SCHEDULE_DAYS} days ahead`, path: 'message.send_at' }]);
         }
@@ -59,7 +65,7 @@ function conversationRoutes(kind: OwnerKind): Routes {
         recover: async ({ auth, params, headers }) => {
           const key = requestKeyOf(headers);
           if (!key) return undefined;
-          const owner = await visibleOwner(auth, { kind, id: params.id ?? '' }, true);
+          const owner = await visible(auth, params, true);
           const earlier = await earlierSend(owner, auth.actingAs, key);
           return earlier && ok({ message: await messageView(earlier.message), warnings: earlier.warnings }, 201);
         },
@@ -68,10 +74,10 @@ function conversationRoutes(kind: OwnerKind): Routes {
   };
 }
 
-/** Every owner kind's conversation routes. */
+/** Every board's conversation routes. */
 function everyConversation(): Routes {
   const all: Routes = {};
-  for (const kind of OWNER_KINDS) Object.assign(all, conversationRoutes(kind));
+  for (const board of BOARDS) if (board.conversations) Object.assign(all, conversationRoutes(board.conversations));
   return all;
 }
 

@@ -10,9 +10,11 @@ import type { OwnerKind, OwnerRef } from '../../shared/conversations.js';
 import type { StreamEvent } from '../../shared/events.js';
 import type { AgentRef } from '../../shared/people.js';
 import type { AutomatedKind } from '../../shared/messages.js';
+import { BOARDS } from '../lib/boardList.js';
 import { publishTo } from '../lib/realtime.js';
 import type { Auth } from '../lib/session.js';
 import type { TransactWrite } from '../lib/table.js';
+import type { Call } from '../../shared/customers.js';
 import type { CustomerRecord } from '../customers/records.js';
 import type { RuleOwner } from './rules.js';
 
@@ -51,8 +53,6 @@ export const THREAD_TIERS = { last_texted: 0, open_order: 1, next_appointment: 2
 
 export interface OwnerPort<R> {
   kind: OwnerKind;
-  /** Which texting number of the location the conversation texts from (business information), else the service number. */
-  textingNumber: 'service' | 'appointment';
   owner(record: R): ConversationOwner<R>;
   load(companyId: string, id: string, consistent?: boolean): Promise<R | undefined>;
   /** The record, if the acting agent may work its conversation; throws 403/404 otherwise (the board's access rules). */
@@ -85,6 +85,21 @@ export interface OwnerPort<R> {
   heldTextRefusal?(record: R, automated: AutomatedKind | null): string | null;
   /** The board follows a message's delivery (an appointment's reminder state). */
   messageUpdated?(record: R, message: { id: string; metadata: { status: string | null } }): Promise<void>;
+  /**
+   * The channels where this board shows the contact (its opt status and block), given the contact's
+   * records of this board still in play: they hear `customer.changed`.
+   */
+  customerListeners?(customer: CustomerRecord, records: R[]): string[];
+  /** Whether each record still in play also hears its `changed` event when its contact changes (its row shows the contact). */
+  announcesCustomerChanges?: boolean;
+  /**
+   * A new conversation on this board for a known contact whose text fits none of theirs: answers
+   * its owner and the contact it is with (the service board's texted-in order). Idempotent on the
+   * carrier's message id (a text delivered twice opens one).
+   */
+  /** A call the phone system reported on this board (SPEC §3 Call), once it is kept in the call history. */
+  callRecorded?(companyId: string, customer: CustomerRecord, call: Call): Promise<void>;
+  openConversation?(number: { company_id: string; location_id: string }, contacts: CustomerRecord[], carrierMessageId: string): Promise<{ owner: ConversationOwner<R>; contact: CustomerRecord }>;
 }
 
 // The registry keeps ports of different record types; each is only ever called with its own owners.
@@ -94,9 +109,24 @@ export function registerOwner<R>(port: OwnerPort<R>): void {
   ports.set(port.kind, port as unknown as OwnerPort<never>);
 }
 
+let loading: Promise<void> | undefined;
+
+/**
+ * Loads every board's code once (functions/boards.ts lists them; each one's runtime registers its
+ * port here). A Lambda that converses does it as it starts (./boards.ts); the core's own ways in
+ * ask for it too, so no caller meets a board that is not there yet.
+ */
+export function loadBoards(): Promise<void> {
+  loading ??= Promise.all(BOARDS.map((board) => board.runtime?.())).then(() => undefined);
+  return loading;
+}
+
 export function registeredKinds(): OwnerKind[] {
   return [...ports.keys()];
 }
+
+/** Every registered port. */
+export const everyPort = (): OwnerPort<unknown>[] => [...ports.values()] as unknown as OwnerPort<unknown>[];
 
 function portOf(kind: OwnerKind): OwnerPort<unknown> {
   const port = ports.get(kind);
@@ -109,6 +139,7 @@ export const portFor = (owner: Pick<OwnerRef, 'kind'>): OwnerPort<unknown> => po
 
 /** The owner of a kind and id, read fresh; undefined when it is gone. */
 export async function loadOwner(companyId: string, ref: OwnerRef, consistent = false): Promise<ConversationOwner | undefined> {
+  await loadBoards();
   const port = portOf(ref.kind);
   const record = await port.load(companyId, ref.id, consistent);
   return record === undefined ? undefined : port.owner(record);
@@ -116,6 +147,7 @@ export async function loadOwner(companyId: string, ref: OwnerRef, consistent = f
 
 /** The owner, if the acting agent may work its conversation (404/403 otherwise). */
 export async function visibleOwner(auth: Auth, ref: OwnerRef, consistent = false): Promise<ConversationOwner> {
+  await loadBoards();
   const port = portOf(ref.kind);
   return port.owner(await port.visible(auth, ref.id, consistent));
 }
@@ -125,6 +157,7 @@ export const worksAnyConversation = (auth: Auth): boolean => [...ports.values()]
 
 /** Every board's conversations of the customer that a change of theirs is noted in (see OwnerPort.conversationsOfCustomer). */
 export async function conversationsOfCustomer(companyId: string, customerId: string, now = new Date()): Promise<ConversationOwner[]> {
+  await loadBoards();
   const lists = await Promise.all(
     [...ports.values()].map(async (entry) => {
       const port = entry as unknown as OwnerPort<unknown>;

@@ -12,6 +12,7 @@ import { agentRef, type AgentRecord } from '../lib/agents.js';
 import { smsCarrier } from '../lib/carrier.js';
 import { customerText, withOptOutLine } from '../lib/customerTexts.js';
 import { getLocation, type LocationRecord } from '../lib/locations.js';
+import { boardOfKind } from '../lib/boardList.js';
 import { normalizePhone } from '../lib/phones.js';
 import { readSettings } from '../lib/settings.js';
 import { getNumberConsent, type NumberConsent } from '../customers/numberConsent.js';
@@ -61,7 +62,8 @@ export const NO_TEXTING_NUMBER = SEND_ERRORS.no_texting_number;
  */
 export function serviceNumber(context: SendContext): string | null {
   const numbers = context.business.texting_numbers;
-  const raw = numbers[portFor(context.owner).textingNumber].trim() || numbers.service.trim();
+  const own = boardOfKind(context.owner.kind)?.textingNumbers?.[0];
+  const raw = (own ? numbers[own].trim() : '') || numbers.service.trim();
   return raw ? normalizePhone(raw) : null;
 }
 

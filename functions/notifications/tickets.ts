@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AgentRecord } from '../lib/agents.js';
 import { keys } from '../lib/keys.js';
-import { channelsFor } from '../lib/realtime.js';
+import { channelsFor } from './channels.js';
 import { fields, getItem, nowEpoch, putItem } from '../lib/table.js';
 
 export const TICKET_SECONDS = 5 * 60;

@@ -3,9 +3,11 @@ import { actionTextBody, assignAgentBody } from '../../shared/schemas/messages.j
 import { SERVICE_PAGE_SIZE } from '../../shared/repairOrders.js';
 import { forbidden, notFound } from '../lib/errors.js';
 import { agentRoute, areaHandler, ok, pagedBody, paging, parse, type AgentRequest, type Routes } from '../lib/http.js';
+import '../messages/boards.js';
 import { customerView, getCustomer } from '../customers/records.js';
 import { assignAdvisor, markRead, previewVehicleReady, sendVehicleReady, setArchived } from './actions.js';
-import { assertWorksServiceBoard, seesWholeBoard, visibleLocation, visibleRepairOrder } from './boardAccess.js';
+import { seesWholeBoard, visibleLocation } from '../lib/access.js';
+import { assertWorksServiceBoard, visibleRepairOrder } from './access.js';
 import {
   repairOrdersOfAgent,
   repairOrdersOfLocation,

@@ -6,9 +6,13 @@
  */
 import { isTextedIn } from '../../shared/repairOrders.js';
 import { registerOwner, THREAD_TIERS, type ConversationOwner, type OwnerPort, type ThreadCandidate } from '../messages/owners.js';
-import { seesWholeBoard, visibleRepairOrder, worksServiceBoard } from './boardAccess.js';
+import { seesWholeBoard } from '../lib/access.js';
+import { visibleRepairOrder, worksServiceBoard } from './access.js';
 import { boardOrdersOfCustomer } from './customerOrders.js';
 import { channelsOfRepairOrder, changed } from './events.js';
+import { managerRepairOrdersChannel } from '../lib/realtime.js';
+import { openTextedIn } from './textedIn.js';
+import { applyToOrders } from './calls.js';
 import {
   bumpWrite,
   getRepairOrder,
@@ -48,7 +52,6 @@ function tierOf(ro: Pick<RepairOrderRecord, 'closed' | 'archived'>): number {
 
 export const repairOrderPort: OwnerPort<RepairOrderRecord> = {
   kind: 'repair_order',
-  textingNumber: 'service',
   owner: repairOrderOwner,
   load: (companyId, id, consistent) => getRepairOrder(companyId, id, consistent),
   visible: visibleRepairOrder,
@@ -77,6 +80,14 @@ export const repairOrderPort: OwnerPort<RepairOrderRecord> = {
     if (!ro.archived) return ro;
     const result = await updateRepairOrder(ro.company_id, ro.id, (now) => (now.archived ? { archived: false, archived_at: null } : null));
     return result.after;
+  },
+  // The board shows the customer on each order's row: its managers and each order's advisor hear a change.
+  customerListeners: (customer, orders) => [managerRepairOrdersChannel(customer.location_id), ...orders.flatMap((ro) => channelsOfRepairOrder(ro))],
+  announcesCustomerChanges: true,
+  callRecorded: applyToOrders,
+  async openConversation(number, customers, carrierMessageId) {
+    const { order, customer } = await openTextedIn(number.company_id, number.location_id, customers, carrierMessageId);
+    return { owner: repairOrderOwner(order), contact: customer };
   },
   async threadCandidates(companyId, locationId, customers): Promise<ThreadCandidate[]> {
     const ids = new Set(customers.map((c) => c.id));

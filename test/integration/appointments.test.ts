@@ -14,6 +14,7 @@ import { sendAppointmentReminders } from '../../functions/appointments/reminders
 import { getAppointment, updateAppointment } from '../../functions/appointments/records.js';
 import { saveCustomer, type CustomerRecord } from '../../functions/customers/records.js';
 import { keys } from '../../functions/lib/keys.js';
+import { appointmentsChannel } from '../../functions/appointments/channels.js';
 import { channels, cursorAt, eventsAfter } from '../../functions/lib/realtime.js';
 import { updateItem } from '../../functions/lib/table.js';
 import { readSettings, writeSettings } from '../../functions/lib/settings.js';
@@ -192,7 +193,7 @@ describe('the board', () => {
     expect(confirmed.body.appointment).toMatchObject({ confirmed: true, cancelled: false });
     expect(cancelled.body.appointment).toMatchObject({ confirmed: true, cancelled: true });
     expect(await textsTo(carrierUrl, customer.phones.cell!)).toEqual([]);
-    const events = await eventsAfter(companyId, channels.appointments(locationId), since);
+    const events = await eventsAfter(companyId, appointmentsChannel(locationId), since);
     expect(events.filter((e) => (e.data as { id?: string }).id === appointment.id).map((e) => (e.data as { reason: string }).reason)).toEqual(['confirmed', 'cancelled']);
   });
 
@@ -241,7 +242,7 @@ describe('the conversation', () => {
 
     await replyAsCustomer(carrierUrl, customer.phones.cell!, DEALER, 'Can I come at 9 instead?');
     const after = await coordinator.get(`${loc}/appointments/${appointment.id}`);
-    const events = await eventsAfter(companyId, channels.appointments(locationId), since);
+    const events = await eventsAfter(companyId, appointmentsChannel(locationId), since);
 
     expect(after.body.appointment.is_unread).toBe(true);
     expect((await messagesOf(companyId, after.body.appointment.message_thread_id, 0, 10)).map((m) => m.text)).toEqual(['Can I come at 9 instead?']);

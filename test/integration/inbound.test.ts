@@ -13,6 +13,7 @@ import { customersWithPhone, getCustomer, saveCustomer, type CustomerRecord } fr
 import { derivedId } from '../../functions/lib/ids.js';
 import { openTextedIn } from '../../functions/repairOrders/textedIn.js';
 import { customerText } from '../../functions/lib/customerTexts.js';
+import { appointmentsChannel } from '../../functions/appointments/channels.js';
 import { channels, cursorAt, eventsAfter, publish } from '../../functions/lib/realtime.js';
 import { getAppointment, updateAppointment } from '../../functions/appointments/records.js';
 import { readSettings, writeSettings } from '../../functions/lib/settings.js';
@@ -276,7 +277,7 @@ describe('nothing a known customer writes is dropped', () => {
     expect(res.status).toBe(202);
     expect(await threadTexts(appointment.thread)).toEqual(['C', expect.stringContaining('Reply C if all is fine.')]);
     expect((await coordinator.get(`/api/locations/${locationId}/appointments/${appointment.id}`)).body.appointment.is_unread).toBe(true);
-    const events = await eventsAfter(companyId, channels.appointments(locationId), since);
+    const events = await eventsAfter(companyId, appointmentsChannel(locationId), since);
     const about = (type: string) => events.filter((e) => e.type === type && (e.data as { appointment_id?: string; id?: string }).appointment_id === appointment.id);
     const inbound = about('message.created').map((e) => (e.data as { message: Pick<MessageRecord, 'text' | 'metadata'> }).message).filter((m) => m.metadata.direction === 'inbound');
     expect(inbound.map((m) => m.text)).toEqual(['C']);
@@ -329,7 +330,7 @@ describe('nothing a known customer writes is dropped', () => {
     await reply(customer.phones.cell!, 'The rattle is back');
 
     expect(await onBoard()).toMatchObject({ is_unread: true, listed_from: expect.any(String) });
-    const events = await eventsAfter(companyId, channels.appointments(locationId), since);
+    const events = await eventsAfter(companyId, appointmentsChannel(locationId), since);
     expect(events.some((e) => e.type === 'appointment.changed' && (e.data as { id: string; reason: string }).id === past.id && (e.data as { reason: string }).reason === 'replied')).toBe(true);
     // The appointment itself keeps its time.
     expect((await getAppointment(companyId, past.id, true))?.scheduled_at).toBe(scheduledAt);

@@ -8,7 +8,9 @@
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, signIn, type ApiClient, type ApiResponse, type JsonBody } from '../support/api.js';
-import { apiRoutes, fillPath, plausibleBody, TENANT_KINDS, type ApiRoute, type BodyIds, type IdKind } from '../support/routeTable.js';
+import { apiRoutes, fillPath, plausibleBody, SAMPLES, TENANT_KINDS, VOCABULARY as BOARD_VOCABULARY, type ApiRoute, type BodyIds, type IdKind } from '../support/routeTable.js';
+import { BOARDS } from '../../functions/lib/boardList.js';
+import type { AccessFlags } from '../../shared/access.js';
 
 const baseUrl = inject('baseUrl');
 const as = async (email: string) => api(baseUrl, await signIn(baseUrl, email));
@@ -23,7 +25,31 @@ interface Store {
 }
 
 /** Vocabulary parameters: the same valid value for everyone, so only the tenant ids decide. */
-const VOCABULARY: Partial<Record<IdKind, string>> = { settings_key: 'service_settings', sheet_queue: 'for_claim', call_board: 'service' };
+const VOCABULARY: Partial<Record<IdKind, string>> = { ...BOARD_VOCABULARY, settings_key: 'service_settings', sheet_queue: 'for_claim', call_board: 'service' };
+
+/**
+ * The boards whose routes the lists below name one by one. Any other board's routes are open to an
+ * agent of the same store whose flags open that board (its `opens`), and refused to everyone else.
+ */
+const LISTED_BOARDS = new Set(['service', 'technician', 'appointments']);
+const AREA_BOARD = new Map(BOARDS.flatMap((board) => Object.keys(board.areas).map((area) => [area, board] as const)));
+
+/** Whether a route of a board not listed above is this same-store attacker's to use. */
+function opensRoute(route: ApiRoute, flags: AccessFlags | undefined): boolean {
+  const board = AREA_BOARD.get(route.area);
+  return flags !== undefined && board !== undefined && !LISTED_BOARDS.has(board.name) && board.opens(flags);
+}
+
+/** Ids of each board kind the lists above do not collect, found where the board says (its `sample`), as the store's manager. */
+async function sampledIds(client: ApiClient, locationId: string, secrets: Set<string>): Promise<Record<IdKind, string>> {
+  const ids: Record<IdKind, string> = {};
+  for (const [kind, sample] of Object.entries(SAMPLES)) {
+    const records = list(await client.get(sample.list.replace('{location}', locationId)), sample.field);
+    ids[kind] = (records[0]?.id as string | undefined) ?? `${kind}_none`;
+    for (const record of records) for (const value of Object.values(record)) if (typeof value === 'string' && value.length >= 6) secrets.add(value);
+  }
+  return ids;
+}
 
 interface Attacker {
   label: string;
@@ -33,6 +59,8 @@ interface Attacker {
   own: BodyIds;
   /** Routes legitimately open to this attacker on the victim's ids, with the reason. */
   allowed: Record<string, string>;
+  /** A same-store attacker's flags: routes of the boards they open are theirs (opensRoute). */
+  flags?: AccessFlags;
 }
 
 const DEMO_SECRETS_MIN = 10;
@@ -188,10 +216,13 @@ async function collectStore(client: ApiClient, locationId: string, roNumber?: st
   }
   for (const t of templates) secrets.add(t.id);
   for (const k of keys) secrets.add(k.id);
+  const sampled = await sampledIds(client, locationId, secrets);
   const advisor = agents.find((a) => !a.access_level?.admin && !a.access_level?.manager) ?? agents[0];
   return {
     name: locationId,
     ids: {
+      ...sampled,
+      ...VOCABULARY,
       location: locationId,
       repair_order: order.id,
       customer: order.customer.id,
@@ -263,9 +294,9 @@ async function probe(attacker: Attacker, victim: Store): Promise<Leak[]> {
   const leaks: Leak[] = [];
   for (const route of ROUTES) {
     if (!route.params.some((p) => TENANT_KINDS.has(p.kind))) continue;
-    const allowedBecause = attacker.allowed[route.key];
+    const allowedBecause = attacker.allowed[route.key] ?? (opensRoute(route, attacker.flags) ? 'the board is open to this agent at their own store' : undefined);
     if (allowedBecause && route.method !== 'GET') continue;
-    const path = fillPath(route, (param) => victim.ids[param.kind]);
+    const path = fillPath(route, (param) => victim.ids[param.kind] ?? `${param.kind}_none`);
     const res = await send(attacker, route, path);
     const where = { who: `${attacker.label} → ${victim.name}`, route: route.key, path, status: res.status };
     if (res.status >= 500) leaks.push({ ...where, why: `server error: ${res.text.slice(0, 200)}` });
@@ -300,12 +331,13 @@ beforeAll(async () => {
     own: { agent: 'agt_rival', template: rivalTemplates[0]?.id ?? 'mpt_none' },
     allowed: {},
   };
-  const own = { agent: 'agt_south_advisor', template: south.ids.template };
+  const own = { agent: 'agt_south_advisor', template: south.ids.template! };
+  const flagsOf = async (client: ApiClient): Promise<AccessFlags> => (await client.get('/api/agents/me')).body.agent.access_level as AccessFlags;
   attackersOfNorth = [
     { label: 'south (advisor of the other store)', client: southAdvisor!, apiKey: southKey.body.key, own, allowed: { 'GET /api/agents/{id}': NOBOARD_ALLOWED['GET /api/agents/{id}']! } },
-    { label: 'noboard (no board permission, same store)', client: noboard!, own: { agent: 'agt_noboard', template: north.ids.template }, allowed: NOBOARD_ALLOWED },
-    { label: 'tech (technician, same store)', client: tech!, own: { agent: 'agt_tech', template: north.ids.template }, allowed: TECH_ALLOWED },
-    { label: 'advisor (service advisor, same store)', client: advisor!, own: { agent: 'agt_advisor', template: north.ids.template }, allowed: ADVISOR_ALLOWED },
+    { label: 'noboard (no board permission, same store)', client: noboard!, own: { agent: 'agt_noboard', template: north.ids.template! }, allowed: NOBOARD_ALLOWED, flags: await flagsOf(noboard!) },
+    { label: 'tech (technician, same store)', client: tech!, own: { agent: 'agt_tech', template: north.ids.template! }, allowed: TECH_ALLOWED, flags: await flagsOf(tech!) },
+    { label: 'advisor (service advisor, same store)', client: advisor!, own: { agent: 'agt_advisor', template: north.ids.template! }, allowed: ADVISOR_ALLOWED, flags: await flagsOf(advisor!) },
   ];
 });
 
@@ -327,11 +359,11 @@ describe('the tenant probe', () => {
 
   it("uses ids that reach real records: the store's own manager reads them on every GET route", async () => {
     // Otherwise every 404 above would prove nothing.
-    const control: Attacker = { label: 'manager (control)', client: northManager, own: { agent: 'agt_manager', template: north.ids.template }, allowed: {} };
+    const control: Attacker = { label: 'manager (control)', client: northManager, own: { agent: 'agt_manager', template: north.ids.template! }, allowed: {} };
     const missed: string[] = [];
     for (const route of ROUTES.filter((r) => r.method === 'GET' && r.params.some((p) => TENANT_KINDS.has(p.kind)))) {
       if (CONTROL_EXCEPTIONS[route.key]) continue;
-      const path = fillPath(route, (param) => north.ids[param.kind]);
+      const path = fillPath(route, (param) => north.ids[param.kind] ?? `${param.kind}_none`);
       const res = await send(control, route, path);
       if (res.status !== 200) missed.push(`${route.key} (${path}): ${res.status} ${res.text.slice(0, 160)}`);
     }

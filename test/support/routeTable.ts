@@ -5,50 +5,39 @@
  * lands; a parameter this table cannot name fails those tests until someone says what it is.
  */
 import { API_AREAS, type AreaName } from '../../functions/areas.js';
+import { BOARDS } from '../../functions/lib/boardList.js';
+import type { RouteParamRule } from '../../functions/lib/boardModule.js';
 
-/** What a path parameter names. */
-export type IdKind =
-  | 'location'
-  | 'repair_order'
-  | 'customer'
-  | 'message'
-  | 'agent'
-  | 'template'
-  | 'dms_key'
-  | 'recommendation'
-  | 'inspection_token'
-  | 'appointment'
-  | 'mass_message'
-  /** Not ids: a fixed vocabulary the route switches on. */
-  | 'settings_key'
-  | 'sheet_queue'
-  | 'call_board';
-
-/** Kinds that name a record of a tenant (the others are a route's vocabulary). */
-export const TENANT_KINDS: ReadonlySet<IdKind> = new Set(['location', 'repair_order', 'customer', 'message', 'agent', 'template', 'dms_key', 'recommendation', 'inspection_token', 'appointment', 'mass_message']);
+/** What a path parameter names: the core's kinds below, and whatever a board's routes name (its `routeParams`). */
+export type IdKind = string;
 
 /**
- * Parameter name + where it stands → kind. `{id}` names whatever collection it follows; the other
- * names say it themselves. First match wins.
+ * The core's parameters: name + where it stands → kind. `{id}` names whatever collection it
+ * follows; the other names say it themselves. Each board adds the rules of its own routes
+ * (functions/lib/boardModule.ts `routeParams`). First match wins.
  */
-const PARAM_RULES: { param: string; after?: RegExp; kind: IdKind }[] = [
-  { param: 'id', after: /(^|\/)locations\/$/, kind: 'location' },
-  { param: 'id', after: /(^|\/)repair_orders\/$/, kind: 'repair_order' },
-  { param: 'id', after: /(^|\/)customers\/$/, kind: 'customer' },
-  { param: 'customer_id', after: /\/customers\/$/, kind: 'customer' },
-  { param: 'id', after: /(^|\/)appointments\/$/, kind: 'appointment' },
-  { param: 'appointment_id', after: /\/appointments\/$/, kind: 'appointment' },
-  { param: 'id', after: /(^|\/)mass_messages\/$/, kind: 'mass_message' },
-  { param: 'id', after: /(^|\/)messages\/$/, kind: 'message' },
-  { param: 'id', after: /(^|\/)agents\/$/, kind: 'agent' },
-  { param: 'template_id', after: /\/sheet_templates\/$/, kind: 'template' },
-  { param: 'key_id', after: /\/dms_keys\/$/, kind: 'dms_key' },
-  { param: 'recommendation_id', after: /\/recommendations\/$/, kind: 'recommendation' },
-  { param: 'token', after: /^\/api\/public\/inspections\/$/, kind: 'inspection_token' },
-  { param: 'settings_key', after: /^\/api\/locations\/\{id\}\/$/, kind: 'settings_key' },
-  { param: 'type', after: /\/tech\/mpi\/sheets\/$/, kind: 'sheet_queue' },
-  { param: 'board', after: /^\/api\/customers\/\{id\}\/$/, kind: 'call_board' },
+const CORE_RULES: RouteParamRule[] = [
+  { param: 'id', after: /(^|\/)locations\/$/, kind: 'location', tenant: true },
+  { param: 'id', after: /(^|\/)customers\/$/, kind: 'customer', tenant: true },
+  { param: 'customer_id', after: /\/customers\/$/, kind: 'customer', tenant: true },
+  { param: 'id', after: /(^|\/)mass_messages\/$/, kind: 'mass_message', tenant: true },
+  { param: 'id', after: /(^|\/)messages\/$/, kind: 'message', tenant: true },
+  { param: 'id', after: /(^|\/)agents\/$/, kind: 'agent', tenant: true },
+  { param: 'key_id', after: /\/dms_keys\/$/, kind: 'dms_key', tenant: true },
+  { param: 'settings_key', after: /^\/api\/locations\/\{id\}\/$/, kind: 'settings_key', tenant: false, vocabulary: 'service_settings' },
+  { param: 'board', after: /^\/api\/customers\/\{id\}\/$/, kind: 'call_board', tenant: false, vocabulary: 'service' },
 ];
+
+export const PARAM_RULES: readonly RouteParamRule[] = [...BOARDS.flatMap((board) => board.routeParams ?? []), ...CORE_RULES];
+
+/** Kinds that name a record of a tenant (the others are a route's vocabulary). */
+export const TENANT_KINDS: ReadonlySet<IdKind> = new Set(PARAM_RULES.filter((rule) => rule.tenant).map((rule) => rule.kind));
+
+/** The value every caller may use for each vocabulary kind. */
+export const VOCABULARY: Readonly<Record<IdKind, string>> = Object.fromEntries(PARAM_RULES.flatMap((rule) => (rule.vocabulary ? [[rule.kind, rule.vocabulary]] : [])));
+
+/** Where the tenant probe finds a real record of a board's kind at a location (functions/lib/boardModule.ts `sample`). */
+export const SAMPLES: Readonly<Record<IdKind, { list: string; field: string }>> = Object.fromEntries(PARAM_RULES.flatMap((rule) => (rule.sample ? [[rule.kind, rule.sample]] : [])));
 
 export interface RouteParam {
   name: string;

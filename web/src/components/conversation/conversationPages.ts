@@ -4,7 +4,7 @@
  * live events merged in by id. Pure.
  */
 import type { Paging } from '../../../../shared/api.js';
-import { ownerOf, type OwnerIdField, type OwnerRef } from '../../../../shared/conversations.js';
+import { ownerOf, type OwnerRef } from '../../../../shared/conversations.js';
 import { paths } from '../../../../shared/routes.js';
 import { DELIVERY_PROGRESS, MESSAGE_FIRST_PAGE, type Message } from '../../../../shared/messages.js';
 
@@ -27,7 +27,7 @@ export function sameOwner(a: OwnerRef | null, b: OwnerRef): boolean {
  * The message a live event (`message.created`, `message.updated`) brings to this conversation, or
  * null when the event is about another owner's: an appointment and a repair order may share an id.
  */
-export function eventMessage(owner: OwnerRef, data: Partial<Record<OwnerIdField, unknown>> & { message: Message }): Message | null {
+export function eventMessage(owner: OwnerRef, data: Record<string, unknown> & { message: Message }): Message | null {
   return sameOwner(ownerOf(data), owner) ? data.message : null;
 }
 

@@ -1,0 +1,43 @@
+/**
+ * The appointments board (SPEC §2 /appointments): what it declares to the rest of the system
+ * (functions/lib/boardModule.ts), listed in functions/boards.ts.
+ */
+import { settingsRouteKeys, type BoardModule } from '../lib/boardModule.js';
+import { appointmentsChannel } from './channels.js';
+
+export const board = {
+  name: 'appointments',
+  opens: (flags) => flags.admin || flags.manager || flags.appointments,
+  areas: {
+    appointments: {
+      entry: 'functions/appointments/handler.ts',
+      routes: [
+        'GET /api/locations/{id}/appointments/inbox',
+        'GET /api/locations/{id}/notes/appointments',
+        'GET /api/locations/{id}/appointments/{appointment_id}',
+        'POST /api/locations/{id}/appointments',
+        'POST /api/locations/{id}/customers/{customer_id}/appointments',
+        'POST /api/locations/{id}/customers/search',
+        'PUT /api/appointments/{id}/confirm',
+        'PUT /api/appointments/{id}/cancel',
+        'PUT /api/appointments/{id}/archive',
+        'PUT /api/appointments/{id}/agents/null/read',
+        'PUT /api/appointments/{id}/agents/null/unread',
+        ...settingsRouteKeys('appointments_settings'),
+      ],
+    },
+  },
+  conversations: { kind: 'appointment', path: '/api/appointments/{id}', idParam: 'id', contact: 'customer' },
+  jobs: {
+    /** Appointment reminders, remind-days before each appointment (appointments_settings). */
+    appointment_reminders: { rateMinutes: 1 },
+  },
+  runtime: process.env.BOARD_RUNTIME === 'off' ? undefined : () => import('./runtime.js'),
+  settings: [{ key: 'appointments_settings', readBy: (flags) => flags.appointments }],
+  textingNumbers: ['appointment'],
+  channels: (agent, locationId) => (agent.access_level.appointments || agent.access_level.admin || agent.access_level.manager ? [appointmentsChannel(locationId)] : []),
+  routeParams: [
+    { param: 'id', after: /(^|\/)appointments\/$/, kind: 'appointment', tenant: true, sample: { list: '/api/locations/{location}/appointments/inbox?limit=100', field: 'appointments' } },
+    { param: 'appointment_id', after: /\/appointments\/$/, kind: 'appointment', tenant: true },
+  ],
+} as const satisfies BoardModule;

@@ -1,0 +1,9 @@
+/**
+ * The boards of the product, one line each (DESIGN.md "A board is its own folder",
+ * docs/adding-a-board.md). A board's folder declares everything the rest of the system needs to
+ * know about it in its `board.ts` (functions/lib/boardModule.ts); the API, the jobs, settings,
+ * inbound threading, the event stream, the local stack and the generated route tests read this list.
+ */
+export { board as service } from './repairOrders/board.js';
+export { board as technician } from './inspections/board.js';
+export { board as appointments } from './appointments/board.js';

@@ -1,0 +1,149 @@
+/**
+ * What a board declares to the rest of the system (DESIGN.md "A board is its own folder"): its API
+ * areas, its conversations, its jobs, its settings groups, the texting numbers whose texts it takes,
+ * the channels its agents hear and what its route parameters name. A board's `board.ts` exports one
+ * of these and `functions/boards.ts` lists it in one line; the API (CDK and the local server), the
+ * jobs function, the settings route, inbound threading, the event stream and the generated route
+ * tests read the list, so adding a board edits nothing they contain.
+ *
+ * A declaration stays light: route keys, names and rules, because CDK, the local server and the
+ * Lambdas that read the list import it. The board's code is behind one loader, `runtime`, written
+ *
+ *   runtime: process.env.BOARD_RUNTIME === 'off' ? undefined : () => import('./runtime.js'),
+ *
+ * so that the Lambdas that read only the declarations (the ticket's channels, the core's settings
+ * route: functions/areas.ts `DECLARATIONS_ONLY`) are bundled with `BOARD_RUNTIME` defined `off` and
+ * carry none of any board's code; everywhere else the code loads on first use.
+ */
+import type { AccessFlags } from '../../shared/access.js';
+import type { AgentRecord } from './agents.js';
+import type { TextingModule } from './textingNumbers.js';
+
+/** A module kept in a file of its own beside the bundle, loaded on first use (functions/lib/lazyChunk.ts). */
+export interface LazyChunk {
+  /** Module entry relative to the project root. */
+  entry: string;
+  /** Its name beside the caller as the code asks for it (`pdf.js`; written as `pdf.mjs` beside index.mjs). */
+  file: string;
+}
+
+/** One Lambda of the HTTP API and the routes it answers (SPEC §7 paths). */
+export interface ApiArea {
+  /** Lambda entry, relative to the project root; exports `handler`. */
+  entry: string;
+  routes: readonly string[];
+  /** Files the code reads at run time, copied into its bundle (`from` relative to the project root, `to` to index.mjs). */
+  bundleFiles?: readonly { from: string; to: string }[];
+  /** Modules kept out of the main bundle and loaded on first use. */
+  lazyChunks?: readonly LazyChunk[];
+}
+
+/** What a job is started with: its name, and for work started at once (a mass text), which one. */
+export interface JobEvent {
+  job?: string;
+  company_id?: string;
+  mass_message_id?: string;
+}
+
+/** A scheduled job: EventBridge Scheduler (locally the scheduler) runs it at this rate; the board's runtime runs it. */
+export interface BoardJob {
+  rateMinutes: number;
+}
+
+/**
+ * A board's code, as its `runtime.ts` exports it: loading it registers the board's owner port with
+ * the conversation core (functions/messages/owners.ts), and it runs the board's jobs.
+ */
+export interface BoardRuntime {
+  jobs?: Record<string, (event: JobEvent) => Promise<unknown>>;
+}
+
+/** The records of a board that own conversations (functions/messages/owners.ts). */
+export interface BoardConversations {
+  /** The owner kind (shared/conversations.ts): its id travels in events as `<kind>_id`. */
+  kind: string;
+  /**
+   * The owner's path as a route template (SPEC §7 `{base}{id}`); its conversation is
+   * `${path}/messages`, answered by the conversation core for every board.
+   */
+  path: string;
+  /** The path parameter that holds the owner's id (a location's `{id}` may stand before it). */
+  idParam: string;
+  /**
+   * Who the conversations are with: a contact record of this kind (functions/customers/records.ts
+   * `contact`): `customer` for the boards that text customers. An agent who opens the board may open
+   * such a contact's card (opt-out, block, calls).
+   */
+  contact: string;
+}
+
+/**
+ * A location settings group the board owns (SPEC §3 "Location settings groups"). The board's own
+ * area serves it (`GET|POST /api/locations/{id}/<key>`, functions/lib/settingsRoutes.ts), so what
+ * follows a save runs with the board's code; the core's settings route leaves it alone.
+ */
+export interface BoardSettingsGroup {
+  key: string;
+  /** Who reads it beyond managers and admins (SPEC §6 "Settings loaded by flag"). */
+  readBy: (flags: AccessFlags) => boolean;
+  /** How its values are checked, for a group the core's list (shared/schemas/settings.ts) does not hold. */
+  schema?: SettingsSchema;
+}
+
+/** How a settings group's values are checked and completed with their defaults. */
+export interface SettingsSchema {
+  /** The stored group completed with its defaults. */
+  complete: (stored: unknown) => Record<string, unknown>;
+  /** A partial change: only the fields `raw` names, each checked. */
+  changes: (raw: unknown) => { ok: true; changes: Record<string, unknown> } | { ok: false; errors: { message: string; path: string }[] };
+}
+
+/** The route keys of a board's settings group, for its area's list. */
+export const settingsRouteKeys = (key: string) => [`GET /api/locations/{id}/${key}`, `POST /api/locations/{id}/${key}`] as const;
+
+/** What a route parameter names, for the generated route tests (test/support/routeTable.ts). */
+export interface RouteParamRule {
+  param: string;
+  /** The path before the parameter must match this (`{id}` names whatever collection it follows). */
+  after: RegExp;
+  /** The id kind, e.g. `appointment`. */
+  kind: string;
+  /** A tenant's record (probed across the walls) rather than a fixed vocabulary. */
+  tenant: boolean;
+  /**
+   * Where the tenant probe finds a real one at a location, as a manager of that location: a list
+   * route (`{location}` filled in) and the array of the answer that holds records with an `id`.
+   */
+  sample?: { list: string; field: string };
+  /** A vocabulary parameter's value that every caller may use. */
+  vocabulary?: string;
+}
+
+export interface BoardModule {
+  /** The board's name in logs, tests and mass texts (`service`, `appointments`, …). */
+  name: string;
+  /** Whether the acting agent's flags open the board (SPEC §6); managers and admins open every board. */
+  opens: (flags: AccessFlags) => boolean;
+  /** Its API areas, a Lambda each. */
+  areas: Record<string, ApiArea>;
+  conversations?: BoardConversations;
+  jobs?: Record<string, BoardJob>;
+  /** The board's code (see above): absent where the bundle reads declarations only. */
+  runtime?: () => Promise<{ runtime: BoardRuntime }>;
+  settings?: readonly BoardSettingsGroup[];
+  /**
+   * The location's texting numbers (business information) this board answers: a known contact's
+   * text to one, when no conversation of theirs fits, opens a conversation on this board.
+   */
+  textingNumbers?: readonly TextingModule[];
+  /** The real-time channels an agent hears for this board at a location (SPEC §6). */
+  channels?: (agent: AgentRecord, locationId: string) => string[];
+  /** What the path parameters of its routes name. */
+  routeParams?: readonly RouteParamRule[];
+  /**
+   * Modules for the local stack only, by path from the project root (never bundled into a Lambda):
+   * `demo` exports `seedDemo(now: Date)`, the board's part of the demo dealership, run once on the
+   * first start after the demo's agents exist (infra/local/seed.ts).
+   */
+  local?: { demo?: string };
+}

@@ -1,0 +1,37 @@
+/**
+ * The service board (SPEC §2 `/`, "vehicles in service"): repair orders and their conversations.
+ * What it declares to the rest of the system (functions/lib/boardModule.ts), listed in functions/boards.ts.
+ */
+import type { BoardModule } from '../lib/boardModule.js';
+
+export const board = {
+  name: 'service',
+  opens: (flags) => flags.admin || flags.manager || flags.service,
+  areas: {
+    repairOrders: {
+      entry: 'functions/repairOrders/handler.ts',
+      routes: [
+        'GET /api/locations/{id}/repair_orders',
+        'GET /api/locations/{id}/repair_orders/inbox',
+        'GET /api/repair_orders/{id}',
+        'PUT /api/repair_orders/{id}/agent',
+        'PUT /api/repair_orders/{id}/archive',
+        'PUT /api/repair_orders/{id}/unarchive',
+        'PUT /api/repair_orders/{id}/read',
+        'PUT /api/repair_orders/{id}/unread',
+        'GET /api/repair_orders/{id}/vehicle_ready',
+        'POST /api/repair_orders/{id}/vehicle_ready',
+      ],
+    },
+  },
+  conversations: { kind: 'repair_order', path: '/api/repair_orders/{id}', idParam: 'id', contact: 'customer' },
+  jobs: {
+    /** Auto-close idle repair orders and auto-archive closed or idle ones (service_settings days). */
+    repair_order_housekeeping: { rateMinutes: 60 },
+    /** Service reminders, months after a customer's last visit (reminder_settings). */
+    service_reminders: { rateMinutes: 60 },
+  },
+  runtime: process.env.BOARD_RUNTIME === 'off' ? undefined : () => import('./runtime.js'),
+  textingNumbers: ['service'],
+  routeParams: [{ param: 'id', after: /(^|\/)repair_orders\/$/, kind: 'repair_order', tenant: true }],
+} as const satisfies BoardModule;
