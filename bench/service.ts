@@ -16,6 +16,7 @@ import { messageItem, newMessage, type MessageRecord } from '../functions/messag
 import { countScopesOf, customerLinkItem, newRepairOrder, repairOrderItem, type RepairOrderRecord } from '../functions/repairOrders/records.js';
 import { repairOrderOwner } from '../functions/repairOrders/owner.js';
 import { readFrames } from '../test/support/sse.js';
+import { repairOrderKeys } from '../functions/repairOrders/records.js';
 
 export const REPAIR_ORDERS = Number(process.env.BENCH_REPAIR_ORDERS ?? 10_000);
 export const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100_000);
@@ -152,7 +153,7 @@ export async function seedLargeStore(): Promise<SeededStore> {
   await writeAll(orders.flatMap((ro) => [repairOrderItem(ro), customerLinkItem(ro)]));
   await writeAll(messages.map((m) => messageItem(m)));
   for (const [scope, count] of counts) {
-    await updateItem({ Key: keys.listCount(scope), UpdateExpression: 'ADD #n :d', ExpressionAttributeNames: { '#n': 'count' }, ExpressionAttributeValues: { ':d': count } });
+    await updateItem({ Key: repairOrderKeys.listCount(scope), UpdateExpression: 'ADD #n :d', ExpressionAttributeNames: { '#n': 'count' }, ExpressionAttributeValues: { ':d': count } });
   }
   const sendable = orders.filter((ro) => !ro.archived && ro.agent?.id === ADVISOR.id).slice(0, 60).map((ro) => ro.id);
   return { longThreadRo: orders[0]!.id, typicalRo: orders[Math.floor(ON_BOARD / 2)]!.id, sendableRos: sendable, seconds: (performance.now() - started) / 1000 };

@@ -16,6 +16,19 @@ import { keys } from '../lib/keys.js';
 import { updateVersioned, type VersionedUpdate } from '../lib/versioned.js';
 import { batchGet, fields, getItem, isConditionFailure, queryAll, queryPage, readPage, transactWrite, type Item, type TransactWrite } from '../lib/table.js';
 
+/** Keys of the records this store owns (docs/data-model.md). */
+export const appointmentKeys = {
+  appointment: (companyId: string, appointmentId: string) => ({ pk: `COMPANY#${companyId}#APPOINTMENT#${appointmentId}`, sk: 'APPOINTMENT' }),
+  /** gsi1 on appointments not archived: a location's appointments by time. */
+  appointmentsOfLocation: (companyId: string, locationId: string) => ({ gsi1pk: `COMPANY#${companyId}#LOCATION#${locationId}#APPOINTMENTS` }),
+  /** A location's reminders sent ("appointments sent"), `sk = {sent_at}#{appointment id}`, newest first. */
+  remindersSent: (companyId: string, locationId: string) => ({ pk: `COMPANY#${companyId}#LOCATION#${locationId}#REMINDERS_SENT` }),
+  /** gsi2 on appointments whose reminder is still to go: by the time it is due (the reminders job). */
+  appointmentRemindersDue: () => ({ gsi2pk: 'APPOINTMENT_REMINDERS#DUE' }),
+  /** Appointment links in the customer's partition, `sk = APT#{scheduled_at}#{id}`: inbound threading. */
+  appointmentsOfCustomer: (companyId: string, customerId: string) => ({ pk: `COMPANY#${companyId}#CUSTOMER#${customerId}`, skPrefix: 'APT#' }),
+} as const;
+
 export interface AppointmentRecord {
   id: string;
   company_id: string;
@@ -57,11 +70,11 @@ export const appointmentThreadOf = (id: string): string => `thr_${id}`;
 
 export function appointmentItem(record: AppointmentRecord): Item<AppointmentRecord> {
   const due = record.remind_at && !record.reminder_sent && !record.cancelled && !record.archived;
-  const listed = record.archived ? null : { pk: keys.appointmentsOfLocation(record.company_id, record.location_id).gsi1pk, sk: `${listedAt(record)}#${record.id}` };
+  const listed = record.archived ? null : { pk: appointmentKeys.appointmentsOfLocation(record.company_id, record.location_id).gsi1pk, sk: `${listedAt(record)}#${record.id}` };
   return {
-    ...keys.appointment(record.company_id, record.id),
+    ...appointmentKeys.appointment(record.company_id, record.id),
     ...(listed ? { gsi1pk: listed.pk, gsi1sk: listed.sk, gsi3pk: listed.pk, gsi3sk: listed.sk } : {}),
-    ...(due ? { ...keys.appointmentRemindersDue(), gsi2sk: `${record.remind_at}#${record.company_id}#${record.id}` } : {}),
+    ...(due ? { ...appointmentKeys.appointmentRemindersDue(), gsi2sk: `${record.remind_at}#${record.company_id}#${record.id}` } : {}),
     ...record,
   };
 }
@@ -69,11 +82,11 @@ export function appointmentItem(record: AppointmentRecord): Item<AppointmentReco
 /** The reminder's line on the location's "appointments sent" list, once it went. */
 function reminderSentItem(record: AppointmentRecord) {
   if (!record.reminder_message) return null;
-  return { pk: keys.remindersSent(record.company_id, record.location_id).pk, sk: `${record.reminder_message.sent_at}#${record.id}`, appointment_id: record.id };
+  return { pk: appointmentKeys.remindersSent(record.company_id, record.location_id).pk, sk: `${record.reminder_message.sent_at}#${record.id}`, appointment_id: record.id };
 }
 
 function customerLinkItem(record: AppointmentRecord) {
-  const { pk, skPrefix } = keys.appointmentsOfCustomer(record.company_id, record.customer_id);
+  const { pk, skPrefix } = appointmentKeys.appointmentsOfCustomer(record.company_id, record.customer_id);
   return { pk, sk: `${skPrefix}${record.scheduled_at}#${record.id}`, appointment_id: record.id, location_id: record.location_id, scheduled_at: record.scheduled_at };
 }
 
@@ -107,7 +120,7 @@ export async function saveAppointment(next: AppointmentRecord, previous: Appoint
 }
 
 export async function getAppointment(companyId: string, id: string, consistent = false): Promise<AppointmentRecord | undefined> {
-  const item = await getItem<AppointmentRecord>(keys.appointment(companyId, id), consistent);
+  const item = await getItem<AppointmentRecord>(appointmentKeys.appointment(companyId, id), consistent);
   return item && fields(item);
 }
 
@@ -133,7 +146,7 @@ export async function updateAppointment(
 export function appointmentBumpWrite(record: AppointmentRecord, at: string, inbound: boolean): TransactWrite {
   return {
     Update: {
-      Key: keys.appointment(record.company_id, record.id),
+      Key: appointmentKeys.appointment(record.company_id, record.id),
       UpdateExpression: 'SET bumped_at = :at' + (inbound ? ', last_inbound_at = :at' : '') + ' ADD message_count :one, version :one',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':at': at, ':one': 1 },
@@ -151,7 +164,7 @@ export async function appointmentsFrom(companyId: string, locationId: string, fr
     {
       IndexName: 'gsi3',
       KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk >= :from',
-      ExpressionAttributeValues: { ':pk': keys.appointmentsOfLocation(companyId, locationId).gsi1pk, ':from': from },
+      ExpressionAttributeValues: { ':pk': appointmentKeys.appointmentsOfLocation(companyId, locationId).gsi1pk, ':from': from },
       ProjectionExpression: 'pk, sk',
     },
     offset,
@@ -167,7 +180,7 @@ export async function remindedAppointments(companyId: string, locationId: string
   const page = await queryPage<{ appointment_id: string }>(
     {
       KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.remindersSent(companyId, locationId).pk },
+      ExpressionAttributeValues: { ':pk': appointmentKeys.remindersSent(companyId, locationId).pk },
       ScanIndexForward: false,
     },
     offset,
@@ -184,7 +197,7 @@ export async function dueReminders(now: string, limit = 100): Promise<{ company_
     {
       IndexName: 'gsi2',
       KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :now',
-      ExpressionAttributeValues: { ':pk': keys.appointmentRemindersDue().gsi2pk, ':now': `${now}#~` },
+      ExpressionAttributeValues: { ':pk': appointmentKeys.appointmentRemindersDue().gsi2pk, ':now': `${now}#~` },
       ProjectionExpression: 'company_id, id',
     },
     0,
@@ -195,7 +208,7 @@ export async function dueReminders(now: string, limit = 100): Promise<{ company_
 
 /** The customer's appointments from a moment on, soonest first (where a reply goes). */
 export async function appointmentLinksOfCustomer(companyId: string, customerId: string, from: string): Promise<{ appointment_id: string; location_id: string; scheduled_at: string }[]> {
-  const { pk, skPrefix } = keys.appointmentsOfCustomer(companyId, customerId);
+  const { pk, skPrefix } = appointmentKeys.appointmentsOfCustomer(companyId, customerId);
   return queryAll({
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
     ExpressionAttributeValues: { ':pk': pk, ':from': `${skPrefix}${from}`, ':to': `${skPrefix}~` },
@@ -203,6 +216,6 @@ export async function appointmentLinksOfCustomer(companyId: string, customerId: 
 }
 
 export async function getAppointments(companyId: string, ids: string[], consistent = false): Promise<AppointmentRecord[]> {
-  const items = await batchGet<AppointmentRecord>(ids.map((id) => keys.appointment(companyId, id)), consistent);
+  const items = await batchGet<AppointmentRecord>(ids.map((id) => appointmentKeys.appointment(companyId, id)), consistent);
   return items.map(fields);
 }

@@ -11,6 +11,15 @@ import { fields, getItem, putItem, queryPage, readPage, type Page } from '../lib
 import { loadBoards, portFor } from '../messages/owners.js';
 import type { CustomerRecord } from './records.js';
 
+/** Keys of the records this store owns (docs/data-model.md). */
+const callKeys = {
+  /** Calls in the customer's partition, `sk = CALL#{board}#{created_at}#{call id}`. */
+  callsOf: (companyId: string, customerId: string, board: string) => ({
+    pk: `COMPANY#${companyId}#CUSTOMER#${customerId}`,
+    skPrefix: `CALL#${board}#`,
+  }),
+} as const;
+
 export type CallBoard = Call['board'];
 export const CALL_BOARDS: readonly CallBoard[] = ['service', 'appointments', 'inventory'];
 export const CALLS_PER_PAGE = 10;
@@ -18,12 +27,12 @@ export const CALLS_PER_PAGE = 10;
 type CallItem = Call & { company_id: string };
 
 function callKey(companyId: string, call: Pick<Call, 'customer_id' | 'board' | 'created_at' | 'id'>) {
-  const { pk, skPrefix } = keys.callsOf(companyId, call.customer_id, call.board);
+  const { pk, skPrefix } = callKeys.callsOf(companyId, call.customer_id, call.board);
   return { pk, sk: `${skPrefix}${call.created_at}#${call.id}` };
 }
 
 function newestFirst(companyId: string, customerId: string, board: CallBoard) {
-  const { pk, skPrefix } = keys.callsOf(companyId, customerId, board);
+  const { pk, skPrefix } = callKeys.callsOf(companyId, customerId, board);
   return { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix }, ScanIndexForward: false };
 }
 

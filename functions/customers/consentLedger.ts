@@ -9,10 +9,16 @@ import { fields, isConditionFailure, queryAll, transactWrite, versionCondition, 
 import { numberConsentWrite, type NumberConsent } from './numberConsent.js';
 import { CustomerChanged, customerItem, type CustomerRecord } from './records.js';
 
+/** Keys of the records this store owns (docs/data-model.md). */
+const ledgerKeys = {
+  /** Consent ledger entries in the customer's partition, `sk = CONSENT#{ulid}` (append-only). */
+  consentOf: (companyId: string, customerId: string) => ({ pk: `COMPANY#${companyId}#CUSTOMER#${customerId}`, skPrefix: 'CONSENT#' }),
+} as const;
+
 type LedgerLine = ConsentEntry & { company_id: string };
 
 function ledgerItem(entry: ConsentEntry, companyId: string, ulid: string): Item<LedgerLine> {
-  const { pk, skPrefix } = keys.consentOf(companyId, entry.customer_id);
+  const { pk, skPrefix } = ledgerKeys.consentOf(companyId, entry.customer_id);
   return { pk, sk: `${skPrefix}${ulid}`, company_id: companyId, ...entry };
 }
 
@@ -76,7 +82,7 @@ export async function saveRecordOfNumber(number: NumberConsent, record: Customer
 
 /** A customer's consent ledger, newest first. */
 export async function consentLedger(companyId: string, customerId: string): Promise<ConsentEntry[]> {
-  const { pk, skPrefix } = keys.consentOf(companyId, customerId);
+  const { pk, skPrefix } = ledgerKeys.consentOf(companyId, customerId);
   const items = await queryAll<LedgerLine>({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },

@@ -11,6 +11,15 @@ import type { OptMetadata, OptStatus } from '../../shared/customers.js';
 import { keys } from '../lib/keys.js';
 import { fields, getItem, versionCondition, type Item, type TransactWrite } from '../lib/table.js';
 
+/** Keys of the records this store owns (docs/data-model.md). */
+const numberConsentKeys = {
+  /**
+   * The consent of a cell number (a company's), `sk = CONSENT`: the status every record of the
+   * number copies, and the ids of the records that have had it since (read consistently by a change).
+   */
+  numberConsent: (companyId: string, e164: string) => ({ pk: `COMPANY#${companyId}#PHONE#${e164}`, sk: 'CONSENT' }),
+} as const;
+
 export interface NumberConsent {
   company_id: string;
   phone: string;
@@ -29,14 +38,14 @@ export function unknownNumber(companyId: string, e164: string, now: string): Num
 }
 
 export async function getNumberConsent(companyId: string, e164: string): Promise<NumberConsent | undefined> {
-  const item = await getItem<NumberConsent>(keys.numberConsent(companyId, e164), true);
+  const item = await getItem<NumberConsent>(numberConsentKeys.numberConsent(companyId, e164), true);
   return item && fields(item);
 }
 
 /** The write of a number item whose version the caller bumped, conditional on the version read (a transaction's part). */
 export function numberConsentWrite(next: NumberConsent): TransactWrite {
   const { condition, values } = versionCondition(next.version);
-  const item: Item<NumberConsent> = { ...keys.numberConsent(next.company_id, next.phone), ...next };
+  const item: Item<NumberConsent> = { ...numberConsentKeys.numberConsent(next.company_id, next.phone), ...next };
   return { Put: { Item: item, ConditionExpression: condition, ...(values ? { ExpressionAttributeValues: values } : {}) } };
 }
 
@@ -48,7 +57,7 @@ export function numberConsentWrite(next: NumberConsent): TransactWrite {
 export function numberNotOptedOut(companyId: string, e164: string): TransactWrite {
   return {
     ConditionCheck: {
-      Key: keys.numberConsent(companyId, e164),
+      Key: numberConsentKeys.numberConsent(companyId, e164),
       ConditionExpression: 'attribute_not_exists(pk) OR opt_in <> :out',
       ExpressionAttributeValues: { ':out': 'out' },
     },

@@ -6,6 +6,18 @@ import type { Customer } from '../../shared/customers.js';
 import { keys } from '../lib/keys.js';
 import { batchGet, fields, getItem, isConditionFailure, putItemIf, queryAll, readPage, updateItem, versionCondition, type Item } from '../lib/table.js';
 
+/** Keys of the records this store owns (docs/data-model.md). */
+export const customerKeys = {
+
+  customer: (companyId: string, customerId: string) => ({ pk: `COMPANY#${companyId}#CUSTOMER#${customerId}`, sk: 'CUSTOMER' }),
+  /** gsi1 on customer items: every customer record of a company sharing a cell number. */
+  customersByPhone: (companyId: string, e164: string) => ({ gsi1pk: `COMPANY#${companyId}#PHONE#${e164}` }),
+  /** gsi2 / gsi3 on customers: a location's customers by "last first" / "first last" name, lowercased (customer search). */
+  customersByName: (companyId: string, locationId: string, order: 'last_first' | 'first_last') => ({
+    pk: `COMPANY#${companyId}#LOCATION#${locationId}#CUSTOMERS#${order === 'last_first' ? 'LF' : 'FL'}`,
+  }),
+} as const;
+
 export interface CustomerRecord extends Customer {
   company_id: string;
   /** When the one-time "Reply STOP to opt out" notice went out on this number. */
@@ -36,14 +48,14 @@ export function customerItem(record: CustomerRecord): Item<CustomerRecord> {
   // Only customers are found by the customer search (another board's contacts are not customers).
   const named = contactKindOf(record) === 'customer' && (record.first_name.trim() !== '' || record.last_name.trim() !== '');
   return {
-    ...keys.customer(record.company_id, record.id),
-    ...(cell ? { ...keys.customersByPhone(record.company_id, cell), gsi1sk: `CUSTOMER#${record.id}` } : {}),
+    ...customerKeys.customer(record.company_id, record.id),
+    ...(cell ? { ...customerKeys.customersByPhone(record.company_id, cell), gsi1sk: `CUSTOMER#${record.id}` } : {}),
     // The customer search finds a name by its start, in either order ("smith j", "john sm").
     ...(named
       ? {
-          gsi2pk: keys.customersByName(record.company_id, record.location_id, 'last_first').pk,
+          gsi2pk: customerKeys.customersByName(record.company_id, record.location_id, 'last_first').pk,
           gsi2sk: `${searchName(record.last_name, record.first_name)}#${record.id}`,
-          gsi3pk: keys.customersByName(record.company_id, record.location_id, 'first_last').pk,
+          gsi3pk: customerKeys.customersByName(record.company_id, record.location_id, 'first_last').pk,
           gsi3sk: `${searchName(record.first_name, record.last_name)}#${record.id}`,
         }
       : {}),
@@ -86,18 +98,18 @@ export async function customersByName(companyId: string, locationId: string, que
   if (!prefix) return [];
   const [byLast, byFirst] = await Promise.all([
     readPage<CustomerRecord>(
-      { IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :q)', ExpressionAttributeValues: { ':pk': keys.customersByName(companyId, locationId, 'last_first').pk, ':q': prefix } },
+      { IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :q)', ExpressionAttributeValues: { ':pk': customerKeys.customersByName(companyId, locationId, 'last_first').pk, ':q': prefix } },
       0,
       limit,
     ),
     readPage<{ pk: string; sk: string }>(
-      { IndexName: 'gsi3', KeyConditionExpression: 'gsi3pk = :pk AND begins_with(gsi3sk, :q)', ExpressionAttributeValues: { ':pk': keys.customersByName(companyId, locationId, 'first_last').pk, ':q': prefix } },
+      { IndexName: 'gsi3', KeyConditionExpression: 'gsi3pk = :pk AND begins_with(gsi3sk, :q)', ExpressionAttributeValues: { ':pk': customerKeys.customersByName(companyId, locationId, 'first_last').pk, ':q': prefix } },
       0,
       limit,
     ),
   ]);
   const found = new Map(byLast.map((item) => [item.id, fields(item)]));
-  const missing = byFirst.map((k) => k.pk).filter((pk) => ![...found.values()].some((c) => keys.customer(companyId, c.id).pk === pk));
+  const missing = byFirst.map((k) => k.pk).filter((pk) => ![...found.values()].some((c) => customerKeys.customer(companyId, c.id).pk === pk));
   if (missing.length > 0) {
     for (const item of await batchGet<CustomerRecord>(missing.map((pk) => ({ pk, sk: 'CUSTOMER' })))) found.set(item.id, fields(item));
   }
@@ -105,12 +117,12 @@ export async function customersByName(companyId: string, locationId: string, que
 }
 
 export async function getCustomer(companyId: string, customerId: string, consistent = false): Promise<CustomerRecord | undefined> {
-  const item = await getItem<CustomerRecord>(keys.customer(companyId, customerId), consistent);
+  const item = await getItem<CustomerRecord>(customerKeys.customer(companyId, customerId), consistent);
   return item && fields(item);
 }
 
 export async function getCustomers(companyId: string, customerIds: string[], consistent = false): Promise<Map<string, CustomerRecord>> {
-  const items = await batchGet<CustomerRecord>(customerIds.map((id) => keys.customer(companyId, id)), consistent);
+  const items = await batchGet<CustomerRecord>(customerIds.map((id) => customerKeys.customer(companyId, id)), consistent);
   return new Map(items.map((item) => [item.id, fields(item)]));
 }
 
@@ -119,7 +131,7 @@ export async function customersWithPhone(companyId: string, e164: string, consis
   const items = await queryAll<CustomerRecord>({
     IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.customersByPhone(companyId, e164).gsi1pk },
+    ExpressionAttributeValues: { ':pk': customerKeys.customersByPhone(companyId, e164).gsi1pk },
   });
   // The index is eventually consistent: read the records themselves for their current state.
   const current = await getCustomers(companyId, items.map((i) => i.id), consistent);
@@ -152,7 +164,7 @@ export type CarrierLine = CustomerRecord['carrier'] & { checked_at?: string | nu
 export async function rememberLineType(companyId: string, customerId: string, carrier: CarrierLine): Promise<void> {
   try {
     await updateItem({
-      Key: keys.customer(companyId, customerId),
+      Key: customerKeys.customer(companyId, customerId),
       UpdateExpression: 'SET carrier = :carrier ADD version :one',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':carrier': carrier, ':one': 1 },
@@ -169,7 +181,7 @@ export type OnceField = 'opt_notice_sent_at' | 'opt_in_requested_at';
 export async function markCustomerOnce(companyId: string, customerId: string, field: OnceField, at: string): Promise<boolean> {
   try {
     await updateItem({
-      Key: keys.customer(companyId, customerId),
+      Key: customerKeys.customer(companyId, customerId),
       UpdateExpression: 'SET #field = :at, updated_at = :at ADD version :one',
       ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#field) OR attribute_type(#field, :null))',
       ExpressionAttributeNames: { '#field': field },

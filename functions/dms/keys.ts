@@ -13,6 +13,14 @@ import { keys } from '../lib/keys.js';
 import { secretHash } from '../lib/passwords.js';
 import { db, fields, getItem, isConditionFailure, putItemIf, queryAll, updateItem } from '../lib/table.js';
 
+/** Keys of the records this store owns (docs/data-model.md). */
+const apiKeyKeys = {
+  /** A DMS feed API key, by the hash of its secret. */
+  dmsKey: (secretHash: string) => ({ pk: `DMSKEY#${secretHash}`, sk: 'DMSKEY' }),
+  /** gsi1 on DMS keys: the keys of a location. */
+  dmsKeysOfLocation: (companyId: string, locationId: string) => ({ gsi1pk: `COMPANY#${companyId}#LOCATION#${locationId}#DMSKEYS` }),
+} as const;
+
 /** Marks the secret for what it is in logs and secret scanners. */
 export const DMS_KEY_PREFIX = 'dms_live_';
 /** last_used_at is written at most this often, so a busy feed does not write on every request. */
@@ -62,7 +70,7 @@ export async function createDmsKey(
     last_used_at: null,
   };
   await putItemIf(
-    { ...keys.dmsKey(key.secret_hash), ...keys.dmsKeysOfLocation(companyId, locationId), gsi1sk: `${key.created_at}#${key.id}`, ...key },
+    { ...apiKeyKeys.dmsKey(key.secret_hash), ...apiKeyKeys.dmsKeysOfLocation(companyId, locationId), gsi1sk: `${key.created_at}#${key.id}`, ...key },
     'attribute_not_exists(pk)',
   );
   return { key, secret };
@@ -73,7 +81,7 @@ export async function dmsKeysOfLocation(companyId: string, locationId: string): 
   const items = await queryAll<DmsKeyRecord>({
     IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.dmsKeysOfLocation(companyId, locationId).gsi1pk },
+    ExpressionAttributeValues: { ':pk': apiKeyKeys.dmsKeysOfLocation(companyId, locationId).gsi1pk },
   });
   return items.map(fields);
 }
@@ -86,7 +94,7 @@ export async function revokeDmsKey(companyId: string, locationId: string, keyId:
     await db().send(
       new DeleteCommand({
         TableName: config.tableName,
-        Key: keys.dmsKey(key.secret_hash),
+        Key: apiKeyKeys.dmsKey(key.secret_hash),
         ConditionExpression: 'id = :id AND location_id = :loc',
         ExpressionAttributeValues: { ':id': keyId, ':loc': locationId },
       }),
@@ -101,7 +109,7 @@ export async function revokeDmsKey(companyId: string, locationId: string, keyId:
 /** The key a secret belongs to, or undefined for a wrong or revoked one. */
 export async function findDmsKey(secret: string): Promise<DmsKeyRecord | undefined> {
   if (!secret.startsWith(DMS_KEY_PREFIX)) return undefined;
-  const item = await getItem<DmsKeyRecord>(keys.dmsKey(secretHash(secret)), true);
+  const item = await getItem<DmsKeyRecord>(apiKeyKeys.dmsKey(secretHash(secret)), true);
   return item && fields(item);
 }
 
@@ -118,7 +126,7 @@ export async function authenticateDmsKey(secret: string | undefined, locationId:
     try {
       // Conditional, so concurrent requests write it once and a revoked key is not brought back.
       await updateItem({
-        Key: keys.dmsKey(key.secret_hash),
+        Key: apiKeyKeys.dmsKey(key.secret_hash),
         UpdateExpression: 'SET last_used_at = :at',
         ConditionExpression:
           'attribute_exists(pk) AND (attribute_not_exists(last_used_at) OR attribute_type(last_used_at, :null) OR last_used_at <= :cutoff)',

@@ -12,13 +12,13 @@ import { agentRef } from '../lib/agents.js';
 import { config } from '../lib/config.js';
 import { conflict, DomainError } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
-import { keys, type SheetList } from '../lib/keys.js';
 import { channels, publish } from '../lib/realtime.js';
 import { downloadUrl } from '../lib/storage.js';
 import { fields, getItem, isConditionFailure, queryAll, queryPage, transactWrite, type Item, type TransactWrite } from '../lib/table.js';
 import { announce, changed } from '../repairOrders/events.js';
-import { isShelved, listOf, queueOf } from './shelf.js';
+import { isShelved, listOf, queueOf, sheetKeys, type SheetList } from './shelf.js';
 import type { RepairOrderRecord } from '../repairOrders/records.js';
+import { repairOrderKeys } from '../repairOrders/records.js';
 
 /** A photo or video as stored: S3 keys instead of signed URLs. */
 export interface StoredSheetAttachment extends Omit<SheetAttachment, 'metadata'> {
@@ -38,10 +38,10 @@ export function sheetItem(sheet: SheetRecord): Item<SheetRecord> {
   const sort = `${sheet.created_at}#${sheet.repair_order_id}`;
   const held = (sheet.state === 'claimed' || sheet.state === 'reclaimed') && sheet.holder;
   return {
-    ...keys.sheet(sheet.company_id, sheet.repair_order_id),
-    ...keys.sheetsOfLocation(sheet.company_id, sheet.location_id, queueOf(sheet)),
+    ...sheetKeys.sheet(sheet.company_id, sheet.repair_order_id),
+    ...sheetKeys.sheetsOfLocation(sheet.company_id, sheet.location_id, queueOf(sheet)),
     gsi1sk: sort,
-    ...(held ? { ...keys.sheetsOfHolder(sheet.company_id, sheet.location_id, held.id), gsi2sk: `${sheet.claimed_at ?? sheet.created_at}#${sheet.repair_order_id}` } : {}),
+    ...(held ? { ...sheetKeys.sheetsOfHolder(sheet.company_id, sheet.location_id, held.id), gsi2sk: `${sheet.claimed_at ?? sheet.created_at}#${sheet.repair_order_id}` } : {}),
     ...sheet,
   };
 }
@@ -122,7 +122,7 @@ export function newSheet(
 }
 
 export async function getSheet(companyId: string, roId: string, consistent = false): Promise<SheetRecord | undefined> {
-  const item = await getItem<SheetRecord>(keys.sheet(companyId, roId), consistent);
+  const item = await getItem<SheetRecord>(sheetKeys.sheet(companyId, roId), consistent);
   return item && fields(item);
 }
 
@@ -151,7 +151,7 @@ export async function saveSheet(next: SheetRecord, previous: SheetRecord | null,
     },
     {
       Update: {
-        Key: keys.repairOrder(next.company_id, next.repair_order_id),
+        Key: repairOrderKeys.repairOrder(next.company_id, next.repair_order_id),
         UpdateExpression: 'SET sheet = :summary, version = version + :one, updated_at = :at',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':summary': summaryOf(next), ':one': 1, ':at': next.updated_at },
@@ -215,7 +215,7 @@ export async function sheetsOfList(companyId: string, locationId: string, list: 
     {
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.sheetsOfLocation(companyId, locationId, list).gsi1pk },
+      ExpressionAttributeValues: { ':pk': sheetKeys.sheetsOfLocation(companyId, locationId, list).gsi1pk },
     },
     offset,
     limit,
@@ -228,7 +228,7 @@ export async function sheetsOfHolder(companyId: string, locationId: string, agen
     {
       IndexName: 'gsi2',
       KeyConditionExpression: 'gsi2pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.sheetsOfHolder(companyId, locationId, agentId).gsi2pk },
+      ExpressionAttributeValues: { ':pk': sheetKeys.sheetsOfHolder(companyId, locationId, agentId).gsi2pk },
     },
     offset,
     limit,
@@ -241,7 +241,7 @@ export async function allSheetsOfList(companyId: string, locationId: string, lis
   const items = await queryAll<SheetRecord>({
     IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.sheetsOfLocation(companyId, locationId, list).gsi1pk },
+    ExpressionAttributeValues: { ':pk': sheetKeys.sheetsOfLocation(companyId, locationId, list).gsi1pk },
   });
   return items.map((item) => fields(item));
 }
@@ -251,7 +251,7 @@ export async function holdersOfClaimedSheets(companyId: string, locationId: stri
   return queryAll<Pick<SheetRecord, 'holder'>>({
     IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.sheetsOfLocation(companyId, locationId, 'claimed').gsi1pk },
+    ExpressionAttributeValues: { ':pk': sheetKeys.sheetsOfLocation(companyId, locationId, 'claimed').gsi1pk },
     ProjectionExpression: 'holder',
   });
 }

@@ -4,8 +4,25 @@
  * without importing the inspections (the inspections depend on the orders, not the other way).
  */
 import type { SheetState } from '../../shared/inspections.js';
-import { keys, type SheetList } from '../lib/keys.js';
+import { keys } from '../lib/keys.js';
 import type { TransactWrite } from '../lib/table.js';
+
+/** Keys of the sheets (docs/data-model.md): here, where the repair-order store reaches them too. */
+export const sheetKeys = {
+
+  /** A repair order's sheet, in the order's partition. */
+  sheet: (companyId: string, roId: string) => ({ pk: `COMPANY#${companyId}#RO#${roId}`, sk: 'SHEET' }),
+  /** gsi1 on sheets: a location's queue by state (`for_claim`, `claimed`, `to_advisor`, `done`), oldest first. */
+  sheetsOfLocation: (companyId: string, locationId: string, list: SheetList) => ({ gsi1pk: `COMPANY#${companyId}#LOCATION#${locationId}#MPI#${list}` }),
+  /** gsi2 on claimed or reclaimed sheets: the holder's inbox. */
+  sheetsOfHolder: (companyId: string, locationId: string, agentId: string) => ({ gsi2pk: `COMPANY#${companyId}#LOCATION#${locationId}#MPI#HOLDER#${agentId}` }),
+} as const;
+
+/**
+ * The queues a sheet can sit on (gsi1), one per state group; `shelved` holds the sheets of closed
+ * or archived orders, which no queue shows.
+ */
+export type SheetList = 'for_claim' | 'claimed' | 'to_advisor' | 'done' | 'shelved';
 
 /** What the shelf needs of an order: where it is, whether it left, and its sheet's state. */
 export interface ShelvedOrder {
@@ -48,12 +65,12 @@ export function shelfWrite(ro: ShelvedOrder, previous: ShelvedOrder | null): Tra
   const shelved = isShelved(ro);
   return {
     Update: {
-      Key: keys.sheet(ro.company_id, ro.id),
+      Key: sheetKeys.sheet(ro.company_id, ro.id),
       UpdateExpression: 'SET shelved = :shelved, gsi1pk = :queue, version = version + :one',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: {
         ':shelved': shelved,
-        ':queue': keys.sheetsOfLocation(ro.company_id, ro.location_id, queueOf({ state: ro.sheet.state, shelved })).gsi1pk,
+        ':queue': sheetKeys.sheetsOfLocation(ro.company_id, ro.location_id, queueOf({ state: ro.sheet.state, shelved })).gsi1pk,
         ':one': 1,
       },
     },

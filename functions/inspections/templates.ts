@@ -15,6 +15,16 @@ import { fields, getItem, isConditionFailure, putItemIf, queryAll, transactWrite
 import { keptGroups, refusal } from './refusals.js';
 import { mpiChanged } from './records.js';
 
+/** Keys of the records this store owns (docs/data-model.md). */
+const templateKeys = {
+  /** Sheet templates of a location, `sk = MPITEMPLATE#{id}`. */
+  sheetTemplates: (companyId: string, locationId: string) => ({ pk: `COMPANY#${companyId}#LOCATION#${locationId}`, skPrefix: 'MPITEMPLATE#' }),
+  sheetTemplate: (companyId: string, locationId: string, templateId: string) => ({
+    pk: `COMPANY#${companyId}#LOCATION#${locationId}`,
+    sk: `MPITEMPLATE#${templateId}`,
+  }),
+} as const;
+
 export interface TemplateRecord extends SheetTemplate {
   company_id: string;
 }
@@ -25,11 +35,11 @@ interface DefaultPointer {
 
 /** The pointer to a location's default template of one vehicle type (next to its templates). */
 function defaultKey(companyId: string, locationId: string, vehicleType: VehicleType) {
-  return { pk: keys.sheetTemplates(companyId, locationId).pk, sk: `MPIDEFAULT#${vehicleType}` };
+  return { pk: templateKeys.sheetTemplates(companyId, locationId).pk, sk: `MPIDEFAULT#${vehicleType}` };
 }
 
 export function templateItem(template: TemplateRecord): Item<TemplateRecord> {
-  return { ...keys.sheetTemplate(template.company_id, template.location_id, template.id), ...template };
+  return { ...templateKeys.sheetTemplate(template.company_id, template.location_id, template.id), ...template };
 }
 
 /** The pointer item that makes `template` its type's default (seeding writes it with the template). */
@@ -43,7 +53,7 @@ export function templateView(template: TemplateRecord): SheetTemplate {
 }
 
 export async function getTemplate(companyId: string, locationId: string, templateId: string): Promise<TemplateRecord | undefined> {
-  const item = await getItem<TemplateRecord>(keys.sheetTemplate(companyId, locationId, templateId), true);
+  const item = await getItem<TemplateRecord>(templateKeys.sheetTemplate(companyId, locationId, templateId), true);
   return item && fields(item);
 }
 
@@ -60,7 +70,7 @@ function byDefaultThenName(a: TemplateRecord, b: TemplateRecord): number {
 
 /** One page of a location's templates, archived ones apart (a location has tens, not thousands). */
 export async function templatesOfLocation(companyId: string, locationId: string, archived: boolean, offset: number, limit: number) {
-  const all = (await queryAll<TemplateRecord>(byPrefix(keys.sheetTemplates(companyId, locationId)))).map((item) => fields(item));
+  const all = (await queryAll<TemplateRecord>(byPrefix(templateKeys.sheetTemplates(companyId, locationId)))).map((item) => fields(item));
   const listed = all.filter((t) => t.archived === archived).sort(byDefaultThenName);
   return { records: listed.slice(offset, offset + limit), total: listed.length };
 }
@@ -189,7 +199,7 @@ export async function makeDefault(companyId: string, locationId: string, templat
     if (pointer && pointer.template_id !== current.id) {
       writes.push({
         Update: {
-          Key: keys.sheetTemplate(companyId, locationId, pointer.template_id),
+          Key: templateKeys.sheetTemplate(companyId, locationId, pointer.template_id),
           UpdateExpression: 'SET #default = :false, version = version + :one, updated_at = :now',
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeNames: { '#default': 'default' },

@@ -37,6 +37,11 @@ import { keys } from './keys.js';
 import { logger } from './log.js';
 import { db, getItem, isConditionFailure, nowEpoch } from './table.js';
 
+/** Keys of the records this store owns (docs/data-model.md). */
+export const idempotencyKeys = {
+  idempotency: (agentId: string, key: string) => ({ pk: `IDEMPOTENCY#${agentId}#${key}`, sk: 'IDEMPOTENCY' }),
+} as const;
+
 export const IDEMPOTENCY_SECONDS = 24 * 3600;
 /**
  * A claim whose request died mid-way (a crashed container, a store that went away) frees the key
@@ -89,7 +94,7 @@ export async function withIdempotency(
   /** The reply of the work an earlier attempt under this key did, if the route can find it (see the top of this file). */
   recover?: () => Promise<StoredReply | undefined>,
 ): Promise<StoredReply> {
-  const itemKey = keys.idempotency(agentId, key);
+  const itemKey = idempotencyKeys.idempotency(agentId, key);
   const hash = bodyHash(body);
   const runId = randomUUID();
   try {

@@ -13,6 +13,13 @@ import { sendSignal } from './signals/send.js';
 import { channelTopic } from './signals/topics.js';
 import { batchGet, nowEpoch, putItem, queryAll, updateItem } from './table.js';
 
+/** Keys of the records this store owns (docs/data-model.md). */
+const channelKeys = {
+  channelEvents: (companyId: string, channel: string) => ({ pk: `COMPANY#${companyId}#CHANNEL#${channel}` }),
+  /** The newest event id of each channel of a group (a location, an agent), one attribute per channel. */
+  channelHeads: (companyId: string, group: string) => ({ pk: `COMPANY#${companyId}#HEADS#${group}`, sk: 'HEADS' }),
+} as const;
+
 export const EVENT_TTL_SECONDS = 3600;
 const nextId = monotonicFactory();
 
@@ -51,7 +58,7 @@ export async function publishTo(companyId: string, channelList: readonly string[
   const logged = [...new Set(channelList)].map(
     (channel): ChannelEvent => ({ id: nextId(), channel, type: event.type, data: event.data, created_at: new Date().toISOString() }),
   );
-  await Promise.all(logged.map((e) => putItem({ ...keys.channelEvents(companyId, e.channel), sk: e.id, ...e, expires_at: expiresAt })));
+  await Promise.all(logged.map((e) => putItem({ ...channelKeys.channelEvents(companyId, e.channel), sk: e.id, ...e, expires_at: expiresAt })));
   const groups = new Map<string, ChannelEvent[]>();
   for (const e of logged) groups.set(headGroupOf(e.channel), [...(groups.get(headGroupOf(e.channel)) ?? []), e]);
   await Promise.all([
@@ -82,7 +89,7 @@ async function markHeads(companyId: string, group: string, events: readonly Chan
     return `#c${i} = :id${i}`;
   });
   await updateItem({
-    Key: keys.channelHeads(companyId, group),
+    Key: channelKeys.channelHeads(companyId, group),
     UpdateExpression: `SET ${sets.join(', ')}, expires_at = :expires`,
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
@@ -93,7 +100,7 @@ async function markHeads(companyId: string, group: string, events: readonly Chan
 /** The head (last written event id) of each channel that has had an event within the TTL. */
 export async function channelHeads(companyId: string, channelList: readonly string[]): Promise<Map<string, string>> {
   const groups = [...new Set(channelList.map(headGroupOf))];
-  const items = await batchGet<Record<string, unknown>>(groups.map((group) => keys.channelHeads(companyId, group)));
+  const items = await batchGet<Record<string, unknown>>(groups.map((group) => channelKeys.channelHeads(companyId, group)));
   const heads = new Map<string, string>();
   for (const item of items) {
     for (const channel of channelList) {
@@ -116,7 +123,7 @@ export function cursorAt(ms: number): string {
 export async function eventsAfter(companyId: string, channel: string, cursor: string, consistent = false): Promise<ChannelEvent[]> {
   return queryAll<ChannelEvent>({
     KeyConditionExpression: 'pk = :pk AND sk > :cursor',
-    ExpressionAttributeValues: { ':pk': keys.channelEvents(companyId, channel).pk, ':cursor': cursor },
+    ExpressionAttributeValues: { ':pk': channelKeys.channelEvents(companyId, channel).pk, ':cursor': cursor },
     ConsistentRead: consistent,
   });
 }

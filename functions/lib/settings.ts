@@ -12,6 +12,14 @@ import { channels, publish } from './realtime.js';
 import { getItem, putItem } from './table.js';
 import { registerTextingNumbers } from './textingNumbers.js';
 
+/** Keys of the records this store owns (docs/data-model.md). */
+const settingsKeys = {
+  settings: (companyId: string, locationId: string, key: string) => ({
+    pk: `COMPANY#${companyId}#LOCATION#${locationId}`,
+    sk: `SETTINGS#${key}`,
+  }),
+} as const;
+
 interface StoredSettings {
   values: unknown;
   updated_at: string;
@@ -25,7 +33,7 @@ export function coreGroupSchema(key: SettingsKey): SettingsSchema {
 
 /** A group as stored, completed with its defaults. */
 export async function readGroup(companyId: string, locationId: string, key: string, schema: SettingsSchema): Promise<Record<string, unknown>> {
-  const item = await getItem<StoredSettings>(keys.settings(companyId, locationId, key));
+  const item = await getItem<StoredSettings>(settingsKeys.settings(companyId, locationId, key));
   return schema.complete(item?.values);
 }
 
@@ -51,7 +59,7 @@ async function writeGroup(companyId: string, locationId: string, key: string, va
     await registerTextingNumbers(companyId, locationId, before.texting_numbers, after.texting_numbers);
   }
   await putItem<StoredSettings>({
-    ...keys.settings(companyId, locationId, key),
+    ...settingsKeys.settings(companyId, locationId, key),
     values,
     updated_at: new Date().toISOString(),
     updated_by: agentId,

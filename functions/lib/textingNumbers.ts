@@ -9,6 +9,12 @@ import { keys } from './keys.js';
 import { conflict } from './errors.js';
 import { fields, getItem, isConditionFailure, transactWrite, type TransactWrite } from './table.js';
 
+/** Keys of the records this store owns (docs/data-model.md). */
+const numberKeys = {
+  /** A dealership texting number (business_information.texting_numbers) → its company, location and module. */
+  textingNumber: (e164: string) => ({ pk: `NUMBER#${e164}`, sk: 'NUMBER' }),
+} as const;
+
 export type TextingModule = 'service' | 'appointment' | 'employees' | 'hotel' | 'internet_sales' | 'showroom_sales' | 'inventory';
 
 export interface TextingNumber {
@@ -19,7 +25,7 @@ export interface TextingNumber {
 }
 
 export async function textingNumber(e164: string): Promise<TextingNumber | undefined> {
-  const item = await getItem<TextingNumber>(keys.textingNumber(e164));
+  const item = await getItem<TextingNumber>(numberKeys.textingNumber(e164));
   return item && fields(item);
 }
 
@@ -45,7 +51,7 @@ export async function registerTextingNumbers(
   for (const [number, module] of now) {
     writes.push({
       Put: {
-        Item: { ...keys.textingNumber(number), number, company_id: companyId, location_id: locationId, module },
+        Item: { ...numberKeys.textingNumber(number), number, company_id: companyId, location_id: locationId, module },
         // A number another location already uses stays theirs.
         ConditionExpression: 'attribute_not_exists(pk) OR location_id = :loc',
         ExpressionAttributeValues: { ':loc': locationId },
@@ -55,7 +61,7 @@ export async function registerTextingNumbers(
   for (const number of old.keys()) {
     if (now.has(number)) continue;
     writes.push({
-      Delete: { Key: keys.textingNumber(number), ConditionExpression: 'location_id = :loc', ExpressionAttributeValues: { ':loc': locationId } },
+      Delete: { Key: numberKeys.textingNumber(number), ConditionExpression: 'location_id = :loc', ExpressionAttributeValues: { ':loc': locationId } },
     });
   }
   if (writes.length === 0) return;

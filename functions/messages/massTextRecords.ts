@@ -8,6 +8,14 @@ import type { OwnerKind } from '../../shared/conversations.js';
 import { keys } from '../lib/keys.js';
 import { batchWrite, fields, getItem, isConditionFailure, queryAll, readPage, updateItem, type Item } from '../lib/table.js';
 
+/** Keys of the records this store owns (docs/data-model.md). */
+export const massTextKeys = {
+  /** A mass text (`sk = MASS`) and its numbered recipients (`sk = R#000001`), in one partition. */
+  massMessage: (companyId: string, massId: string) => ({ pk: `COMPANY#${companyId}#MASS#${massId}`, sk: 'MASS' }),
+  /** gsi2 on mass texts still running: by the end of their worker's lease (the sweep takes over after it). */
+  massMessagesRunning: () => ({ gsi2pk: 'MASS#RUNNING' }),
+} as const;
+
 export interface MassRecord extends MassMessage {
   company_id: string;
   agent_id: string;
@@ -28,8 +36,8 @@ export interface Recipient {
 }
 
 const recipientSk = (n: number) => `R#${String(n).padStart(6, '0')}`;
-const massKey = (companyId: string, id: string) => keys.massMessage(companyId, id);
-const running = (lease: string, m: Pick<MassRecord, 'company_id' | 'id'>) => ({ ...keys.massMessagesRunning(), gsi2sk: `${lease}#${m.company_id}#${m.id}` });
+const massKey = (companyId: string, id: string) => massTextKeys.massMessage(companyId, id);
+const running = (lease: string, m: Pick<MassRecord, 'company_id' | 'id'>) => ({ ...massTextKeys.massMessagesRunning(), gsi2sk: `${lease}#${m.company_id}#${m.id}` });
 
 export function massView(m: MassRecord): MassMessage {
   const { company_id: _c, agent_id: _a, kind: _k, cursor: _cu, lease_until: _l, confirm_quiet_hours: _q, send_at: _s, ...view } = m;
@@ -153,7 +161,7 @@ export async function massTextsStalled(now: Date): Promise<{ company_id: string;
   const items = await queryAll<MassRecord>({
     IndexName: 'gsi2',
     KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :now',
-    ExpressionAttributeValues: { ':pk': keys.massMessagesRunning().gsi2pk, ':now': `${now.toISOString()}#~` },
+    ExpressionAttributeValues: { ':pk': massTextKeys.massMessagesRunning().gsi2pk, ':now': `${now.toISOString()}#~` },
   });
   return items.map((m) => ({ company_id: m.company_id, id: m.id }));
 }

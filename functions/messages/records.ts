@@ -14,6 +14,30 @@ import { downloadUrl } from '../lib/storage.js';
 import { fields, getItem, isConditionFailure, putItemIf, queryAll, readPage, transactWrite, updateItem, type Item, type TransactWrite } from '../lib/table.js';
 import { portFor, type ConversationOwner } from './owners.js';
 import { numberNotOptedOut } from '../customers/numberConsent.js';
+import { customerKeys } from '../customers/records.js';
+
+/** Keys of the records this store owns (docs/data-model.md). */
+export const messageKeys = {
+  messages: (companyId: string, threadId: string) => ({ pk: `COMPANY#${companyId}#THREAD#${threadId}`, skPrefix: 'MSG#' }),
+  message: (companyId: string, threadId: string, messageId: string) => ({ pk: `COMPANY#${companyId}#THREAD#${threadId}`, sk: `MSG#${messageId}` }),
+  /** Where a message lives, by its id (retry) — written with the message. */
+  messagePointer: (companyId: string, messageId: string) => ({ pk: `COMPANY#${companyId}#MESSAGE#${messageId}`, sk: 'MESSAGE' }),
+  /** Where a message lives, by the carrier's id (delivery receipts carry only that). */
+  carrierMessage: (carrierMessageId: string) => ({ pk: `CARRIER#MESSAGE#${carrierMessageId}`, sk: 'MESSAGE' }),
+  /** The conversation a store last texted a number in (`owner`, `at`): where the number's reply goes first. */
+  lastTextTo: (companyId: string, locationId: string, e164: string) => ({ pk: `COMPANY#${companyId}#LOCATION#${locationId}#LASTTEXT#${e164}`, sk: 'LASTTEXT' }),
+  /** gsi2 on messages held for later: due ones by send time. */
+  scheduledMessages: () => ({ gsi2pk: 'SCHEDULED#MESSAGES' }),
+  /** gsi2 on agents' texts held until the customer answers the double opt-in request. */
+  heldForOptIn: (companyId: string, customerId: string) => ({ gsi2pk: `COMPANY#${companyId}#CUSTOMER#${customerId}#HELD` }),
+
+  /** gsi2 on outbound texts while `queued`: by the time the outbox sweep should look at them if they are still there. */
+  outboxMessages: () => ({ gsi2pk: 'OUTBOX#MESSAGES' }),
+  /** gsi2 on outbound texts while `accepted` by a carrier that can be asked: by when the sweep asks it if no receipt has come. */
+  awaitedReceipts: () => ({ gsi2pk: 'RECEIPTS#AWAITED' }),
+  /** The message an agent's send request (its Idempotency-Key, hashed) created: a retry finds it instead of writing another. */
+  sendRequest: (companyId: string, agentId: string, keyHash: string) => ({ pk: `COMPANY#${companyId}#SENDKEY#${agentId}#${keyHash}`, sk: 'SENDKEY' }),
+} as const;
 
 export interface StoredAttachment {
   id: string;
@@ -126,8 +150,8 @@ export function newMessage(owner: Pick<ConversationOwner, 'kind' | 'id' | 'compa
 /** Where a held text waits: for its time (scheduled job), or for the customer's YES. */
 function heldIndex(m: MessageRecord): { gsi2pk: string; gsi2sk: string } | Record<string, never> {
   if (m.metadata.status !== 'scheduled') return {};
-  if (m.metadata.held_for_opt_in) return { ...keys.heldForOptIn(m.company_id, m.customer_id), gsi2sk: `${m.created_at}#${m.id}` };
-  if (m.metadata.send_at) return { ...keys.scheduledMessages(), gsi2sk: `${m.metadata.send_at}#${m.company_id}#${m.id}` };
+  if (m.metadata.held_for_opt_in) return { ...messageKeys.heldForOptIn(m.company_id, m.customer_id), gsi2sk: `${m.created_at}#${m.id}` };
+  if (m.metadata.send_at) return { ...messageKeys.scheduledMessages(), gsi2sk: `${m.metadata.send_at}#${m.company_id}#${m.id}` };
   return {};
 }
 
@@ -140,7 +164,7 @@ function outboxSort(m: Pick<MessageRecord, 'company_id' | 'id'>, queuedAt: strin
 /** A queued outbound text is on the outbox index (sparse: it leaves when the text leaves `queued`). */
 function outboxIndex(m: MessageRecord): { gsi2pk: string; gsi2sk: string } | Record<string, never> {
   if (m.metadata.direction !== 'outbound' || m.metadata.status !== 'queued') return {};
-  return { ...keys.outboxMessages(), gsi2sk: outboxSort(m, m.metadata.status_at ?? m.created_at) };
+  return { ...messageKeys.outboxMessages(), gsi2sk: outboxSort(m, m.metadata.status_at ?? m.created_at) };
 }
 
 /** The receipt watch's sort key: when to ask the carrier, then who and which. */
@@ -149,7 +173,7 @@ function awaitedSort(m: Pick<MessageRecord, 'company_id' | 'id'>, askAt: Date): 
 }
 
 export function messageItem(m: MessageRecord): Item<MessageRecord> {
-  return { ...keys.message(m.company_id, m.message_thread_id, m.id), ...heldIndex(m), ...outboxIndex(m), ...m };
+  return { ...messageKeys.message(m.company_id, m.message_thread_id, m.id), ...heldIndex(m), ...outboxIndex(m), ...m };
 }
 
 /** An agent's send request, by its Idempotency-Key: the message it created and the warnings it answered. */
@@ -188,7 +212,7 @@ export async function appendMessage(owner: ConversationOwner, message: MessageRe
           {
             Put: {
               Item: {
-                ...keys.sendRequest(message.company_id, request.agentId, request.keyHash),
+                ...messageKeys.sendRequest(message.company_id, request.agentId, request.keyHash),
                 message_id: message.id,
                 thread_id: message.message_thread_id,
                 warnings: request.warnings,
@@ -204,7 +228,7 @@ export async function appendMessage(owner: ConversationOwner, message: MessageRe
     { Put: { Item: messageItem(message), ConditionExpression: 'attribute_not_exists(pk)' } },
     {
       Put: {
-        Item: { ...keys.messagePointer(message.company_id, message.id), thread_id: message.message_thread_id, owner: message.owner },
+        Item: { ...messageKeys.messagePointer(message.company_id, message.id), thread_id: message.message_thread_id, owner: message.owner },
       },
     },
     portFor(owner).bumpWrite(owner.record, message.created_at, inbound),
@@ -225,7 +249,7 @@ export async function messageOfSendRequest(
   agentId: string,
   keyHash: string,
 ): Promise<{ message: MessageRecord; warnings: string[] } | undefined> {
-  const ref = await getItem<{ message_id: string; thread_id: string; warnings?: string[] }>(keys.sendRequest(companyId, agentId, keyHash), true);
+  const ref = await getItem<{ message_id: string; thread_id: string; warnings?: string[] }>(messageKeys.sendRequest(companyId, agentId, keyHash), true);
   if (!ref) return undefined;
   const message = await getThreadMessage(companyId, ref.thread_id, ref.message_id);
   return message && { message, warnings: ref.warnings ?? [] };
@@ -262,7 +286,7 @@ export class RecipientRefuses extends Error {
  */
 export async function recordSendIntent(message: MessageRecord, intent: SendIntent): Promise<MessageRecord | undefined> {
   const update = {
-    Key: keys.message(message.company_id, message.message_thread_id, message.id),
+    Key: messageKeys.message(message.company_id, message.message_thread_id, message.id),
     UpdateExpression: 'SET send_intent = :intent',
     ConditionExpression: 'metadata.#s = :queued AND metadata.attempts = :attempts AND (attribute_not_exists(send_intent) OR send_intent = :null)',
     ExpressionAttributeNames: { '#s': 'status' },
@@ -278,7 +302,7 @@ export async function recordSendIntent(message: MessageRecord, intent: SendInten
       { Update: update },
       {
         ConditionCheck: {
-          Key: keys.customer(message.company_id, message.customer_id),
+          Key: customerKeys.customer(message.company_id, message.customer_id),
           ConditionExpression:
             'attribute_exists(pk) AND (attribute_not_exists(opt_in) OR opt_in <> :out) AND (attribute_not_exists(carrier.#type) OR carrier.#type <> :landline)',
           ExpressionAttributeNames: { '#type': 'type' },
@@ -294,7 +318,7 @@ export async function recordSendIntent(message: MessageRecord, intent: SendInten
     const failed = (index: number) => reasons[index]?.Code === 'ConditionalCheckFailed';
     if (customerCheck && !failed(0) && failed(2)) throw new RecipientRefuses('OPTED_OUT');
     if (customerCheck && !failed(0) && failed(1)) {
-      const customer = await getItem<{ opt_in?: string | null }>(keys.customer(message.company_id, message.customer_id), true);
+      const customer = await getItem<{ opt_in?: string | null }>(customerKeys.customer(message.company_id, message.customer_id), true);
       throw new RecipientRefuses(customer?.opt_in === 'out' || !customer ? 'OPTED_OUT' : 'LANDLINE');
     }
     return undefined;
@@ -307,7 +331,7 @@ export async function dueOutboxMessages(now: string, limit = 100): Promise<{ com
     {
       IndexName: 'gsi2',
       KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :now',
-      ExpressionAttributeValues: { ':pk': keys.outboxMessages().gsi2pk, ':now': `${now}#~` },
+      ExpressionAttributeValues: { ':pk': messageKeys.outboxMessages().gsi2pk, ':now': `${now}#~` },
     },
     0,
     limit,
@@ -319,11 +343,11 @@ export async function dueOutboxMessages(now: string, limit = 100): Promise<{ com
 export async function postponeOutbox(message: MessageRecord, from: Date): Promise<void> {
   try {
     await updateItem({
-      Key: keys.message(message.company_id, message.message_thread_id, message.id),
+      Key: messageKeys.message(message.company_id, message.message_thread_id, message.id),
       UpdateExpression: 'SET gsi2sk = :sort',
       ConditionExpression: 'metadata.#s = :queued AND gsi2pk = :outbox',
       ExpressionAttributeNames: { '#s': 'status' },
-      ExpressionAttributeValues: { ':sort': outboxSort(message, from.toISOString()), ':queued': 'queued', ':outbox': keys.outboxMessages().gsi2pk },
+      ExpressionAttributeValues: { ':sort': outboxSort(message, from.toISOString()), ':queued': 'queued', ':outbox': messageKeys.outboxMessages().gsi2pk },
     });
   } catch (err) {
     if (!isConditionFailure(err)) throw err;
@@ -331,15 +355,15 @@ export async function postponeOutbox(message: MessageRecord, from: Date): Promis
 }
 
 export async function getMessage(companyId: string, messageId: string): Promise<MessageRecord | undefined> {
-  const pointer = await getItem<{ thread_id: string }>(keys.messagePointer(companyId, messageId), true);
+  const pointer = await getItem<{ thread_id: string }>(messageKeys.messagePointer(companyId, messageId), true);
   if (!pointer) return undefined;
-  const item = await getItem<MessageRecord>(keys.message(companyId, pointer.thread_id, messageId), true);
+  const item = await getItem<MessageRecord>(messageKeys.message(companyId, pointer.thread_id, messageId), true);
   return item && fields(item);
 }
 
 /** Newest first: offset 0 is the latest page (SPEC §7 first page of 10). */
 export async function messagesOf(companyId: string, threadId: string, offset: number, limit: number): Promise<MessageRecord[]> {
-  const key = keys.messages(companyId, threadId);
+  const key = messageKeys.messages(companyId, threadId);
   const items = await readPage<MessageRecord>(
     {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
@@ -366,7 +390,7 @@ export async function rememberLastText(message: MessageRecord, at: string): Prom
   if (!message.to_number) return;
   try {
     await putItemIf(
-      { ...keys.lastTextTo(message.company_id, message.location_id, message.to_number), owner: ownerRefOf(message), message_id: message.id, texted_at: at },
+      { ...messageKeys.lastTextTo(message.company_id, message.location_id, message.to_number), owner: ownerRefOf(message), message_id: message.id, texted_at: at },
       'attribute_not_exists(pk) OR texted_at <= :at',
       { ':at': at },
     );
@@ -376,7 +400,7 @@ export async function rememberLastText(message: MessageRecord, at: string): Prom
 }
 
 export async function lastTextTo(companyId: string, locationId: string, e164: string): Promise<LastText | undefined> {
-  const item = await getItem<{ owner: OwnerRef; texted_at: string }>(keys.lastTextTo(companyId, locationId, e164), true);
+  const item = await getItem<{ owner: OwnerRef; texted_at: string }>(messageKeys.lastTextTo(companyId, locationId, e164), true);
   return item && { owner: item.owner, at: item.texted_at };
 }
 
@@ -386,7 +410,7 @@ export async function linkCarrierMessage(message: MessageRecord, carrierMessageI
   try {
     await putItemIf(
       {
-        ...keys.carrierMessage(carrierMessageId),
+        ...messageKeys.carrierMessage(carrierMessageId),
         company_id: message.company_id,
         thread_id: message.message_thread_id,
         message_id: message.id,
@@ -399,9 +423,9 @@ export async function linkCarrierMessage(message: MessageRecord, carrierMessageI
 }
 
 export async function messageByCarrierId(carrierMessageId: string): Promise<MessageRecord | undefined> {
-  const link = await getItem<{ company_id: string; thread_id: string; message_id: string }>(keys.carrierMessage(carrierMessageId), true);
+  const link = await getItem<{ company_id: string; thread_id: string; message_id: string }>(messageKeys.carrierMessage(carrierMessageId), true);
   if (!link) return undefined;
-  const item = await getItem<MessageRecord>(keys.message(link.company_id, link.thread_id, link.message_id), true);
+  const item = await getItem<MessageRecord>(messageKeys.message(link.company_id, link.thread_id, link.message_id), true);
   return item && fields(item);
 }
 
@@ -443,7 +467,7 @@ export async function setDeliveryState(message: MessageRecord, change: StatusCha
   const removes = [...(leavingIndex ? ['gsi2pk', 'gsi2sk'] : []), ...(restart ? ['send_intent'] : [])];
   try {
     const item = await updateItem<MessageRecord>({
-      Key: keys.message(message.company_id, message.message_thread_id, message.id),
+      Key: messageKeys.message(message.company_id, message.message_thread_id, message.id),
       UpdateExpression:
         'SET metadata.#s = :s, metadata.status_at = :at, metadata.error_code = :code, metadata.error_text = :text' +
         (change.carrierMessageId !== undefined ? ', carrier_message_id = :cid' : '') +
@@ -462,9 +486,9 @@ export async function setDeliveryState(message: MessageRecord, change: StatusCha
         ':current': current,
         ...(change.carrierMessageId !== undefined ? { ':cid': change.carrierMessageId } : {}),
         ...(restart ? { ':one': 1 } : {}),
-        ...(enteringQueue ? { ':outbox': keys.outboxMessages().gsi2pk, ':outboxSort': outboxSort(message, at) } : {}),
+        ...(enteringQueue ? { ':outbox': messageKeys.outboxMessages().gsi2pk, ':outboxSort': outboxSort(message, at) } : {}),
         ...(enteringWatch
-          ? { ':watch': keys.awaitedReceipts().gsi2pk, ':watchSort': awaitedSort(message, new Date(Date.parse(at) + RECEIPT_GRACE_SECONDS * 1000)) }
+          ? { ':watch': messageKeys.awaitedReceipts().gsi2pk, ':watchSort': awaitedSort(message, new Date(Date.parse(at) + RECEIPT_GRACE_SECONDS * 1000)) }
           : {}),
       },
     });
@@ -481,7 +505,7 @@ export async function dueAwaitedReceipts(now: string, limit = 100): Promise<{ co
     {
       IndexName: 'gsi2',
       KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :now',
-      ExpressionAttributeValues: { ':pk': keys.awaitedReceipts().gsi2pk, ':now': `${now}#~` },
+      ExpressionAttributeValues: { ':pk': messageKeys.awaitedReceipts().gsi2pk, ':now': `${now}#~` },
     },
     0,
     limit,
@@ -493,11 +517,11 @@ export async function dueAwaitedReceipts(now: string, limit = 100): Promise<{ co
 export async function awaitReceiptUntil(message: MessageRecord, askAt: Date | null): Promise<void> {
   try {
     await updateItem({
-      Key: keys.message(message.company_id, message.message_thread_id, message.id),
+      Key: messageKeys.message(message.company_id, message.message_thread_id, message.id),
       UpdateExpression: askAt ? 'SET gsi2sk = :sort' : 'REMOVE gsi2pk, gsi2sk',
       ConditionExpression: 'metadata.#s = :accepted AND gsi2pk = :watch',
       ExpressionAttributeNames: { '#s': 'status' },
-      ExpressionAttributeValues: { ':accepted': 'accepted', ':watch': keys.awaitedReceipts().gsi2pk, ...(askAt ? { ':sort': awaitedSort(message, askAt) } : {}) },
+      ExpressionAttributeValues: { ':accepted': 'accepted', ':watch': messageKeys.awaitedReceipts().gsi2pk, ...(askAt ? { ':sort': awaitedSort(message, askAt) } : {}) },
     });
   } catch (err) {
     // A receipt moved it on meanwhile (and off the watch).
@@ -516,7 +540,7 @@ export async function editHeldMessage(message: MessageRecord, change: { text: st
   const index = heldIndex(edited);
   try {
     const item = await updateItem<MessageRecord>({
-      Key: keys.message(message.company_id, message.message_thread_id, message.id),
+      Key: messageKeys.message(message.company_id, message.message_thread_id, message.id),
       UpdateExpression: 'SET #text = :text, metadata.send_at = :sendAt, metadata.status_at = :at' + ('gsi2sk' in index ? ', gsi2sk = :sort' : ''),
       ConditionExpression: 'metadata.#s = :scheduled',
       ExpressionAttributeNames: { '#s': 'status', '#text': 'text' },
@@ -541,7 +565,7 @@ export async function dueScheduledMessages(now: string, limit = 100): Promise<{ 
     {
       IndexName: 'gsi2',
       KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :now',
-      ExpressionAttributeValues: { ':pk': keys.scheduledMessages().gsi2pk, ':now': `${now}#~` },
+      ExpressionAttributeValues: { ':pk': messageKeys.scheduledMessages().gsi2pk, ':now': `${now}#~` },
     },
     0,
     limit,
@@ -554,13 +578,13 @@ export async function heldForOptIn(companyId: string, customerId: string): Promi
   const items = await queryAll<MessageRecord>({
     IndexName: 'gsi2',
     KeyConditionExpression: 'gsi2pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.heldForOptIn(companyId, customerId).gsi2pk },
+    ExpressionAttributeValues: { ':pk': messageKeys.heldForOptIn(companyId, customerId).gsi2pk },
   });
   return items.map((m) => ({ company_id: m.company_id, thread_id: m.message_thread_id, id: m.id }));
 }
 
 export async function getThreadMessage(companyId: string, threadId: string, messageId: string): Promise<MessageRecord | undefined> {
-  const item = await getItem<MessageRecord>(keys.message(companyId, threadId, messageId), true);
+  const item = await getItem<MessageRecord>(messageKeys.message(companyId, threadId, messageId), true);
   return item && fields(item);
 }
 

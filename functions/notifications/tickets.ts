@@ -9,6 +9,11 @@ import { keys } from '../lib/keys.js';
 import { channelsFor } from './channels.js';
 import { fields, getItem, nowEpoch, putItem } from '../lib/table.js';
 
+/** Keys of the records this store owns (docs/data-model.md). */
+const ticketKeys = {
+  ticket: (ticketId: string) => ({ pk: `TICKET#${ticketId}`, sk: 'TICKET' }),
+} as const;
+
 export const TICKET_SECONDS = 5 * 60;
 
 /** What issueTicket makes (24 random bytes, base64url: 32 characters); anything else is refused unread. */
@@ -39,7 +44,7 @@ export async function issueTicket(actingAs: AgentRecord, locationId: string, ses
     issued_at: now,
     expires_at: now + TICKET_SECONDS,
   };
-  await putItem({ ...keys.ticket(ticket.id), ...ticket });
+  await putItem({ ...ticketKeys.ticket(ticket.id), ...ticket });
   return ticket;
 }
 
@@ -50,7 +55,7 @@ export function isTicketId(value: string): boolean {
 /** The ticket, if the id is well-formed, known and not expired (a malformed id is never looked up). */
 export async function findTicket(id: string): Promise<TicketRecord | undefined> {
   if (!isTicketId(id)) return undefined;
-  const item = await getItem<TicketRecord>(keys.ticket(id), true);
+  const item = await getItem<TicketRecord>(ticketKeys.ticket(id), true);
   // Tickets from before they named their session open nothing.
   if (!item || typeof item.session_id !== 'string') return undefined;
   return { ...fields(item), expires_at: item.expires_at ?? 0 };

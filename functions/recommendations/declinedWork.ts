@@ -6,6 +6,13 @@
 import { keys } from '../lib/keys.js';
 import { isConditionFailure, queryAll, transactWrite, type TransactWrite } from '../lib/table.js';
 import type { SheetRecord } from '../inspections/records.js';
+import { sheetKeys } from '../inspections/shelf.js';
+
+/** Keys of the records this store owns (docs/data-model.md). */
+const declinedWorkKeys = {
+  /** gsi2 on declined-work notices waiting to go out: due ones by due time. */
+  workDeclinedDue: () => ({ gsi2pk: 'WORK_DECLINED#DUE' }),
+} as const;
 
 const DAY_MS = 86_400_000;
 
@@ -22,10 +29,10 @@ export interface DeclinedWorkDue {
 
 /** In the order's partition: one per declined recommendation, and the mark of the one notice sent. */
 const dueKey = (companyId: string, roId: string, sheetId: string, recommendationId: string) => ({
-  pk: keys.sheet(companyId, roId).pk,
+  pk: sheetKeys.sheet(companyId, roId).pk,
   sk: `WORKDECLINED#DUE#${sheetId}#${recommendationId}`,
 });
-const noticeKey = (companyId: string, roId: string) => ({ pk: keys.sheet(companyId, roId).pk, sk: 'WORKDECLINED#NOTICE' });
+const noticeKey = (companyId: string, roId: string) => ({ pk: sheetKeys.sheet(companyId, roId).pk, sk: 'WORKDECLINED#NOTICE' });
 
 /**
  * The writes that keep the due item in step with one recommendation's decision: added when it
@@ -47,7 +54,7 @@ export function declinedNoticeWrites(before: SheetRecord, after: SheetRecord, re
       declined_at: declinedAt,
       due_at: new Date(Date.parse(declinedAt) + afterDays * DAY_MS).toISOString(),
     };
-    return [{ Put: { Item: { ...key, ...keys.workDeclinedDue(), gsi2sk: `${due.due_at}#${due.sheet_id}#${recommendationId}`, ...due } } }];
+    return [{ Put: { Item: { ...key, ...declinedWorkKeys.workDeclinedDue(), gsi2sk: `${due.due_at}#${due.sheet_id}#${recommendationId}`, ...due } } }];
   }
   if (was && !is) return [{ Delete: { Key: key } }];
   return [];
@@ -59,7 +66,7 @@ export async function dueDeclinedWork(now: Date): Promise<DeclinedWorkDue[]> {
   return queryAll<DeclinedWorkDue>({
     IndexName: 'gsi2',
     KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :now',
-    ExpressionAttributeValues: { ':pk': keys.workDeclinedDue().gsi2pk, ':now': `${now.toISOString()}~` },
+    ExpressionAttributeValues: { ':pk': declinedWorkKeys.workDeclinedDue().gsi2pk, ':now': `${now.toISOString()}~` },
   });
 }
 

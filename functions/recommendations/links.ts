@@ -14,6 +14,12 @@ import { DomainError } from '../lib/errors.js';
 import { keys } from '../lib/keys.js';
 import { fields, getItem, putItem, transactWrite } from '../lib/table.js';
 
+/** Keys of the records this store owns (docs/data-model.md). */
+const linkKeys = {
+  /** The customer's inspection link, by the hash of its token (the token itself is never stored). */
+  inspectionLink: (tokenHash: string) => ({ pk: `MPILINK#${tokenHash}`, sk: 'MPILINK' }),
+} as const;
+
 const DAY_MS = 86_400_000;
 export const EXPIRED_GRACE_DAYS = 30;
 /** 32 bytes in base64url: 43 characters of A–Z a–z 0–9 - _. */
@@ -51,18 +57,18 @@ export async function issueLink(
 /** Writes a link item for a token (tests write expired ones this way). */
 export async function writeLink(token: string, link: InspectionLink): Promise<void> {
   const ttl = Math.floor((Date.parse(link.valid_until) + EXPIRED_GRACE_DAYS * DAY_MS) / 1000);
-  await putItem({ ...keys.inspectionLink(hashToken(token)), ...link, expires_at: ttl });
+  await putItem({ ...linkKeys.inspectionLink(hashToken(token)), ...link, expires_at: ttl });
 }
 
 /** Withdraws a link whose text was not sent. */
 export async function revokeLink(token: string): Promise<void> {
-  await transactWrite([{ Delete: { Key: keys.inspectionLink(hashToken(token)) } }]);
+  await transactWrite([{ Delete: { Key: linkKeys.inspectionLink(hashToken(token)) } }]);
 }
 
 /** The link a token opens: 404 link_not_found for a malformed or unknown token, 410 link_expired after its time. */
 export async function openLink(token: string, now = new Date()): Promise<InspectionLink> {
   if (!TOKEN_PATTERN.test(token)) throw linkNotFound();
-  const item = await getItem<InspectionLink>(keys.inspectionLink(hashToken(token)));
+  const item = await getItem<InspectionLink>(linkKeys.inspectionLink(hashToken(token)));
   if (!item) throw linkNotFound();
   const link = fields(item);
   if (Date.parse(link.valid_until) <= now.getTime()) throw linkExpired();

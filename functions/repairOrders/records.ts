@@ -28,6 +28,28 @@ import { customerView, getCustomers, type CustomerRecord } from '../customers/re
 import { shelfWrite } from '../inspections/shelf.js';
 import { isUnread, readMarksOf } from '../messages/readMarks.js';
 
+/** Keys of the records this store owns (docs/data-model.md). */
+export const repairOrderKeys = {
+  /** Repair-order links in the customer's partition, `sk = RO#{opened_at}#{ro id}`: inbound threading. */
+  repairOrdersOfCustomer: (companyId: string, customerId: string) => ({
+    pk: `COMPANY#${companyId}#CUSTOMER#${customerId}`,
+    skPrefix: 'RO#',
+  }),
+  repairOrder: (companyId: string, roId: string) => ({ pk: `COMPANY#${companyId}#RO#${roId}`, sk: 'RO' }),
+  /** gsi1 on repair orders: a location's board (`board`) or its archive (`archived`), by last activity. */
+  repairOrdersOfLocation: (companyId: string, locationId: string, list: 'board' | 'archived') => ({
+    gsi1pk: `COMPANY#${companyId}#LOCATION#${locationId}#ROS#${list}`,
+  }),
+  /** gsi2 on repair orders: a location's board orders assigned to one agent (the user-level inbox). */
+  repairOrdersOfAgent: (companyId: string, locationId: string, agentId: string) => ({
+    gsi2pk: `COMPANY#${companyId}#LOCATION#${locationId}#AGENT#${agentId}#ROS`,
+  }),
+  /** Sort key of both lists: last activity (ISO), then id. */
+  activitySort: (activityAt: string, roId: string) => `${activityAt}#${roId}`,
+  /** List sizes, kept by the same transactions that move orders between lists. */
+  listCount: (scope: string) => ({ pk: `COUNT#${scope}`, sk: 'COUNT' }),
+} as const;
+
 /** What is stored: the API shape without the joined customer and the per-agent unread flag. */
 export interface RepairOrderRecord extends Omit<RepairOrder, 'customer' | 'is_unread'> {
   company_id: string;
@@ -114,16 +136,16 @@ const agentScope = (companyId: string, locationId: string, agentId: string) => `
 
 export function repairOrderItem(ro: RepairOrderRecord): Item<RepairOrderRecord> {
   const lists = listsOf(ro);
-  const sort = keys.activitySort(ro.activity_at, ro.id);
-  const { gsi1pk } = keys.repairOrdersOfLocation(ro.company_id, ro.location_id, lists.location);
+  const sort = repairOrderKeys.activitySort(ro.activity_at, ro.id);
+  const { gsi1pk } = repairOrderKeys.repairOrdersOfLocation(ro.company_id, ro.location_id, lists.location);
   return {
-    ...keys.repairOrder(ro.company_id, ro.id),
+    ...repairOrderKeys.repairOrder(ro.company_id, ro.id),
     // gsi3 mirrors the store's lists keys-only, so deep pages skip cheaply (readPageByKeys).
     gsi1pk,
     gsi1sk: sort,
     gsi3pk: gsi1pk,
     gsi3sk: sort,
-    ...(lists.agent ? { ...keys.repairOrdersOfAgent(ro.company_id, ro.location_id, lists.agent), gsi2sk: sort } : {}),
+    ...(lists.agent ? { ...repairOrderKeys.repairOrdersOfAgent(ro.company_id, ro.location_id, lists.agent), gsi2sk: sort } : {}),
     ...ro,
   };
 }
@@ -131,7 +153,7 @@ export function repairOrderItem(ro: RepairOrderRecord): Item<RepairOrderRecord> 
 function counterWrite(scope: string, delta: number): TransactWrite {
   return {
     Update: {
-      Key: keys.listCount(scope),
+      Key: repairOrderKeys.listCount(scope),
       UpdateExpression: 'ADD #n :d',
       ExpressionAttributeNames: { '#n': 'count' },
       ExpressionAttributeValues: { ':d': delta },
@@ -159,7 +181,7 @@ export function countScopesOf(ro: RepairOrderRecord): string[] {
 }
 
 export function customerLinkItem(ro: RepairOrderRecord) {
-  const { pk, skPrefix } = keys.repairOrdersOfCustomer(ro.company_id, ro.customer_id);
+  const { pk, skPrefix } = repairOrderKeys.repairOrdersOfCustomer(ro.company_id, ro.customer_id);
   return {
     pk,
     sk: `${skPrefix}${ro.opened_at}#${ro.id}`,
@@ -201,7 +223,7 @@ export async function saveRepairOrder(next: RepairOrderRecord, previous: RepairO
   const shelf = shelfWrite(next, previous);
   if (shelf) writes.push(shelf);
   if (previous && (previous.customer_id !== next.customer_id || previous.opened_at !== next.opened_at)) {
-    const old = keys.repairOrdersOfCustomer(previous.company_id, previous.customer_id);
+    const old = repairOrderKeys.repairOrdersOfCustomer(previous.company_id, previous.customer_id);
     writes.push({ Delete: { Key: { pk: old.pk, sk: `${old.skPrefix}${previous.opened_at}#${previous.id}` } } });
   }
   try {
@@ -213,13 +235,13 @@ export async function saveRepairOrder(next: RepairOrderRecord, previous: RepairO
 }
 
 export async function getRepairOrder(companyId: string, roId: string, consistent = false): Promise<RepairOrderRecord | undefined> {
-  const item = await getItem<RepairOrderRecord>(keys.repairOrder(companyId, roId), consistent);
+  const item = await getItem<RepairOrderRecord>(repairOrderKeys.repairOrder(companyId, roId), consistent);
   return item && fields(item);
 }
 
 /** Several orders by id (missing ones left out), by id. */
 export async function getRepairOrders(companyId: string, roIds: string[], consistent = false): Promise<Map<string, RepairOrderRecord>> {
-  const items = await batchGet<RepairOrderRecord>(roIds.map((id) => keys.repairOrder(companyId, id)), consistent);
+  const items = await batchGet<RepairOrderRecord>(roIds.map((id) => repairOrderKeys.repairOrder(companyId, id)), consistent);
   return new Map(items.map((item) => [item.id, fields(item)]));
 }
 
@@ -250,10 +272,10 @@ export async function updateRepairOrder(
  * wait on or fail with other writers; the version bump makes a concurrent save retry.
  */
 export function bumpWrite(ro: RepairOrderRecord, at: string, inbound: boolean): TransactWrite {
-  const sort = keys.activitySort(at, ro.id);
+  const sort = repairOrderKeys.activitySort(at, ro.id);
   return {
     Update: {
-      Key: keys.repairOrder(ro.company_id, ro.id),
+      Key: repairOrderKeys.repairOrder(ro.company_id, ro.id),
       UpdateExpression:
         'SET activity_at = :at, message_thread.bumped_at = :at, gsi1sk = :sort, gsi2sk = :sort, gsi3sk = :sort' +
         (inbound ? ', last_inbound_at = :at' : '') +
@@ -265,7 +287,7 @@ export function bumpWrite(ro: RepairOrderRecord, at: string, inbound: boolean): 
 }
 
 async function listCount(scope: string): Promise<number> {
-  const item = await getItem<{ count: number }>(keys.listCount(scope));
+  const item = await getItem<{ count: number }>(repairOrderKeys.listCount(scope));
   return Math.max(0, item?.count ?? 0);
 }
 
@@ -275,7 +297,7 @@ export interface RecordPage {
 }
 
 export async function repairOrdersOfLocation(companyId: string, locationId: string, list: ListName, offset: number, limit: number): Promise<RecordPage> {
-  const pk = keys.repairOrdersOfLocation(companyId, locationId, list).gsi1pk;
+  const pk = repairOrderKeys.repairOrdersOfLocation(companyId, locationId, list).gsi1pk;
   // The first page is one query; deeper pages skip on the keys-only mirror instead of reading
   // every item before the offset.
   const page =
@@ -295,7 +317,7 @@ export async function repairOrdersOfAgent(companyId: string, agentId: string, lo
       {
         IndexName: 'gsi2',
         KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.repairOrdersOfAgent(companyId, locationId, agentId).gsi2pk },
+        ExpressionAttributeValues: { ':pk': repairOrderKeys.repairOrdersOfAgent(companyId, locationId, agentId).gsi2pk },
         ScanIndexForward: false,
       },
       offset,
@@ -314,7 +336,7 @@ export async function quietOrdersOfLocation(companyId: string, locationId: strin
   return queryAll<QuietOrder>({
     IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :cutoff',
-    ExpressionAttributeValues: { ':pk': keys.repairOrdersOfLocation(companyId, locationId, 'board').gsi1pk, ':cutoff': cutoff },
+    ExpressionAttributeValues: { ':pk': repairOrderKeys.repairOrdersOfLocation(companyId, locationId, 'board').gsi1pk, ':cutoff': cutoff },
     ProjectionExpression: '#id, activity_at, #closed, closed_at, #archived',
     ExpressionAttributeNames: { '#id': 'id', '#closed': 'closed', '#archived': 'archived' },
   });
@@ -325,7 +347,7 @@ export async function repairOrderLinksOfCustomer(
   companyId: string,
   customerId: string,
 ): Promise<{ repair_order_id: string; location_id: string; opened_at: string; closed: boolean; archived: boolean }[]> {
-  const key = keys.repairOrdersOfCustomer(companyId, customerId);
+  const key = repairOrderKeys.repairOrdersOfCustomer(companyId, customerId);
   return queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': key.pk, ':prefix': key.skPrefix },

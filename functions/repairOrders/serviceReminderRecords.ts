@@ -5,6 +5,14 @@
 import { keys } from '../lib/keys.js';
 import { isConditionFailure, putItem, readPage, updateItem } from '../lib/table.js';
 
+/** Keys of the records this store owns (docs/data-model.md). */
+const serviceReminderKeys = {
+  /** The customer's service reminder at a location, in the customer's partition: due months after their last visit. */
+  serviceReminder: (companyId: string, customerId: string, locationId: string) => ({ pk: `COMPANY#${companyId}#CUSTOMER#${customerId}`, sk: `SERVICE_REMINDER#${locationId}` }),
+  /** gsi2 on service reminders still to go: by the time they are due (the reminders job). */
+  serviceRemindersDue: () => ({ gsi2pk: 'SERVICE_REMINDERS#DUE' }),
+} as const;
+
 export interface ServiceReminderItem {
   company_id: string;
   location_id: string;
@@ -17,8 +25,8 @@ export interface ServiceReminderItem {
 /** Writes (or moves forward) the customer's reminder at the location, due at `due_at`. */
 export async function putServiceReminder(item: ServiceReminderItem): Promise<void> {
   await putItem({
-    ...keys.serviceReminder(item.company_id, item.customer_id, item.location_id),
-    ...keys.serviceRemindersDue(),
+    ...serviceReminderKeys.serviceReminder(item.company_id, item.customer_id, item.location_id),
+    ...serviceReminderKeys.serviceRemindersDue(),
     gsi2sk: `${item.due_at}#${item.company_id}#${item.customer_id}#${item.location_id}`,
     ...item,
   });
@@ -31,7 +39,7 @@ export async function putServiceReminder(item: ServiceReminderItem): Promise<voi
 export async function claimServiceReminder(item: ServiceReminderItem, at: string): Promise<boolean> {
   try {
     await updateItem({
-      Key: keys.serviceReminder(item.company_id, item.customer_id, item.location_id),
+      Key: serviceReminderKeys.serviceReminder(item.company_id, item.customer_id, item.location_id),
       UpdateExpression: 'REMOVE gsi2pk, gsi2sk SET sent_at = :now',
       ConditionExpression: 'attribute_exists(gsi2pk) AND last_visit_at = :visit',
       ExpressionAttributeValues: { ':visit': item.last_visit_at, ':now': at },
@@ -49,7 +57,7 @@ export async function serviceRemindersDue(now: Date, limit: number): Promise<Ser
     {
       IndexName: 'gsi2',
       KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :now',
-      ExpressionAttributeValues: { ':pk': keys.serviceRemindersDue().gsi2pk, ':now': `${now.toISOString()}#~` },
+      ExpressionAttributeValues: { ':pk': serviceReminderKeys.serviceRemindersDue().gsi2pk, ':now': `${now.toISOString()}#~` },
     },
     0,
     limit,

@@ -14,6 +14,16 @@ import { hashPassword, newSecret, secretHash } from '../lib/passwords.js';
 import { assertMaySignIn, endAllSessions } from '../lib/session.js';
 import { db, getItem, nowEpoch, putItem } from '../lib/table.js';
 import { clearedAttempts, findSignIn, openSession } from './signIn.js';
+import { signInKeys } from './signIn.js';
+
+/** Keys of the records this store owns (docs/data-model.md). */
+const linkKeys = {
+  passwordReset: (tokenHash: string) => ({ pk: `RESET#${tokenHash}`, sk: 'RESET' }),
+  magicLink: (tokenHash: string) => ({ pk: `MAGIC#${tokenHash}`, sk: 'MAGIC' }),
+
+  /** Fixed-window counter (TTL'd) of reset requests, per e-mail address or per client address; window = its start in epoch seconds. */
+  resetRequestsOf: (scope: 'email' | 'client', who: string, window: number) => ({ pk: `THROTTLE#RESET#${scope}#${who}#${window}`, sk: 'THROTTLE' }),
+} as const;
 
 export const RESET_SECONDS = 3600;
 export const MAGIC_SECONDS = 15 * 60;
@@ -69,7 +79,7 @@ async function countResetRequest(scope: 'email' | 'client', who: string, now = n
   const out = await db().send(
     new UpdateCommand({
       TableName: config.tableName,
-      Key: keys.resetRequestsOf(scope, who, window),
+      Key: linkKeys.resetRequestsOf(scope, who, window),
       UpdateExpression: 'ADD requests :one SET expires_at = if_not_exists(expires_at, :expires)',
       ExpressionAttributeValues: { ':one': 1, ':expires': window + RESET_WINDOW_SECONDS },
       ReturnValues: 'UPDATED_NEW',
@@ -92,13 +102,13 @@ export async function requestPasswordReset(email: string, clientAddress: string)
   if (!record) return;
   const agent = await getAgent(record.company_id, record.agent_id);
   if (!agent) return;
-  const { token } = await storeLink(keys.passwordReset, record.email, record.company_id, record.agent_id, RESET_SECONDS);
+  const { token } = await storeLink(linkKeys.passwordReset, record.email, record.company_id, record.agent_id, RESET_SECONDS);
   const link = `${config.publicUrl}/app/password_reset?token=${encodeURIComponent(token)}`;
   await mail().send({ to: email, ...mailText('password_reset', agent.locale, { link }) });
 }
 
 export async function resetPassword(token: string, password: string, sourceIp: string): Promise<SessionTokens> {
-  const tokenKey = keys.passwordReset(secretHash(token));
+  const tokenKey = linkKeys.passwordReset(secretHash(token));
   const link = await getItem<LinkRecord>(tokenKey, true);
   if (!link) throw invalidResetLink();
   // An agent who may not sign in (inactive, or outside their location's allow-list) keeps the
@@ -116,7 +126,7 @@ export async function resetPassword(token: string, password: string, sourceIp: s
           {
             Update: {
               TableName: config.tableName,
-              Key: keys.signIn(link.email),
+              Key: signInKeys.signIn(link.email),
               UpdateExpression: `SET password_hash = :hash, ${cleared.set} REMOVE ${cleared.remove}`,
               ConditionExpression: 'attribute_exists(pk)',
               ExpressionAttributeValues: { ':hash': passwordHash, ...cleared.values },
@@ -135,14 +145,14 @@ export async function resetPassword(token: string, password: string, sourceIp: s
 
 /** An admin or manager sends an agent a one-time sign-in link (e.g. a new hire's first sign-in). */
 export async function sendMagicLink(agent: AgentRecord): Promise<{ sent_to: string; expires_at: string }> {
-  const { token, expiresAt } = await storeLink(keys.magicLink, agent.email, agent.company_id, agent.id, MAGIC_SECONDS);
+  const { token, expiresAt } = await storeLink(linkKeys.magicLink, agent.email, agent.company_id, agent.id, MAGIC_SECONDS);
   const link = `${config.publicUrl}/app/magicLogin?email=${encodeURIComponent(agent.email)}&token=${encodeURIComponent(token)}`;
   await mail().send({ to: agent.email, ...mailText('magic_link', agent.locale, { link }) });
   return { sent_to: agent.email, expires_at: new Date(expiresAt * 1000).toISOString() };
 }
 
 export async function redeemMagicLink(email: string, token: string, sourceIp: string): Promise<SessionTokens> {
-  const tokenKey = keys.magicLink(secretHash(token));
+  const tokenKey = linkKeys.magicLink(secretHash(token));
   const link = await getItem<LinkRecord>(tokenKey, true);
   if (!link || link.email !== email) throw invalidMagicLink();
   try {

@@ -18,6 +18,14 @@ import { markSeen } from '../lib/presence.js';
 import { assertMaySignIn, startSession } from '../lib/session.js';
 import { db, fields, getItem, type Item } from '../lib/table.js';
 
+/** Keys of the records this store owns (docs/data-model.md). */
+export const signInKeys = {
+  /** Sign-in record by e-mail: password hash, the account's own lock; points at the agent. */
+  signIn: (email: string) => ({ pk: `SIGNIN#${email}`, sk: 'SIGNIN' }),
+  /** Failed sign-ins of one client (clientKey) on one account, and that client's lock (TTL'd). */
+  signInClient: (email: string, client: string) => ({ pk: `SIGNIN#${email}`, sk: `CLIENT#${client}` }),
+} as const;
+
 /** Wrong passwords one client may try on one account before it is locked out of it. */
 export const MAX_FAILED_ATTEMPTS = 5;
 export const LOCKOUT_MINUTES = 15;
@@ -46,7 +54,7 @@ export interface SignInRecord {
 /** The stored sign-in record of a new agent (no failures, not locked). */
 export function signInItem(agent: Pick<AgentRecord, 'email' | 'company_id' | 'id'>, passwordHash: string): Item<SignInRecord> {
   return {
-    ...keys.signIn(agent.email),
+    ...signInKeys.signIn(agent.email),
     email: agent.email,
     company_id: agent.company_id,
     agent_id: agent.id,
@@ -63,7 +71,7 @@ export const userNotFound = () => new HttpError(404, 'user_not_found', 'User Not
 const decoyHash = hashPassword('decoy-password-never-matches');
 
 export async function findSignIn(email: string): Promise<SignInRecord | undefined> {
-  const item = await getItem<SignInRecord>(keys.signIn(email), true);
+  const item = await getItem<SignInRecord>(signInKeys.signIn(email), true);
   return item && fields(item);
 }
 
@@ -168,7 +176,7 @@ const resetAtOf = (record: Pick<SignInRecord, 'attempts_reset_at'>): number => r
 export async function reserveAttempt(account: SignInRecord, client: string, now = Date.now()): Promise<Attempt> {
   const accountLock = lockedFor(account, now);
   if (accountLock > 0) throw accountLocked(accountLock);
-  const key = keys.signInClient(account.email, client);
+  const key = signInKeys.signInClient(account.email, client);
   const resetAt = resetAtOf(account);
   const seenItem = await getItem<AttemptRecord>(key, true);
   const seen = seenItem && (seenItem.window_started_at ?? 0) >= resetAt ? seenItem : undefined;
@@ -237,7 +245,7 @@ async function refusal(key: { pk: string; sk: string }, resetAt: number, now: nu
 
 /** A wrong password: the one that finds the client's limit reached locks it out for LOCKOUT_MINUTES. */
 async function lockIfLimitReached(email: string, client: string, attempt: Attempt, now = Date.now()): Promise<void> {
-  await updateIf(keys.signInClient(email, client), {
+  await updateIf(signInKeys.signInClient(email, client), {
     UpdateExpression: 'SET locked_until = :until, expires_at = :expires',
     ConditionExpression: `window_started_at = :window AND failed_attempts >= :max AND ${NOT_LOCKED}`,
     ExpressionAttributeValues: {
@@ -256,7 +264,7 @@ async function lockIfLimitReached(email: string, client: string, attempt: Attemp
  * it stay (`attempt_seq - seq`). A lock set meanwhile stays too: the client was guessing.
  */
 async function clearAttemptsThrough(email: string, client: string, attempt: Attempt): Promise<void> {
-  await updateIf(keys.signInClient(email, client), {
+  await updateIf(signInKeys.signInClient(email, client), {
     UpdateExpression: 'SET failed_attempts = attempt_seq - :seq, cleared_seq = :seq',
     ConditionExpression: 'window_started_at = :window AND (attribute_not_exists(cleared_seq) OR cleared_seq < :seq)',
     ExpressionAttributeValues: { ':seq': attempt.seq, ':window': attempt.window },
@@ -273,7 +281,7 @@ const clientDigest = (client: string): string => createHash('sha256').update(cli
  * lock stops all counting once both thresholds are met.
  */
 async function countAccountFailure(account: SignInRecord, client: string, now = Date.now()): Promise<void> {
-  const key = keys.signIn(account.email);
+  const key = signInKeys.signIn(account.email);
   const values = { ':one': 1, ':client': new Set([clientDigest(client)]), ':stale': now - ACCOUNT_WINDOW_MS };
   const counted = () =>
     updateIf(key, {

@@ -13,6 +13,7 @@ import { hashPassword } from '../../functions/lib/passwords.js';
 import { signInItem } from '../../functions/sessions/signIn.js';
 import { db } from '../../functions/lib/table.js';
 import { DEMO_AGENTS, DEMO_COMPANY, DEMO_LOCATIONS, DEMO_PASSWORD, DEMO_TEMPLATES, RIVAL_COMPANY } from './demo.js';
+import { templateKeys } from '../../functions/lib/messageTemplates.js';
 
 /** Any stored item; the record builders give interfaces, BatchWrite wants plain maps. */
 type Row = object;
@@ -50,7 +51,7 @@ export async function seedDemo(): Promise<boolean> {
     rows.push(signInItem(record, passwordHash));
   }
   for (const t of DEMO_TEMPLATES) {
-    rows.push({ ...keys.template(t.company_id, t.scope, t.id), id: t.id, level: t.level, name: t.name, text: t.text });
+    rows.push({ ...templateKeys.template(t.company_id, t.scope, t.id), id: t.id, level: t.level, name: t.name, text: t.text });
   }
   await writeAll(rows);
   // The service board's customers, orders and texts, through the DMS feed's ingest (after the

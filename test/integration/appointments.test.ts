@@ -22,6 +22,7 @@ import '../../functions/messages/boards.js';
 import { messagesOf } from '../../functions/messages/records.js';
 import { api, replyAsCustomer, signIn, textsTo, type ApiClient } from '../support/api.js';
 import { createRepairOrder, customerRecord, DEMO_NORTH, serviceNumberOfNorth, uniquePhone, useStackEnv } from '../support/service.js';
+import { massTextKeys } from '../../functions/messages/massTextRecords.js';
 
 const baseUrl = inject('baseUrl');
 const carrierUrl = `${baseUrl}/dev/carrier`;
@@ -410,13 +411,13 @@ describe('mass texts', () => {
     const done = await finished(first.body.mass_message.id);
     // As the table looks when the worker died after its batch went but before it recorded it: running
     // from the start, no outcomes, its lease run out.
-    const key = keys.massMessage(companyId, done.id);
+    const key = massTextKeys.massMessage(companyId, done.id);
     const stale = new Date(Date.now() - 60_000).toISOString();
     await updateItem({
       Key: key,
       UpdateExpression: 'SET #state = :running, #cursor = :zero, #sent = :zero, #skipped = :none, lease_until = :stale, finished_at = :null, gsi2pk = :index, gsi2sk = :due',
       ExpressionAttributeNames: { '#state': 'state', '#cursor': 'cursor', '#sent': 'sent', '#skipped': 'skipped' },
-      ExpressionAttributeValues: { ':running': 'running', ':zero': 0, ':none': {}, ':stale': stale, ':null': null, ':index': keys.massMessagesRunning().gsi2pk, ':due': `${stale}#${companyId}#${done.id}` },
+      ExpressionAttributeValues: { ':running': 'running', ':zero': 0, ':none': {}, ':stale': stale, ':null': null, ':index': massTextKeys.massMessagesRunning().gsi2pk, ':due': `${stale}#${companyId}#${done.id}` },
     });
     for (let n = 0; n < ids.length; n++) await updateItem({ Key: { pk: key.pk, sk: `R#${String(n).padStart(6, '0')}` }, UpdateExpression: 'SET outcome = :null', ExpressionAttributeValues: { ':null': null } });
 

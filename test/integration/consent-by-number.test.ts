@@ -23,6 +23,7 @@ import '../../functions/messages/boards.js';
 import { addToConversation, deliver, outboundRecord } from '../../functions/messages/delivery.js';
 import { api, replyAsCustomer, signIn, textsTo, type ApiClient } from '../support/api.js';
 import { customerRecord, DEMO_NORTH, serviceNumberOfNorth, uniquePhone, useStackEnv } from '../support/service.js';
+import { customerKeys } from '../../functions/customers/records.js';
 
 const baseUrl = inject('baseUrl');
 const carrierUrl = `${baseUrl}/dev/carrier`;
@@ -179,7 +180,7 @@ describe('consent belongs to the phone number', () => {
     const customer = (await getCustomer(companyId, appointment.customer.id, true))!;
     await changeConsent({ companyId, customer, status: 'out', initiator: 'customer', method: 'sms_keyword', wording: 'STOP', agent: null });
     // A record whose copy did not follow (as one written by an older version could be).
-    await updateItem({ Key: keys.customer(companyId, customer.id), UpdateExpression: 'SET opt_in = :unknown ADD version :one', ExpressionAttributeValues: { ':unknown': 'unknown', ':one': 1 } });
+    await updateItem({ Key: customerKeys.customer(companyId, customer.id), UpdateExpression: 'SET opt_in = :unknown ADD version :one', ExpressionAttributeValues: { ':unknown': 'unknown', ':one': 1 } });
     const before = (await textsTo(carrierUrl, phone)).length;
 
     const refused = await coordinator.post(`/api/appointments/${appointment.id}/messages`, { message: { text: 'Hello' } }, { 'idempotency-key': randomUUID() });

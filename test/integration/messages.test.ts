@@ -23,6 +23,7 @@ import { db } from '../../functions/lib/table.js';
 import { api, replyAsCustomer, signIn, textsTo, type ApiClient } from '../support/api.js';
 import { DEMO_NORTH, createRepairOrder, uniquePhone, useStackEnv, serviceNumberOfNorth } from '../support/service.js';
 import { repairOrderOwner } from '../../functions/repairOrders/owner.js';
+import { idempotencyKeys } from '../../functions/lib/idempotency.js';
 
 const baseUrl = inject('baseUrl');
 const carrierUrl = inject('carrierUrl');
@@ -156,7 +157,7 @@ describe('POST /api/repair_orders/{id}/messages', () => {
     const { customer, ro } = await createRepairOrder({ customer: { opt_in: 'in', phones: { cell: lineNumber('voip'), work: null, alternate: null } } });
     const key = randomUUID();
     const first = await send(ro.id, { text: 'Only one of me' }, key);
-    await db().send(new DeleteCommand({ TableName: config.tableName, Key: keys.idempotency('agt_advisor', key) }));
+    await db().send(new DeleteCommand({ TableName: config.tableName, Key: idempotencyKeys.idempotency('agt_advisor', key) }));
     // Act
     const again = await send(ro.id, { text: 'Only one of me' }, key);
     // Assess: the same message and the same warnings, no second text

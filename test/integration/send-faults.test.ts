@@ -27,6 +27,9 @@ import { api, signIn, textsTo, type ApiClient } from '../support/api.js';
 import { eventsAbout } from '../support/events.js';
 import { DEMO_NORTH, createRepairOrder, serviceNumberOfNorth, useStackEnv } from '../support/service.js';
 import { repairOrderOwner } from '../../functions/repairOrders/owner.js';
+import { idempotencyKeys } from '../../functions/lib/idempotency.js';
+import { messageKeys } from '../../functions/messages/records.js';
+import { customerKeys } from '../../functions/customers/records.js';
 
 const baseUrl = inject('baseUrl');
 const carrierUrl = inject('carrierUrl');
@@ -223,7 +226,7 @@ describe('the store failing after the carrier answered', () => {
     // Act
     const first = await sendHere(ro.id, body, key);
     storeFault.failing = 0;
-    const claim = await getItem<{ state: string; expires_at: number }>(keys.idempotency(ADVISOR_ID, key), true);
+    const claim = await getItem<{ state: string; expires_at: number }>(idempotencyKeys.idempotency(ADVISOR_ID, key), true);
     const retry = await advisor.post(sendPath(ro.id), body, { 'idempotency-key': key });
     const replay = await advisor.post(sendPath(ro.id), body, { 'idempotency-key': key });
     // Assess: the claim was still running, within its lease, and the retry learnt the truth anyway
@@ -234,7 +237,7 @@ describe('the store failing after the carrier answered', () => {
     expect(retry.body.message.metadata.status).toBe('accepted');
     expect(replay.status).toBe(201);
     expect(replay.body.message.id).toBe(retry.body.message.id);
-    expect((await getItem<{ state: string }>(keys.idempotency(ADVISOR_ID, key), true))?.state).toBe('done');
+    expect((await getItem<{ state: string }>(idempotencyKeys.idempotency(ADVISOR_ID, key), true))?.state).toBe('done');
     expect(await textsTo(carrierUrl, customer.phones.cell!)).toHaveLength(1);
     const outbound = (await messagesOf(companyId, threadOf(ro.id), 0, 10)).filter((m) => m.metadata.direction === 'outbound');
     expect(outbound.map((m) => m.id)).toEqual([retry.body.message.id]);
@@ -250,7 +253,7 @@ describe('the store failing after the carrier answered', () => {
       db().send(
         new PutCommand({
           TableName: config.tableName,
-          Item: { ...keys.idempotency(ADVISOR_ID, key), state: 'running', route, body_hash: bodyHash(body), run_id: randomUUID(), expires_at: expiresAt },
+          Item: { ...idempotencyKeys.idempotency(ADVISOR_ID, key), state: 'running', route, body_hash: bodyHash(body), run_id: randomUUID(), expires_at: expiresAt },
         }),
       );
     await claim(Math.floor(Date.now() / 1000) + RUNNING_LEASE_SECONDS);
@@ -283,7 +286,7 @@ describe('the store failing after the carrier answered', () => {
     const otherBody = await advisor.post(sendPath(ro.id), { message: { text: 'Something else' } }, { 'idempotency-key': key });
     // Assess
     expect(first.status).toBe(503);
-    expect((await getItem<{ state: string }>(keys.idempotency(ADVISOR_ID, key), true))?.state).toBe('failed');
+    expect((await getItem<{ state: string }>(idempotencyKeys.idempotency(ADVISOR_ID, key), true))?.state).toBe('failed');
     expect(otherBody.status).toBe(422);
   });
 });
@@ -356,12 +359,12 @@ describe("the message_sweep and receipts lost on the console's side", () => {
 
   /** A receipt the carrier published that never reached the conversation (as while the store was down). */
   async function receiptLost(message: MessageRecord, status: string) {
-    const link = await getItem<Record<string, unknown>>(keys.carrierMessage(message.carrier_message_id!), true);
-    await db().send(new DeleteCommand({ TableName: config.tableName, Key: keys.carrierMessage(message.carrier_message_id!) }));
+    const link = await getItem<Record<string, unknown>>(messageKeys.carrierMessage(message.carrier_message_id!), true);
+    await db().send(new DeleteCommand({ TableName: config.tableName, Key: messageKeys.carrierMessage(message.carrier_message_id!) }));
     try {
       expect((await api(carrierUrl).post('/sms/receipt', { message_id: message.carrier_message_id, status })).status).toBe(202);
     } finally {
-      await db().send(new PutCommand({ TableName: config.tableName, Item: { ...keys.carrierMessage(message.carrier_message_id!), ...link } }));
+      await db().send(new PutCommand({ TableName: config.tableName, Item: { ...messageKeys.carrierMessage(message.carrier_message_id!), ...link } }));
     }
   }
 
@@ -370,7 +373,7 @@ describe("the message_sweep and receipts lost on the console's side", () => {
     await db().send(
       new UpdateCommand({
         TableName: config.tableName,
-        Key: keys.message(companyId, message.message_thread_id, message.id),
+        Key: messageKeys.message(companyId, message.message_thread_id, message.id),
         UpdateExpression: 'SET gsi2sk = :due',
         ExpressionAttributeValues: { ':due': `${new Date(Date.now() - 1000).toISOString()}#${companyId}#${message.id}` },
       }),
@@ -378,7 +381,7 @@ describe("the message_sweep and receipts lost on the console's side", () => {
   }
 
   const watchOf = async (message: MessageRecord) =>
-    getItem<{ gsi2pk?: string; gsi2sk?: string }>(keys.message(companyId, message.message_thread_id, message.id), true);
+    getItem<{ gsi2pk?: string; gsi2sk?: string }>(messageKeys.message(companyId, message.message_thread_id, message.id), true);
 
   it('asks the carrier about a text still accepted past its grace and applies what it says: sent, and the board hears message.updated', async () => {
     // Prepare: accepted, watched; the carrier's 'sent' receipt never reached the conversation
@@ -391,7 +394,7 @@ describe("the message_sweep and receipts lost on the console's side", () => {
     // Act
     const run = await runSweep();
     // Assess
-    expect(watched?.gsi2pk).toBe(keys.awaitedReceipts().gsi2pk);
+    expect(watched?.gsi2pk).toBe(messageKeys.awaitedReceipts().gsi2pk);
     expect(before?.metadata.status).toBe('accepted');
     expect(await new LocalSmsCarrier(process.env.LOCAL_CARRIER_URL ?? '').latestReceipt(message.carrier_message_id!)).toMatchObject({ eventType: 'TEXT_SUCCESSFUL' });
     expect(run.status).toBe(200);
@@ -407,7 +410,7 @@ describe("the message_sweep and receipts lost on the console's side", () => {
     await runSweep();
     const after = await watchOf(message);
     expect((await getMessage(companyId, message.id))?.metadata.status).toBe('accepted');
-    expect(after?.gsi2pk).toBe(keys.awaitedReceipts().gsi2pk);
+    expect(after?.gsi2pk).toBe(messageKeys.awaitedReceipts().gsi2pk);
     expect(after!.gsi2sk! > new Date().toISOString()).toBe(true);
   });
 
@@ -426,7 +429,7 @@ describe('a STOP landing between the rules and the carrier', () => {
     const message = outboundRecord(repairOrderOwner(ro), { text: 'Your car is ready', attachments: [], agent: null, automated: null, sendAt: null, from: DEALER, to: customer.phones.cell!, at: new Date().toISOString() });
     await appendMessage(repairOrderOwner(ro), message);
     await db().send(
-      new UpdateCommand({ TableName: config.tableName, Key: keys.customer(companyId, customer.id), UpdateExpression: 'SET opt_in = :out', ExpressionAttributeValues: { ':out': 'out' } }),
+      new UpdateCommand({ TableName: config.tableName, Key: customerKeys.customer(companyId, customer.id), UpdateExpression: 'SET opt_in = :out', ExpressionAttributeValues: { ':out': 'out' } }),
     );
     // Act
     const outcome = await deliver(repairOrderOwner(ro), message);

@@ -12,6 +12,7 @@ import type { AgentRecord } from '../../functions/lib/agents.js';
 import { DEMO_COMPANY, DEMO_PASSWORD } from '../../infra/local/demo.js';
 import { api, mailbox, signIn, type ApiResponse, type JsonBody } from '../support/api.js';
 import { readFrames, type SseFrame } from '../support/sse.js';
+import { signInKeys } from '../../functions/sessions/signIn.js';
 
 const baseUrl = inject('baseUrl');
 const carrierUrl = inject('carrierUrl');
@@ -164,7 +165,7 @@ describe('sign-in lockout under parallel guesses', () => {
     const { keys } = await import('../../functions/lib/keys.js');
     const setCount = (lastAttemptAt: number) =>
       updateItem({
-        Key: keys.signInClient(agent.email, '198.51.100.61'),
+        Key: signInKeys.signInClient(agent.email, '198.51.100.61'),
         UpdateExpression:
           'SET failed_attempts = :five, attempt_seq = :five, cleared_seq = :zero, window_started_at = :at, last_attempt_at = :at, locked_until = :none',
         ExpressionAttributeValues: { ':five': 5, ':zero': 0, ':at': lastAttemptAt, ':none': null },

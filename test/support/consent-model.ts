@@ -32,6 +32,7 @@ import { readSettings, writeSettings } from '../../functions/lib/settings.js';
 import { isConditionFailure, updateItem } from '../../functions/lib/table.js';
 import type { SettingsOf } from '../../shared/schemas/settings.js';
 import { api, signIn, type ApiClient, type ApiResponse } from './api.js';
+import { customerKeys } from '../../functions/customers/records.js';
 
 const COMPANY = 'cmp_demo';
 const LOCATION = 'loc_demo_north';
@@ -414,7 +415,7 @@ export async function runSequence(stack: ConsentStack, sequence: ConsentSequence
     for (const id of customerIds) {
       try {
         await updateItem({
-          Key: keys.customer(COMPANY, id),
+          Key: customerKeys.customer(COMPANY, id),
           UpdateExpression: 'SET carrier.checked_at = :old ADD version :one',
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeValues: { ':old': old, ':one': 1 },
