@@ -29,7 +29,7 @@ import type { BoardContext } from './boardContext.js';
 import { RowMarkers } from './BoardTable.js';
 import { customerName, orderNumber, vehicleLabel } from './boardRows.js';
 import { promiseUrgency } from './promiseTime.js';
-import { scheduledToCustomerAt } from '../inspections/labels.js';
+import { scheduledToCustomerAt } from '../../lib/sheetToCustomer.js';
 import { agentsPath, assignAdvisor, fetchRepairOrder, orderAction, sendVehicleReady, vehicleReadyPreviewPath } from './requests.js';
 
 /** The location's agents as the agents route answers them; the service flag, when the answer carries it, picks advisors. */

@@ -13,7 +13,7 @@ import type { RepairOrder } from '../../../../shared/repairOrders.js';
 import type { ServiceEvent } from '../../../../shared/events.js';
 import { showGroupedNotice } from '../../lib/groupedNotices.js';
 import { notifyWhenHidden } from '../../lib/notifications.js';
-import { isCatchUpEvent, useServiceEvents } from '../../lib/realtime.js';
+import { isCatchUpEvent, useStreamEvents } from '../../lib/realtime.js';
 import { ApiError } from '../../lib/request.js';
 import { reloadSettingsGroup } from '../../lib/session.js';
 import { refusalReasonText } from '../../lib/sendRefusals.js';
@@ -159,7 +159,7 @@ export function useBoardLive(options: LiveBoardOptions): void {
     }
   }
 
-  useServiceEvents(handle, () => {
+  useStreamEvents(handle, () => {
     latest.current.board.revalidate();
     const open = latest.current.openId;
     if (open) void mutate(repairOrderPath(open));

@@ -33,7 +33,8 @@ import {
   type TemplatesAnswer,
 } from './advisorRequests.js';
 import { advisorTools, reclaimCandidates, recommendationTotals, waitsForSave, type AdvisorActor, type AdvisorTool } from './advisorRules.js';
-import { formatMoment, scheduledToCustomerAt, sentToCustomerAt } from '../labels.js';
+import { formatMoment } from '../labels.js';
+import { scheduledToCustomerAt, sentToCustomerAt } from '../../../lib/sheetToCustomer.js';
 import { heldUntil, useQuietHoursQuestion } from '../../../components/conversation/QuietHoursQuestion.js';
 import { showMpiFailure } from '../mpiFailures.js';
 import './advisor.css';
