@@ -10,6 +10,8 @@ import { useStore } from '../../lib/store.js';
 import { customerName } from './appointmentList.js';
 import { deliveryKey } from './appointmentStatus.js';
 import { useAppointmentList } from './useAppointmentList.js';
+import { menuLabel, useScreenName } from '../../lib/screenDefinition.js';
+import menu from './locales/menu.json';
 import './appointments.css';
 
 /**
@@ -19,6 +21,7 @@ import './appointments.css';
  */
 export function SentScreen() {
   const { t } = useTranslation();
+  const screenTitle = useScreenName(menuLabel(menu, 'appointments_sent'));
   const { location } = useReadySession();
   const locale = useStore(currentLocale);
   const list = useAppointmentList(location.id, 'sent');
@@ -27,7 +30,7 @@ export function SentScreen() {
   return (
     <section className="appointments-sent" aria-labelledby="appointments-sent-title" data-testid="appointments-sent">
       <h1 id="appointments-sent-title" className="board__title">
-        {t('menu.appointments_sent')}
+        {screenTitle}
       </h1>
       <div className="appointments-sent__scroll">
         <table className="appointments-sent__table" aria-busy={list.loading || list.loadingRest}>

@@ -28,6 +28,8 @@ import { saveBodyOf, type DraftProblem } from './sheetDraft.js';
 import { itemKey, SheetGroups, type ItemUpload } from './SheetGroups.js';
 import { fileRefusal, StorageUploadError, uploadItemFile } from './uploads.js';
 import { useSheetEditor, type SheetEditor } from './useSheetEditor.js';
+import { menuLabel, useScreenName } from '../../lib/screenDefinition.js';
+import menu from './locales/menu.json';
 import './inspections.css';
 
 /**
@@ -55,6 +57,7 @@ type Invalid = { key: string; field: 'item' | 'price' } | null;
 
 function SheetView({ roId, moneyLocale, initial }: { roId: string; moneyLocale: Locale; initial: SheetReply | null }) {
   const { t } = useTranslation();
+  const poolName = useScreenName(menuLabel(menu, 'mpi_pool'));
   const { acting, location, settings } = useReadySession();
   const locale = useStore(currentLocale);
   const flags = acting.access_level;
@@ -177,7 +180,7 @@ function SheetView({ roId, moneyLocale, initial }: { roId: string; moneyLocale: 
           {state.status === 'failed' ? t('mpi.sheet_failed') : mpiErrorText('no_sheet')}
         </p>
         <p>
-          <Link to="/mpi">{t('menu.mpi_pool')}</Link>
+          <Link to="/mpi">{poolName}</Link>
         </p>
       </section>
     );
