@@ -56,7 +56,7 @@ import './appointments.css';
  * On a phone one thing shows at a time: the list, or the open appointment with a way back.
  */
 export function AppointmentsBoard() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('appointments');
   const boardName = useScreenName(menuLabel(menu, 'appointments'));
   const { location } = useReadySession();
   const locale = useStore(currentLocale);
@@ -321,7 +321,7 @@ function CustomerPart({ appointment, context, onCustomer }: { appointment: Appoi
  * given (or refused) there is nothing to offer here.
  */
 function DesktopNotices() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('appointments');
   const permission = useDesktopPermission();
   if (permission !== 'default') return null;
   return (

@@ -20,7 +20,7 @@ import './appointments.css';
  * follows the board's list rules (paging, resyncs); delivery states come from the server's answer.
  */
 export function SentScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('appointments');
   const screenTitle = useScreenName(menuLabel(menu, 'appointments_sent'));
   const { location } = useReadySession();
   const locale = useStore(currentLocale);
@@ -66,7 +66,7 @@ export function SentScreen() {
 }
 
 function SentRow({ row, locale, timeZone }: { row: Appointment; locale: ReturnType<typeof currentLocale.get>; timeZone: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('appointments');
   const state = row.reminder_message?.metadata.sms_status ?? null;
   const key = deliveryKey(state);
   return (

@@ -18,7 +18,7 @@ const TAB_TEST_IDS: Record<ClaimedTab, string> = { mine: 'mpi-tab-mine', manager
  * technicians and waiting for an advisor. The tab is in the address (?tab=), so a reload keeps it.
  */
 export function ClaimedScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inspections');
   const { acting, location } = useReadySession();
   const locale = useStore(currentLocale);
   const [params, setParams] = useSearchParams();

@@ -24,7 +24,7 @@ export interface SheetNavigationState {
  * at once.
  */
 export function PoolScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inspections');
   const { acting, location } = useReadySession();
   const locale = useStore(currentLocale);
   const navigate = useNavigate();

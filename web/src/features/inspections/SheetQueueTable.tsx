@@ -55,7 +55,7 @@ export function SheetQueueTable({
   /** Pool only: open the claim modal for this entry. */
   onClaim?: (entry: SheetListEntry) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inspections');
   const now = useMinuteClock();
   const { entries } = list;
 

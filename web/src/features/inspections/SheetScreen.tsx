@@ -56,7 +56,7 @@ export function SheetScreen() {
 type Invalid = { key: string; field: 'item' | 'price' } | null;
 
 function SheetView({ roId, moneyLocale, initial }: { roId: string; moneyLocale: Locale; initial: SheetReply | null }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inspections');
   const poolName = useScreenName(menuLabel(menu, 'mpi_pool'));
   const { acting, location, settings } = useReadySession();
   const locale = useStore(currentLocale);
@@ -364,11 +364,11 @@ function showProblem(problem: DraftProblem, mark: (invalid: Invalid) => void): v
       return;
     case 'recommendation_item':
       mark({ key: problem.key, field: 'item' });
-      toast.error(i18n.t('mpi.recommendation_item_required'));
+      toast.error(i18n.t('mpi.recommendation_item_required', { ns: 'inspections' }));
       return;
     case 'recommendation_price':
       mark({ key: problem.key, field: 'price' });
-      toast.error(i18n.t('mpi.price_invalid'));
+      toast.error(i18n.t('mpi.price_invalid', { ns: 'inspections' }));
       return;
   }
 }
@@ -388,7 +388,7 @@ function conflictOrFailure(error: unknown, editor: SheetEditor): void {
  * without saving, or stay), and closing the tab gets the browser's own warning.
  */
 function useLeaveGuard(active: boolean, save: () => Promise<SheetReply | null>) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inspections');
   const blocker = useBlocker(({ currentLocation, nextLocation }) => active && currentLocation.pathname !== nextLocation.pathname);
   const [busy, setBusy] = useState(false);
 

@@ -39,7 +39,7 @@ import './serviceBoard.css';
  * width with a way back to the list and its details in a sheet on request.
  */
 export function ServiceBoard() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('serviceBoard');
   const boardName = useScreenName(menuLabel(menu, 'vehicles_in_service'));
   const { acting, location } = useReadySession();
   const [selectedId, select] = useSearchParam('ro');
@@ -256,7 +256,7 @@ export function ServiceBoard() {
 }
 
 function LiveStatus() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('serviceBoard');
   const status = useStore(realtimeStatus);
   const live = status === 'live';
   return (
@@ -268,7 +268,7 @@ function LiveStatus() {
 }
 
 function NotificationBell() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('serviceBoard');
   const permission = useDesktopPermission();
   if (permission === 'unsupported') return null;
   const on = permission === 'granted';

@@ -37,7 +37,7 @@ export interface LiveBoardOptions {
 }
 
 export function useBoardLive(options: LiveBoardOptions): void {
-  const { t } = useTranslation();
+  const { t } = useTranslation('serviceBoard');
   const latest = useRef(options);
   latest.current = options;
   // One fetch per order at a time; a change that arrives meanwhile asks once more afterwards.

@@ -19,7 +19,7 @@ import './settings.css';
  * each other); without it the tech tab leaves that part out.
  */
 export function SettingsScreen({ templates }: { templates?: ComponentType<{ locationId: string }> } = {}) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('settings');
   const screenTitle = useScreenName(menuLabel(menu, 'settings'));
   const { location } = useReadySession();
   const [params, setParams] = useSearchParams();
