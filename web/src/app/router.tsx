@@ -13,9 +13,9 @@ import { NoBoardRoute, ScreenRoute } from './ScreenRoute.js';
 import { SessionGate } from './SessionGate.js';
 
 /**
- * A built screen: its chunk loads only once the acting agent may open it (ScreenRoute sends
- * anyone else to their landing board first), so a technician signing in at '/' never downloads
- * the service board on the way to /mpi.
+ * A built screen: its chunk (and its words, which its components suspend for) loads only once the
+ * acting agent may open it (ScreenRoute sends anyone else to their landing board first), so a
+ * technician signing in at '/' never downloads the service board on the way to /mpi.
  */
 function screenRoute(screen: ScreenDefinition, path: string | null, load: ScreenLoader): RouteObject {
   const Screen = lazy(() => load().then((component) => ({ default: component })));
@@ -29,7 +29,7 @@ function screenRoute(screen: ScreenDefinition, path: string | null, load: Screen
   return path === null ? { index: true, element } : { path, element };
 }
 
-/** Screens not built yet still say they arrive later. */
+/** Every screen of the registry, with the routes that open under its permissions; one not built yet says it arrives later. */
 const screenRoutes: RouteObject[] = SCREENS.flatMap((screen) => {
   const path = screen.path === '/' ? null : screen.path.slice(1);
   const own = screen.load ? screenRoute(screen, path, screen.load) : { path: path ?? undefined, element: <ScreenRoute screen={screen} /> };
