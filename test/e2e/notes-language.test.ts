@@ -105,7 +105,7 @@ describe('system notes and the vehicle-ready text in the advisor’s language', 
     await preview.waitFor({ timeout: 10_000 });
     const words = (await preview.textContent()) ?? '';
     expect(words).toContain('Demo Motors North');
-    expect(await dialog.locator('.dialog__title').textContent()).toBe(localeText('de', 'detail.vehicle_ready_title'));
+    expect(await dialog.locator('.dialog__title').textContent()).toBe(localeText('de', 'serviceBoard:detail.vehicle_ready_title'));
     expect(await seriousViolations(page)).toEqual([]);
 
     // Cancelling sends nothing.

@@ -4,25 +4,19 @@
  * a button by its words, so words that mean different things must differ in every language, and an
  * action that cannot be taken back must not look like an everyday one.
  *
+ * A feature's own words are named "<feature>:<key>" (test/support/localeFiles.ts).
  * (That every locale has every key of en-us is web-locales.test.ts's and web-inspection-page.test.ts's job.)
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { flattenLocale, type LocaleTree } from '../support/localeFiles.js';
-import { LOCALES, type Locale } from '../../shared/locales.js';
-
-type FileLocale = Exclude<Locale, 'debug'>;
-
-const FILE_LOCALES = LOCALES.filter((l): l is FileLocale => l !== 'debug');
-
+import { FILE_LOCALES, consoleTexts, flattenLocale, type FileLocale, type LocaleTree } from '../support/localeFiles.js';
 
 function reader(folder: string): (locale: FileLocale) => Map<string, string> {
   const dir = fileURLToPath(new URL(folder, import.meta.url));
   return (locale) => flattenLocale(JSON.parse(readFileSync(`${dir}${locale}.json`, 'utf8')) as LocaleTree);
 }
 
-const consoleTexts = reader('../../web/src/locales/');
 const pageTexts = reader('../../web/src/inspectionPage/locales/');
 
 /** How a person compares two labels: case, spacing and trailing dots/ellipses do not make them different. */
@@ -41,14 +35,14 @@ const CONSOLE_GROUPS: Record<string, string[]> = {
     'actions.opt_out',
     'actions.block',
     'actions.unblock',
-    'actions.archive',
-    'actions.unarchive',
-    'actions.vehicle_ready',
+    'serviceBoard:actions.archive',
+    'serviceBoard:actions.unarchive',
+    'serviceBoard:actions.vehicle_ready',
     'common.close',
     'common.cancel',
   ],
   'the opt-out dialog': ['detail.opt_out_confirm', 'common.cancel', 'common.close', 'shell.sign_out'],
-  'the tags of a customer on the board': ['markers.opted_out', 'markers.blocked', 'board.archived', 'shell.sign_out', 'logout.signing_out'],
+  'the tags of a customer on the board': ['markers.opted_out', 'markers.blocked', 'serviceBoard:board.archived', 'shell.sign_out', 'logout.signing_out'],
   'consent and line states': ['opt.in', 'opt.out', 'opt.unknown', 'line.landline', 'detail.blocked', 'delivery.awaiting_opt_in'],
   'how consent changed': ['behaviour.OPT_IN', 'behaviour.OPT_OUT', 'behaviour.DMS_OPT_IN', 'behaviour.AGENT_OPT_OUT', 'behaviour.SMS_OPT_OUT'],
   'sending outside texting hours': ['composer.send', 'composer.quiet_send_anyway', 'composer.quiet_schedule', 'common.cancel'],
@@ -56,11 +50,11 @@ const CONSOLE_GROUPS: Record<string, string[]> = {
   'a held text': ['conversation.held.edit', 'conversation.held.cancel', 'conversation.retry'],
   'cancelling a held text': ['conversation.held.cancel_confirm', 'conversation.held.keep', 'common.cancel', 'common.close'],
   'editing a held text': ['conversation.held.save', 'common.cancel'],
-  'leaving an unsaved MPI': ['mpi.leave_discard', 'mpi.leave_save', 'mpi.leave_stay', 'common.cancel'],
-  'the MPI tools': ['mpi_advisor.tool_send_to_customer', 'mpi_advisor.tool_send_again', 'mpi_advisor.tool_reclaim', 'common.cancel'],
-  'an advisor recording a decision': ['mpi_advisor.choice_approved', 'mpi_advisor.choice_declined', 'mpi_advisor.choice_undecided'],
-  'a decision recorded': ['mpi_advisor.decision_approved', 'mpi_advisor.decision_declined'],
-  'archiving a template': ['sheet_templates.archive_confirm', 'sheet_templates.remove', 'common.cancel'],
+  'leaving an unsaved MPI': ['inspections:mpi.leave_discard', 'inspections:mpi.leave_save', 'inspections:mpi.leave_stay', 'common.cancel'],
+  'the MPI tools': ['inspections:mpi_advisor.tool_send_to_customer', 'inspections:mpi_advisor.tool_send_again', 'inspections:mpi_advisor.tool_reclaim', 'common.cancel'],
+  'an advisor recording a decision': ['inspections:mpi_advisor.choice_approved', 'inspections:mpi_advisor.choice_declined', 'inspections:mpi_advisor.choice_undecided'],
+  'a decision recorded': ['inspections:mpi_advisor.decision_approved', 'inspections:mpi_advisor.decision_declined'],
+  'archiving a template': ['sheetTemplates:sheet_templates.archive_confirm', 'sheetTemplates:sheet_templates.remove', 'common.cancel'],
   'an appointment versus a dialog': ['behaviour.APPOINTMENT_CANCELLATION', 'behaviour.APPOINTMENT_CONFIRMATION', 'common.cancel', 'common.close'],
 };
 
@@ -76,13 +70,13 @@ const IRREVERSIBLE = [
   'actions.opt_out',
   'detail.opt_out_confirm',
   'actions.block',
-  'actions.vehicle_ready',
+  'serviceBoard:actions.vehicle_ready',
   'composer.send',
   'composer.quiet_send_anyway',
-  'mpi_advisor.send_confirm',
-  'mpi_advisor.tool_send_to_customer',
-  'mpi.leave_discard',
-  'sheet_templates.archive_confirm',
+  'inspections:mpi_advisor.send_confirm',
+  'inspections:mpi_advisor.tool_send_to_customer',
+  'inspections:mpi.leave_discard',
+  'sheetTemplates:sheet_templates.archive_confirm',
   'conversation.held.cancel_confirm',
 ];
 

@@ -93,19 +93,29 @@ describe('a texted-in order and the send rules', () => {
 });
 
 describe('how the board names a texted-in order', () => {
-  const resources = (locale: string) => ({ translation: JSON.parse(readFileSync(new URL(`../../web/src/locales/${locale}.json`, import.meta.url), 'utf8')) as object });
+  // The board's own words (its namespace), falling back to the shared ones, as the console reads them.
+  const read = (path: string) => JSON.parse(readFileSync(new URL(`../../web/src/${path}`, import.meta.url), 'utf8')) as object;
+  const resources = (locale: string) => ({ translation: read(`locales/${locale}.json`), serviceBoard: read(`features/serviceBoard/locales/${locale}.json`) });
   const i18n = i18next.createInstance();
-  const ready = i18n.init({ lng: 'en-us', lowerCaseLng: true, load: 'currentOnly', fallbackLng: false, interpolation: { escapeValue: false }, resources: { 'en-us': resources('en-us'), de: resources('de') } });
+  const ready = i18n.init({
+    lng: 'en-us',
+    lowerCaseLng: true,
+    load: 'currentOnly',
+    fallbackLng: false,
+    fallbackNS: 'translation',
+    interpolation: { escapeValue: false },
+    resources: { 'en-us': resources('en-us'), de: resources('de') },
+  });
 
   it('says "Texted in" where the RO number would be, in the agent\'s language', async () => {
     await ready;
     const textedIn = anOrder('ro_t', { ro_id: '', vehicle: { make: '', model: '', year: null, vin: null, mileage: null } });
     const dms = anOrder('ro_d', { ro_id: '7010231', vehicle: { make: 'Honda', model: 'Civic', year: 2020, vin: null, mileage: null } });
-    const en = i18n.getFixedT('en-us');
+    const en = i18n.getFixedT('en-us', 'serviceBoard');
     expect(orderSubtitle(textedIn, en)).toBe('Texted in');
     expect(orderNumber(textedIn, en)).toBe('Texted in');
     expect(orderSubtitle(dms, en)).toBe('RO 7010231 · 2020 Honda Civic');
     expect(orderNumber(dms, en)).toBe('7010231');
-    expect(orderSubtitle(textedIn, i18n.getFixedT('de'))).toBe('Per SMS eingegangen');
+    expect(orderSubtitle(textedIn, i18n.getFixedT('de', 'serviceBoard'))).toBe('Per SMS eingegangen');
   });
 });

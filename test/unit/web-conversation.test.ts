@@ -19,7 +19,7 @@ import { conversationMessages, eventMessage, mergeMessage, messagesPagePath, typ
 import { noteText } from '../../web/src/components/conversation/noteText.js';
 import { i18n, initI18n, loadCatalogue } from '../../web/src/lib/i18n.js';
 import { sendRefusalText, sendWarningText } from '../../web/src/lib/sendRefusals.js';
-import { readServiceEvent } from '../../web/src/lib/serviceEvents.js';
+import { readStreamFrame } from '../../web/src/lib/streamEvents.js';
 import { aCustomer, aMessage } from './web-service-fixtures.js';
 
 const appointment: OwnerRef = { kind: 'appointment', id: 'apt_7' };
@@ -47,8 +47,8 @@ describe('a conversation owned by an appointment', () => {
     const pages = [firstPage(aMessage('m1', { created_at: '2025-03-01T10:00:00.000Z' }))];
     const reply = aMessage('m2', { created_at: '2025-03-01T10:05:00.000Z', text: 'See you Tuesday' });
     // Read from the stream as the browser reads it.
-    const mine = readServiceEvent('message.created', JSON.stringify({ appointment_id: 'apt_7', location_id: 'loc_1', message: reply }));
-    const orders = readServiceEvent('message.created', JSON.stringify({ repair_order_id: 'apt_7', location_id: 'loc_1', message: reply }));
+    const mine = readStreamFrame('message.created', JSON.stringify({ appointment_id: 'apt_7', location_id: 'loc_1', message: reply }));
+    const orders = readStreamFrame('message.created', JSON.stringify({ repair_order_id: 'apt_7', location_id: 'loc_1', message: reply }));
     expect(mine?.type).toBe('message.created');
     expect(orders?.type).toBe('message.created');
     if (mine?.type !== 'message.created' || orders?.type !== 'message.created') return;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { landingPath, noAccess, type AccessFlags } from '../../shared/access.js';
-import { SCREENS, menuFor } from '../../web/src/app/screens.js';
+import { SCREENS, menuFor } from '../../web/src/app/menu.js';
 
 function flags(...on: (keyof AccessFlags)[]): AccessFlags {
   return { ...noAccess(), ...Object.fromEntries(on.map((f) => [f, true])) };

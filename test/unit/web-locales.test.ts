@@ -1,18 +1,14 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { flattenLocale, type LocaleTree } from '../support/localeFiles.js';
-import { LOCALES, intlTag, type Locale } from '../../shared/locales.js';
-import { LocaleNotFound, loadCatalogue } from '../../web/src/lib/i18n.js';
+import { FILE_LOCALES, SHARED_WORDS, featureNamespaces, localeDir, menuWords, readLocale } from '../support/localeFiles.js';
+import { LOCALES, intlTag } from '../../shared/locales.js';
+import { LocaleNotFound, loadCatalogue, loadFeatureCatalogue } from '../../web/src/lib/i18n.js';
 
-const dir = fileURLToPath(new URL('../../web/src/locales/', import.meta.url));
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
-
-
-function read(locale: string): Map<string, string> {
-  return flattenLocale(JSON.parse(readFileSync(`${dir}${locale}.json`, 'utf8')) as LocaleTree);
-}
+/** The shared words and every feature's own: each is checked on its own, against its en-us file. */
+const NAMESPACES = [SHARED_WORDS, ...featureNamespaces()];
 
 /** Keys with plural suffixes folded into their base key. */
 function baseKeys(entries: Map<string, string>): Set<string> {
@@ -24,50 +20,67 @@ function markers(text: string): string[] {
   return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|<\/?(\w+)>/g)].map((m) => m[0].replace(/\s/g, '')).sort();
 }
 
-const FILE_LOCALES = LOCALES.filter((l): l is Exclude<Locale, 'debug'> => l !== 'debug');
-const english = read('en-us');
+/** The plural forms used per base key, in one locale file. */
+function pluralForms(entries: Map<string, string>): Map<string, string[]> {
+  const plurals = new Map<string, string[]>();
+  for (const key of entries.keys()) {
+    const match = PLURAL.exec(key);
+    if (!match) continue;
+    const base = key.replace(PLURAL, '');
+    plurals.set(base, [...(plurals.get(base) ?? []), match[1]!]);
+  }
+  return plurals;
+}
+
+const english = readLocale('en-us');
 
 describe('locale files', () => {
-  it('exist for every language of the console and nothing else (debug shows keys, it has no file)', () => {
-    const files = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, '')).sort();
+  it('are the shared words and the words of the features that have screens', () => {
+    expect(featureNamespaces()).toEqual(expect.arrayContaining(['appointments', 'inspections', 'serviceBoard', 'settings', 'sheetTemplates']));
+  });
+
+  it.each(NAMESPACES)('exist for every language of the console and nothing else (debug shows keys, it has no file): %s', (namespace) => {
+    const files = readdirSync(localeDir(namespace))
+      .filter((f) => f.endsWith('.json') && f !== 'menu.json')
+      .map((f) => f.replace(/\.json$/, ''))
+      .sort();
     expect(files).toEqual([...FILE_LOCALES].sort());
   });
 
   describe.each(FILE_LOCALES)('%s', (locale) => {
-    const entries = read(locale);
+    describe.each(NAMESPACES)('%s', (namespace) => {
+      const entries = readLocale(locale, namespace);
+      const reference = readLocale('en-us', namespace);
 
-    it('has exactly the keys of en-us', () => {
-      expect([...baseKeys(entries)].sort()).toEqual([...baseKeys(english)].sort());
+      it('has exactly the keys of en-us', () => {
+        expect([...baseKeys(entries)].sort()).toEqual([...baseKeys(reference)].sort());
+      });
+
+      it('has exactly the plural forms its language uses', () => {
+        const categories = new Intl.PluralRules(intlTag(locale)).resolvedOptions().pluralCategories.slice().sort();
+        for (const [base, forms] of pluralForms(entries)) expect({ base, forms: forms.sort() }).toEqual({ base, forms: categories });
+      });
+
+      it('has no empty texts', () => {
+        for (const [key, value] of entries) expect({ key, value: value.trim().length > 0 }).toEqual({ key, value: true });
+      });
+
+      it('keeps the placeholders and markup of en-us', () => {
+        for (const [key, value] of entries) {
+          const base = key.replace(PLURAL, '');
+          const text = reference.get(key) ?? reference.get(`${base}_other`) ?? reference.get(base);
+          expect(text, key).toBeDefined();
+          expect({ key, markers: markers(value) }).toEqual({ key, markers: markers(text!) });
+        }
+      });
     });
 
-    it('has exactly the plural forms its language uses', () => {
-      const categories = new Intl.PluralRules(intlTag(locale)).resolvedOptions().pluralCategories.slice().sort();
-      const plurals = new Map<string, string[]>();
-      for (const key of entries.keys()) {
-        const match = PLURAL.exec(key);
-        if (!match) continue;
-        const base = key.replace(PLURAL, '');
-        plurals.set(base, [...(plurals.get(base) ?? []), match[1]!]);
-      }
-      expect(plurals.size).toBeGreaterThan(0);
-      for (const [base, forms] of plurals) expect({ base, forms: forms.sort() }).toEqual({ base, forms: categories });
-    });
-
-    it('has no empty texts', () => {
-      for (const [key, value] of entries) expect({ key, value: value.trim().length > 0 }).toEqual({ key, value: true });
-    });
-
-    it('keeps the placeholders and markup of en-us', () => {
-      for (const [key, value] of entries) {
-        const base = key.replace(PLURAL, '');
-        const reference = english.get(key) ?? english.get(`${base}_other`) ?? english.get(base);
-        expect(reference, key).toBeDefined();
-        expect({ key, markers: markers(value) }).toEqual({ key, markers: markers(reference!) });
-      }
+    it('uses plural forms somewhere', () => {
+      expect(NAMESPACES.some((namespace) => pluralForms(readLocale(locale, namespace)).size > 0)).toBe(true);
     });
 
     it(locale === 'en-gb' || locale === 'en-uk' ? 'says VHC, never MPI' : 'says MPI, never VHC', () => {
-      const texts = [...entries.values()].join('\n');
+      const texts = [...NAMESPACES.flatMap((namespace) => [...readLocale(locale, namespace).values()]), ...[...menuWords().values()].map((words) => words[locale])].join('\n');
       if (locale === 'en-gb' || locale === 'en-uk') {
         expect(texts).not.toMatch(/\bMPI\b/);
         expect(texts).toMatch(/\bVHC\b/);
@@ -76,6 +89,14 @@ describe('locale files', () => {
         expect(texts).toMatch(/\bMPI\b/);
       }
     });
+  });
+
+  it('name every screen of the menu in every language that has words, and in nothing else', () => {
+    expect(menuWords().size).toBeGreaterThan(0);
+    for (const [key, words] of menuWords()) {
+      expect({ key, locales: Object.keys(words).sort() }).toEqual({ key, locales: [...FILE_LOCALES].sort() });
+      for (const [locale, text] of Object.entries(words)) expect({ key, locale, empty: text.trim() === '' }).toEqual({ key, locale, empty: false });
+    }
   });
 
   it('keeps the spec texts word for word in en-us', () => {
@@ -98,6 +119,20 @@ describe('loadCatalogue', () => {
   it('fails as not found for a locale the console does not have', async () => {
     await expect(loadCatalogue('xx')).rejects.toBeInstanceOf(LocaleNotFound);
     await expect(loadCatalogue('debug')).rejects.toBeInstanceOf(LocaleNotFound);
+  });
+});
+
+describe('loadFeatureCatalogue', () => {
+  it("loads a feature's words in a known locale", async () => {
+    const catalogue = await loadFeatureCatalogue('de', 'appointments');
+    expect(catalogue).toHaveProperty('appointments');
+  });
+
+  it('fails as not found for a locale the console does not have, or a feature without words', async () => {
+    await expect(loadFeatureCatalogue('xx', 'appointments')).rejects.toBeInstanceOf(LocaleNotFound);
+    await expect(loadFeatureCatalogue('debug', 'appointments')).rejects.toBeInstanceOf(LocaleNotFound);
+    await expect(loadFeatureCatalogue('de', 'auth')).rejects.toBeInstanceOf(LocaleNotFound);
+    await expect(loadFeatureCatalogue('menu', 'appointments')).rejects.toBeInstanceOf(LocaleNotFound);
   });
 });
 

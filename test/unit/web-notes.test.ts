@@ -15,7 +15,7 @@ import { fromWallClockInput, wallClockInput } from '../../web/src/components/con
 import { SystemNote as SystemNoteView } from '../../web/src/components/conversation/SystemNote.js';
 import { noteText } from '../../web/src/components/conversation/noteText.js';
 import type { BoardContext } from '../../web/src/features/serviceBoard/boardContext.js';
-import { i18n, initI18n, loadCatalogue } from '../../web/src/lib/i18n.js';
+import { i18n, initI18n, loadCatalogue, loadFeatureCatalogue } from '../../web/src/lib/i18n.js';
 import { claimFailureText } from '../../web/src/features/inspections/mpiFailures.js';
 import { ApiError } from '../../web/src/lib/request.js';
 import { serverRefusalText } from '../../web/src/lib/sendRefusals.js';
@@ -25,7 +25,11 @@ const LANGUAGES: Locale[] = ['en-us', 'de', 'el'];
 
 beforeAll(async () => {
   await initI18n();
-  for (const locale of LANGUAGES) i18n.addResourceBundle(locale, 'translation', await loadCatalogue(locale));
+  for (const locale of LANGUAGES) {
+    i18n.addResourceBundle(locale, 'translation', await loadCatalogue(locale));
+    // The MPI screens' refusals word the holder in the inspections feature's own words.
+    i18n.addResourceBundle(locale, 'inspections', await loadFeatureCatalogue(locale, 'inspections'));
+  }
 });
 
 function noteMessage(note: SystemNote, text: string, extra: Record<string, string> = {}): Message {

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { localeText } from '../support/localeFiles.js';
 import type { RepairOrder } from '../../shared/repairOrders.js';
 import {
   boardRows,
@@ -213,12 +213,10 @@ describe('read marks', () => {
 });
 
 describe('the board in en-us', () => {
-  type Tree = { [key: string]: string | Tree };
-  const english = JSON.parse(readFileSync(new URL('../../web/src/locales/en-us.json', import.meta.url), 'utf8')) as Tree;
-  const text = (path: string) => path.split('.').reduce<string | Tree | undefined>((node, key) => (typeof node === 'object' ? node[key] : undefined), english);
+  const text = (key: string) => localeText('en-us', key);
 
   it('says what SPEC §8 says, word for word', () => {
-    expect(text('board.fetch_failed')).toBe('An error occurred fetching Repair Orders');
+    expect(text('serviceBoard:board.fetch_failed')).toBe('An error occurred fetching Repair Orders');
     expect(text('composer.send_failed')).toBe('An error occurred while sending your message');
     expect(text('composer.blank')).toBe('Text cannot be blank');
     expect(text('composer.no_conversation')).toBe('Sending is cancelled when no conversation is selected.');
@@ -228,6 +226,6 @@ describe('the board in en-us', () => {
   });
 
   it('names the tech statuses as SPEC §3 does', () => {
-    expect(['E', 'I', 'C', 'B'].map((code) => text(`tech_status.${code}`))).toEqual(['ESTIMATE', 'IN PROGRESS', 'COMPLETE', 'BILLED']);
+    expect(['E', 'I', 'C', 'B'].map((code) => text(`serviceBoard:tech_status.${code}`))).toEqual(['ESTIMATE', 'IN PROGRESS', 'COMPLETE', 'BILLED']);
   });
 });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HEARTBEAT_MARGIN_MS, HEARTBEAT_STEP_MS, WAKE_GAP_MS, watchLiveness, type StaleReason } from '../../web/src/lib/liveness.js';
 import { reconnectDelay } from '../../web/src/lib/realtime.js';
 import { ApiError } from '../../web/src/lib/request.js';
-import { readServiceEvent } from '../../web/src/lib/serviceEvents.js';
+import { readStreamFrame } from '../../web/src/lib/streamEvents.js';
 import { createSseParser } from '../../web/src/lib/sse.js';
 import { TICKET_RETRY_MS, isReusable, obtainTicket, storeTicket, storedTicket, ticketFrom } from '../../web/src/lib/tickets.js';
 import { aMessage } from './web-service-fixtures.js';
@@ -181,24 +181,24 @@ describe('tickets', () => {
   });
 });
 
-describe('readServiceEvent', () => {
+describe('readStreamFrame', () => {
   it('reads the events the board acts on, ignoring the channel the stream adds', () => {
-    expect(readServiceEvent('read.changed', '{"channel":"agent:a","repair_order_id":"ro_1","is_unread":false}')).toEqual({
+    expect(readStreamFrame('read.changed', '{"channel":"agent:a","repair_order_id":"ro_1","is_unread":false}')).toEqual({
       type: 'read.changed',
       data: { repair_order_id: 'ro_1', is_unread: false },
     });
     const message = aMessage('m1');
-    expect(readServiceEvent('message.created', JSON.stringify({ repair_order_id: 'ro_1', location_id: 'loc_1', message }))).toEqual({
+    expect(readStreamFrame('message.created', JSON.stringify({ repair_order_id: 'ro_1', location_id: 'loc_1', message }))).toEqual({
       type: 'message.created',
       data: { repair_order_id: 'ro_1', location_id: 'loc_1', message },
     });
   });
 
   it('drops frames that are not service events or are malformed', () => {
-    expect(readServiceEvent('heartbeat', '{}')).toBeNull();
-    expect(readServiceEvent('repair_order.changed', 'not json')).toBeNull();
-    expect(readServiceEvent('repair_order.changed', '{"location_id":"loc_1"}')).toBeNull();
-    expect(readServiceEvent('message.created', '{"repair_order_id":"ro_1","location_id":"loc_1","message":{"id":"m"}}')).toBeNull();
+    expect(readStreamFrame('heartbeat', '{}')).toBeNull();
+    expect(readStreamFrame('repair_order.changed', 'not json')).toBeNull();
+    expect(readStreamFrame('repair_order.changed', '{"location_id":"loc_1"}')).toBeNull();
+    expect(readStreamFrame('message.created', '{"repair_order_id":"ro_1","location_id":"loc_1","message":{"id":"m"}}')).toBeNull();
   });
 });
 

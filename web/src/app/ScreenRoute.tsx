@@ -6,7 +6,7 @@ import { ArrivingLater } from '../components/ArrivingLater.js';
 import { NoBoardPage } from '../features/noboard/NoBoardPage.js';
 import { useReadySession } from '../lib/session.js';
 import { useDocumentTitle } from '../lib/title.js';
-import type { Screen } from './screens.js';
+import { useScreenName, type ScreenDefinition } from '../lib/screenDefinition.js';
 
 function useLanding(): string {
   const { acting } = useReadySession();
@@ -19,11 +19,10 @@ function useLanding(): string {
  * A screen that has been built is given as children; the others arrive with later issues, and until
  * then the screen says so.
  */
-export function ScreenRoute({ screen, children }: { screen: Screen; children?: ReactNode }) {
-  const { t } = useTranslation();
+export function ScreenRoute({ screen, children }: { screen: ScreenDefinition; children?: ReactNode }) {
   const { acting } = useReadySession();
   const landing = useLanding();
-  const name = t(screen.label);
+  const name = useScreenName(screen.label);
   useDocumentTitle(name);
   if (!screen.allowed(acting.access_level)) return <Navigate to={landing} replace />;
   return children ?? <ArrivingLater screen={name} />;

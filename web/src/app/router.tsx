@@ -2,42 +2,22 @@
  * The console's routes under /app (SPEC §2). Screens load with their route (lazy, once permitted), so
  * the sign-in page does not carry the signed-in shell and the shell does not carry sign-in.
  */
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { NotFound } from '../components/NotFound.js';
 import { RouteRenderError } from '../components/RenderError.js';
 import { Spinner } from '../components/Spinner.js';
-import { SCREENS, type Screen } from './screens.js';
+import type { ScreenDefinition, ScreenLoader } from '../lib/screenDefinition.js';
+import { SCREENS } from './menu.js';
 import { NoBoardRoute, ScreenRoute } from './ScreenRoute.js';
 import { SessionGate } from './SessionGate.js';
 
 /**
- * Screens built so far, each loaded with its route; the others still say they arrive later.
- * `load` returns the screen's component.
+ * A built screen: its chunk (and its words, which its components suspend for) loads only once the
+ * acting agent may open it (ScreenRoute sends anyone else to their landing board first), so a
+ * technician signing in at '/' never downloads the service board on the way to /mpi.
  */
-type ScreenModule = () => Promise<ComponentType>;
-const BUILT_SCREENS: Record<string, ScreenModule> = {
-  '/': () => import('../features/serviceBoard/ServiceBoard.js').then((m) => m.ServiceBoard),
-  '/mpi': () => import('../features/inspections/PoolScreen.js').then((m) => m.PoolScreen),
-  '/mpi/claimed': () => import('../features/inspections/ClaimedScreen.js').then((m) => m.ClaimedScreen),
-  '/appointments': () => import('../features/appointments/AppointmentsBoard.js').then((m) => m.AppointmentsBoard),
-  '/appointments/sent': () => import('../features/appointments/SentScreen.js').then((m) => m.SentScreen),
-  // Settings shows the sheet templates in its tech tab; features meet here, not in each other.
-  '/settings': () =>
-    Promise.all([import('../features/settings/SettingsScreen.js'), import('../features/sheetTemplates/SheetTemplates.js')]).then(
-      ([settings, templates]) =>
-        function Settings() {
-          return <settings.SettingsScreen templates={templates.SheetTemplates} />;
-        },
-    ),
-};
-
-/**
- * A built screen: its chunk loads only once the acting agent may open it (ScreenRoute sends
- * anyone else to their landing board first), so a technician signing in at '/' never downloads
- * the service board on the way to /mpi.
- */
-function screenRoute(screen: Screen, path: string | null, load: ScreenModule): RouteObject {
+function screenRoute(screen: ScreenDefinition, path: string | null, load: ScreenLoader): RouteObject {
   const Screen = lazy(() => load().then((component) => ({ default: component })));
   const element = (
     <ScreenRoute screen={screen}>
@@ -49,18 +29,12 @@ function screenRoute(screen: Screen, path: string | null, load: ScreenModule): R
   return path === null ? { index: true, element } : { path, element };
 }
 
-const screenRoutes: RouteObject[] = SCREENS.map((screen) => {
-  const load = BUILT_SCREENS[screen.path];
+/** Every screen of the registry, with the routes that open under its permissions; one not built yet says it arrives later. */
+const screenRoutes: RouteObject[] = SCREENS.flatMap((screen) => {
   const path = screen.path === '/' ? null : screen.path.slice(1);
-  if (load) return screenRoute(screen, path, load);
-  return { path: path ?? undefined, element: <ScreenRoute screen={screen} /> };
+  const own = screen.load ? screenRoute(screen, path, screen.load) : { path: path ?? undefined, element: <ScreenRoute screen={screen} /> };
+  return [own, ...(screen.routes ?? []).map((route) => screenRoute(screen, route.path, route.load))];
 });
-
-/** One repair order's inspection sheet: opened from the pool, the inbox or the repair order; the MPI pool's permissions. */
-const mpiScreen = SCREENS.find((s) => s.path === '/mpi')!;
-screenRoutes.push(
-  screenRoute(mpiScreen, 'mpi/repair_orders/:roId', () => import('../features/inspections/SheetScreen.js').then((m) => m.SheetScreen)),
-);
 
 export const routes: RouteObject[] = [
   {

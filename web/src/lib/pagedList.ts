@@ -28,6 +28,7 @@ export interface PagedList<Page> {
 
 /** What the agent reads when a page could not be had, and the toast's id (said once, however many pages fail). */
 export interface ListFailure {
+  /** A shared key, or a feature's own as '<feature>:<key>'. */
   textKey: string;
   toastId: string;
   /**

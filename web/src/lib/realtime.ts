@@ -10,12 +10,12 @@
  */
 import { useEffect, useRef } from 'react';
 import { decodeTime, encodeTime } from 'ulid';
-import type { ServiceEvent } from '../../../shared/events.js';
+import { STREAM_EVENT_TYPES, type EventData, type StreamEvent, type StreamEventType } from '../../../shared/events.js';
 import { api } from './api.js';
 import { deviceId } from './device.js';
 import { reportFailure } from './failures.js';
 import { watchLiveness } from './liveness.js';
-import { SERVICE_EVENT_TYPES, readServiceEvent, type ServiceEventData, type ServiceEventType, type StreamEvent } from './serviceEvents.js';
+import { readStreamFrame } from './streamEvents.js';
 import { session } from './session.js';
 import { createSseParser } from './sse.js';
 import { createStore } from './store.js';
@@ -31,11 +31,11 @@ export type RealtimeStatus = 'off' | 'connecting' | 'live' | 'reconnecting';
 export const realtimeStatus = createStore<RealtimeStatus>('off');
 
 type Handler = (data: unknown) => void;
-const handlers = new Map<ServiceEventType, Set<Handler>>();
+const handlers = new Map<StreamEventType, Set<Handler>>();
 const resyncListeners = new Set<() => void>();
 
 /** Listen to one event type; answers the function that stops listening. */
-export function subscribe<T extends ServiceEventType>(type: T, fn: (data: ServiceEventData<T>) => void): () => void {
+export function subscribe<T extends StreamEventType>(type: T, fn: (data: EventData<T>) => void): () => void {
   const set = handlers.get(type) ?? new Set<Handler>();
   handlers.set(type, set);
   const handler = fn as Handler;
@@ -172,7 +172,7 @@ function createRunner(holder: TicketHolder & { namesLocation: boolean }): Runner
             everLive = true;
             continue;
           }
-          const event = readServiceEvent(frame.type, frame.data);
+          const event = readStreamFrame(frame.type, frame.data);
           if (!event) continue;
           dispatchingCatchUp = Boolean(frame.id) && eventTime(frame.id!) < startedAt;
           try {
@@ -301,15 +301,16 @@ export function retainConnection(): () => void {
 }
 
 /**
- * The board's hook: keeps the connection open while mounted and hands every service event to
+ * A board's hook: keeps the connection open while mounted and hands every event of the stream to
  * `onEvent` (the latest one given, so callers need not memoise it); `onResynced` runs after a reconnect.
+ * A board names the events it reacts to as `E` and tells them apart by `type`.
  */
-export function useServiceEvents(onEvent: (event: ServiceEvent) => void, onResynced?: () => void): void {
+export function useStreamEvents<E extends StreamEvent = StreamEvent>(onEvent: (event: E) => void, onResynced?: () => void): void {
   const latest = useRef({ onEvent, onResynced });
   latest.current = { onEvent, onResynced };
   useEffect(() => {
     const release = retainConnection();
-    const stops = SERVICE_EVENT_TYPES.map((type) => subscribe(type, (data) => latest.current.onEvent({ type, data } as ServiceEvent)));
+    const stops = STREAM_EVENT_TYPES.map((type) => subscribe(type, (data) => latest.current.onEvent({ type, data } as E)));
     const stopResync = onResync(() => latest.current.onResynced?.());
     return () => {
       for (const stop of stops) stop();

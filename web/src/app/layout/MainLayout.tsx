@@ -9,7 +9,10 @@ import { TeamSwitch } from '../../features/locations/TeamSwitch.js';
 import { useMediaQuery } from '../../lib/media.js';
 import { fullName } from '../../lib/names.js';
 import { useReadySession, type ReadySession } from '../../lib/session.js';
-import { menuFor } from '../screens.js';
+import { currentLocale } from '../../lib/i18n.js';
+import { screenName } from '../../lib/screenDefinition.js';
+import { useStore } from '../../lib/store.js';
+import { menuFor } from '../menu.js';
 import { PHONE_WINDOW, WIDE_WINDOW } from './widths.js';
 import './shell.css';
 
@@ -42,6 +45,7 @@ export function MainLayout() {
     return () => document.removeEventListener('keydown', onKey);
   }, [wide, menuOpen]);
 
+  const locale = useStore(currentLocale);
   const groups = menuFor(current.acting.access_level);
   return (
     <div className={`shell${menuOpen ? ' shell--menu-open' : ''}${phone ? ' shell--phone' : ''}`}>
@@ -92,7 +96,7 @@ export function MainLayout() {
                 {group.screens.map((screen) => (
                   <li key={screen.path}>
                     <NavLink to={screen.path} end className="shell__menu-link">
-                      {t(screen.label)}
+                      {screenName(screen.label, locale)}
                     </NavLink>
                   </li>
                 ))}

@@ -35,7 +35,7 @@ export function AppointmentDetail({
   onAppointment: (appointment: Appointment) => void;
   onArchived: (id: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('appointments');
   const [busy, setBusy] = useState<AppointmentAction | null>(null);
   const [asking, setAsking] = useState<AppointmentAction | null>(null);
   const askTitle = useId();

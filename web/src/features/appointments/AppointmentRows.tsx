@@ -46,7 +46,7 @@ export function AppointmentRows({
   focusId: string | null;
   onFocused: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('appointments');
   return (
     <div className="board__list appointment-list" aria-busy={loading || loadingRest}>
       <div className="appointment-list__head" aria-hidden="true">
@@ -105,7 +105,7 @@ function AppointmentRow({
   focus: boolean;
   onFocused: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('appointments');
   const opener = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!focus) return;

@@ -45,6 +45,8 @@ import {
 } from './selection.js';
 import { useAppointmentList } from './useAppointmentList.js';
 import { useAppointmentLive } from './useAppointmentLive.js';
+import { menuLabel, useScreenName } from '../../lib/screenDefinition.js';
+import menu from './locales/menu.json';
 import './appointments.css';
 
 /**
@@ -54,7 +56,8 @@ import './appointments.css';
  * On a phone one thing shows at a time: the list, or the open appointment with a way back.
  */
 export function AppointmentsBoard() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('appointments');
+  const boardName = useScreenName(menuLabel(menu, 'appointments'));
   const { location } = useReadySession();
   const locale = useStore(currentLocale);
   const [selectedId, select] = useSearchParam('appointment');
@@ -188,7 +191,7 @@ export function AppointmentsBoard() {
   return (
     <section ref={section} className={boardClass} aria-labelledby="appointments-title" data-testid="appointments-board" data-live={live}>
       <header className="board__header">
-        <BoardTitle id="appointments-title" title={t('menu.appointments')} unread={unread} unreadLabel={t('appointments.unread', { count: unread })} />
+        <BoardTitle id="appointments-title" title={boardName} unread={unread} unreadLabel={t('appointments.unread', { count: unread })} />
         {reading ? null : (
           // On a phone the open conversation takes the room; booking and notices wait on the list.
           <div className="board__tools">
@@ -318,7 +321,7 @@ function CustomerPart({ appointment, context, onCustomer }: { appointment: Appoi
  * given (or refused) there is nothing to offer here.
  */
 function DesktopNotices() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('appointments');
   const permission = useDesktopPermission();
   if (permission !== 'default') return null;
   return (

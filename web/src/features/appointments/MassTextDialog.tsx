@@ -84,7 +84,7 @@ function MassTextForm({
   onStarted: (mass: MassMessage) => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('appointments');
   const textId = useId();
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
@@ -169,7 +169,7 @@ function MassProgress({
   watch: MassMessageWatch;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('appointments');
   const [mass, setMass] = useState(initial);
 
   useEffect(() => {

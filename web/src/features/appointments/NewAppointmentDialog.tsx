@@ -45,7 +45,7 @@ export function NewAppointmentDialog({ open, store, onClose, onBooked }: { open:
 }
 
 function BookingForm({ titleId, store, onClose, onBooked }: { titleId: string; store: Store; onClose: () => void; onBooked: (a: Appointment) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('appointments');
   const [mode, setMode] = useState<'search' | 'new'>('search');
   const [customer, setCustomer] = useState<Customer | null>(null);
   const [draft, setDraft] = useState<BookingDraft>(EMPTY_DRAFT);
@@ -232,7 +232,7 @@ function TextField({
 
 /** Customers by name or phone (SPEC §7 search, 50 at most), asked once typing pauses. */
 function CustomerSearch({ locationId, picked, onPick, error }: { locationId: string; picked: Customer | null; onPick: (c: Customer | null) => void; error: string | null }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('appointments');
   const inputId = useId();
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<Customer[] | null>(null);

@@ -10,6 +10,8 @@ import { useStore } from '../../lib/store.js';
 import { customerName } from './appointmentList.js';
 import { deliveryKey } from './appointmentStatus.js';
 import { useAppointmentList } from './useAppointmentList.js';
+import { menuLabel, useScreenName } from '../../lib/screenDefinition.js';
+import menu from './locales/menu.json';
 import './appointments.css';
 
 /**
@@ -18,7 +20,8 @@ import './appointments.css';
  * follows the board's list rules (paging, resyncs); delivery states come from the server's answer.
  */
 export function SentScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('appointments');
+  const screenTitle = useScreenName(menuLabel(menu, 'appointments_sent'));
   const { location } = useReadySession();
   const locale = useStore(currentLocale);
   const list = useAppointmentList(location.id, 'sent');
@@ -27,7 +30,7 @@ export function SentScreen() {
   return (
     <section className="appointments-sent" aria-labelledby="appointments-sent-title" data-testid="appointments-sent">
       <h1 id="appointments-sent-title" className="board__title">
-        {t('menu.appointments_sent')}
+        {screenTitle}
       </h1>
       <div className="appointments-sent__scroll">
         <table className="appointments-sent__table" aria-busy={list.loading || list.loadingRest}>
@@ -63,7 +66,7 @@ export function SentScreen() {
 }
 
 function SentRow({ row, locale, timeZone }: { row: Appointment; locale: ReturnType<typeof currentLocale.get>; timeZone: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('appointments');
   const state = row.reminder_message?.metadata.sms_status ?? null;
   const key = deliveryKey(state);
   return (

@@ -15,7 +15,7 @@ export interface AppointmentListState extends Omit<PagedList<AppointmentPage>, '
   apply(change: AppointmentChange): void;
 }
 
-const LIST_FAILURE: ListFailure = { textKey: 'appointments.fetch_failed', toastId: 'appointments-appointments.fetch_failed', quietWhenForbidden: false };
+const LIST_FAILURE: ListFailure = { textKey: 'appointments:appointments.fetch_failed', toastId: 'appointments-appointments.fetch_failed', quietWhenForbidden: false };
 
 export function useAppointmentList(locationId: string, list: AppointmentList): AppointmentListState {
   const pagePath = useCallback((index: number) => appointmentPagePath(locationId, list, index), [locationId, list]);

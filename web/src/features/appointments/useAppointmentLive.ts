@@ -41,7 +41,7 @@ export interface LiveAppointmentsOptions {
 type Watcher = { id: string; onProgress: (mass: MassMessage) => void; onResync: () => void };
 
 export function useAppointmentLive(options: LiveAppointmentsOptions): MassMessageWatch {
-  const { t } = useTranslation();
+  const { t } = useTranslation('appointments');
   const latest = useRef(options);
   latest.current = options;
   const watchers = useRef(new Set<Watcher>());

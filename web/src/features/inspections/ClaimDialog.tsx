@@ -30,7 +30,7 @@ export function ClaimDialog({
   onRefused: (repairOrderId: string) => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inspections');
   // The odometer's unit is the store's (its locale), not the reader's language.
   const { moneyLocale: storeLocale } = useAdvisorPlace();
   const titleId = useId();

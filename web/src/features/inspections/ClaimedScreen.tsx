@@ -6,6 +6,8 @@ import { useStore } from '../../lib/store.js';
 import { claimedTabs, type ClaimedTab } from './sheetAccess.js';
 import { SheetQueueTable } from './SheetQueueTable.js';
 import { useSheetQueue } from './useSheetQueue.js';
+import { menuLabel, useScreenName } from '../../lib/screenDefinition.js';
+import menu from './locales/menu.json';
 import './inspections.css';
 
 const TAB_TEST_IDS: Record<ClaimedTab, string> = { mine: 'mpi-tab-mine', manager: 'mpi-tab-manager', to_advisor: 'mpi-tab-to-advisor' };
@@ -16,7 +18,7 @@ const TAB_TEST_IDS: Record<ClaimedTab, string> = { mine: 'mpi-tab-mine', manager
  * technicians and waiting for an advisor. The tab is in the address (?tab=), so a reload keeps it.
  */
 export function ClaimedScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inspections');
   const { acting, location } = useReadySession();
   const locale = useStore(currentLocale);
   const [params, setParams] = useSearchParams();
@@ -24,7 +26,7 @@ export function ClaimedScreen() {
   const asked = params.get('tab');
   const tab: ClaimedTab = tabs.find((candidate) => candidate === asked) ?? 'mine';
   const list = useSheetQueue(location.id, tab);
-  const title = t('menu.mpi_claimed');
+  const title = useScreenName(menuLabel(menu, 'mpi_claimed'));
 
   function choose(next: ClaimedTab) {
     setParams(

@@ -35,7 +35,7 @@ export function GalleryDialog({
   onShow: (attachmentId: string) => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inspections');
   const titleId = useId();
   const index = attachments.findIndex((a) => a.id === openId);
   const current = index >= 0 ? attachments[index] : undefined;

@@ -9,6 +9,8 @@ import { ClaimDialog } from './ClaimDialog.js';
 import { sheetSide } from './sheetAccess.js';
 import { SheetQueueTable } from './SheetQueueTable.js';
 import { useSheetQueue } from './useSheetQueue.js';
+import { menuLabel, useScreenName } from '../../lib/screenDefinition.js';
+import menu from './locales/menu.json';
 import './inspections.css';
 
 /** What the sheet screen is handed when a claim opened it, so it shows at once without asking again. */
@@ -22,14 +24,14 @@ export interface SheetNavigationState {
  * at once.
  */
 export function PoolScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inspections');
   const { acting, location } = useReadySession();
   const locale = useStore(currentLocale);
   const navigate = useNavigate();
   const pool = useSheetQueue(location.id, 'pool');
   const [claiming, setClaiming] = useState<SheetRepairOrder | null>(null);
   const side = sheetSide(acting.access_level);
-  const title = t('menu.mpi_pool');
+  const title = useScreenName(menuLabel(menu, 'mpi_pool'));
 
   function claimed(reply: SheetReply) {
     setClaiming(null);

@@ -41,7 +41,7 @@ export function Recommendations({
   dispatch: (action: DraftAction) => void;
   onReply: (reply: SheetReply) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inspections');
   const byId = new Map(saved.map((r) => [r.id, r]));
   const total = recommendations.reduce((sum, r) => {
     const price = parseMoneyInput(r.price, moneyLocale);
@@ -105,7 +105,7 @@ function RecommendationRow({
   dispatch: (action: DraftAction) => void;
   onReply: (reply: SheetReply) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inspections');
   const ids = useId();
   const price = parseMoneyInput(r.price, moneyLocale);
   const priceInvalid = !price.ok || invalid === 'price';

@@ -78,7 +78,7 @@ function GroupSection({
   onOpenAttachment: (attachmentId: string) => void;
   onMediaError: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inspections');
   const counts = statusCounts(group.items);
   const checked = group.items.length - counts.unset;
   return (
@@ -146,7 +146,7 @@ function ItemRow({
   onOpenAttachment: (attachmentId: string) => void;
   onMediaError: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inspections');
   const ids = useId();
   const current: StatusName | 'unset' = item.dmg === null ? 'unset' : statusName(item.dmg);
 
@@ -224,7 +224,7 @@ function ItemRow({
 }
 
 export function Thumbnail({ attachment, onOpen, onError }: { attachment: SheetAttachment; onOpen: () => void; onError: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inspections');
   // A video without a browser-made frame has no picture to show: its thumbnail is the video itself.
   const picture = attachment.kind === 'photo' || attachment.metadata.thumb !== attachment.metadata.orig;
   return (

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { SheetListEntry } from '../../../../shared/inspections.js';
 import type { Locale } from '../../../../shared/locales.js';
-import { agentName, customerLabel, formatAge, formatMoment, scheduledToCustomerAt, sentToCustomerAt, vehicleLabel } from './labels.js';
+import { agentName, customerLabel, formatAge, formatMoment, vehicleLabel } from './labels.js';
+import { scheduledToCustomerAt, sentToCustomerAt } from '../../lib/sheetToCustomer.js';
 import type { QueueView } from './requests.js';
 import type { SheetQueueList } from './useSheetQueue.js';
 
@@ -54,7 +55,7 @@ export function SheetQueueTable({
   /** Pool only: open the claim modal for this entry. */
   onClaim?: (entry: SheetListEntry) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inspections');
   const now = useMinuteClock();
   const { entries } = list;
 

@@ -17,7 +17,8 @@ import { useDocumentTitle } from '../../lib/title.js';
 import { AdvisorTools } from './advisor/AdvisorTools.js';
 import { ClaimDialog } from './ClaimDialog.js';
 import { GalleryDialog } from './GalleryDialog.js';
-import { agentName, customerLabel, formatMoment, sentToCustomerAt, vehicleLabel } from './labels.js';
+import { agentName, customerLabel, formatMoment, vehicleLabel } from './labels.js';
+import { sentToCustomerAt } from '../../lib/sheetToCustomer.js';
 import { isMpiChanged, mpiErrorText, showMpiFailure } from './mpiFailures.js';
 import type { SheetNavigationState } from './PoolScreen.js';
 import { Recommendations } from './Recommendations.js';
@@ -27,6 +28,8 @@ import { saveBodyOf, type DraftProblem } from './sheetDraft.js';
 import { itemKey, SheetGroups, type ItemUpload } from './SheetGroups.js';
 import { fileRefusal, StorageUploadError, uploadItemFile } from './uploads.js';
 import { useSheetEditor, type SheetEditor } from './useSheetEditor.js';
+import { menuLabel, useScreenName } from '../../lib/screenDefinition.js';
+import menu from './locales/menu.json';
 import './inspections.css';
 
 /**
@@ -53,7 +56,8 @@ export function SheetScreen() {
 type Invalid = { key: string; field: 'item' | 'price' } | null;
 
 function SheetView({ roId, moneyLocale, initial }: { roId: string; moneyLocale: Locale; initial: SheetReply | null }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inspections');
+  const poolName = useScreenName(menuLabel(menu, 'mpi_pool'));
   const { acting, location, settings } = useReadySession();
   const locale = useStore(currentLocale);
   const flags = acting.access_level;
@@ -176,7 +180,7 @@ function SheetView({ roId, moneyLocale, initial }: { roId: string; moneyLocale: 
           {state.status === 'failed' ? t('mpi.sheet_failed') : mpiErrorText('no_sheet')}
         </p>
         <p>
-          <Link to="/mpi">{t('menu.mpi_pool')}</Link>
+          <Link to="/mpi">{poolName}</Link>
         </p>
       </section>
     );
@@ -360,11 +364,11 @@ function showProblem(problem: DraftProblem, mark: (invalid: Invalid) => void): v
       return;
     case 'recommendation_item':
       mark({ key: problem.key, field: 'item' });
-      toast.error(i18n.t('mpi.recommendation_item_required'));
+      toast.error(i18n.t('mpi.recommendation_item_required', { ns: 'inspections' }));
       return;
     case 'recommendation_price':
       mark({ key: problem.key, field: 'price' });
-      toast.error(i18n.t('mpi.price_invalid'));
+      toast.error(i18n.t('mpi.price_invalid', { ns: 'inspections' }));
       return;
   }
 }
@@ -384,7 +388,7 @@ function conflictOrFailure(error: unknown, editor: SheetEditor): void {
  * without saving, or stay), and closing the tab gets the browser's own warning.
  */
 function useLeaveGuard(active: boolean, save: () => Promise<SheetReply | null>) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inspections');
   const blocker = useBlocker(({ currentLocation, nextLocation }) => active && currentLocation.pathname !== nextLocation.pathname);
   const [busy, setBusy] = useState(false);
 

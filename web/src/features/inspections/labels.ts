@@ -2,7 +2,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { datePattern, intlTag, type Locale } from '../../../../shared/locales.js';
-import type { SheetRepairOrder, SheetSummary } from '../../../../shared/inspections.js';
+import type { SheetRepairOrder } from '../../../../shared/inspections.js';
 import type { AgentRef } from '../../../../shared/people.js';
 import type { Vehicle } from '../../../../shared/customers.js';
 
@@ -53,23 +53,4 @@ export function formatAge(sinceIso: string | null, locale: Locale, nowMs: number
   const parts = ageParts(sinceIso, nowMs);
   if (!parts) return '';
   return new Intl.RelativeTimeFormat(intlTag(locale), { numeric: 'auto', style: 'short' }).format(-parts.value, parts.unit);
-}
-
-/**
- * When the customer was texted the finished sheet, or null. Sending leaves the sheet
- * completed_by_advisor on the server (it can be sent again), so without this the advisor would still
- * read "Completed by advisor" after it went out; a sheet reopened since is no longer "sent".
- */
-export function sentToCustomerAt(sheet: Pick<SheetSummary, 'state' | 'sent_to_customer_at' | 'customer_text_scheduled_for'>, now = Date.now()): string | null {
-  if (scheduledToCustomerAt(sheet, now)) return null;
-  return sheet.state === 'completed_by_advisor' ? sheet.sent_to_customer_at : null;
-}
-
-/**
- * When the customer's text, held for quiet hours (or a moment the advisor chose), goes; null when
- * none is waiting. Until then the sheet is "scheduled", not "sent".
- */
-export function scheduledToCustomerAt(sheet: Pick<SheetSummary, 'state' | 'customer_text_scheduled_for'>, now = Date.now()): string | null {
-  const at = sheet.customer_text_scheduled_for;
-  return sheet.state === 'completed_by_advisor' && at && Date.parse(at) > now ? at : null;
 }

@@ -78,7 +78,7 @@ function holderName(body: unknown): string | null {
 export function claimFailureText(error: unknown): string | null {
   if (error instanceof ApiError) {
     const name = error.id === 'already_claimed' ? holderName(error.body) : null;
-    if (name) return i18n.t('mpi.already_claimed_by', { name });
+    if (name) return i18n.t('mpi.already_claimed_by', { ns: 'inspections', name });
     if (isMpiErrorId(error.id)) return mpiErrorText(error.id);
     if (error.message && !/^HTTP \d+$/.test(error.message)) return error.message;
   }

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { toast } from 'sonner';
 import type { SheetReply } from '../../../../shared/inspections.js';
 import type { Locale } from '../../../../shared/locales.js';
-import { useServiceEvents } from '../../lib/realtime.js';
+import { useStreamEvents } from '../../lib/realtime.js';
 import { ApiError } from '../../lib/request.js';
 import { mpiErrorText, showMpiFailure } from './mpiFailures.js';
 import { fetchSheet, type SheetSide } from './requests.js';
@@ -95,7 +95,7 @@ export function useSheetEditor(options: { roId: string; side: SheetSide; agentId
   }, [reconcile]);
   useEffect(() => () => clearTimeout(settleTimer.current), []);
 
-  useServiceEvents(
+  useStreamEvents(
     (event) => {
       if (event.type !== 'mpi.changed' && event.type !== 'mpi.decision') return;
       if (event.data.repair_order_id !== roId) return;

@@ -9,7 +9,7 @@ import useSWRInfinite from 'swr/infinite';
 import { MPI_PAGE_SIZE, type SheetListEntry } from '../../../../shared/inspections.js';
 import { reportFailure } from '../../lib/failures.js';
 import { useLiveChanges } from '../../lib/liveChanges.js';
-import { useServiceEvents } from '../../lib/realtime.js';
+import { useStreamEvents } from '../../lib/realtime.js';
 import { fetchQueuePage, queuePagePath, type QueuePage, type QueueView } from './requests.js';
 
 export interface SheetQueueList {
@@ -66,7 +66,7 @@ export function useSheetQueue(locationId: string, queue: QueueView, enabled = tr
   );
   const revalidate = useCallback(() => void mutate(), [mutate]);
 
-  useServiceEvents(
+  useStreamEvents(
     (event) => {
       if (!enabled || event.type !== 'mpi.changed' || event.data.location_id !== locationId) return;
       if (queue === 'pool' && leavesPool(event.data.state)) remove(event.data.repair_order_id);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SheetState, SheetSummary } from '../../../../shared/inspections.js';
-import { scheduledToCustomerAt } from '../inspections/labels.js';
+import { scheduledToCustomerAt } from '../../lib/sheetToCustomer.js';
 import type { RepairOrder } from '../../../../shared/repairOrders.js';
 import { ListNotices } from '../../components/board/BoardParts.js';
 import { formatPhone } from '../../lib/phone.js';
@@ -49,7 +49,7 @@ export function BoardTable({
    */
   openOnMove?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('serviceBoard');
   const now = useNow(rows.map((r) => r.promise_time));
   const body = useRef<HTMLTableSectionElement>(null);
   const focusIndex = Math.max(
@@ -159,7 +159,7 @@ function BoardRow({
   context: BoardContext;
   onSelect: (id: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('serviceBoard');
   const { customer } = row;
   const urgency = promiseUrgency(row.promise_time, now, row.closed || row.vehicle_ready);
   const phone = customer.phones.cell ?? customer.phones.work ?? customer.phones.alternate;
@@ -221,7 +221,7 @@ function BoardRow({
 
 /** Small flags after the name: why this row needs a look, or why it cannot be texted. */
 export function RowMarkers({ row }: { row: RepairOrder }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('serviceBoard');
   const markers: { id: string; label: string; tone: 'danger' | 'warning' | 'info' | 'ok' }[] = [];
   if (row.customer.opt_in === 'out') markers.push({ id: 'opted-out', label: t('markers.opted_out'), tone: 'danger' });
   if (row.customer.blocked_at) markers.push({ id: 'blocked', label: t('markers.blocked'), tone: 'danger' });
@@ -279,7 +279,7 @@ export function boardMpiChip(sheet: SheetSummary | null): BoardMpiChip | null {
 }
 
 function MpiChip({ sheet }: { sheet: SheetSummary | null }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('serviceBoard');
   const chip = boardMpiChip(sheet);
   if (!chip) return null;
   const label = t(`board_mpi.chip_${chip.key}`, chip.values);

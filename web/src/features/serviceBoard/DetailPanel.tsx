@@ -29,7 +29,7 @@ import type { BoardContext } from './boardContext.js';
 import { RowMarkers } from './BoardTable.js';
 import { customerName, orderNumber, vehicleLabel } from './boardRows.js';
 import { promiseUrgency } from './promiseTime.js';
-import { scheduledToCustomerAt } from '../inspections/labels.js';
+import { scheduledToCustomerAt } from '../../lib/sheetToCustomer.js';
 import { agentsPath, assignAdvisor, fetchRepairOrder, orderAction, sendVehicleReady, vehicleReadyPreviewPath } from './requests.js';
 
 /** The location's agents as the agents route answers them; the service flag, when the answer carries it, picks advisors. */
@@ -55,7 +55,7 @@ export function DetailPanel({
   onCustomer: (customer: Customer) => void;
   onToggleUnread: (order: RepairOrder, unread: boolean) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('serviceBoard');
   const ids = useId();
   const [busy, setBusy] = useState<Busy>(null);
   const [vehicleReadyOpen, setVehicleReadyOpen] = useState(false);
@@ -203,7 +203,7 @@ export function DetailPanel({
 }
 
 function AdvisorPicker({ order, context, busy, onAssign }: { order: RepairOrder; context: BoardContext; busy: boolean; onAssign: (agentId: string | null) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('serviceBoard');
   const { data } = useSWR<{ agents: Colleague[] }>(agentsPath(context.locationId), { revalidateOnFocus: false });
   const advisors = (data?.agents ?? []).filter((agent) => agent.active && holdsOrders(agent.access_level));
   const current = order.agent;
@@ -248,7 +248,7 @@ function VehicleReadyDialog({
   onCancel: () => void;
   onConfirm: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('serviceBoard');
   const titleId = useId();
   // Read afresh each time it opens: the settings or the customer's language may have changed.
   const { data, isLoading } = useSWR<{ text: string }>(open ? vehicleReadyPreviewPath(orderId) : null, { revalidateOnFocus: false, revalidateIfStale: true, dedupingInterval: 0 });
@@ -300,7 +300,7 @@ function useStoreLocale(context: BoardContext, needed: boolean): Locale {
  * the way to it; an order without one can get one from a saved template (the re-template route).
  */
 function MpiSection({ order, context, onOrder }: { order: RepairOrder; context: BoardContext; onOrder: (order: RepairOrder) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('serviceBoard');
   const headingId = useId();
   const { acting } = useReadySession();
   const sheet = order.sheet;
@@ -360,7 +360,7 @@ function MpiSection({ order, context, onOrder }: { order: RepairOrder; context: 
 
 /** A sheet for an order that has none: pick a saved, live template and start (PUT …/template). */
 function StartMpi({ order, context, onOrder }: { order: RepairOrder; context: BoardContext; onOrder: (order: RepairOrder) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('serviceBoard');
   const selectId = useId();
   const [chosen, setChosen] = useState('');
   const [busy, setBusy] = useState(false);

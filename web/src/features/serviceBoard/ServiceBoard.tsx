@@ -26,6 +26,8 @@ import { orderTexting } from './orderTexting.js';
 import { fetchRepairOrder, orderOwner, repairOrderPath } from './requests.js';
 import { useBoardList } from './useBoardList.js';
 import { useBoardLive } from './useBoardLive.js';
+import { menuLabel, useScreenName } from '../../lib/screenDefinition.js';
+import menu from './locales/menu.json';
 import './serviceBoard.css';
 
 /**
@@ -37,7 +39,8 @@ import './serviceBoard.css';
  * width with a way back to the list and its details in a sheet on request.
  */
 export function ServiceBoard() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('serviceBoard');
+  const boardName = useScreenName(menuLabel(menu, 'vehicles_in_service'));
   const { acting, location } = useReadySession();
   const [selectedId, select] = useSearchParam('ro');
   const [archivedParam, setArchivedParam] = useSearchParam('archived');
@@ -177,7 +180,7 @@ export function ServiceBoard() {
   return (
     <section ref={section} className={boardClass} aria-labelledby="service-board-title">
       <header className="board__header">
-        <BoardTitle id="service-board-title" title={t('menu.vehicles_in_service')} unread={unread} unreadLabel={t('board.unread', { count: unread })} />
+        <BoardTitle id="service-board-title" title={boardName} unread={unread} unreadLabel={t('board.unread', { count: unread })} />
         <LiveStatus />
         <div className="board__tools">
           <input
@@ -253,7 +256,7 @@ export function ServiceBoard() {
 }
 
 function LiveStatus() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('serviceBoard');
   const status = useStore(realtimeStatus);
   const live = status === 'live';
   return (
@@ -265,7 +268,7 @@ function LiveStatus() {
 }
 
 function NotificationBell() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('serviceBoard');
   const permission = useDesktopPermission();
   if (permission === 'unsupported') return null;
   const on = permission === 'granted';

@@ -19,7 +19,7 @@ export interface BoardList extends PagedList<RepairOrderPage> {
   remove(id: string): void;
 }
 
-const BOARD_FAILURE: ListFailure = { textKey: 'board.fetch_failed', toastId: 'board-fetch-failed', quietWhenForbidden: true };
+const BOARD_FAILURE: ListFailure = { textKey: 'serviceBoard:board.fetch_failed', toastId: 'board-fetch-failed', quietWhenForbidden: true };
 
 export function useBoardList(locationId: string, view: BoardView): BoardList {
   const pagePath = useCallback((index: number) => boardPagePath(locationId, view, index), [locationId, view]);

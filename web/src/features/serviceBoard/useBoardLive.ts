@@ -13,7 +13,7 @@ import type { RepairOrder } from '../../../../shared/repairOrders.js';
 import type { ServiceEvent } from '../../../../shared/events.js';
 import { showGroupedNotice } from '../../lib/groupedNotices.js';
 import { notifyWhenHidden } from '../../lib/notifications.js';
-import { isCatchUpEvent, useServiceEvents } from '../../lib/realtime.js';
+import { isCatchUpEvent, useStreamEvents } from '../../lib/realtime.js';
 import { ApiError } from '../../lib/request.js';
 import { reloadSettingsGroup } from '../../lib/session.js';
 import { refusalReasonText } from '../../lib/sendRefusals.js';
@@ -37,7 +37,7 @@ export interface LiveBoardOptions {
 }
 
 export function useBoardLive(options: LiveBoardOptions): void {
-  const { t } = useTranslation();
+  const { t } = useTranslation('serviceBoard');
   const latest = useRef(options);
   latest.current = options;
   // One fetch per order at a time; a change that arrives meanwhile asks once more afterwards.
@@ -159,7 +159,7 @@ export function useBoardLive(options: LiveBoardOptions): void {
     }
   }
 
-  useServiceEvents(handle, () => {
+  useStreamEvents(handle, () => {
     latest.current.board.revalidate();
     const open = latest.current.openId;
     if (open) void mutate(repairOrderPath(open));

@@ -10,6 +10,8 @@ import { ArrivingLater } from '../../components/ArrivingLater.js';
 import { useReadySession } from '../../lib/session.js';
 import { SETTINGS_TABS, neighbourTab, settingsTabOf, type SettingsTab } from './settingsTabs.js';
 import { TechTab } from './TechTab.js';
+import { menuLabel, useScreenName } from '../../lib/screenDefinition.js';
+import menu from './locales/menu.json';
 import './settings.css';
 
 /**
@@ -17,7 +19,8 @@ import './settings.css';
  * each other); without it the tech tab leaves that part out.
  */
 export function SettingsScreen({ templates }: { templates?: ComponentType<{ locationId: string }> } = {}) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('settings');
+  const screenTitle = useScreenName(menuLabel(menu, 'settings'));
   const { location } = useReadySession();
   const [params, setParams] = useSearchParams();
   const tab = settingsTabOf(params.get('tab'));
@@ -52,7 +55,7 @@ export function SettingsScreen({ templates }: { templates?: ComponentType<{ loca
   return (
     <section className="settings" aria-labelledby="settings-title">
       <h1 id="settings-title" className="settings__title">
-        {t('menu.settings')}
+        {screenTitle}
       </h1>
       <div className="settings__layout">
         <div className="settings__tabs" role="tablist" aria-orientation="vertical" aria-label={t('settings.tabs_label')} onKeyDown={keys}>

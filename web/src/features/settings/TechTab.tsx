@@ -30,7 +30,7 @@ const LINK_PLACEHOLDER = '{{link}}';
 export const SMS_DELAY_OPTIONS: readonly number[] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 30, 60];
 
 export function TechTab({ locationId, templates: Templates }: { locationId: string; templates?: ComponentType<{ locationId: string }> | undefined }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('settings');
   return (
     <div className="settings-tech" data-testid="settings-tech">
       <h2 className="settings__heading">{t('settings.tab_tech')}</h2>
@@ -61,7 +61,7 @@ function refusalOf(error: unknown, fallback: string): string | null {
 }
 
 function MpiSettingsSection({ locationId }: { locationId: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('settings');
   const path = mpiSettingsPath(locationId);
   const { data, error } = useSWR<{ mpi_settings: MpiSettings }>(path, { revalidateOnFocus: false });
   return (
@@ -79,7 +79,7 @@ function MpiSettingsSection({ locationId }: { locationId: string }) {
 }
 
 function MpiSettingsForm({ path, initial }: { path: string; initial: MpiSettings }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('settings');
   const ids = useId();
   const [form, setForm] = useState<MpiSettings>(initial);
   const [problem, setProblem] = useState<string | null>(null);
@@ -194,7 +194,7 @@ function MpiSettingsForm({ path, initial }: { path: string; initial: MpiSettings
 }
 
 function TechnicianSettingsSection({ locationId }: { locationId: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('settings');
   const path = technicianSettingsPath(locationId);
   const { data, error } = useSWR<{ technician_settings: TechnicianSettings }>(path, { revalidateOnFocus: false });
   return (
@@ -212,7 +212,7 @@ function TechnicianSettingsSection({ locationId }: { locationId: string }) {
 }
 
 function TechnicianSettingsForm({ locationId, path, initial }: { locationId: string; path: string; initial: TechnicianSettings }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('settings');
   const [form, setForm] = useState<TechnicianSettings>(initial);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -273,7 +273,7 @@ function TechnicianSettingsForm({ locationId, path, initial }: { locationId: str
 }
 
 function TechniciansSection({ locationId }: { locationId: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('settings');
   const { data, error, isLoading } = useSWR<{ technicians: Technician[] }>(techniciansPath(locationId), { revalidateOnFocus: false });
   const technicians = data?.technicians ?? [];
   return (

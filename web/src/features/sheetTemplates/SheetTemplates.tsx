@@ -29,7 +29,7 @@ function newer(a: SheetTemplate | null | undefined, b: SheetTemplate | null | un
 }
 
 export function SheetTemplates({ locationId }: { locationId: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('sheetTemplates');
   const headingId = useId();
   const [archived, setArchived] = useState(false);
   const [editing, setEditing] = useState<Editing>(null);
@@ -140,7 +140,7 @@ function TemplateEditor({
   onReload: () => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('sheetTemplates');
   const ids = useId();
   const [draft, dispatch] = useReducer(templateDraftReducer, template, draftOf);
   const [problem, setProblem] = useState<string | null>(null);
@@ -394,7 +394,7 @@ function GroupEditor({
   nameRef: (input: HTMLInputElement | null) => void;
   dispatch: (action: Parameters<typeof templateDraftReducer>[1]) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('sheetTemplates');
   const ids = useId();
   const [newItem, setNewItem] = useState('');
   const [duplicate, setDuplicate] = useState(false);
@@ -537,7 +537,7 @@ function MoveButtons({
   upTestId: string;
   downTestId: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('sheetTemplates');
   return (
     <>
       <button
@@ -567,7 +567,7 @@ function MoveButtons({
 }
 
 function ArchiveDialog({ open, name, isDefault, busy, onCancel, onConfirm }: { open: boolean; name: string; isDefault: boolean; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('sheetTemplates');
   const titleId = useId();
   return (
     <Dialog open={open} onClose={onCancel} labelledBy={titleId}>

@@ -33,7 +33,8 @@ import {
   type TemplatesAnswer,
 } from './advisorRequests.js';
 import { advisorTools, reclaimCandidates, recommendationTotals, waitsForSave, type AdvisorActor, type AdvisorTool } from './advisorRules.js';
-import { formatMoment, scheduledToCustomerAt, sentToCustomerAt } from '../labels.js';
+import { formatMoment } from '../labels.js';
+import { scheduledToCustomerAt, sentToCustomerAt } from '../../../lib/sheetToCustomer.js';
 import { heldUntil, useQuietHoursQuestion } from '../../../components/conversation/QuietHoursQuestion.js';
 import { showMpiFailure } from '../mpiFailures.js';
 import './advisor.css';
@@ -60,7 +61,7 @@ export function AdvisorTools({
   onReply: (reply: SheetReply) => void;
   reload: () => void;
 }): JSX.Element | null {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inspections');
   const { acting } = useReadySession();
   const place = useAdvisorPlace();
   const hintId = useId();
@@ -223,7 +224,7 @@ export function AdvisorTools({
 
 /** State, holder, milestones and the customer's answers so far. */
 function SheetFacts({ sheet, place }: { sheet: Sheet; place: AdvisorPlace }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inspections');
   const totals = recommendationTotals(sheet.recommendations);
   const when = (iso: string | null) => formatWhen(iso, place.locale, place.timeZone);
   const scheduledFor = scheduledToCustomerAt(sheet);
@@ -311,7 +312,7 @@ function ReclaimDialog({
   onCancel: () => void;
   onConfirm: (agentId: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inspections');
   const titleId = useId();
   const selectId = useId();
   const [chosen, setChosen] = useState('');
@@ -375,7 +376,7 @@ function ReclaimDialog({
 }
 
 function SendDialog({ open, roId, customer, busy, onCancel, onConfirm }: { open: boolean; roId: string; customer: string; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inspections');
   const titleId = useId();
   // The sheet's order carries no phone: the repair order says where the text goes.
   // Its own cache key: the service board keeps the bare order under the order's path.
@@ -420,7 +421,7 @@ function RetemplateDialog({
   onCancel: () => void;
   onConfirm: (templateId: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inspections');
   const titleId = useId();
   const selectId = useId();
   const [chosen, setChosen] = useState('');

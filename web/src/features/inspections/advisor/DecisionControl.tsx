@@ -31,7 +31,7 @@ export function DecisionControl({
   canDecide: boolean;
   onReply: (reply: SheetReply) => void;
 }): JSX.Element {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inspections');
   const place = useAdvisorPlace();
   const titleId = useId();
   const [busy, setBusy] = useState(false);

@@ -4,13 +4,13 @@
  * and the mass text's progress.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { reminderShown } from '../../shared/appointments.js';
-import { massMessageBody } from '../../shared/schemas/appointments.js';
-import { appointmentRows, mayAutoMarkRead, onBoard, reduceAppointments, unreadCount, type AppointmentPage } from '../../web/src/features/appointments/appointmentList.js';
-import { appointmentTone, deliveryKey, massProgress, newer, skipLines } from '../../web/src/features/appointments/appointmentStatus.js';
-import { EMPTY_DRAFT, checkAppointment, checkNewCustomerBooking, fieldOfPath, phoneErrorKey, scheduledAt, storeCountry } from '../../web/src/features/appointments/bookingForm.js';
-import { createReadMarking } from '../../web/src/features/appointments/readMarking.js';
-import { appointmentPagePath } from '../../web/src/features/appointments/requests.js';
+import { reminderShown } from '../../../../../shared/appointments.js';
+import { massMessageBody } from '../../../../../shared/schemas/appointments.js';
+import { appointmentRows, mayAutoMarkRead, onBoard, reduceAppointments, unreadCount, type AppointmentPage } from '../appointmentList.js';
+import { appointmentTone, deliveryKey, massProgress, newer, skipLines } from '../appointmentStatus.js';
+import { EMPTY_DRAFT, checkAppointment, checkNewCustomerBooking, fieldOfPath, phoneErrorKey, scheduledAt, storeCountry } from '../bookingForm.js';
+import { createReadMarking } from '../readMarking.js';
+import { appointmentPagePath } from '../requests.js';
 import {
   NOTHING_SELECTED,
   countSelection,
@@ -22,9 +22,9 @@ import {
   selectPage,
   toggle,
   unselectPage,
-} from '../../web/src/features/appointments/selection.js';
-import { aCustomer } from './web-service-fixtures.js';
-import { aMassMessage, anAppointment, at, page } from './web-appointments-fixtures.js';
+} from '../selection.js';
+import { aCustomer } from '../../../../../test/unit/web-service-fixtures.js';
+import { aMassMessage, anAppointment, at, page } from './appointmentFixtures.js';
 
 const ids = (pages: AppointmentPage[]) => pages.map((p) => p.appointments.map((a) => a.id));
 

@@ -7,12 +7,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DELIVERY_STATES, type DeliveryState } from '../../shared/messages.js';
-import { api, replyAsCustomer, signIn, textsTo, type ApiClient } from '../support/api.js';
-import { seriousViolations } from '../support/axe.js';
-import { hideTab, recordDesktopNotices, shownNotices } from '../support/desktopNotices.js';
-import { DEMO_NORTH, uniquePhone } from '../support/service.js';
-import { landingUrl, signInAs, useBrowser } from './browser.js';
+import { DELIVERY_STATES, type DeliveryState } from '../../../../../shared/messages.js';
+import { api, replyAsCustomer, signIn, textsTo, type ApiClient } from '../../../../../test/support/api.js';
+import { seriousViolations } from '../../../../../test/support/axe.js';
+import { hideTab, recordDesktopNotices, shownNotices } from '../../../../../test/support/desktopNotices.js';
+import { DEMO_NORTH, uniquePhone } from '../../../../../test/support/service.js';
+import { landingUrl, signInAs, useBrowser } from '../../../../../test/e2e/browser.js';
 
 const browser = useBrowser();
 const DELIVERY_WORDS: Record<DeliveryState, string> = {

@@ -1,7 +1,7 @@
 /** Records of the appointments board for unit tests: complete shapes, with only what a test is about changed. */
-import type { Appointment, MassMessage } from '../../shared/appointments.js';
-import type { AppointmentPage } from '../../web/src/features/appointments/appointmentList.js';
-import { aCustomer } from './web-service-fixtures.js';
+import type { Appointment, MassMessage } from '../../../../../shared/appointments.js';
+import type { AppointmentPage } from '../appointmentList.js';
+import { aCustomer } from '../../../../../test/unit/web-service-fixtures.js';
 
 export function anAppointment(id: string, overrides: Partial<Appointment> = {}): Appointment {
   return {

@@ -1,0 +1,22 @@
+/**
+ * Screens of the menu not built yet: each says it arrives in a later release. A board that gets
+ * built removes its line here (and its words from laterMenu.json) and brings its own
+ * `features/<board>/screen.ts`.
+ */
+import type { AccessFlags } from '../../../shared/access.js';
+import { menuLabel, type ScreenDefinition } from '../lib/screenDefinition.js';
+import menu from './laterMenu.json';
+
+const administrators = (f: AccessFlags) => f.admin || f.manager;
+const everyone = () => true;
+
+export const screens: readonly ScreenDefinition[] = [
+  { path: '/employees', group: 'main', order: 60, label: menuLabel(menu, 'employees'), allowed: (f) => f.hr },
+  { path: '/internalchat', group: 'main', order: 70, label: menuLabel(menu, 'internal_chat'), allowed: (f) => f.chat },
+  { path: '/inventory', group: 'main', order: 80, label: menuLabel(menu, 'inventory'), allowed: (f) => f.inventory },
+  { path: '/users', group: 'administration', order: 90, label: menuLabel(menu, 'users'), allowed: administrators },
+  { path: '/reports', group: 'administration', order: 110, label: menuLabel(menu, 'reports'), allowed: administrators },
+  { path: '/history', group: 'misc', order: 120, label: menuLabel(menu, 'search_history'), allowed: everyone },
+  { path: '/profile', group: 'misc', order: 130, label: menuLabel(menu, 'my_profile'), allowed: everyone },
+  { path: '/help', group: 'misc', order: 140, label: menuLabel(menu, 'help'), allowed: everyone },
+];
