@@ -6,12 +6,12 @@
  */
 import * as z from 'zod/mini';
 import type { MassMessage } from './appointments.js';
-import { SHEET_STATES, type ApproverInitiator, type MpiChangeReason } from './inspections.js';
 import type { Message } from './messages.js';
 import { ownerOf, type OwnerField, type OwnerRef } from './conversations.js';
 
-const id = z.string().check(z.minLength(1));
-const count = z.number().check(z.refine(Number.isFinite));
+/** A non-empty id; a count that is a finite number (the boards' event schemas use them too). */
+export const id = z.string().check(z.minLength(1));
+export const count = z.number().check(z.refine(Number.isFinite));
 const record = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A message as the stream carries it: the fields the conversation reads must be there. */
@@ -56,8 +56,6 @@ const messageEvent = aboutOwner({ location_id: id, message });
 const gatekeeperError = { kind: z._default(z.string(), ''), message: z.string(), reason: z.optional(z.string()), opcode: z.optional(z.string()) };
 
 export const EVENT_SCHEMAS = {
-  'repair_order.changed': z.object({ id, location_id: id, agent_id: z._default(z.nullable(z.string()), null), reason: z._default(z.string(), '') }),
-  'repair_order.assigned': z.object({ id, location_id: id, agent_id: id }),
   'message.created': messageEvent,
   'message.updated': messageEvent,
   'read.changed': aboutOwner({ is_unread: z.boolean() }),
@@ -70,57 +68,44 @@ export const EVENT_SCHEMAS = {
   /** A settings group of the location was saved (e.g. safe mode switched): the board reads it again. */
   settings_updated: z.object({ location_id: id, key: id }),
   location_updated: z.object({ location_id: id }),
-  /** Inspections: a sheet moved (claimed, saved, completed…) or a recommendation was decided. */
-  'mpi.changed': z.object({
-    location_id: id,
-    repair_order_id: id,
-    sheet_id: id,
-    state: z.enum(SHEET_STATES),
-    holder_id: z._default(z.nullable(z.string()), null),
-    version: count,
-    reason: z._default(z.custom<MpiChangeReason>((v) => typeof v === 'string'), 'saved'),
-  }),
-  'mpi.decision': z.object({
-    location_id: id,
-    repair_order_id: id,
-    sheet_id: id,
-    recommendation_id: id,
-    approved: z._default(z.nullable(z.boolean()), null),
-    initiator: z.catch(z.enum(['customer', 'agent']) as z.ZodMiniType<ApproverInitiator>, 'agent'),
-    version: count,
-  }),
-  /** Booked, confirmed, cancelled, archived, reminded, moved by the DMS, or its thread bumped: read it again. */
-  'appointment.changed': z.object({ id, location_id: id, reason: z._default(z.string(), '') }),
   'mass_message.progress': z.object({ mass_message: massMessage }),
 } as const;
 
-export type StreamEventType = keyof typeof EVENT_SCHEMAS;
-export const STREAM_EVENT_TYPES = Object.keys(EVENT_SCHEMAS) as StreamEventType[];
+/**
+ * The events each board adds: its shared/<board>/events.ts declares their schemas and adds them
+ * to this interface (TypeScript's declaration merging), so the one union below types every event of
+ * the stream while no core file lists a board. At run time the server writes whatever a board
+ * publishes, and a board's screen hands its schemas to the console's stream reader.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface BoardEventSchemas {}
 
-/** Every event of the stream: its type and its data as the schema gives it. */
-export type StreamEvent = { [T in StreamEventType]: { type: T; data: z.output<(typeof EVENT_SCHEMAS)[T]> } }[StreamEventType];
+/** The schemas of a set of events, by type. */
+export type EventSchemas = Record<string, z.ZodMiniType>;
+type AllEventSchemas = typeof EVENT_SCHEMAS & BoardEventSchemas;
+
+export type StreamEventType = keyof AllEventSchemas & string;
+/** The core's event types (a board's are in its own schemas). */
+export const STREAM_EVENT_TYPES = Object.keys(EVENT_SCHEMAS) as (keyof typeof EVENT_SCHEMAS)[];
+
+/** Events of a set of schemas: their type and their data as the schema gives it. */
+export type EventsOf<S> = { [T in keyof S & string]: { type: T; data: S[T] extends z.ZodMiniType ? z.output<S[T]> : never } }[keyof S & string];
+
+/** Every event of the stream: the core's and every board's. */
+export type StreamEvent = EventsOf<AllEventSchemas>;
 export type EventData<T extends StreamEventType> = Extract<StreamEvent, { type: T }>['data'];
 
-export function isStreamEventType(type: string): type is StreamEventType {
+export function isStreamEventType(type: string): type is keyof typeof EVENT_SCHEMAS {
   return Object.hasOwn(EVENT_SCHEMAS, type);
 }
 
-/** The event of a frame (its name and JSON data), or null when it is not a well-formed event of the stream. */
-export function readStreamEvent(type: string, data: unknown): StreamEvent | null {
-  if (!isStreamEventType(type)) return null;
-  const parsed = EVENT_SCHEMAS[type].safeParse(data);
+/**
+ * The event of a frame (its name and JSON data), or null when it is not a well-formed event of the
+ * stream: the core's, or one of `boardSchemas` (the boards whose screens listen).
+ */
+export function readStreamEvent(type: string, data: unknown, boardSchemas: EventSchemas = {}): StreamEvent | null {
+  const schema = isStreamEventType(type) ? EVENT_SCHEMAS[type] : Object.hasOwn(boardSchemas, type) ? boardSchemas[type] : undefined;
+  if (!schema) return null;
+  const parsed = schema.safeParse(data);
   return parsed.success ? ({ type, data: parsed.data } as StreamEvent) : null;
 }
-
-/** The events the service board reacts to. */
-export type ServiceEvent = Extract<
-  StreamEvent,
-  { type: 'repair_order.changed' | 'repair_order.assigned' | 'message.created' | 'message.updated' | 'read.changed' | 'customer.changed' | 'gatekeeper_error' | 'settings_updated' | 'mpi.changed' | 'mpi.decision' }
->;
-/** Inspections: a sheet moved or a recommendation was decided. */
-export type MpiEvent = Extract<StreamEvent, { type: 'mpi.changed' | 'mpi.decision' }>;
-/** The events the appointments board reacts to (the location's appointments channel, and the agent's own). */
-export type AppointmentEvent = Extract<
-  StreamEvent,
-  { type: 'appointment.changed' | 'message.created' | 'message.updated' | 'read.changed' | 'mass_message.progress' | 'customer.changed' | 'gatekeeper_error' }
->;

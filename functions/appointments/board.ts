@@ -2,6 +2,7 @@
  * The appointments board (SPEC §2 /appointments): what it declares to the rest of the system
  * (functions/lib/boardModule.ts), listed in functions/boards.ts.
  */
+import { APPOINTMENT_EVENTS } from '../../shared/appointments/events.js';
 import { settingsRouteKeys, type BoardModule } from '../lib/boardModule.js';
 import { appointmentsChannel } from './channels.js';
 
@@ -36,6 +37,7 @@ export const board = {
   settings: [{ key: 'appointments_settings', readBy: (flags) => flags.appointments }],
   textingNumbers: ['appointment'],
   channels: (agent, locationId) => (agent.access_level.appointments || agent.access_level.admin || agent.access_level.manager ? [appointmentsChannel(locationId)] : []),
+  events: APPOINTMENT_EVENTS,
   routeParams: [
     { param: 'id', after: /(^|\/)appointments\/$/, kind: 'appointment', tenant: true, sample: { list: '/api/locations/{location}/appointments/inbox?limit=100', field: 'appointments' } },
     { param: 'appointment_id', after: /\/appointments\/$/, kind: 'appointment', tenant: true },

@@ -2,7 +2,7 @@
  * Who hears about an appointment: everyone working the location's appointments board, on its
  * appointments channel (its board.ts gives it to agents with the flag and to managers).
  */
-import type { AppointmentEvent } from '../../shared/events.js';
+import type { AppointmentEvent } from '../../shared/appointments/events.js';
 import { publishTo } from '../lib/realtime.js';
 import { appointmentsChannel } from './channels.js';
 import type { AppointmentRecord } from './records.js';

@@ -3,6 +3,7 @@
  * sheet and its media, the advisor's recommended work and the customer's inspection page. What it
  * declares to the rest of the system (functions/lib/boardModule.ts), listed in functions/boards.ts.
  */
+import { MPI_EVENTS } from '../../shared/inspections/events.js';
 import type { BoardModule } from '../lib/boardModule.js';
 import { PDF_BUNDLE_FILES, PDF_CHUNK } from '../recommendations/fonts.js';
 
@@ -67,6 +68,7 @@ export const board = {
     work_declined_notices: { rateMinutes: 60 },
   },
   runtime: process.env.BOARD_RUNTIME === 'off' ? undefined : () => import('./runtime.js'),
+  events: MPI_EVENTS,
   routeParams: [
     { param: 'template_id', after: /\/sheet_templates\/$/, kind: 'template', tenant: true, sample: { list: '/api/locations/{location}/tech/mpi/sheet_templates', field: 'sheet_templates' } },
     { param: 'recommendation_id', after: /\/recommendations\/$/, kind: 'recommendation', tenant: true },

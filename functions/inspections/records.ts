@@ -6,7 +6,7 @@
  * answers 409 'MPI has changed. Reloading' (or retries, for transitions that re-check the state).
  */
 import { MPI_ERRORS, type MpiChangeReason, type Sheet, type SheetAttachment, type SheetHolder, type SheetRepairOrder, type SheetState, type SheetSummary, type SheetTemplate } from '../../shared/inspections.js';
-import { type MpiEvent } from '../../shared/events.js';
+import type { MpiEvent } from '../../shared/inspections/events.js';
 import type { AgentRef } from '../../shared/people.js';
 import { agentRef } from '../lib/agents.js';
 import { config } from '../lib/config.js';

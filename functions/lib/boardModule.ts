@@ -16,6 +16,7 @@
  * carry none of any board's code; everywhere else the code loads on first use.
  */
 import type { AccessFlags } from '../../shared/access.js';
+import type { EventSchemas } from '../../shared/events.js';
 import type { AgentRecord } from './agents.js';
 import type { TextingModule } from './textingNumbers.js';
 
@@ -136,6 +137,8 @@ export interface BoardModule {
    * text to one, when no conversation of theirs fits, opens a conversation on this board.
    */
   textingNumbers?: readonly TextingModule[];
+  /** Its events on the stream (its shared/<board>/events.ts, which also types them for `publish`). */
+  events?: EventSchemas;
   /** The real-time channels an agent hears for this board at a location (SPEC §6). */
   channels?: (agent: AgentRecord, locationId: string) => string[];
   /** What the path parameters of its routes name. */

@@ -6,7 +6,7 @@
  * hears `mpi.decision`, and a rejection registers the work-declined notice in the same transaction.
  */
 import type { ApproverInitiator, Recommendation } from '../../shared/inspections.js';
-import type { MpiEvent } from '../../shared/events.js';
+import type { MpiEvent } from '../../shared/inspections/events.js';
 import { MPI_ERRORS } from '../../shared/inspections.js';
 import { DEFAULT_LOCALE, currencySymbol } from '../../shared/locales.js';
 import { formatMoney } from '../../shared/money.js';

@@ -7,7 +7,7 @@ import { holdsOrders } from '../../shared/access.js';
 import { MISSING_AGENT, OPTED_OUT_ACTION, type QuietHoursAnswer } from '../../shared/schemas/messages.js';
 import type { AgentRef } from '../../shared/people.js';
 import type { Message } from '../../shared/messages.js';
-import type { ServiceEvent } from '../../shared/events.js';
+import type { ServiceEvent } from '../../shared/repairOrders/events.js';
 import { getAgent, type AgentRecord } from '../lib/agents.js';
 import { channels, publish } from '../lib/realtime.js';
 import { getCustomer } from '../customers/records.js';

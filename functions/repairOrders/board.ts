@@ -2,6 +2,7 @@
  * The service board (SPEC §2 `/`, "vehicles in service"): repair orders and their conversations.
  * What it declares to the rest of the system (functions/lib/boardModule.ts), listed in functions/boards.ts.
  */
+import { REPAIR_ORDER_EVENTS } from '../../shared/repairOrders/events.js';
 import type { BoardModule } from '../lib/boardModule.js';
 
 export const board = {
@@ -33,5 +34,6 @@ export const board = {
   },
   runtime: process.env.BOARD_RUNTIME === 'off' ? undefined : () => import('./runtime.js'),
   textingNumbers: ['service'],
+  events: REPAIR_ORDER_EVENTS,
   routeParams: [{ param: 'id', after: /(^|\/)repair_orders\/$/, kind: 'repair_order', tenant: true }],
 } as const satisfies BoardModule;

@@ -3,7 +3,7 @@
  * repair-order channel, and the assigned advisor on their own channel (the previous advisor too,
  * when it was reassigned, so it leaves their inbox).
  */
-import type { ServiceEvent } from '../../shared/events.js';
+import type { ServiceEvent } from '../../shared/repairOrders/events.js';
 import { channels, publishTo } from '../lib/realtime.js';
 import type { RepairOrderRecord } from './records.js';
 

@@ -3,6 +3,7 @@
  * as each owner's port states them, the appointment's reminder time and words, the reply that
  * confirms, the owner field of events, the stream's event schemas and the refusals' HTTP statuses.
  */
+import { APPOINTMENT_EVENTS } from '../../shared/appointments/events.js';
 import { describe, expect, it } from 'vitest';
 import { appointmentOwner, confirmsAppointment } from '../../functions/appointments/owner.js';
 import { newAppointmentRecord, remindAtFor } from '../../functions/appointments/booking.js';
@@ -125,7 +126,8 @@ describe('owners in events', () => {
   });
 
   it('parses an event only when it fits its schema', () => {
-    expect(readStreamEvent('appointment.changed', { id: 'apt_1', location_id: 'loc_a' })).toEqual({ type: 'appointment.changed', data: { id: 'apt_1', location_id: 'loc_a', reason: '' } });
+    // A board's event is read with the board's schemas (the screen that listens hands them over).
+    expect(readStreamEvent('appointment.changed', { id: 'apt_1', location_id: 'loc_a' }, APPOINTMENT_EVENTS)).toEqual({ type: 'appointment.changed', data: { id: 'apt_1', location_id: 'loc_a', reason: '' } });
     expect(readStreamEvent('read.changed', { appointment_id: 'apt_1', is_unread: 'yes' })).toBeNull();
     expect(readStreamEvent('mass_message.progress', { mass_message: { id: 'mass_1', location_id: 'loc_a', state: 'running', total: 3, sent: 1, failed: 0, skipped: { opted_out: 1 } } })?.type).toBe(
       'mass_message.progress',

@@ -10,7 +10,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { decodeTime, encodeTime } from 'ulid';
-import { STREAM_EVENT_TYPES, type EventData, type StreamEvent, type StreamEventType } from '../../../shared/events.js';
+import { STREAM_EVENT_TYPES, type EventData, type EventSchemas, type StreamEvent, type StreamEventType } from '../../../shared/events.js';
 import { api } from './api.js';
 import { deviceId } from './device.js';
 import { reportFailure } from './failures.js';
@@ -32,6 +32,13 @@ export const realtimeStatus = createStore<RealtimeStatus>('off');
 
 type Handler = (data: unknown) => void;
 const handlers = new Map<StreamEventType, Set<Handler>>();
+/** The boards' event schemas, from the screens that listen (the core's are known to the reader already). */
+const boardSchemas: EventSchemas = {};
+
+/** Tells the stream reader a board's events (its shared/<board>/events.ts), so their frames reach `subscribe`rs. */
+export function knowEvents(schemas: EventSchemas): void {
+  Object.assign(boardSchemas, schemas);
+}
 const resyncListeners = new Set<() => void>();
 
 /** Listen to one event type; answers the function that stops listening. */
@@ -172,7 +179,7 @@ function createRunner(holder: TicketHolder & { namesLocation: boolean }): Runner
             everLive = true;
             continue;
           }
-          const event = readStreamFrame(frame.type, frame.data);
+          const event = readStreamFrame(frame.type, frame.data, boardSchemas);
           if (!event) continue;
           dispatchingCatchUp = Boolean(frame.id) && eventTime(frame.id!) < startedAt;
           try {
@@ -303,19 +310,23 @@ export function retainConnection(): () => void {
 /**
  * A board's hook: keeps the connection open while mounted and hands every event of the stream to
  * `onEvent` (the latest one given, so callers need not memoise it); `onResynced` runs after a reconnect.
- * A board names the events it reacts to as `E` and tells them apart by `type`.
+ * A board names the events it reacts to as `E` and tells them apart by `type`; `schemas` are the
+ * board's own events (its shared/<board>/events.ts), which the stream reader then knows too.
  */
-export function useStreamEvents<E extends StreamEvent = StreamEvent>(onEvent: (event: E) => void, onResynced?: () => void): void {
+export function useStreamEvents<E extends StreamEvent = StreamEvent>(onEvent: (event: E) => void, onResynced?: () => void, schemas: EventSchemas = {}): void {
   const latest = useRef({ onEvent, onResynced });
   latest.current = { onEvent, onResynced };
+  const types = [...STREAM_EVENT_TYPES, ...Object.keys(schemas)] as StreamEventType[];
+  knowEvents(schemas);
+  const typesKey = types.join(' ');
   useEffect(() => {
     const release = retainConnection();
-    const stops = STREAM_EVENT_TYPES.map((type) => subscribe(type, (data) => latest.current.onEvent({ type, data } as E)));
+    const stops = typesKey.split(' ').map((type) => subscribe(type as StreamEventType, (data) => latest.current.onEvent({ type, data } as E)));
     const stopResync = onResync(() => latest.current.onResynced?.());
     return () => {
       for (const stop of stops) stop();
       stopResync();
       release();
     };
-  }, []);
+  }, [typesKey]);
 }

@@ -9,11 +9,11 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { MassMessage } from '../../../../shared/appointments.js';
-import type { AppointmentEvent } from '../../../../shared/events.js';
+import { APPOINTMENT_EVENTS, type AppointmentEvent } from '../../../../shared/appointments/events.js';
 import type { Customer } from '../../../../shared/customers.js';
 import { api } from '../../lib/api.js';
 import { notifyWhenHidden } from '../../lib/notifications.js';
-import { isCatchUpEvent, onResync, retainConnection, subscribe } from '../../lib/realtime.js';
+import { isCatchUpEvent, knowEvents, onResync, retainConnection, subscribe } from '../../lib/realtime.js';
 import { ApiError } from '../../lib/request.js';
 import { refusalReasonText } from '../../lib/sendRefusals.js';
 import { customerName, findAppointment, onBoard } from './appointmentList.js';
@@ -133,6 +133,7 @@ export function useAppointmentLive(options: LiveAppointmentsOptions): MassMessag
   );
 
   useEffect(() => {
+    knowEvents(APPOINTMENT_EVENTS);
     const release = retainConnection();
     const stops = [
       subscribe('appointment.changed', (data) => handle({ type: 'appointment.changed', data })),

@@ -9,6 +9,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { toast } from 'sonner';
 import type { SheetReply } from '../../../../shared/inspections.js';
 import type { Locale } from '../../../../shared/locales.js';
+import { MPI_EVENTS } from '../../../../shared/inspections/events.js';
 import { useStreamEvents } from '../../lib/realtime.js';
 import { ApiError } from '../../lib/request.js';
 import { mpiErrorText, showMpiFailure } from './mpiFailures.js';
@@ -103,6 +104,7 @@ export function useSheetEditor(options: { roId: string; side: SheetSide; agentId
       schedule();
     },
     () => load(),
+    MPI_EVENTS,
   );
 
   const own = useCallback(

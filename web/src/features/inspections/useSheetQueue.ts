@@ -9,6 +9,7 @@ import useSWRInfinite from 'swr/infinite';
 import { MPI_PAGE_SIZE, type SheetListEntry } from '../../../../shared/inspections.js';
 import { reportFailure } from '../../lib/failures.js';
 import { useLiveChanges } from '../../lib/liveChanges.js';
+import { MPI_EVENTS } from '../../../../shared/inspections/events.js';
 import { useStreamEvents } from '../../lib/realtime.js';
 import { fetchQueuePage, queuePagePath, type QueuePage, type QueueView } from './requests.js';
 
@@ -73,6 +74,7 @@ export function useSheetQueue(locationId: string, queue: QueueView, enabled = tr
       revalidate();
     },
     () => revalidate(),
+    MPI_EVENTS,
   );
 
   return useMemo(

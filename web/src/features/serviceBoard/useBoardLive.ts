@@ -10,7 +10,8 @@ import { mutate } from 'swr';
 import { toast } from 'sonner';
 import { ownerOf } from '../../../../shared/conversations.js';
 import type { RepairOrder } from '../../../../shared/repairOrders.js';
-import type { ServiceEvent } from '../../../../shared/events.js';
+import { REPAIR_ORDER_EVENTS, type ServiceEvent } from '../../../../shared/repairOrders/events.js';
+import { MPI_EVENTS } from '../../../../shared/inspections/events.js';
 import { showGroupedNotice } from '../../lib/groupedNotices.js';
 import { notifyWhenHidden } from '../../lib/notifications.js';
 import { isCatchUpEvent, useStreamEvents } from '../../lib/realtime.js';
@@ -20,6 +21,9 @@ import { refusalReasonText } from '../../lib/sendRefusals.js';
 import { customerName, findRow, isInbound, messageArrived, rowsOfCustomer, type BoardView } from './boardRows.js';
 import { fetchRepairOrder, repairOrderPath } from './requests.js';
 import type { BoardList } from './useBoardList.js';
+
+/** The boards' events the service board listens to: its orders' and their inspections'. */
+const SERVICE_BOARD_EVENTS = { ...REPAIR_ORDER_EVENTS, ...MPI_EVENTS };
 
 /** Long enough for the 750 ms read mark to reach the server and its answer to come back. */
 const READ_SETTLE_MS = 5_000;
@@ -163,6 +167,6 @@ export function useBoardLive(options: LiveBoardOptions): void {
     latest.current.board.revalidate();
     const open = latest.current.openId;
     if (open) void mutate(repairOrderPath(open));
-  });
+  }, SERVICE_BOARD_EVENTS);
 }
 
