@@ -1,38 +1,32 @@
 /**
- * The API's paths (SPEC §7), built in one place for the handlers' route table and the console's
- * requests. `{loc}` is `/api/locations/{id}`; a board's `{base}` is its collection under `/api`.
+ * The API's paths (SPEC §7) every board uses, built in one place for the handlers and the console's
+ * requests. `{loc}` is `/api/locations/{id}`; a board's own paths live in its shared/<board>/routes.ts.
  */
-import type { OwnerKind, OwnerRef } from './conversations.js';
+import type { OwnerRef } from './conversations.js';
 
 const enc = encodeURIComponent;
-const loc = (locationId: string) => `/api/locations/${enc(locationId)}`;
+export const locationPath = (locationId: string) => `/api/locations/${enc(locationId)}`;
+const loc = locationPath;
 
-/** Each owner's collection (`{base}`): the conversation's paths hang off it. */
-export const OWNER_BASE: Record<OwnerKind, string> = {
-  repair_order: '/api/repair_orders',
-  appointment: '/api/appointments',
-};
-
-const owner = (ref: OwnerRef) => `${OWNER_BASE[ref.kind]}/${enc(ref.id)}`;
+/**
+ * A conversation's owner and where it lives: `path` is its board's owner path with the ids filled
+ * in (`/api/repair_orders/ro_1`, functions/lib/boardModule.ts `conversations.path`), and how SPEC §7
+ * marks it read: repair orders `{base}/{id}/read`, the other boards `{base}/{id}/agents/null/read`.
+ */
+export interface ConversationAt extends OwnerRef {
+  path: string;
+  readMarks: 'own' | 'agents_null';
+}
 
 export const paths = {
-  owner,
-  messages: (ref: OwnerRef) => `${owner(ref)}/messages`,
-  /** SPEC §7 "Mark read": repair orders `{base}/{id}/read`, the other boards `{base}/{id}/agents/null/read`. */
-  markRead: (ref: OwnerRef, unread = false) => `${owner(ref)}${ref.kind === 'repair_order' ? '' : '/agents/null'}/${unread ? 'unread' : 'read'}`,
+  messages: (at: ConversationAt) => `${at.path}/messages`,
+  /** SPEC §7 "Mark read". */
+  markRead: (at: ConversationAt, unread = false) => `${at.path}${at.readMarks === 'own' ? '' : '/agents/null'}/${unread ? 'unread' : 'read'}`,
   retryMessage: (messageId: string) => `/api/messages/${enc(messageId)}/retry`,
   /** A held text: PUT edits it; `/cancel` cancels it. */
   message: (messageId: string) => `/api/messages/${enc(messageId)}`,
   cancelMessage: (messageId: string) => `/api/messages/${enc(messageId)}/cancel`,
   attachments: () => '/api/attachments',
-
-  appointmentsInbox: (locationId: string) => `${loc(locationId)}/appointments/inbox`,
-  appointmentsSent: (locationId: string) => `${loc(locationId)}/notes/appointments`,
-  appointment: (locationId: string, id: string) => `${loc(locationId)}/appointments/${enc(id)}`,
-  newAppointment: (locationId: string) => `${loc(locationId)}/appointments`,
-  customerAppointment: (locationId: string, customerId: string) => `${loc(locationId)}/customers/${enc(customerId)}/appointments`,
-  customerSearch: (locationId: string) => `${loc(locationId)}/customers/search`,
-  appointmentAction: (id: string, action: 'confirm' | 'cancel' | 'archive') => `${OWNER_BASE.appointment}/${enc(id)}/${action}`,
 
   massMessages: (locationId: string) => `${loc(locationId)}/mass_messages`,
   massMessage: (id: string) => `/api/mass_messages/${enc(id)}`,

@@ -5,6 +5,8 @@
  * texting rules take the owner's rules as data, and the send route's refusals and warnings are
  * worded from the locale files by id in every language.
  */
+import { appointmentConversation } from '../../shared/appointments/routes.js';
+import { repairOrderConversation } from '../../shared/repairOrders/routes.js';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +24,7 @@ import { sendRefusalText, sendWarningText } from '../../web/src/lib/sendRefusals
 import { readStreamFrame } from '../../web/src/lib/streamEvents.js';
 import { aCustomer, aMessage } from './web-service-fixtures.js';
 
-const appointment: OwnerRef = { kind: 'appointment', id: 'apt_7' };
+const appointment = appointmentConversation('apt_7');
 const context: ConversationContext = { agentId: 'agt_1', locationId: 'loc_1', timeZone: 'America/New_York', locale: 'en-us', manager: false, safeMode: false };
 const LANGUAGES = pickerLocales(false);
 
@@ -40,7 +42,7 @@ describe('a conversation owned by an appointment', () => {
   it("pages the appointment's own messages: the latest 10 first, older ones by offset", () => {
     expect(messagesPagePath(appointment, 0)).toBe('/api/appointments/apt_7/messages?offset=0&limit=10');
     expect(messagesPagePath(appointment, 2)).toBe('/api/appointments/apt_7/messages?offset=20&limit=10');
-    expect(messagesPagePath({ kind: 'repair_order', id: 'apt_7' }, 0)).toBe('/api/repair_orders/apt_7/messages?offset=0&limit=10');
+    expect(messagesPagePath(repairOrderConversation('apt_7'), 0)).toBe('/api/repair_orders/apt_7/messages?offset=0&limit=10');
   });
 
   it('merges a live message that names the appointment, and not one of a repair order with the same id', () => {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { OwnerRef } from '../../../../shared/conversations.js';
+import type { ConversationAt } from '../../../../shared/routes.js';
 import type { SendMessageBody } from '../../../../shared/schemas/messages.js';
 import type { Message } from '../../../../shared/messages.js';
 import { randomId } from '../../lib/device.js';
@@ -58,7 +58,7 @@ export function Composer({
   onPendingChange,
   onSettled,
 }: {
-  owner: OwnerRef;
+  owner: ConversationAt;
   subject: TextingSubject;
   context: ConversationContext;
   files: File[];
@@ -140,7 +140,7 @@ export function Composer({
   }
 
   /** Sends (or, with the same key, asks again about) one attempt until its answer is known. */
-  async function post(sending: Attempt, to: OwnerRef, body: SendMessageBody, key: string) {
+  async function post(sending: Attempt, to: ConversationAt, body: SendMessageBody, key: string) {
     try {
       const sent = await postMessage(to, body, key, () => onPendingChange(key, { state: 'waiting', checkAgain: undefined }));
       onSettled(key, sent.message);

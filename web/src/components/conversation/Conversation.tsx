@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWRInfinite from 'swr/infinite';
-import type { OwnerRef } from '../../../../shared/conversations.js';
+import type { ConversationAt } from '../../../../shared/routes.js';
 import { MESSAGE_FIRST_PAGE, type Message } from '../../../../shared/messages.js';
 import { useLiveChanges } from '../../lib/liveChanges.js';
 import { onResync, subscribe } from '../../lib/realtime.js';
@@ -35,7 +35,7 @@ export function Conversation({
   leading,
   trailing,
 }: {
-  owner: OwnerRef;
+  owner: ConversationAt;
   /** The customer and the owner's texting rules (closed, its own refusal). */
   subject: TextingSubject;
   /** The customer's name as the board writes it. */
@@ -52,10 +52,10 @@ export function Conversation({
   trailing?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const { kind, id } = owner;
+  const { kind, id, path, readMarks } = owner;
   const getKey = useCallback(
-    (index: number, previous: MessagePage | null) => (previous && previous.messages.length < MESSAGE_FIRST_PAGE ? null : messagesPagePath({ kind, id }, index)),
-    [kind, id],
+    (index: number, previous: MessagePage | null) => (previous && previous.messages.length < MESSAGE_FIRST_PAGE ? null : messagesPagePath({ kind, id, path, readMarks }, index)),
+    [kind, id, path, readMarks],
   );
   const { data, size, setSize, mutate, isLoading, isValidating, error } = useSWRInfinite<MessagePage>(getKey, fetchMessagePage, {
     revalidateOnFocus: false,

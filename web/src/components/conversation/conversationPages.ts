@@ -5,7 +5,7 @@
  */
 import type { Paging } from '../../../../shared/api.js';
 import { ownerOf, type OwnerRef } from '../../../../shared/conversations.js';
-import { paths } from '../../../../shared/routes.js';
+import { paths, type ConversationAt } from '../../../../shared/routes.js';
 import { DELIVERY_PROGRESS, MESSAGE_FIRST_PAGE, type Message } from '../../../../shared/messages.js';
 
 export interface MessagePage {
@@ -14,7 +14,7 @@ export interface MessagePage {
 }
 
 /** A page of the owner's messages: pages hold MESSAGE_FIRST_PAGE messages, the first the latest. */
-export function messagesPagePath(owner: OwnerRef, pageIndex: number): string {
+export function messagesPagePath(owner: ConversationAt, pageIndex: number): string {
   return `${paths.messages(owner)}?offset=${pageIndex * MESSAGE_FIRST_PAGE}&limit=${MESSAGE_FIRST_PAGE}`;
 }
 

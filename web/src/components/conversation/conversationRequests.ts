@@ -2,8 +2,7 @@
  * A conversation's calls, whichever board owns it: every path comes from shared/routes.ts, named by
  * the owner, so a board adds no request of its own to talk to its customer.
  */
-import type { OwnerRef } from '../../../../shared/conversations.js';
-import { paths } from '../../../../shared/routes.js';
+import { paths, type ConversationAt } from '../../../../shared/routes.js';
 import type { EditMessageBody, SendMessageBody } from '../../../../shared/schemas/messages.js';
 import type { Message } from '../../../../shared/messages.js';
 import { api, send } from '../../lib/api.js';
@@ -23,7 +22,7 @@ export interface SentMessage {
  * so the server makes one message of it; `onWaiting` hears each time it is asked again. Failures
  * are left to the composer, which words them.
  */
-export function postMessage(owner: OwnerRef, body: SendMessageBody, key: string, onWaiting?: () => void): Promise<SentMessage> {
+export function postMessage(owner: ConversationAt, body: SendMessageBody, key: string, onWaiting?: () => void): Promise<SentMessage> {
   return requestWithKey<SentMessage>(paths.messages(owner), key, { method: 'POST', body, onWaiting });
 }
 
@@ -44,7 +43,7 @@ export function cancelHeldMessage(messageId: string): Promise<Message> {
  * Read or unread for the agent (SPEC §7 "Mark read"); the owner answers itself (`{ repair_order }`,
  * `{ appointment }`), which the board that asked merges into its list.
  */
-export function markRead<T>(owner: OwnerRef, unread: boolean): Promise<T> {
+export function markRead<T>(owner: ConversationAt, unread: boolean): Promise<T> {
   return send<T>(paths.markRead(owner, unread), { method: 'PUT' });
 }
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
 import type { Appointment } from '../../../../shared/appointments.js';
-import { paths } from '../../../../shared/routes.js';
+import { appointmentConversation, appointmentPaths } from '../../../../shared/appointments/routes.js';
 import type { Customer } from '../../../../shared/customers.js';
 import { PHONE_WINDOW } from '../../app/layout/widths.js';
 import { BackToList, BoardTitle, DetailsButton } from '../../components/board/BoardParts.js';
@@ -76,7 +76,7 @@ export function AppointmentsBoard() {
   const opened = useOpenRecord(
     selectedId,
     list.rows,
-    (id) => paths.appointment(location.id, id),
+    (id) => appointmentPaths.appointment(location.id, id),
     (id) => fetchAppointment(location.id, id),
   );
   const selected = opened.open;
@@ -87,7 +87,7 @@ export function AppointmentsBoard() {
   selectedRef.current = selected;
 
   const keepSingle = useCallback(
-    (appointment: Appointment) => void mutate(paths.appointment(location.id, appointment.id), appointment, { revalidate: false }),
+    (appointment: Appointment) => void mutate(appointmentPaths.appointment(location.id, appointment.id), appointment, { revalidate: false }),
     [location.id],
   );
   const applyAppointment = useCallback(
@@ -117,11 +117,11 @@ export function AppointmentsBoard() {
       createReadMarking({
         show(id, unread) {
           listRef.current.apply({ type: 'read', id, unread });
-          void mutate<Appointment>(paths.appointment(readSide.current.locationId, id), (a) => (a ? { ...a, is_unread: unread } : a), { revalidate: false });
+          void mutate<Appointment>(appointmentPaths.appointment(readSide.current.locationId, id), (a) => (a ? { ...a, is_unread: unread } : a), { revalidate: false });
         },
         send(id, unread) {
           const { locationId, applyAppointment: apply } = readSide.current;
-          markRead<{ appointment: Appointment }>({ kind: 'appointment', id }, unread)
+          markRead<{ appointment: Appointment }>(appointmentConversation(id), unread)
             .then((b) => apply(b.appointment))
             // The flag shown may now be wrong: ask the server what it is.
             .catch(() => fetchAppointment(locationId, id).then(apply, () => undefined));
@@ -149,7 +149,7 @@ export function AppointmentsBoard() {
     onReadingArrival: (id) => marking.reading(id),
     onOpen: select,
     onFetched: (appointment) => {
-      if (appointment.id === selectedRef.current?.id) void mutate(paths.appointment(location.id, appointment.id));
+      if (appointment.id === selectedRef.current?.id) void mutate(appointmentPaths.appointment(location.id, appointment.id));
     },
   });
 
@@ -254,7 +254,7 @@ export function AppointmentsBoard() {
         <ConversationPane
           conversation={
             selected && {
-              owner: { kind: 'appointment', id: selected.id },
+              owner: appointmentConversation(selected.id),
               subject: { customer: selected.customer, closed: false, ownerRefusal: null },
               title: customerName(selected) || t('appointments.no_name'),
               subtitle: [formatDateTime(selected.scheduled_at, place.locale, place.timeZone), vehicleLabel(selected)].filter(Boolean).join(' · '),

@@ -2,6 +2,7 @@
 import { APPOINTMENT_PAGE_SIZE, CUSTOMER_SEARCH_LIMIT, type Appointment, type MassMessage } from '../../../../shared/appointments.js';
 import { QUIET_HOURS_EXPECTED } from '../../components/conversation/QuietHoursQuestion.js';
 import { paths } from '../../../../shared/routes.js';
+import { appointmentPaths } from '../../../../shared/appointments/routes.js';
 import type { CustomerAppointmentBody, MassMessageBody, NewAppointmentBody } from '../../../../shared/schemas/appointments.js';
 import type { Customer } from '../../../../shared/customers.js';
 import { api, send, worthRetrying } from '../../lib/api.js';
@@ -17,11 +18,11 @@ export const LIST_RETRY_MS = 1000;
 export type AppointmentList = 'inbox' | 'sent';
 
 export function appointmentPagePath(locationId: string, list: AppointmentList, pageIndex: number): string {
-  const base = list === 'inbox' ? paths.appointmentsInbox(locationId) : paths.appointmentsSent(locationId);
+  const base = list === 'inbox' ? appointmentPaths.inbox(locationId) : appointmentPaths.sent(locationId);
   return `${base}?offset=${pageIndex * APPOINTMENT_PAGE_SIZE}&limit=${APPOINTMENT_PAGE_SIZE}`;
 }
 
-export const customerSearchPath = (locationId: string) => `${paths.customerSearch(locationId)}?limit=${CUSTOMER_SEARCH_LIMIT}`;
+export const customerSearchPath = (locationId: string) => `${appointmentPaths.customerSearch(locationId)}?limit=${CUSTOMER_SEARCH_LIMIT}`;
 export const locationPath = (locationId: string) => `/api/locations/${encodeURIComponent(locationId)}`;
 export const agentsPath = (locationId: string) => `${locationPath(locationId)}/agents`;
 
@@ -37,14 +38,14 @@ function persistently<T>(path: string): Promise<T> {
 export const fetchAppointmentPage = (path: string) => persistently<AppointmentPage>(path);
 
 export function fetchAppointment(locationId: string, id: string): Promise<Appointment> {
-  return persistently<{ appointment: Appointment }>(paths.appointment(locationId, id)).then((b) => b.appointment);
+  return persistently<{ appointment: Appointment }>(appointmentPaths.appointment(locationId, id)).then((b) => b.appointment);
 }
 
 export type AppointmentAction = 'confirm' | 'cancel' | 'archive';
 
 /** Status only: the server sends nothing to the customer and leaves the DMS alone (SPEC §4). */
 export function appointmentAction(id: string, action: AppointmentAction): Promise<Appointment> {
-  return send<{ appointment: Appointment }>(paths.appointmentAction(id, action), { method: 'PUT' }).then((b) => b.appointment);
+  return send<{ appointment: Appointment }>(appointmentPaths.action(id, action), { method: 'PUT' }).then((b) => b.appointment);
 }
 
 export function searchCustomers(locationId: string, query: string, signal?: AbortSignal): Promise<Customer[]> {
@@ -55,13 +56,13 @@ export function searchCustomers(locationId: string, query: string, signal?: Abor
 
 /** Validation refusals come back to the form (422), which shows them at their fields. */
 export function bookForNewCustomer(locationId: string, body: NewAppointmentBody, key: string): Promise<Appointment> {
-  return requestWithKey<{ appointment: Appointment }>(paths.newAppointment(locationId), key, { method: 'POST', body, expected: { statuses: [422] } }).then(
+  return requestWithKey<{ appointment: Appointment }>(appointmentPaths.book(locationId), key, { method: 'POST', body, expected: { statuses: [422] } }).then(
     (b) => b.appointment,
   );
 }
 
 export function bookForCustomer(locationId: string, customerId: string, body: CustomerAppointmentBody, key: string): Promise<Appointment> {
-  return requestWithKey<{ appointment: Appointment }>(paths.customerAppointment(locationId, customerId), key, {
+  return requestWithKey<{ appointment: Appointment }>(appointmentPaths.forCustomer(locationId, customerId), key, {
     method: 'POST',
     body,
     expected: { statuses: [422] },

@@ -2,8 +2,8 @@
  * The service board's calls (api contract, issue 3): paths in one place, answers typed. Its
  * conversation's calls are the shared conversation's (components/conversation/conversationRequests.ts).
  */
-import type { OwnerRef } from '../../../../shared/conversations.js';
-import { paths } from '../../../../shared/routes.js';
+import { repairOrderConversation } from '../../../../shared/repairOrders/routes.js';
+import { paths, type ConversationAt } from '../../../../shared/routes.js';
 import type { Message } from '../../../../shared/messages.js';
 import type { QuietHoursAnswer } from '../../../../shared/schemas/messages.js';
 import { QUIET_HOURS_EXPECTED } from '../../components/conversation/QuietHoursQuestion.js';
@@ -28,13 +28,13 @@ export function boardPagePath(locationId: string, view: BoardView, pageIndex: nu
 }
 
 /** The order as the owner of its conversation (shared/conversations.ts). */
-export const orderOwner = (orderId: string): OwnerRef => ({ kind: 'repair_order', id: orderId });
+export const orderOwner = (orderId: string): ConversationAt => repairOrderConversation(orderId);
 
 export function messagesPagePath(orderId: string, pageIndex: number): string {
   return ownerMessagesPagePath(orderOwner(orderId), pageIndex);
 }
 
-export const repairOrderPath = (id: string) => paths.owner(orderOwner(id));
+export const repairOrderPath = (id: string) => orderOwner(id).path;
 export const agentsPath = (locationId: string) => `/api/locations/${enc(locationId)}/agents`;
 
 /** A refusal will not turn into an answer by asking again; a network or server failure may. */
