@@ -42,4 +42,5 @@ export const board = {
     { param: 'id', after: /(^|\/)appointments\/$/, kind: 'appointment', tenant: true, sample: { list: '/api/locations/{location}/appointments/inbox?limit=100', field: 'appointments' } },
     { param: 'appointment_id', after: /\/appointments\/$/, kind: 'appointment', tenant: true },
   ],
+  local: { demo: 'infra/local/demo-appointments.ts' },
 } as const satisfies BoardModule;

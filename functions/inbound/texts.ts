@@ -26,7 +26,7 @@ import { appendMessage, MessageAlreadyStored, newMessage, type MessageRecord } f
 import { announceMessage } from '../messages/announce.js';
 import { outboundRecord, queueAndDeliver } from '../messages/delivery.js';
 import { ownerFieldOf } from '../../shared/conversations.js';
-import { announceTo, changedEvent, portFor, type ConversationOwner } from '../messages/owners.js';
+import { announceTo, changedEvent, loadBoards, portFor, type ConversationOwner } from '../messages/owners.js';
 import { releaseHeldForOptIn } from '../messages/scheduled.js';
 import { claimInbound, markInboundProcessed, type InboundOutcome, type InboundText } from './carrierLog.js';
 import { BOARDS, boardOfNumber } from '../lib/boardList.js';
@@ -75,6 +75,22 @@ async function newThread(number: TextingNumber, customers: CustomerRecord[], car
   if (!board?.conversations) return null;
   const opened = await portFor({ kind: board.conversations.kind }).openConversation!(number, customers, carrierMessageId);
   logger.info('text from a contact with no conversation at this location opened one', { customer_id: opened.contact.id, location_id: number.location_id, board: board.name, owner_id: opened.owner.id });
+  return { owner: opened.owner, customer: opened.contact };
+}
+
+/**
+ * A text from a number the company does not know: a board that takes such texts (the guests and
+ * leads) opens a conversation with a contact of its own for the number; the number's own board
+ * first, else the first that does.
+ */
+async function strangerThread(number: TextingNumber, phone: string, carrierMessageId: string): Promise<Thread | null> {
+  await loadBoards();
+  const takes = (board: (typeof BOARDS)[number] | undefined) => board?.conversations !== undefined && portFor({ kind: board.conversations.kind }).openForStranger !== undefined;
+  const own = boardOfNumber(number.module);
+  const board = takes(own) ? own : BOARDS.find(takes);
+  if (!board?.conversations) return null;
+  const opened = await portFor({ kind: board.conversations.kind }).openForStranger!(number, phone, carrierMessageId);
+  logger.info('text from an unknown number opened a conversation', { location_id: number.location_id, board: board.name, owner_id: opened.owner.id });
   return { owner: opened.owner, customer: opened.contact };
 }
 
@@ -177,17 +193,19 @@ export async function receiveText(text: InboundText, snsMessageId: string): Prom
     await markInboundProcessed(text, 'unknown_number');
     return 'unknown_number';
   }
-  const customers = await customersWithPhone(number.company_id, from);
-  if (customers.length === 0) {
-    // Kept in the carrier log; a later issue gives such texts a guest inbox. Its consent words
-    // still count: they belong to the number, which a customer record may come to have later.
+  let customers = await customersWithPhone(number.company_id, from);
+  const stranger = customers.length === 0 ? await strangerThread(number, from, text.inboundMessageId) : null;
+  if (customers.length === 0 && !stranger) {
+    // No board takes texts from unknown numbers: kept in the carrier log. Its consent words still
+    // count: they belong to the number, which a customer record may come to have later.
     logger.warn('text from an unknown sender', { company_id: number.company_id, location_id: number.location_id, to });
     await actOnStrangersKeywords(text.messageBody, from, number);
     await markInboundProcessed(text, 'unknown_sender');
     return 'unknown_sender';
   }
+  if (stranger) customers = [stranger.customer];
 
-  const thread = (await threadFor(number.company_id, number.location_id, customers, from)) ?? (await newThread(number, customers, text.inboundMessageId));
+  const thread = stranger ?? (await threadFor(number.company_id, number.location_id, customers, from)) ?? (await newThread(number, customers, text.inboundMessageId));
   const customer = thread?.customer ?? customers[0]!;
   const owner = thread ? await postToConversation(thread.owner, inboundRecord(thread.owner, claim.messageId, text.messageBody, from, to, new Date().toISOString())) : null;
 

@@ -144,9 +144,12 @@ export interface BoardModule {
   /** What the path parameters of its routes name. */
   routeParams?: readonly RouteParamRule[];
   /**
-   * Modules for the local stack only, by path from the project root (never bundled into a Lambda):
-   * `demo` exports `seedDemo(now: Date)`, the board's part of the demo dealership, run once on the
-   * first start after the demo's agents exist (infra/local/seed.ts).
+   * Modules for the local stack and the bench only, by path from the project root (never bundled
+   * into a Lambda): `demo` exports `seedDemo()`, the board's part of the demo dealership, run once on
+   * the first start after the demo's agents and the boards before it in the registry (infra/local/
+   * seed.ts), and may export `afterStart()`, run once the stack answers (texts the seed left due);
+   * `bench` exports `benchBoard(url, signIn)`, whose figures `npm run bench` writes to
+   * bench/results/<board>.json.
    */
-  local?: { demo?: string };
+  local?: { demo?: string; bench?: string };
 }

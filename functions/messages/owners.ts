@@ -97,6 +97,12 @@ export interface OwnerPort<R> {
    * its owner and the contact it is with (the service board's texted-in order). Idempotent on the
    * carrier's message id (a text delivered twice opens one).
    */
+  /**
+   * A conversation for a text from a number the company does not know (the guests and leads): a
+   * contact of the board's own kind for the number, and its conversation. Idempotent on the
+   * carrier's message id.
+   */
+  openForStranger?(number: { company_id: string; location_id: string }, phone: string, carrierMessageId: string): Promise<{ owner: ConversationOwner<R>; contact: CustomerRecord }>;
   /** A call the phone system reported on this board (SPEC §3 Call), once it is kept in the call history. */
   callRecorded?(companyId: string, customer: CustomerRecord, call: Call): Promise<void>;
   openConversation?(number: { company_id: string; location_id: string }, contacts: CustomerRecord[], carrierMessageId: string): Promise<{ owner: ConversationOwner<R>; contact: CustomerRecord }>;

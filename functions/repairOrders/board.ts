@@ -36,4 +36,5 @@ export const board = {
   textingNumbers: ['service'],
   events: REPAIR_ORDER_EVENTS,
   routeParams: [{ param: 'id', after: /(^|\/)repair_orders\/$/, kind: 'repair_order', tenant: true }],
+  local: { demo: 'infra/local/demo-service.ts' },
 } as const satisfies BoardModule;

@@ -298,3 +298,7 @@ export async function seedDemoAppointments(now = Date.now()): Promise<number> {
 export async function remindDemoAppointments(now = new Date()): Promise<ReminderRun> {
   return sendAppointmentReminders(now);
 }
+
+/** The appointments board's part of the demo (functions/appointments/board.ts `local.demo`); its reminders go once the stack answers. */
+export const seedDemo = () => seedDemoAppointments();
+export const afterStart = () => remindDemoAppointments();

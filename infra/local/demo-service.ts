@@ -568,3 +568,6 @@ export async function seedDemoService(now = Date.now()): Promise<{ orders: numbe
   await inspectionStory();
   return { orders: seeded.reduce((n, s) => n + s.orders, 0), texts: seeded.reduce((n, s) => n + s.texts, 0) };
 }
+
+/** The service board's part of the demo (functions/repairOrders/board.ts `local.demo`). */
+export const seedDemo = () => seedDemoService();

@@ -1,6 +1,7 @@
 /**
- * Seeds the demo dealership (demo.ts) through the same record builders the handlers use, and its
- * service board (demo-service.ts) and appointments (demo-appointments.ts) through the DMS feed's ingest.
+ * Seeds the demo dealership (demo.ts) through the same record builders the handlers use, and each
+ * board's part through the module its declaration names (`local.demo`: the service board's
+ * demo-service.ts and the appointments' demo-appointments.ts go through the DMS feed's ingest).
  * Idempotent: the company items are written last, so "the demo company exists" means the whole
  * seed is there, and a seed cut short is simply redone on the next start.
  */
@@ -54,14 +55,11 @@ export async function seedDemo(): Promise<boolean> {
     rows.push({ ...templateKeys.template(t.company_id, t.scope, t.id), id: t.id, level: t.level, name: t.name, text: t.text });
   }
   await writeAll(rows);
-  // The service board's customers, orders and texts, through the DMS feed's ingest (after the
-  // agents: the feed assigns advisors by e-mail). Imported only now, once the stack has set the
-  // handlers' environment: their logger reads LOG_LEVEL when it is loaded.
-  const { seedDemoService } = await import('./demo-service.js');
-  await seedDemoService();
-  // The appointments after the service board: some are for its customers (one opted out there).
-  const { seedDemoAppointments } = await import('./demo-appointments.js');
-  await seedDemoAppointments();
+  // Each board's part, in the registry's order (after the agents: the DMS feed assigns advisors by
+  // e-mail; the appointments after the service board, whose customers some of them are). Imported
+  // only now, once the stack has set the handlers' environment: their logger reads LOG_LEVEL when
+  // it is loaded.
+  for (const demo of await boardDemos()) await demo.seedDemo();
 
   const companies: CompanyRecord[] = [
     { id: RIVAL_COMPANY.id, name: RIVAL_COMPANY.name, created_at: createdAt },
@@ -73,13 +71,27 @@ export async function seedDemo(): Promise<boolean> {
 }
 
 /**
- * Once the stack answers (the carrier is part of it), the reminders the seed left due go out, as
- * the scheduler's next run would send them: the stack calls this after a start that seeded.
+ * Once the stack answers (the carrier is part of it), the texts the seed left due go out (the
+ * appointment reminders), as the scheduler's next run would send them: the stack calls this after a
+ * start that seeded.
  */
-export async function remindDemoAppointments(): Promise<void> {
-  const { remindDemoAppointments: remind } = await import('./demo-appointments.js');
-  // The console runs without them (the scheduler would try again); the demo's tests notice.
-  await remind().catch((err: unknown) => console.error('[seed] the demo reminders did not go:', err));
+export async function afterDemoStart(): Promise<void> {
+  for (const demo of await boardDemos()) {
+    // The console runs without them (the scheduler would try again); the demo's tests notice.
+    await demo.afterStart?.().catch((err: unknown) => console.error('[seed] a board\'s demo texts did not go:', err));
+  }
+}
+
+/** What a board's demo module exports (functions/lib/boardModule.ts `local.demo`). */
+interface BoardDemo {
+  seedDemo(): Promise<unknown>;
+  afterStart?(): Promise<unknown>;
+}
+
+async function boardDemos(): Promise<BoardDemo[]> {
+  const { BOARDS } = await import('../../functions/lib/boardList.js');
+  const root = new URL('../../', import.meta.url);
+  return Promise.all(BOARDS.flatMap((board) => (board.local?.demo ? [import(new URL(board.local.demo, root).href) as Promise<BoardDemo>] : [])));
 }
 
 /** BatchWrite in chunks of 25, retrying whatever DynamoDB leaves unprocessed. */

@@ -259,7 +259,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     markReady({ carrier, web: () => web, log, quiet });
     // The seeded reminders go through the carrier, which answers only now that the stack is ready.
-    if (seeded) await (await seedLoading!).remindDemoAppointments();
+    if (seeded) await (await seedLoading!).afterDemoStart();
     if (options.dmsSimulator) {
       // It posts to the feed over HTTP, so it starts once the server answers; the console runs without it.
       try {
