@@ -39,7 +39,7 @@ export const SYSTEM_BEHAVIOURS = [
 ] as const;
 export type SystemBehaviour = (typeof SYSTEM_BEHAVIOURS)[number];
 
-/** Automated texts the gatekeeper decides on (shared/schemas/settings.ts GATEKEEPER_MESSAGE_TYPES). */
+/** Automated texts the gatekeeper decides on (shared/schemas/settings.ts GATEKEEPER_MESSAGE_TYPES), and the console's own answers. */
 export type AutomatedKind =
   | 'vehicle_ready'
   | 'mpi_notification'
@@ -49,7 +49,15 @@ export type AutomatedKind =
   | 'help_reply'
   | 'opt_in_request'
   | 'opt_out_confirmation'
-  | 'opt_in_confirmation';
+  | 'opt_in_confirmation'
+  | keyof BoardAutomatedKinds;
+
+/**
+ * The automated texts a board adds (an auto-reply, a lead's answer): its shared/<board>/ files add
+ * their names to this interface (TypeScript's declaration merging), so no core file lists them.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface BoardAutomatedKinds {}
 
 export interface Attachment {
   id: string;

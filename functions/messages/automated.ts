@@ -13,7 +13,7 @@
  * "<Dealership>: " before it when it does not name the store.
  */
 import { SEND_ERRORS } from '../../shared/schemas/messages.js';
-import type { AutomatedKind, Message } from '../../shared/messages.js';
+import type { AutomatedKind, BoardAutomatedKinds, Message } from '../../shared/messages.js';
 import type { GatekeeperReason } from '../../shared/systemNotes.js';
 import type { SettingsKey } from '../../shared/access.js';
 import { completeSettings, type SettingsOf } from '../../shared/schemas/settings.js';
@@ -40,8 +40,10 @@ import {
 } from './send.js';
 import { SendRefused } from '../lib/errors.js';
 
-export type AutomatedTextKind = Extract<AutomatedKind, 'vehicle_ready' | 'mpi_notification' | 'work_declined' | 'appointment_reminder' | 'service_reminder'>;
-export const AUTOMATED_TEXT_KINDS: readonly AutomatedTextKind[] = ['vehicle_ready', 'mpi_notification', 'work_declined', 'appointment_reminder', 'service_reminder'];
+type CoreTextKind = Extract<AutomatedKind, 'vehicle_ready' | 'mpi_notification' | 'work_declined' | 'appointment_reminder' | 'service_reminder'>;
+/** The texts sendAutomated sends: the core's, and those a board adds (shared/messages.ts BoardAutomatedKinds). */
+export type AutomatedTextKind = CoreTextKind | keyof BoardAutomatedKinds;
+export const AUTOMATED_TEXT_KINDS: readonly CoreTextKind[] = ['vehicle_ready', 'mpi_notification', 'work_declined', 'appointment_reminder', 'service_reminder'];
 
 /** The gatekeeper rule (SPEC §3 gatekeeper settings) each kind of text answers to. */
 const GATEKEEPER_RULES = {
@@ -50,7 +52,10 @@ const GATEKEEPER_RULES = {
   work_declined: 'mpi_work_declined',
   appointment_reminder: 'appointment_reminder',
   service_reminder: 'service_reminder',
-} as const satisfies Record<AutomatedTextKind, keyof SendContext['gatekeeper']>;
+} as const satisfies Record<CoreTextKind, keyof SendContext['gatekeeper']>;
+
+/** A gatekeeper message type (SPEC §3 "Gatekeeper settings"). */
+export type GatekeeperRule = keyof SendContext['gatekeeper'];
 
 /**
  * Why the location's gatekeeper keeps this text from this customer, or null. The op-code target
@@ -58,8 +63,11 @@ const GATEKEEPER_RULES = {
  * service_settings.work_declined_opcodes, when any are set, are the ones that count (any one of
  * them on the order lets it through).
  */
-export function automatedGatekeeperRefusal(context: SendContext, kind: AutomatedTextKind): GatekeeperRefusal | null {
-  const rule = context.gatekeeper[GATEKEEPER_RULES[kind]];
+export function automatedGatekeeperRefusal(context: SendContext, kind: AutomatedTextKind, ruleOf: GatekeeperRule | null = null): GatekeeperRefusal | null {
+  const named = ruleOf ?? (Object.hasOwn(GATEKEEPER_RULES, kind) ? GATEKEEPER_RULES[kind as CoreTextKind] : null);
+  // A board's own text that answers to no gatekeeper rule passes on the sending rules alone.
+  if (!named) return null;
+  const rule = context.gatekeeper[named];
   const declinedCodes = context.service.work_declined_opcodes.map((code) => code.trim()).filter((code) => code !== '');
   const codes = kind === 'work_declined' && declinedCodes.length > 0 ? declinedCodes : [context.dms.opcode_text.trim()];
   let refusal: GatekeeperRefusal | null = null;
@@ -154,6 +162,8 @@ export async function sendAutomated(
     gatekeeper?: boolean;
     words: AutomatedWords | ((context: SendContext) => AutomatedWords);
     quiet?: { confirmQuietHours?: boolean; sendAt?: string };
+    /** The gatekeeper rule a board's own kind of text answers to (the core's kinds know theirs); none: the sending rules alone. */
+    gatekeeperRule?: GatekeeperRule | null;
     /**
      * When the text no longer means anything (an appointment's time): one that quiet hours would
      * hold until then or later is not queued at all, and the conversation says why.
@@ -171,7 +181,7 @@ export async function sendAutomated(
   };
 
   if (options.gatekeeper ?? !options.manual) {
-    const gate = automatedGatekeeperRefusal(context, kind);
+    const gate = automatedGatekeeperRefusal(context, kind, options.gatekeeperRule ?? null);
     if (gate) return refuse({ id: 'gatekeeper', ...gate });
   }
 
