@@ -8,7 +8,7 @@
  */
 import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { MAX_MPI_ATTACHMENT_BYTES, MAX_RENDITION_BYTES, type SheetAttachment } from '../../shared/inspections.js';
 import type { attachmentConfirmBody, attachmentSlotBody } from '../../shared/schemas/inspections.js';
 import type { AgentRecord } from '../lib/agents.js';

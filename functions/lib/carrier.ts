@@ -26,7 +26,7 @@
  */
 import { PhoneNumberValidateCommand, PinpointClient, type PhoneNumberValidateCommandOutput } from '@aws-sdk/client-pinpoint';
 import { PublishCommand, SNSClient, type PublishCommandOutput } from '@aws-sdk/client-sns';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { LineType } from '../../shared/customers.js';
 import { config } from './config.js';
 import { logger } from './log.js';
@@ -45,13 +45,13 @@ export interface OutboundText {
 
 /** A delivery event of the carrier's, in End User Messaging's terms (what a delivery receipt carries): one schema for the receipts topic and the local carrier's answer. */
 export const carrierReceipt = z.object({
-  eventType: z.string().min(1),
-  messageId: z.string().min(1),
-  destinationPhoneNumber: z.string().optional(),
-  messageStatus: z.string().optional(),
-  messageStatusDescription: z.string().optional(),
-  isFinal: z.boolean().optional(),
-  eventTimestamp: z.number().optional(),
+  eventType: z.string().check(z.minLength(1)),
+  messageId: z.string().check(z.minLength(1)),
+  destinationPhoneNumber: z.optional(z.string()),
+  messageStatus: z.optional(z.string()),
+  messageStatusDescription: z.optional(z.string()),
+  isFinal: z.optional(z.boolean()),
+  eventTimestamp: z.optional(z.number()),
 });
 export type CarrierReceipt = z.infer<typeof carrierReceipt>;
 
@@ -163,10 +163,10 @@ export class SnsSmsCarrier implements SmsCarrier {
   }
 }
 
-const localSent = z.object({ message_id: z.string().min(1) });
+const localSent = z.object({ message_id: z.string().check(z.minLength(1)) });
 const localRefusal = z.object({ error: z.object({ id: z.string(), message: z.string() }) });
 const localLine = z.object({ type: z.enum(['mobile', 'voip', 'landline', 'error']) });
-const localReceipt = z.object({ receipt: carrierReceipt.nullable() });
+const localReceipt = z.object({ receipt: z.nullable(carrierReceipt) });
 
 /** The local carrier (infra/local/carrier.ts) at LOCAL_CARRIER_URL: it refuses with 422 `{ error: { id, message } }`. */
 export class LocalSmsCarrier implements SmsCarrier {

@@ -7,7 +7,7 @@
  */
 import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { attachmentUpload } from '../../shared/schemas/messages.js';
 import { config } from '../lib/config.js';
 import { newId } from '../lib/ids.js';
@@ -49,9 +49,9 @@ export const unsupportedType = (contentType: string): DomainError =>
     : refused('unsupported_type', ATTACHMENT_ERRORS.unsupported_type);
 
 export const uploadRequestBody = z.object({
-  name: z.string().trim().min(1).max(200),
-  content_type: z.string().trim().min(1).max(100),
-  size: z.number().int().min(1),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  content_type: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  size: z.number().check(z.int(), z.gte(1)),
 });
 export type UploadRequest = z.infer<typeof uploadRequestBody>;
 
