@@ -25,6 +25,7 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { API_AREAS, type AreaName } from '../functions/areas.js';
 import { ORIGIN_VERIFY_HEADER } from '../functions/lib/clientIp.js';
+import { CARRIER_CHUNK, LAMBDA_CHUNK, MAIL_CHUNK, S3_CHUNK } from '../functions/lib/lazyChunk.js';
 import { PDF_BUNDLE_FILES, PDF_CHUNK } from '../functions/recommendations/fonts.js';
 import { acknowledge } from './nag.js';
 import { LOG_RETENTION, ServerFunction, type LazyChunk, type ServerSettings } from './server-function.js';
@@ -160,10 +161,23 @@ export const BUNDLE_FILES: Partial<Record<AreaName, readonly { from: string; to:
   customerInspections: PDF_BUNDLE_FILES,
 };
 
-/** Modules each area keeps in a file of its own, loaded on first use (the PDF drawing: its areas start without it). */
+/**
+ * Modules each area keeps in a file of its own, loaded on first use: the PDF drawing, and the AWS
+ * clients only some requests need (S3, the SMS carrier's SNS and Pinpoint, Lambda to start a mass
+ * text, SES for sign-in mail). An area gets the chunks whose loading module its code imports
+ * (test/infra/bundling.test.ts checks each bundle against this).
+ */
 export const LAZY_CHUNKS: Partial<Record<AreaName, readonly LazyChunk[]>> = {
-  recommendations: [PDF_CHUNK],
-  customerInspections: [PDF_CHUNK],
+  sessions: [MAIL_CHUNK],
+  agents: [S3_CHUNK, MAIL_CHUNK],
+  repairOrders: [S3_CHUNK, CARRIER_CHUNK],
+  messages: [S3_CHUNK, CARRIER_CHUNK, LAMBDA_CHUNK],
+  appointments: [S3_CHUNK, CARRIER_CHUNK],
+  customers: [S3_CHUNK, CARRIER_CHUNK],
+  dms: [S3_CHUNK, CARRIER_CHUNK],
+  inspections: [S3_CHUNK],
+  recommendations: [PDF_CHUNK, S3_CHUNK, CARRIER_CHUNK],
+  customerInspections: [PDF_CHUNK, S3_CHUNK],
 };
 
 /** `notifications` → `Notifications`: construct ids that read like the area. */

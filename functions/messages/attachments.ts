@@ -5,8 +5,6 @@
  * given, and on the stored object when a message names it, since a presigned PUT does not bind
  * the size and local S3 checks nothing.
  */
-import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import * as z from 'zod/mini';
 import type { attachmentUpload } from '../../shared/schemas/messages.js';
 import { config } from '../lib/config.js';
@@ -80,8 +78,9 @@ export async function uploadSlot(companyId: string, request: UploadRequest): Pro
   if (request.size > MAX_ATTACHMENT_BYTES) throw new DomainError('too_large', 'too_large', ATTACHMENT_ERRORS.too_large);
   if (!isSendableType(request.content_type)) throw unsupportedType(request.content_type);
   const key = `${companyPrefix(companyId)}${newId('upl')}/${safeFileName(request.name)}`;
+  const { client, PutObjectCommand, getSignedUrl } = await s3();
   const command = new PutObjectCommand({ Bucket: config.uploadsBucket, Key: key, ContentType: request.content_type });
-  const upload_url = await getSignedUrl(s3(), command, { expiresIn: UPLOAD_URL_SECONDS });
+  const upload_url = await getSignedUrl(client, command, { expiresIn: UPLOAD_URL_SECONDS });
   return { key, upload_url, headers: { 'content-type': request.content_type } };
 }
 
@@ -97,7 +96,8 @@ export async function storedAttachments(companyId: string, uploads: AttachmentUp
       }
       let head;
       try {
-        head = await s3().send(new HeadObjectCommand({ Bucket: config.uploadsBucket, Key: upload.key }));
+        const { client, HeadObjectCommand } = await s3();
+        head = await client.send(new HeadObjectCommand({ Bucket: config.uploadsBucket, Key: upload.key }));
       } catch (err) {
         const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
         if (status === 404 || (err as Error).name === 'NotFound' || (err as Error).name === 'NoSuchKey') {
