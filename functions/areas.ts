@@ -7,6 +7,7 @@
  */
 import * as registry from './boards.js';
 import type { ApiArea, BoardJob, JobEvent } from './lib/boardModule.js';
+import { CARRIER_CHUNK, LAMBDA_CHUNK, MAIL_CHUNK, S3_CHUNK } from './lib/lazyChunk.js';
 import { BOARDS } from './lib/boardList.js';
 
 export type { ApiArea, JobEvent };
@@ -14,6 +15,7 @@ export type { ApiArea, JobEvent };
 const CORE_AREAS = {
   sessions: {
     entry: 'functions/sessions/handler.ts',
+    lazyChunks: [MAIL_CHUNK],
     routes: [
       'POST /agent_sessions/login_probe',
       'POST /agent_sessions/login_jwt',
@@ -27,6 +29,7 @@ const CORE_AREAS = {
   },
   agents: {
     entry: 'functions/agents/handler.ts',
+    lazyChunks: [S3_CHUNK, MAIL_CHUNK],
     routes: [
       'GET /api/agents',
       'GET /api/agents/me',
@@ -57,6 +60,7 @@ const CORE_AREAS = {
   /** Every board's conversations (their `{owner path}/messages` are added below), held texts, mass texts, uploads. */
   messages: {
     entry: 'functions/messages/handler.ts',
+    lazyChunks: [S3_CHUNK, CARRIER_CHUNK, LAMBDA_CHUNK],
     routes: [
       'PUT /api/messages/{id}/retry',
       'PUT /api/messages/{id}',
@@ -68,6 +72,7 @@ const CORE_AREAS = {
   },
   customers: {
     entry: 'functions/customers/handler.ts',
+    lazyChunks: [S3_CHUNK, CARRIER_CHUNK],
     routes: [
       'GET /api/customers/{id}',
       'PUT /api/customers/{id}/opt_out',
@@ -79,6 +84,7 @@ const CORE_AREAS = {
   },
   dms: {
     entry: 'functions/dms/handler.ts',
+    lazyChunks: [S3_CHUNK, CARRIER_CHUNK],
     routes: [
       'POST /dms/v1/locations/{id}/customers',
       'POST /dms/v1/locations/{id}/repair_orders',
@@ -122,8 +128,14 @@ export const EVENTS_ENTRY = 'functions/events/handler.ts';
  */
 export const DECLARATIONS_ONLY: ReadonlySet<string> = new Set([CORE_AREAS.notifications.entry, CORE_AREAS.locations.entry, EVENTS_ENTRY]);
 
-/** esbuild's `define` for a Lambda entry: see DECLARATIONS_ONLY. */
-export const bundleDefines = (entry: string): Record<string, string> => (DECLARATIONS_ONLY.has(entry) ? { 'process.env.BOARD_RUNTIME': JSON.stringify('off') } : {});
+/**
+ * esbuild's `define` for a Lambda entry (functions/lib/boardModule.ts): only the jobs Lambda carries
+ * the boards' jobs, and the DECLARATIONS_ONLY Lambdas no board code at all.
+ */
+export const bundleDefines = (entry: string): Record<string, string> => ({
+  ...(entry === JOBS_ENTRY ? {} : { 'process.env.BOARD_JOBS': JSON.stringify('off') }),
+  ...(DECLARATIONS_ONLY.has(entry) ? { 'process.env.BOARD_RUNTIME': JSON.stringify('off') } : {}),
+});
 
 /** Scheduled jobs, invoked by EventBridge Scheduler with `{ job: JobName }`. */
 export const JOBS_ENTRY = 'functions/jobs/handler.ts';

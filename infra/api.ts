@@ -158,6 +158,16 @@ export const BUNDLE_FILES: Partial<Record<AreaName, readonly { from: string; to:
   Object.entries(API_AREAS).flatMap(([name, area]) => (area.bundleFiles ? [[name, area.bundleFiles]] : [])),
 );
 
+/**
+ * Modules each area keeps in a file of its own, loaded on first use: the PDF drawing, and the AWS
+ * clients only some requests need (S3, the SMS carrier's SNS and Pinpoint, Lambda to start a mass
+ * text, SES for sign-in mail). Each area names the chunks whose loading module its code imports
+ * (functions/areas.ts, a board's board.ts; test/infra/bundling.test.ts checks each bundle against it).
+ */
+export const LAZY_CHUNKS: Partial<Record<AreaName, readonly LazyChunk[]>> = Object.fromEntries(
+  Object.entries(API_AREAS).flatMap(([name, area]) => (area.lazyChunks?.length ? [[name, area.lazyChunks]] : [])),
+);
+
 /** `notifications` → `Notifications`: construct ids that read like the area. */
 function areaId(name: string): string {
   return name.charAt(0).toUpperCase() + name.slice(1);

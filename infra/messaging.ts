@@ -11,8 +11,14 @@ import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { CARRIER_TOPICS, type CarrierTopic } from '../functions/areas.js';
+import { CARRIER_CHUNK, S3_CHUNK } from '../functions/lib/lazyChunk.js';
 import { acknowledge, acknowledgeWildcardResource } from './nag.js';
-import { ServerFunction, type ServerSettings } from './server-function.js';
+import { ServerFunction, type LazyChunk, type ServerSettings } from './server-function.js';
+
+/** The AWS clients each carrier-topic entry loads on first use (functions/lib/lazyChunk.ts), as infra/api.ts LAZY_CHUNKS for the areas. */
+export const RECEIVER_LAZY_CHUNKS: Partial<Record<string, readonly LazyChunk[]>> = {
+  'functions/inbound/handler.ts': [S3_CHUNK, CARRIER_CHUNK],
+};
 
 /** The service that publishes two-way SMS and SMS delivery events to SNS. */
 export const CARRIER_SERVICE = 'sms-voice.amazonaws.com';
@@ -80,6 +86,7 @@ export class Messaging extends Construct {
       memorySize: 512,
       timeout: Duration.seconds(30),
       deadLetterQueue: this.undelivered,
+      lazyChunks: RECEIVER_LAZY_CHUNKS[entry],
     });
     receiver.fn.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: Duration.hours(6) });
     this.receivers.set(entry, receiver);

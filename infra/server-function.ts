@@ -134,12 +134,15 @@ function afterBundling(files: readonly { from: string; to: string }[], chunks: r
 export class ServerFunction extends Construct {
   /** The entry it runs, as functions/areas.ts names it. */
   readonly entry: string;
+  /** The chunks built beside its bundle (props.lazyChunks). */
+  readonly lazyChunks: readonly LazyChunk[];
   readonly fn: NodejsFunction;
   readonly logGroup: logs.LogGroup;
 
   constructor(scope: Construct, id: string, props: ServerFunctionProps) {
     super(scope, id);
     this.entry = props.entry;
+    this.lazyChunks = props.lazyChunks ?? [];
     const { settings } = props;
     const { data } = settings;
 

@@ -2,6 +2,7 @@
  * The appointments board (SPEC §2 /appointments): what it declares to the rest of the system
  * (functions/lib/boardModule.ts), listed in functions/boards.ts.
  */
+import { CARRIER_CHUNK, S3_CHUNK } from '../lib/lazyChunk.js';
 import { APPOINTMENT_EVENTS } from '../../shared/appointments/events.js';
 import { settingsRouteKeys, type BoardModule } from '../lib/boardModule.js';
 import { appointmentsChannel } from './channels.js';
@@ -12,6 +13,7 @@ export const board = {
   areas: {
     appointments: {
       entry: 'functions/appointments/handler.ts',
+      lazyChunks: [S3_CHUNK, CARRIER_CHUNK],
       routes: [
         'GET /api/locations/{id}/appointments/inbox',
         'GET /api/locations/{id}/notes/appointments',
@@ -34,6 +36,7 @@ export const board = {
     appointment_reminders: { rateMinutes: 1 },
   },
   runtime: process.env.BOARD_RUNTIME === 'off' ? undefined : () => import('./runtime.js'),
+  runJobs: process.env.BOARD_JOBS === 'off' ? undefined : () => import('./jobs.js'),
   settings: [{ key: 'appointments_settings', readBy: (flags) => flags.appointments }],
   textingNumbers: ['appointment'],
   channels: (agent, locationId) => (agent.access_level.appointments || agent.access_level.admin || agent.access_level.manager ? [appointmentsChannel(locationId)] : []),

@@ -3,7 +3,7 @@
  * the DMS's written opt-in passed to the consent ledger. Fields the DMS leaves out keep what the
  * console has; a record that changes nothing is answered `unchanged` and writes nothing.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { DmsCustomer } from '../../shared/schemas/dms.js';
 import { isLocale } from '../../shared/locales.js';
 import { changeConsent, saveRecordTakingNumber } from '../customers/consent.js';

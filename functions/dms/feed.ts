@@ -4,7 +4,7 @@
  * Batches answer one result per record, so a bad record is reported and the others still land.
  */
 import { countryOfLocation } from '../lib/phones.js';
-import type { ZodType } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 import type { AgentRef } from '../../shared/people.js';
 import type { LineType } from '../../shared/customers.js';
 import type { DmsBatchResult } from '../../shared/schemas/dms.js';
@@ -86,7 +86,7 @@ export const utc = (time: string): string => new Date(time).toISOString();
  */
 export async function ingestEach<T>(
   records: unknown[],
-  schema: ZodType<T>,
+  schema: ZodMiniType<T>,
   ids: (raw: unknown) => { id: string | null; dmsId: string | null },
   ingest: (record: T, raw: unknown) => Promise<RecordStatus>,
 ): Promise<FeedResult[]> {

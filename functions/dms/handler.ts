@@ -2,7 +2,7 @@
  * The DMS feed (area `dms`): the ingest routes a location's DMS posts to with its API key, and the
  * key management managers and admins do in the console with their bearer token.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { mayWriteSettings } from '../../shared/access.js';
 import { dmsAppointment, dmsBatch, dmsCall, dmsCustomer, dmsRepairOrder } from '../../shared/schemas/dms.js';
 import { forbidden, notFound } from '../lib/errors.js';
@@ -18,10 +18,10 @@ import { authenticateDmsKey, createDmsKey, dmsKeysOfLocation, dmsKeyView, revoke
 import { ingestRepairOrder, repairOrderIdOf } from './repairOrders.js';
 
 const batch = dmsBatch(z.unknown());
-const keyBody = z.object({ label: z.string().trim().min(1, { message: 'A label is required' }).max(80) });
+const keyBody = z.object({ label: z.string().check(z.trim(), z.minLength(1, { message: 'A label is required' }), z.maxLength(80)) });
 
 interface Feed<T> {
-  schema: z.ZodType<T>;
+  schema: z.ZodMiniType<T>;
   /** The field of the record holding the DMS's id, and the console id made from it. */
   idField: string;
   idOf: (ctx: FeedContext, dmsId: string) => string;

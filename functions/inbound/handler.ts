@@ -6,7 +6,7 @@
  * records that did succeed post nothing twice.
  */
 import type { SNSEvent } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { carrierReceipt } from '../lib/carrier.js';
 import { logger } from '../lib/log.js';
 import '../messages/boards.js';
@@ -14,11 +14,11 @@ import { applyReceipt } from './receipts.js';
 import { receiveText } from './texts.js';
 
 const inboundSms = z.object({
-  originationNumber: z.string().min(1),
-  destinationNumber: z.string().min(1),
+  originationNumber: z.string().check(z.minLength(1)),
+  destinationNumber: z.string().check(z.minLength(1)),
   messageBody: z.string(),
-  inboundMessageId: z.string().min(1),
-  messageKeyword: z.string().optional(),
+  inboundMessageId: z.string().check(z.minLength(1)),
+  messageKeyword: z.optional(z.string()),
 });
 
 

@@ -6,9 +6,7 @@
  * size nor type, and local S3 checks nothing) and adds the attachment to the sheet. Confirmations
  * never fail on the sheet's version, so uploads from two devices both land.
  */
-import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { MAX_MPI_ATTACHMENT_BYTES, MAX_RENDITION_BYTES, type SheetAttachment } from '../../shared/inspections.js';
 import type { attachmentConfirmBody, attachmentSlotBody } from '../../shared/schemas/inspections.js';
 import type { AgentRecord } from '../lib/agents.js';
@@ -62,8 +60,9 @@ function itemOnSheet(sheet: SheetRecord, group: string, item: string): { group: 
 }
 
 async function slot(key: string, contentType: string): Promise<UploadSlot> {
+  const { client, PutObjectCommand, getSignedUrl } = await s3();
   const command = new PutObjectCommand({ Bucket: config.uploadsBucket, Key: key, ContentType: contentType });
-  return { key, upload_url: await getSignedUrl(s3(), command, { expiresIn: UPLOAD_URL_SECONDS }), headers: { 'content-type': contentType } };
+  return { key, upload_url: await getSignedUrl(client, command, { expiresIn: UPLOAD_URL_SECONDS }), headers: { 'content-type': contentType } };
 }
 
 /** POST …/service_attachments: slots for one photo or video of an item, for the sheet's holder. */
@@ -84,7 +83,8 @@ export async function attachmentSlots(ro: RepairOrderRecord, sheet: SheetRecord,
 /** Size and type of a stored object; missing answers "not uploaded". */
 async function stored(key: string): Promise<{ size: number; contentType: string }> {
   try {
-    const head = await s3().send(new HeadObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
+    const { client, HeadObjectCommand } = await s3();
+    const head = await client.send(new HeadObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
     return { size: head.ContentLength ?? 0, contentType: (head.ContentType ?? '').split(';')[0]!.trim().toLowerCase() };
   } catch (err) {
     const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;

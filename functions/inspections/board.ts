@@ -3,6 +3,7 @@
  * sheet and its media, the advisor's recommended work and the customer's inspection page. What it
  * declares to the rest of the system (functions/lib/boardModule.ts), listed in functions/boards.ts.
  */
+import { CARRIER_CHUNK, S3_CHUNK } from '../lib/lazyChunk.js';
 import { MPI_EVENTS } from '../../shared/inspections/events.js';
 import type { BoardModule } from '../lib/boardModule.js';
 import { PDF_BUNDLE_FILES, PDF_CHUNK } from '../recommendations/fonts.js';
@@ -14,6 +15,7 @@ export const board = {
     /** Multi-point inspections: templates, queues, claims, the sheet, its photos and videos, MPI settings. */
     inspections: {
       entry: 'functions/inspections/handler.ts',
+      lazyChunks: [S3_CHUNK],
       routes: [
         'GET /api/locations/{id}/tech/mpi/sheets/{type}',
         'GET /api/locations/{id}/tech/mpi/sheets/inbox/manager',
@@ -49,7 +51,7 @@ export const board = {
         'POST /api/tech/mpi/repair_orders/{id}/send_to_customer',
       ],
       bundleFiles: PDF_BUNDLE_FILES,
-      lazyChunks: [PDF_CHUNK],
+      lazyChunks: [PDF_CHUNK, S3_CHUNK, CARRIER_CHUNK],
     },
     /** The customer's inspection page behind an unguessable, expiring link: no sign-in. */
     customerInspections: {
@@ -60,14 +62,14 @@ export const board = {
         'GET /api/public/inspections/{token}/pdf',
       ],
       bundleFiles: PDF_BUNDLE_FILES,
-      lazyChunks: [PDF_CHUNK],
+      lazyChunks: [PDF_CHUNK, S3_CHUNK],
     },
   },
   jobs: {
     /** Work the customer declined on an inspection: the work-declined notice after service_settings days. */
     work_declined_notices: { rateMinutes: 60 },
   },
-  runtime: process.env.BOARD_RUNTIME === 'off' ? undefined : () => import('./runtime.js'),
+  runJobs: process.env.BOARD_JOBS === 'off' ? undefined : () => import('./jobs.js'),
   events: MPI_EVENTS,
   routeParams: [
     { param: 'template_id', after: /\/sheet_templates\/$/, kind: 'template', tenant: true, sample: { list: '/api/locations/{location}/tech/mpi/sheet_templates', field: 'sheet_templates' } },

@@ -12,7 +12,7 @@ export type { JobEvent };
 
 type Job = (event: JobEvent) => Promise<unknown>;
 
-/** The core's jobs, then every board's (its runtime runs them: functions/lib/boardModule.ts). */
+/** The core's jobs, then every board's (its jobs.ts runs them: functions/lib/boardModule.ts `runJobs`). */
 const jobs: Record<string, Job> = {
   presence_sweep: () => presenceSweep(),
   scheduled_messages: () => sendDueMessages(),
@@ -20,9 +20,9 @@ const jobs: Record<string, Job> = {
   mass_messages: (event: JobEvent) => runMassTexts(event),
 };
 for (const board of BOARDS) {
-  const code = board.runtime ? (await board.runtime()).runtime : null;
+  const code = board.runJobs ? await board.runJobs() : null;
   for (const name of Object.keys(board.jobs ?? {})) {
-    const run = code?.jobs?.[name];
+    const run = code?.jobs[name];
     if (!run) throw new Error(`Board ${board.name} declares the job ${name} but its runtime does not run it`);
     jobs[name] = run;
   }

@@ -3,6 +3,7 @@
  * jobs function (JOBS_FUNCTION_NAME); locally the stack's job runner (JOBS_URL, /dev/jobs). The work
  * itself must be resumable: a start that is lost is picked up by the job's scheduled sweep.
  */
+import { LAMBDA_CHUNK, lazyChunk } from './lazyChunk.js';
 import { logger } from './log.js';
 
 export interface BackgroundJob {
@@ -13,9 +14,11 @@ export interface BackgroundJob {
 type Invoke = (functionName: string, payload: string) => Promise<void>;
 let invoke: Promise<Invoke> | undefined;
 
+const lambdaClient = lazyChunk<typeof import('./lambdaClient.js')>(LAMBDA_CHUNK.file, import.meta.url);
+
 /** Loaded on first use: a cold start of the area does not pay for the Lambda client. */
 function lambdaInvoke(): Promise<Invoke> {
-  invoke ??= import('@aws-sdk/client-lambda').then(({ LambdaClient, InvokeCommand }) => {
+  invoke ??= lambdaClient().then(({ LambdaClient, InvokeCommand }) => {
     const client = new LambdaClient({});
     return async (functionName, payload) => {
       await client.send(new InvokeCommand({ FunctionName: functionName, InvocationType: 'Event', Payload: new TextEncoder().encode(payload) }));

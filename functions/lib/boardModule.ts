@@ -7,13 +7,16 @@
  * tests read the list, so adding a board edits nothing they contain.
  *
  * A declaration stays light: route keys, names and rules, because CDK, the local server and the
- * Lambdas that read the list import it. The board's code is behind one loader, `runtime`, written
+ * Lambdas that read the list import it. The board's code is behind two loaders, written
  *
  *   runtime: process.env.BOARD_RUNTIME === 'off' ? undefined : () => import('./runtime.js'),
+ *   runJobs: process.env.BOARD_JOBS === 'off' ? undefined : () => import('./jobs.js'),
  *
- * so that the Lambdas that read only the declarations (the ticket's channels, the core's settings
- * route: functions/areas.ts `DECLARATIONS_ONLY`) are bundled with `BOARD_RUNTIME` defined `off` and
- * carry none of any board's code; everywhere else the code loads on first use.
+ * so that each Lambda carries only the boards' code it runs: the jobs Lambda alone is bundled with
+ * the jobs' code (every other with `BOARD_JOBS` defined `off`), and the Lambdas that read only the
+ * declarations (the ticket's channels, the core's settings route: functions/areas.ts
+ * `DECLARATIONS_ONLY`) with `BOARD_RUNTIME` off too (functions/areas.ts `bundleDefines`); everywhere
+ * else the code loads on first use.
  */
 import type { AccessFlags } from '../../shared/access.js';
 import type { EventSchemas } from '../../shared/events.js';
@@ -53,10 +56,14 @@ export interface BoardJob {
 
 /**
  * A board's code, as its `runtime.ts` exports it: loading it registers the board's owner port with
- * the conversation core (functions/messages/owners.ts), and it runs the board's jobs.
+ * the conversation core (functions/messages/owners.ts).
  */
-export interface BoardRuntime {
-  jobs?: Record<string, (event: JobEvent) => Promise<unknown>>;
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface BoardRuntime {}
+
+/** A board's jobs, as its `jobs.ts` exports them: each declared job's run. */
+export interface BoardJobs {
+  jobs: Record<string, (event: JobEvent) => Promise<unknown>>;
 }
 
 /** The records of a board that own conversations (functions/messages/owners.ts). */
@@ -130,7 +137,9 @@ export interface BoardModule {
   conversations?: BoardConversations;
   jobs?: Record<string, BoardJob>;
   /** The board's code (see above): absent where the bundle reads declarations only. */
-  runtime?: () => Promise<{ runtime: BoardRuntime }>;
+  runtime?: () => Promise<unknown>;
+  /** The board's jobs' code (see above): present in the jobs Lambda. */
+  runJobs?: () => Promise<BoardJobs>;
   settings?: readonly BoardSettingsGroup[];
   /**
    * The location's texting numbers (business information) this board answers: a known contact's

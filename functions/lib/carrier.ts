@@ -24,11 +24,12 @@
  * invokes it again twice (about 1 and 3 minutes later), and one that still fails waits in the
  * carrier topics' dead-letter queue (infra/messaging.ts) to be replayed.
  */
-import { PhoneNumberValidateCommand, PinpointClient, type PhoneNumberValidateCommandOutput } from '@aws-sdk/client-pinpoint';
-import { PublishCommand, SNSClient, type PublishCommandOutput } from '@aws-sdk/client-sns';
-import { z } from 'zod';
+import type { PhoneNumberValidateCommand, PhoneNumberValidateCommandOutput } from '@aws-sdk/client-pinpoint';
+import type { PublishCommand, PublishCommandOutput } from '@aws-sdk/client-sns';
+import * as z from 'zod/mini';
 import type { LineType } from '../../shared/customers.js';
 import { config } from './config.js';
+import { CARRIER_CHUNK, lazyChunk } from './lazyChunk.js';
 import { logger } from './log.js';
 
 export interface OutboundText {
@@ -45,13 +46,13 @@ export interface OutboundText {
 
 /** A delivery event of the carrier's, in End User Messaging's terms (what a delivery receipt carries): one schema for the receipts topic and the local carrier's answer. */
 export const carrierReceipt = z.object({
-  eventType: z.string().min(1),
-  messageId: z.string().min(1),
-  destinationPhoneNumber: z.string().optional(),
-  messageStatus: z.string().optional(),
-  messageStatusDescription: z.string().optional(),
-  isFinal: z.boolean().optional(),
-  eventTimestamp: z.number().optional(),
+  eventType: z.string().check(z.minLength(1)),
+  messageId: z.string().check(z.minLength(1)),
+  destinationPhoneNumber: z.optional(z.string()),
+  messageStatus: z.optional(z.string()),
+  messageStatusDescription: z.optional(z.string()),
+  isFinal: z.optional(z.boolean()),
+  eventTimestamp: z.optional(z.number()),
 });
 export type CarrierReceipt = z.infer<typeof carrierReceipt>;
 
@@ -100,6 +101,9 @@ const DAY = 24 * 60 * 60 * 1000;
 /** Enough for a busy container's day of customers; the oldest answers go first. */
 const LOOKUP_CACHE_SIZE = 10_000;
 
+/** SNS and Pinpoint: loaded by the first text or lookup, so functions that text now and then start without them. */
+const carrierClients = lazyChunk<typeof import('./carrierClients.js')>(CARRIER_CHUNK.file, import.meta.url);
+
 export interface SnsSmsCarrierOptions {
   sns?: SnsPublisher;
   pinpoint?: PhoneNumberValidator;
@@ -109,23 +113,26 @@ export interface SnsSmsCarrierOptions {
 export class SnsSmsCarrier implements SmsCarrier {
   /** Publish has no idempotency key for SMS: the same text published twice is texted twice. */
   readonly dedupesSends = false;
-  private readonly sns: SnsPublisher;
-  private readonly pinpoint: PhoneNumberValidator;
+  /** Made on first use (the clients' chunk loads then), unless given. */
+  private sns: SnsPublisher | undefined;
+  private pinpoint: PhoneNumberValidator | undefined;
   private readonly now: () => number;
   /** Line types change rarely and Pinpoint charges per lookup: answers are kept for a day. */
   private readonly lines = new Map<string, { type: LineType; until: number }>();
 
   constructor(options: SnsSmsCarrierOptions = {}) {
-    this.sns = options.sns ?? new SNSClient({ region: config.region });
-    this.pinpoint = options.pinpoint ?? new PinpointClient({ region: config.region });
+    this.sns = options.sns;
+    this.pinpoint = options.pinpoint;
     this.now = options.now ?? Date.now;
   }
 
   async send(text: OutboundText): Promise<{ carrierMessageId: string }> {
     // SNS carries no pictures: attachments go as links on lines of their own after the text.
     const message = [text.text, ...text.media].filter((part) => part !== '').join('\n');
+    const { SNSClient, PublishCommand } = await carrierClients();
+    const sns = (this.sns ??= new SNSClient({ region: config.region }));
     try {
-      const answer = await this.sns.send(
+      const answer = await sns.send(
         new PublishCommand({
           PhoneNumber: text.to,
           Message: message,
@@ -149,7 +156,9 @@ export class SnsSmsCarrier implements SmsCarrier {
     const known = this.lines.get(phone);
     if (known && known.until > now) return known.type;
     try {
-      const answer = await this.pinpoint.send(new PhoneNumberValidateCommand({ NumberValidateRequest: { PhoneNumber: phone } }));
+      const { PinpointClient, PhoneNumberValidateCommand } = await carrierClients();
+      const pinpoint = (this.pinpoint ??= new PinpointClient({ region: config.region }));
+      const answer = await pinpoint.send(new PhoneNumberValidateCommand({ NumberValidateRequest: { PhoneNumber: phone } }));
       const type = PHONE_TYPES[answer.NumberValidateResponse?.PhoneType ?? ''] ?? 'error';
       this.lines.delete(phone);
       this.lines.set(phone, { type, until: now + DAY });
@@ -163,10 +172,10 @@ export class SnsSmsCarrier implements SmsCarrier {
   }
 }
 
-const localSent = z.object({ message_id: z.string().min(1) });
+const localSent = z.object({ message_id: z.string().check(z.minLength(1)) });
 const localRefusal = z.object({ error: z.object({ id: z.string(), message: z.string() }) });
 const localLine = z.object({ type: z.enum(['mobile', 'voip', 'landline', 'error']) });
-const localReceipt = z.object({ receipt: carrierReceipt.nullable() });
+const localReceipt = z.object({ receipt: z.nullable(carrierReceipt) });
 
 /** The local carrier (infra/local/carrier.ts) at LOCAL_CARRIER_URL: it refuses with 422 `{ error: { id, message } }`. */
 export class LocalSmsCarrier implements SmsCarrier {

@@ -7,7 +7,10 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpCors from '@middy/http-cors';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { ZodError, type ZodType } from 'zod';
+import * as z from 'zod/mini';
+// Straight from zod's core: `z.core.$ZodError` would bundle all of core (and every locale).
+import { $ZodError } from 'zod/v4/core';
+import en from 'zod/v4/locales/en.js';
 import { missingFields } from '../../shared/schemas/required.js';
 import { DomainError, HttpError, RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE, SendRefused, ValidationError, isServiceUnavailable, unauthorized, type DomainErrorKind } from './errors.js';
 import { clientIp } from './clientIp.js';
@@ -59,11 +62,16 @@ export const agentRoute = (
   ...options,
 });
 
+// zod/mini carries no words of its own ("Invalid input" for every issue): a field without a text of
+// its own keeps answering zod's English, as the 422s did before. English alone: z.locales would
+// bundle every language.
+z.config(en());
+
 export const ok = (body: unknown, status = 200): Reply => ({ status, body });
 export const noContent = (): Reply => ({ status: 204 });
 
 /** Validates input at the edge with a shared schema; failures answer 422 `{ errors: [...] }`. */
-export function parse<T>(schema: ZodType<T>, input: unknown): T {
+export function parse<T>(schema: z.ZodMiniType<T>, input: unknown): T {
   const result = schema.safeParse(input ?? {}, { error: missingFields });
   if (result.success) return result.data;
   throw new ValidationError(result.error.issues.map((i) => ({ message: i.message, path: i.path.join('.') })));
@@ -96,7 +104,7 @@ function errorReply(err: unknown): Reply {
   if (err instanceof DomainError) return { status: domainStatus(err), body: { error: { id: err.id, message: err.message, ...err.extra } } };
   if (err instanceof HttpError) return { status: err.status, body: { error: { id: err.id, message: err.message, ...err.extra } } };
   if (err instanceof ValidationError) return { status: 422, body: { errors: err.errors } };
-  if (err instanceof ZodError) return { status: 422, body: { errors: err.issues.map((i) => ({ message: i.message })) } };
+  if (err instanceof $ZodError) return { status: 422, body: { errors: err.issues.map((i) => ({ message: i.message })) } };
   if (isServiceUnavailable(err)) {
     // The store or AWS could not be reached or is throttling: nothing failed on its merits, and a
     // retry (with the same Idempotency-Key) is safe. Never a 500 for this.

@@ -13,3 +13,25 @@ export function lazyChunk<T>(file: string, callerUrl: string): () => Promise<T> 
   const url = new URL(bundled ? file.replace(/\.js$/, '.mjs') : file, callerUrl).href;
   return () => (loading ??= import(url) as Promise<T>);
 }
+
+/**
+ * A chunk as the stack builds it: `entry` from the project root, `file` as `loadedBy` asks for it
+ * (beside it, so the same name works from source and from the bundle). A function whose bundle holds
+ * `loadedBy` must have the chunk built beside it (test/infra/bundling.test.ts checks every bundle).
+ */
+export interface ChunkOfModule {
+  readonly entry: string;
+  readonly file: string;
+  readonly loadedBy: string;
+}
+
+/**
+ * AWS clients that a function needs only on some requests. A dynamic `import()` of the package
+ * alone would still put the client in the bundle, where Node parses it at every cold start; in a
+ * chunk it costs nothing until used (its first use loads a second copy of the SDK's core, tens of
+ * milliseconds, once per container). Nothing else is imported here, so infra can read these.
+ */
+export const S3_CHUNK: ChunkOfModule = { entry: 'functions/lib/s3Client.ts', file: 's3Client.js', loadedBy: 'functions/lib/storage.ts' };
+export const CARRIER_CHUNK: ChunkOfModule = { entry: 'functions/lib/carrierClients.ts', file: 'carrierClients.js', loadedBy: 'functions/lib/carrier.ts' };
+export const LAMBDA_CHUNK: ChunkOfModule = { entry: 'functions/lib/lambdaClient.ts', file: 'lambdaClient.js', loadedBy: 'functions/lib/background.ts' };
+export const MAIL_CHUNK: ChunkOfModule = { entry: 'functions/lib/sesMail.ts', file: 'sesMail.js', loadedBy: 'functions/lib/mail.ts' };

@@ -3,6 +3,7 @@
  * outbox (which a person and the tests can read) on the local stack.
  */
 import { config } from './config.js';
+import { lazyChunk, MAIL_CHUNK } from './lazyChunk.js';
 
 export interface Mail {
   to: string;
@@ -15,12 +16,14 @@ export interface Mailer {
 }
 
 /**
- * Only sign-in links and password resets send mail: the SES client (sesMail.ts) is loaded by the
- * first of them, so the functions that carry this module start without it.
+ * Only sign-in links and password resets send mail: the SES client (sesMail.ts, a chunk of its own)
+ * is loaded by the first of them, so the functions that carry this module start without it.
  */
+const sesMail = lazyChunk<typeof import('./sesMail.js')>(MAIL_CHUNK.file, import.meta.url);
+
 class SesMailer implements Mailer {
   async send(mail: Mail): Promise<void> {
-    const { sendWithSes } = await import('./sesMail.js');
+    const { sendWithSes } = await sesMail();
     await sendWithSes(mail);
   }
 }

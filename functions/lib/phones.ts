@@ -1,10 +1,14 @@
 /**
  * Customers' phone numbers as the carrier needs them: E.164 (`+16175550142`). The DMS and the
  * forms send numbers as people write them ("(617) 555-0142"); everything the console stores and
- * texts goes through `normalizePhone` first. The full metadata (`/max`) checks that the number
- * could exist in its country, not only its length: the server can afford its size.
+ * texts goes through `normalizePhone` first. The `min` metadata (as the forms use): the full one
+ * (`/max`, 190 KB bundled) was the largest part of most functions' cold start. `min` checks each
+ * country's lengths and its general number pattern (a US number needs a real area-code shape, no
+ * 555 area code), not each number type's ranges; a number that passes and still cannot be reached
+ * is the carrier's to refuse (line lookup, delivery receipt). `/mobile` would refuse landlines,
+ * which stores text too (SPEC §5: the line type is the carrier lookup's to tell).
  */
-import { getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, validatePhoneNumberLength, type CountryCode } from 'libphonenumber-js/max';
+import { getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, validatePhoneNumberLength, type CountryCode } from 'libphonenumber-js/min';
 
 import { PHONE_ERRORS, type PhoneProblem } from '../../shared/schemas/people.js';
 

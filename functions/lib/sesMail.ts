@@ -1,4 +1,4 @@
-/** Mail through Amazon SES; mail.ts loads this module when the first mail goes out. */
+/** Mail through Amazon SES; mail.ts loads this module (a chunk of its own beside the bundle: MAIL_CHUNK) when the first mail goes out. */
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { config } from './config.js';
 import type { Mail } from './mail.js';

@@ -1,22 +1,38 @@
-/** S3 access for uploads, reports and logos; presigned URLs so the browser talks to S3 directly. */
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+/**
+ * S3 access for uploads, reports and logos; presigned URLs so the browser talks to S3 directly.
+ * The S3 client and the presigner are a chunk of their own (S3_CHUNK), loaded by the first request
+ * that touches S3: most requests of most functions never do.
+ */
+import type { S3Client } from '@aws-sdk/client-s3';
 import { config } from './config.js';
+import { lazyChunk, S3_CHUNK } from './lazyChunk.js';
 
-let client: S3Client | undefined;
+type S3Sdk = typeof import('./s3Client.js');
+export type S3Access = Pick<S3Sdk, 'GetObjectCommand' | 'HeadObjectCommand' | 'PutObjectCommand' | 'getSignedUrl'> & { client: S3Client };
 
-export function s3(): S3Client {
-  client ??= new S3Client({
-    region: config.region,
-    endpoint: config.s3Endpoint,
-    forcePathStyle: Boolean(config.s3Endpoint),
-    // Without this, presigned browser uploads carry checksum parameters real S3 then rejects.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
-  return client;
+const s3Sdk = lazyChunk<S3Sdk>(S3_CHUNK.file, import.meta.url);
+let access: Promise<S3Access> | undefined;
+
+/** The client (created once) with the commands and the presigner it is used with. */
+export function s3(): Promise<S3Access> {
+  access ??= s3Sdk().then(({ S3Client, GetObjectCommand, HeadObjectCommand, PutObjectCommand, getSignedUrl }) => ({
+    client: new S3Client({
+      region: config.region,
+      endpoint: config.s3Endpoint,
+      forcePathStyle: Boolean(config.s3Endpoint),
+      // Without this, presigned browser uploads carry checksum parameters real S3 then rejects.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    }),
+    GetObjectCommand,
+    HeadObjectCommand,
+    PutObjectCommand,
+    getSignedUrl,
+  }));
+  return access;
 }
 
 export async function downloadUrl(bucket: string, key: string, seconds = 3600): Promise<string> {
-  return getSignedUrl(s3(), new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: seconds });
+  const { client, GetObjectCommand, getSignedUrl } = await s3();
+  return getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: seconds });
 }

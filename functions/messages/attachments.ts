@@ -5,9 +5,7 @@
  * given, and on the stored object when a message names it, since a presigned PUT does not bind
  * the size and local S3 checks nothing.
  */
-import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { attachmentUpload } from '../../shared/schemas/messages.js';
 import { config } from '../lib/config.js';
 import { newId } from '../lib/ids.js';
@@ -49,9 +47,9 @@ export const unsupportedType = (contentType: string): DomainError =>
     : refused('unsupported_type', ATTACHMENT_ERRORS.unsupported_type);
 
 export const uploadRequestBody = z.object({
-  name: z.string().trim().min(1).max(200),
-  content_type: z.string().trim().min(1).max(100),
-  size: z.number().int().min(1),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  content_type: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  size: z.number().check(z.int(), z.gte(1)),
 });
 export type UploadRequest = z.infer<typeof uploadRequestBody>;
 
@@ -80,8 +78,9 @@ export async function uploadSlot(companyId: string, request: UploadRequest): Pro
   if (request.size > MAX_ATTACHMENT_BYTES) throw new DomainError('too_large', 'too_large', ATTACHMENT_ERRORS.too_large);
   if (!isSendableType(request.content_type)) throw unsupportedType(request.content_type);
   const key = `${companyPrefix(companyId)}${newId('upl')}/${safeFileName(request.name)}`;
+  const { client, PutObjectCommand, getSignedUrl } = await s3();
   const command = new PutObjectCommand({ Bucket: config.uploadsBucket, Key: key, ContentType: request.content_type });
-  const upload_url = await getSignedUrl(s3(), command, { expiresIn: UPLOAD_URL_SECONDS });
+  const upload_url = await getSignedUrl(client, command, { expiresIn: UPLOAD_URL_SECONDS });
   return { key, upload_url, headers: { 'content-type': request.content_type } };
 }
 
@@ -97,7 +96,8 @@ export async function storedAttachments(companyId: string, uploads: AttachmentUp
       }
       let head;
       try {
-        head = await s3().send(new HeadObjectCommand({ Bucket: config.uploadsBucket, Key: upload.key }));
+        const { client, HeadObjectCommand } = await s3();
+        head = await client.send(new HeadObjectCommand({ Bucket: config.uploadsBucket, Key: upload.key }));
       } catch (err) {
         const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
         if (status === 404 || (err as Error).name === 'NotFound' || (err as Error).name === 'NoSuchKey') {

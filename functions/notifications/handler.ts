@@ -1,11 +1,11 @@
 /** POST /api/notifications/tickets: a ticket for the event stream (SPEC §7 "Wizard and real-time"). */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { notFound } from '../lib/errors.js';
 import { agentRoute, areaHandler, ok, parse, type Routes } from '../lib/http.js';
 import { getLocation } from '../lib/locations.js';
 import { issueTicket } from './tickets.js';
 
-const ticketBody = z.object({ location_id: z.string().optional() });
+const ticketBody = z.object({ location_id: z.optional(z.string()) });
 
 export const routes: Routes = {
   'POST /api/notifications/tickets': agentRoute(async ({ auth, body }) => {

@@ -20,4 +20,4 @@ export const PDF_BUNDLE_FILES: readonly { from: string; to: string }[] = [
  * beside the bundle of each function that draws PDFs, and loaded on first use (functions/lib/lazyChunk.ts):
  * those functions start without parsing it.
  */
-export const PDF_CHUNK = { entry: 'functions/recommendations/pdf.ts', file: 'pdf.js' } as const;
+export const PDF_CHUNK = { entry: 'functions/recommendations/pdf.ts', file: 'pdf.js', loadedBy: 'functions/recommendations/storedPdf.ts' } as const;

@@ -14,6 +14,7 @@ import { visibleRepairOrder } from '../repairOrders/access.js';
 import { requireSheet, sheetRepairOrder, sheetView, type SheetRecord } from '../inspections/records.js';
 import type { RepairOrderRecord } from '../repairOrders/records.js';
 import { agentDecisionRefusal, decide } from './decisions.js';
+import { sendToCustomer } from './sendToCustomer.js';
 import { inspectionPdf } from './storedPdf.js';
 
 const orderId = (req: AgentRequest) => req.params.id ?? '';
@@ -46,8 +47,9 @@ export const routes: Routes = {
 
   'POST /api/tech/mpi/repair_orders/{id}/send_to_customer': agentRoute(async (req) => {
     const ro = await visibleRepairOrder(req.auth, orderId(req), true);
-    // Only this route texts the customer: the carrier's SNS and Pinpoint clients load with it, not at cold start.
-    const { sendToCustomer } = await import('./sendToCustomer.js');
+    // Only this route texts the customer: the carrier's SNS and Pinpoint clients load with its first
+    // text (functions/lib/carrier.ts). A dynamic import() here would not keep them out of the bundle,
+    // and it made esbuild keep whole packages behind it (date-fns, every DynamoDB command).
     const { sheet, message } = await sendToCustomer(ro, req.auth.actingAs, parse(actionTextBody, req.body));
     return ok({ ...(await sheetReply(sheet, ro)), message });
   }),

@@ -3,7 +3,6 @@
  * bucket. Kept apart from the drawing (pdf.ts): gathering runs in the function's main bundle, the
  * drawing (pdf-lib, fontkit) is a file of its own loaded when a PDF is first drawn (storedPdf.ts).
  */
-import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { MAX_RENDITION_BYTES } from '../../shared/inspections.js';
 import type { Locale } from '../../shared/locales.js';
 import type { Vehicle } from '../../shared/customers.js';
@@ -44,7 +43,8 @@ export interface PdfInput {
 
 async function objectBytes(key: string): Promise<Uint8Array | null> {
   try {
-    const out = await s3().send(new GetObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
+    const { client, GetObjectCommand } = await s3();
+    const out = await client.send(new GetObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
     return out.Body ? await out.Body.transformToByteArray() : null;
   } catch (err) {
     logger.warn('inspection photo not read', { key, error: (err as Error).message });

@@ -4,7 +4,6 @@
  * loaded the first time a PDF must be drawn, not when the function starts: the customer's page and
  * the advisor's decisions never draw one, and pdf-lib alone would double their cold start.
  */
-import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { config } from '../lib/config.js';
 import { downloadUrl, s3 } from '../lib/storage.js';
 import type { RepairOrderRecord } from '../repairOrders/records.js';
@@ -23,7 +22,8 @@ export const pdfKey = (sheet: Pick<SheetRecord, 'company_id' | 'repair_order_id'
 /** When the stored PDF was made, or null when there is none. */
 async function storedAt(key: string): Promise<string | null> {
   try {
-    const head = await s3().send(new HeadObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
+    const { client, HeadObjectCommand } = await s3();
+    const head = await client.send(new HeadObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
     return head.Metadata?.['generated-at'] ?? head.LastModified?.toISOString() ?? new Date().toISOString();
   } catch (err) {
     const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
@@ -53,7 +53,8 @@ export async function inspectionPdf(sheet: SheetRecord, ro: RepairOrderRecord, l
   const [{ renderInspectionPdf }, input] = await Promise.all([pdfDrawing(), pdfInput(sheet, ro, locale)]);
   const bytes = await renderInspectionPdf(input);
   const generatedAt = new Date().toISOString();
-  await s3().send(
+  const { client, PutObjectCommand } = await s3();
+  await client.send(
     new PutObjectCommand({
       Bucket: config.uploadsBucket,
       Key: key,

@@ -2,6 +2,7 @@
  * The service board (SPEC §2 `/`, "vehicles in service"): repair orders and their conversations.
  * What it declares to the rest of the system (functions/lib/boardModule.ts), listed in functions/boards.ts.
  */
+import { CARRIER_CHUNK, S3_CHUNK } from '../lib/lazyChunk.js';
 import { REPAIR_ORDER_EVENTS } from '../../shared/repairOrders/events.js';
 import type { BoardModule } from '../lib/boardModule.js';
 
@@ -11,6 +12,7 @@ export const board = {
   areas: {
     repairOrders: {
       entry: 'functions/repairOrders/handler.ts',
+      lazyChunks: [S3_CHUNK, CARRIER_CHUNK],
       routes: [
         'GET /api/locations/{id}/repair_orders',
         'GET /api/locations/{id}/repair_orders/inbox',
@@ -33,6 +35,7 @@ export const board = {
     service_reminders: { rateMinutes: 60 },
   },
   runtime: process.env.BOARD_RUNTIME === 'off' ? undefined : () => import('./runtime.js'),
+  runJobs: process.env.BOARD_JOBS === 'off' ? undefined : () => import('./jobs.js'),
   textingNumbers: ['service'],
   events: REPAIR_ORDER_EVENTS,
   routeParams: [{ param: 'id', after: /(^|\/)repair_orders\/$/, kind: 'repair_order', tenant: true }],

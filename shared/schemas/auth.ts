@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Length caps. Whatever reaches a DynamoDB key must stay far below its 2,048-byte limit (a longer
@@ -10,24 +10,23 @@ export const MAX_TOKEN_LENGTH = 512;
 export const MAX_ID_LENGTH = 128;
 
 /** A string is valid when non-empty after trimming (SPEC §5). */
-export const present = z.string().trim().min(1);
+export const present = z.string().check(z.trim(), z.minLength(1));
 
 /** A token the server handed out (refresh, reset, magic link): never longer than MAX_TOKEN_LENGTH. */
-const token = (blank?: string) => z.string(blank ? { error: blank } : undefined).trim().min(1, blank).max(MAX_TOKEN_LENGTH, 'Token is too long');
+const token = (blank?: string) => z.string(blank ? { error: blank } : undefined).check(z.trim(), z.minLength(1, blank), z.maxLength(MAX_TOKEN_LENGTH, 'Token is too long'));
 
 const tooLongEmail = `E-mail is too long (maximum is ${MAX_EMAIL_LENGTH} characters)`;
 
 /** Sign-in e-mail: trimmed and lowercased before anything looks it up. */
-export const signInEmail = z.string({ error: 'Provide credentials' }).trim().toLowerCase().min(1, 'Provide credentials').max(MAX_EMAIL_LENGTH, tooLongEmail);
+export const signInEmail = z
+  .string({ error: 'Provide credentials' })
+  .check(z.trim(), z.toLowerCase(), z.minLength(1, 'Provide credentials'), z.maxLength(MAX_EMAIL_LENGTH, tooLongEmail));
 
 // Same pattern in the forgot-password dialog and on the server.
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 export const emailAddress = z
   .string({ error: 'Please enter valid email address.' })
-  .trim()
-  .toLowerCase()
-  .max(MAX_EMAIL_LENGTH, tooLongEmail)
-  .regex(EMAIL_PATTERN, 'Please enter valid email address.');
+  .check(z.trim(), z.toLowerCase(), z.maxLength(MAX_EMAIL_LENGTH, tooLongEmail), z.regex(EMAIL_PATTERN, 'Please enter valid email address.'));
 
 export const PASSWORD_MIN = 8;
 
@@ -35,8 +34,10 @@ export const loginProbeBody = z.object({ agent: z.object({ email: signInEmail })
 export const loginJwtBody = z.object({
   agent: z.object({
     email: signInEmail,
-    password: z.string({ error: 'Provide credentials' }).min(1, 'Provide credentials').max(MAX_PASSWORD_LENGTH, `Password is too long (maximum is ${MAX_PASSWORD_LENGTH} characters)`),
-    remember_me: z.boolean().optional(),
+    password: z
+      .string({ error: 'Provide credentials' })
+      .check(z.minLength(1, 'Provide credentials'), z.maxLength(MAX_PASSWORD_LENGTH, `Password is too long (maximum is ${MAX_PASSWORD_LENGTH} characters)`)),
+    remember_me: z.optional(z.boolean()),
   }),
 });
 export const refreshBody = z.object({ refresh_token: token() });
@@ -47,17 +48,21 @@ export const passwordResetBody = z
       token: token('Missing token'),
       password: z
         .string({ error: "Password can't be blank" })
-        .min(1, "Password can't be blank")
-        .min(PASSWORD_MIN, `Password is too short (minimum is ${PASSWORD_MIN} characters)`)
-        .max(MAX_PASSWORD_LENGTH, `Password is too long (maximum is ${MAX_PASSWORD_LENGTH} characters)`),
-      password_confirmation: z.string().max(MAX_PASSWORD_LENGTH),
+        .check(
+          z.minLength(1, "Password can't be blank"),
+          z.minLength(PASSWORD_MIN, `Password is too short (minimum is ${PASSWORD_MIN} characters)`),
+          z.maxLength(MAX_PASSWORD_LENGTH, `Password is too long (maximum is ${MAX_PASSWORD_LENGTH} characters)`),
+        ),
+      password_confirmation: z.string().check(z.maxLength(MAX_PASSWORD_LENGTH)),
     }),
   })
-  .refine((b) => b.agent.password === b.agent.password_confirmation, {
-    message: "Password confirmation doesn't match Password",
-    path: ['agent', 'password_confirmation'],
-  });
+  .check(
+    z.refine((b) => b.agent.password === b.agent.password_confirmation, {
+      message: "Password confirmation doesn't match Password",
+      path: ['agent', 'password_confirmation'],
+    }),
+  );
 export const magicSessionBody = z.object({ agent: z.object({ email: signInEmail, token: token() }) });
-export const impersonateBody = z.object({ impersonate_agent_id: z.string().max(MAX_ID_LENGTH, 'Id is too long').nullable() });
+export const impersonateBody = z.object({ impersonate_agent_id: z.nullable(z.string().check(z.maxLength(MAX_ID_LENGTH, 'Id is too long'))) });
 
 export type LoginJwtBody = z.infer<typeof loginJwtBody>;

@@ -4,16 +4,16 @@
  * `{ error: { id, message } }` and the composer shows them after 'An error occurred while sending
  * your message'.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MESSAGE_MAX_LENGTH } from '../messages.js';
 import { MAX_ID_LENGTH } from './auth.js';
 
 export const attachmentUpload = z.object({
   /** Key returned by POST /api/attachments (the file is already in the uploads bucket). */
-  key: z.string().min(1).max(300),
-  name: z.string().min(1).max(200),
-  content_type: z.string().min(1).max(100),
-  size: z.number().int().min(1).max(512 * 1024 * 1024),
+  key: z.string().check(z.minLength(1), z.maxLength(300)),
+  name: z.string().check(z.minLength(1), z.maxLength(200)),
+  content_type: z.string().check(z.minLength(1), z.maxLength(100)),
+  size: z.number().check(z.int(), z.gte(1), z.lte(512 * 1024 * 1024)),
 });
 
 /**
@@ -23,9 +23,9 @@ export const attachmentUpload = z.object({
  */
 export const quietHoursAnswer = z.object({
   /** Send later (ISO time); also how an agent schedules past quiet hours. */
-  send_at: z.iso.datetime({ offset: true }).optional(),
+  send_at: z.optional(z.iso.datetime({ offset: true })),
   /** The agent confirmed sending inside the location's quiet hours. */
-  confirm_quiet_hours: z.boolean().optional(),
+  confirm_quiet_hours: z.optional(z.boolean()),
 });
 export type QuietHoursAnswer = z.infer<typeof quietHoursAnswer>;
 
@@ -35,12 +35,14 @@ export type ActionTextBody = QuietHoursAnswer;
 
 export const sendMessageBody = z.object({
   message: z
-    .object({
-      text: z.string().max(MESSAGE_MAX_LENGTH, { message: 'Message length limit is 1600 characters' }).default(''),
-      attachments: z.array(attachmentUpload).max(10).default([]),
-    })
-    .extend(quietHoursAnswer.shape)
-    .refine((m) => m.text.trim().length > 0 || m.attachments.length > 0, { message: 'Text cannot be blank', path: ['text'] }),
+    .extend(
+      z.object({
+        text: z._default(z.string().check(z.maxLength(MESSAGE_MAX_LENGTH, { message: 'Message length limit is 1600 characters' })), ''),
+        attachments: z._default(z.array(attachmentUpload).check(z.maxLength(10)), []),
+      }),
+      quietHoursAnswer.shape,
+    )
+    .check(z.refine((m) => m.text.trim().length > 0 || m.attachments.length > 0, { message: 'Text cannot be blank', path: ['text'] })),
 });
 export type SendMessageBody = z.infer<typeof sendMessageBody>;
 
@@ -50,12 +52,12 @@ export type SendMessageBody = z.infer<typeof sendMessageBody>;
  */
 export const editMessageBody = z.object({
   message: z.object({
-    text: z.string().max(MESSAGE_MAX_LENGTH, { message: 'Message length limit is 1600 characters' }),
-    send_at: z.iso.datetime({ offset: true }).optional(),
+    text: z.string().check(z.maxLength(MESSAGE_MAX_LENGTH, { message: 'Message length limit is 1600 characters' })),
+    send_at: z.optional(z.iso.datetime({ offset: true })),
   }),
 });
 export type EditMessageBody = z.infer<typeof editMessageBody>;
 
-export const assignAgentBody = z.object({ agent_id: z.string().min(1).max(MAX_ID_LENGTH, 'Id is too long').nullable() });
+export const assignAgentBody = z.object({ agent_id: z.nullable(z.string().check(z.minLength(1), z.maxLength(MAX_ID_LENGTH, 'Id is too long'))) });
 
 export { DELIVERY_ERROR_TEXTS, deliveryErrorKind, HELD_TEXT_REFUSALS, MISSING_AGENT, OPTED_OUT_ACTION, SEND_ERRORS, SEND_WARNINGS, type SendErrorId } from '../serviceTexts.js';

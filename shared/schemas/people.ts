@@ -3,7 +3,7 @@
  * name, e-mail and phone rules and their texts. The form and the server check the same schema; the
  * server also checks that the phone number can exist in the store's country (functions/lib/phones.ts).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { requiredText } from './required.js';
 
 export const PERSON_ERRORS = {
@@ -23,7 +23,7 @@ export type PhoneProblem = keyof typeof PHONE_ERRORS;
 export const newPerson = z.object({
   first_name: requiredText(PERSON_ERRORS.first_name, 80),
   last_name: requiredText(PERSON_ERRORS.last_name, 80),
-  email: z.string({ error: PERSON_ERRORS.email }).trim().toLowerCase().max(200).pipe(z.email({ message: PERSON_ERRORS.email })),
+  email: z.pipe(z.string({ error: PERSON_ERRORS.email }).check(z.trim(), z.toLowerCase(), z.maxLength(200)), z.email({ message: PERSON_ERRORS.email })),
   phone: requiredText(PHONE_ERRORS.missing, 32),
 });
 export type NewPerson = z.infer<typeof newPerson>;

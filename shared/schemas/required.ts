@@ -5,10 +5,10 @@
  * type error, so the form and the server keep one contract. Every other field left out answers
  * SPEC §5's pattern, "Missing Required Field: Phone", through `missingFields` at each parse of a request.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** A string that must not be empty after trimming (SPEC §5), with one text for empty, blank and missing. */
-export const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, { message }).max(max);
+export const requiredText = (message: string, max: number) => z.string({ error: message }).check(z.trim(), z.minLength(1, { message }), z.maxLength(max));
 
 /** "first_name" → "First name": the field as SPEC §5's texts name one. */
 function fieldLabel(path: readonly PropertyKey[]): string {

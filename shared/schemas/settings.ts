@@ -2,26 +2,26 @@
  * Location settings groups (SPEC §3), one schema each. Every field has a default so a location
  * that never saved a group still answers a complete one; a POST may send any subset.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { SettingsKey } from '../access.js';
 
-const days = (max: number, fallback: number) => z.number().int().min(1).max(max).default(fallback);
-const text = (fallback = '') => z.string().max(1600).default(fallback);
-const phone = z.string().max(32).default('');
+const days = (max: number, fallback: number) => z._default(z.number().check(z.int(), z.gte(1), z.lte(max)), fallback);
+const text = (fallback = '') => z._default(z.string().check(z.maxLength(1600)), fallback);
+const phone = z._default(z.string().check(z.maxLength(32)), '');
 const cssClass = z.enum(['default', 'primary', 'info', 'warning', 'danger']);
 
 const callsSettings = z.object({
-  enabled: z.boolean().default(false),
-  ring_to_numbers: z.array(z.string().max(32)).max(10).default([]),
-  voicemail_enabled: z.boolean().default(false),
+  enabled: z._default(z.boolean(), false),
+  ring_to_numbers: z._default(z.array(z.string().check(z.maxLength(32))).check(z.maxLength(10)), []),
+  voicemail_enabled: z._default(z.boolean(), false),
   voicemail_greeting: text(),
-  unarchive_on_incoming_call: z.boolean().default(true),
+  unarchive_on_incoming_call: z._default(z.boolean(), true),
   unarchive_on_incoming_call_days: days(90, 30),
 });
 
 const gatekeeperTarget = z.enum(['ro_with_opcode', 'opted_in', 'opted_in_and_no_status', 'green_only']);
 const gatekeeperRule = z.object({
-  target: gatekeeperTarget.default('opted_in_and_no_status'),
+  target: z._default(gatekeeperTarget, 'opted_in_and_no_status'),
   text: text(),
   notes: text(),
 });
@@ -41,73 +41,73 @@ export const GATEKEEPER_MESSAGE_TYPES = [
 ] as const;
 
 const gatekeeperSettings = z.object(
-  Object.fromEntries(GATEKEEPER_MESSAGE_TYPES.map((type) => [type, gatekeeperRule.default(gatekeeperRule.parse({}))])) as Record<
+  Object.fromEntries(GATEKEEPER_MESSAGE_TYPES.map((type) => [type, z._default(gatekeeperRule, gatekeeperRule.parse({}))])) as Record<
     (typeof GATEKEEPER_MESSAGE_TYPES)[number],
-    z.ZodDefault<typeof gatekeeperRule>
+    z.ZodMiniDefault<typeof gatekeeperRule>
   >,
 );
 
 export const settingsSchemas = {
   dms_settings: z.object({
-    dms_id: z.string().max(64).default(''),
-    provider: z.string().max(64).default(''),
-    opcode_text: z.string().max(64).default(''),
-    require_opcode_for_text: z.boolean().default(false),
-    dms_opt_in_enabled: z.boolean().default(true),
+    dms_id: z._default(z.string().check(z.maxLength(64)), ''),
+    provider: z._default(z.string().check(z.maxLength(64)), ''),
+    opcode_text: z._default(z.string().check(z.maxLength(64)), ''),
+    require_opcode_for_text: z._default(z.boolean(), false),
+    dms_opt_in_enabled: z._default(z.boolean(), true),
   }),
   service_settings: z.object({
-    mode: z.enum(['manual', 'demo', 'assisted', 'automated', 'rapid_assisted', 'mini_invoice']).default('manual'),
-    safe_mode: z.boolean().default(false),
-    double_opt_in: z.boolean().default(false),
+    mode: z._default(z.enum(['manual', 'demo', 'assisted', 'automated', 'rapid_assisted', 'mini_invoice']), 'manual'),
+    safe_mode: z._default(z.boolean(), false),
+    double_opt_in: z._default(z.boolean(), false),
     vehicle_ready_message: text('Your vehicle is ready for pick-up.'),
-    vehicle_ready_automated: z.boolean().default(true),
-    work_declined_opcodes: z.array(z.string().max(32)).max(50).default([]),
+    vehicle_ready_automated: z._default(z.boolean(), true),
+    work_declined_opcodes: z._default(z.array(z.string().check(z.maxLength(32))).check(z.maxLength(50)), []),
     work_declined_notification_after_days: days(10, 3),
     work_declined_notification_message: text(),
     auto_close_days: days(365, 30),
     auto_archive_closed_days: days(365, 7),
     auto_archive_idle_days: days(365, 30),
-    quiet_hours_start: z.string().regex(/^\d{2}:\d{2}$/).default('21:00'),
-    quiet_hours_end: z.string().regex(/^\d{2}:\d{2}$/).default('08:00'),
-    delay_randomiser_minutes: z.number().int().min(0).max(5).default(0),
+    quiet_hours_start: z._default(z.string().check(z.regex(/^\d{2}:\d{2}$/)), '21:00'),
+    quiet_hours_end: z._default(z.string().check(z.regex(/^\d{2}:\d{2}$/)), '08:00'),
+    delay_randomiser_minutes: z._default(z.number().check(z.int(), z.gte(0), z.lte(5)), 0),
     status_reply_message: text(),
   }),
   appointments_settings: z.object({
     /** Off: no appointment reminder goes (SPEC §8 "not sent if remind-days is disabled"). */
-    reminders_enabled: z.boolean().default(true),
+    reminders_enabled: z._default(z.boolean(), true),
     remind_days_prior: days(7, 1),
     reminder_template: text('Reminder: your service appointment is on {{date}} at {{time}}.'),
-    confirmation_enabled: z.boolean().default(true),
+    confirmation_enabled: z._default(z.boolean(), true),
   }),
   employee_settings: z.object({
     autoresponder_text: text(),
-    routing_enabled: z.boolean().default(false),
+    routing_enabled: z._default(z.boolean(), false),
   }),
   chatrooms_settings: z.object({
-    reactions_enabled: z.boolean().default(true),
-    groups_enabled: z.boolean().default(true),
+    reactions_enabled: z._default(z.boolean(), true),
+    groups_enabled: z._default(z.boolean(), true),
   }),
   inventory_settings: z.object({
-    inbox_enabled: z.boolean().default(true),
+    inbox_enabled: z._default(z.boolean(), true),
     close_after_days: days(365, 30),
   }),
   business_information: z.object({
-    group_name: z.string().max(120).default(''),
-    dealership_name: z.string().max(120).default(''),
-    url: z.string().max(300).default(''),
-    contact_name: z.string().max(120).default(''),
-    email: z.string().max(200).default(''),
+    group_name: z._default(z.string().check(z.maxLength(120)), ''),
+    dealership_name: z._default(z.string().check(z.maxLength(120)), ''),
+    url: z._default(z.string().check(z.maxLength(300)), ''),
+    contact_name: z._default(z.string().check(z.maxLength(120)), ''),
+    email: z._default(z.string().check(z.maxLength(200)), ''),
     phone,
-    address: z.string().max(200).default(''),
-    city: z.string().max(120).default(''),
-    state: z.string().max(60).default(''),
-    zipcode: z.string().max(20).default(''),
-    brand: z.string().max(60).default(''),
-    dms_id: z.string().max(64).default(''),
-    registration_type: z.string().max(60).default(''),
-    registration_number: z.string().max(60).default(''),
-    texting_numbers: z
-      .object({
+    address: z._default(z.string().check(z.maxLength(200)), ''),
+    city: z._default(z.string().check(z.maxLength(120)), ''),
+    state: z._default(z.string().check(z.maxLength(60)), ''),
+    zipcode: z._default(z.string().check(z.maxLength(20)), ''),
+    brand: z._default(z.string().check(z.maxLength(60)), ''),
+    dms_id: z._default(z.string().check(z.maxLength(64)), ''),
+    registration_type: z._default(z.string().check(z.maxLength(60)), ''),
+    registration_number: z._default(z.string().check(z.maxLength(60)), ''),
+    texting_numbers: z._default(
+      z.object({
         service: phone,
         appointment: phone,
         employees: phone,
@@ -115,71 +115,72 @@ export const settingsSchemas = {
         internet_sales: phone,
         showroom_sales: phone,
         inventory: phone,
-      })
-      .default({ service: '', appointment: '', employees: '', hotel: '', internet_sales: '', showroom_sales: '', inventory: '' }),
+      }),
+      { service: '', appointment: '', employees: '', hotel: '', internet_sales: '', showroom_sales: '', inventory: '' },
+    ),
   }),
   mpi_settings: z.object({
-    enabled: z.boolean().default(false),
-    require_photo_for_red: z.boolean().default(false),
-    recommendation_approval_sms_delay_minutes: z.number().int().min(0).max(60).default(0),
+    enabled: z._default(z.boolean(), false),
+    require_photo_for_red: z._default(z.boolean(), false),
+    recommendation_approval_sms_delay_minutes: z._default(z.number().check(z.int(), z.gte(0), z.lte(60)), 0),
     /** How long the customer's inspection link works after it is sent. */
-    link_expiry_days: z.number().int().min(1).max(60).default(14),
+    link_expiry_days: z._default(z.number().check(z.int(), z.gte(1), z.lte(60)), 14),
     /** The text that carries the link; {{link}} is replaced by it (added at the end when absent). */
     customer_message: text('Your vehicle inspection is ready. Review the recommended work and approve what you would like us to do: {{link}}'),
   }),
   payments_settings: z.object({
-    enabled: z.boolean().default(false),
-    paid_notifications_enabled: z.boolean().default(false),
-    provider: z.enum(['none', 'stripe', 'cenpos']).default('none'),
-    provider_account: z.string().max(120).default(''),
-    cenpos_account: z.string().max(120).default(''),
+    enabled: z._default(z.boolean(), false),
+    paid_notifications_enabled: z._default(z.boolean(), false),
+    provider: z._default(z.enum(['none', 'stripe', 'cenpos']), 'none'),
+    provider_account: z._default(z.string().check(z.maxLength(120)), ''),
+    cenpos_account: z._default(z.string().check(z.maxLength(120)), ''),
   }),
   payments_landing_settings: z.object({
     header_text: text(),
-    pay_button_text: z.string().max(60).default('Pay now'),
+    pay_button_text: z._default(z.string().check(z.maxLength(60)), 'Pay now'),
   }),
   vcard_settings: z.object({
-    logo_key: z.string().max(300).nullable().default(null),
-    display_name: z.string().max(120).default(''),
+    logo_key: z._default(z.nullable(z.string().check(z.maxLength(300))), null),
+    display_name: z._default(z.string().check(z.maxLength(120)), ''),
   }),
   gatekeeper_settings: gatekeeperSettings,
   service_calls_settings: callsSettings,
   appointments_calls_settings: callsSettings,
   inventory_calls_settings: callsSettings,
   csi_settings: z.object({
-    enabled: z.boolean().default(false),
+    enabled: z._default(z.boolean(), false),
     frequency_days: days(365, 90),
     message: text('How did we do? Reply with a number from 0 to 10.'),
   }),
   landing_settings: z.object({
-    header_image_key: z.string().max(300).nullable().default(null),
+    header_image_key: z._default(z.nullable(z.string().check(z.maxLength(300))), null),
     text: text(),
-    colour: z.string().regex(/^#[0-9a-fA-F]{6}$/).default('#1f4e79'),
-    link: z.string().max(300).default(''),
+    colour: z._default(z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/)), '#1f4e79'),
+    link: z._default(z.string().check(z.maxLength(300)), ''),
     intro: text(),
     body: text(),
     footer: text(),
     disclaimer: text(),
-    yes_button_text: z.string().max(60).default('Yes'),
-    no_button_text: z.string().max(60).default('No'),
+    yes_button_text: z._default(z.string().check(z.maxLength(60)), 'Yes'),
+    no_button_text: z._default(z.string().check(z.maxLength(60)), 'No'),
     outro_text_positive: text(),
     outro_text_negative: text(),
-    name_label: z.string().max(60).default('Name'),
-    email_label: z.string().max(60).default('E-mail'),
-    pay_button: z.boolean().default(false),
-    button_css_class: cssClass.default('primary'),
+    name_label: z._default(z.string().check(z.maxLength(60)), 'Name'),
+    email_label: z._default(z.string().check(z.maxLength(60)), 'E-mail'),
+    pay_button: z._default(z.boolean(), false),
+    button_css_class: z._default(cssClass, 'primary'),
   }),
   reminder_settings: z.object({
-    enabled: z.boolean().default(false),
-    remind_months_after: z.number().int().min(1).max(12).default(6),
+    enabled: z._default(z.boolean(), false),
+    remind_months_after: z._default(z.number().check(z.int(), z.gte(1), z.lte(12)), 6),
     reminder_template: text('It is time for your next service. Reply to book an appointment.'),
   }),
   technician_settings: z.object({
-    enabled: z.boolean().default(false),
-    mpi_enabled: z.boolean().default(false),
-    rest_marked_green_enabled: z.boolean().default(true),
+    enabled: z._default(z.boolean(), false),
+    mpi_enabled: z._default(z.boolean(), false),
+    rest_marked_green_enabled: z._default(z.boolean(), true),
   }),
-} satisfies Record<SettingsKey, z.ZodObject>;
+} satisfies Record<SettingsKey, z.ZodMiniObject>;
 
 export type SettingsOf<K extends SettingsKey> = z.infer<(typeof settingsSchemas)[K]>;
 
@@ -189,12 +190,12 @@ export function completeSettings<K extends SettingsKey>(key: K, stored: unknown)
 }
 
 /** The schema of one group, widened so callers can treat every group alike. */
-export function settingsSchema(key: SettingsKey): z.ZodObject {
+export function settingsSchema(key: SettingsKey): z.ZodMiniObject {
   return settingsSchemas[key];
 }
 
 /**
- * A partial update: only the fields the body names, each validated. (A plain `.partial()` would
+ * A partial update: only the fields the body names, each validated. (A plain `z.partial()` would
  * fill absent fields with defaults and overwrite what the location saved.)
  */
 export function settingsChanges(key: SettingsKey, raw: unknown): { ok: true; changes: Record<string, unknown> } | { ok: false; errors: { message: string; path: string }[] } {
@@ -208,7 +209,7 @@ export function settingsChanges(key: SettingsKey, raw: unknown): { ok: true; cha
   const unknown = Object.keys(raw).filter((field) => !Object.hasOwn(schema.shape, field));
   if (unknown.length) return { ok: false, errors: unknown.slice(0, 10).map((field) => ({ message: `Unknown setting: ${field.slice(0, 100)}`, path: key })) };
   const named = Object.keys(raw);
-  const picked = schema.pick(Object.fromEntries(named.map((f) => [f, true])) as Record<string, true>);
+  const picked = z.pick(schema, Object.fromEntries(named.map((f) => [f, true])) as Record<string, true>);
   const result = picked.safeParse(raw);
   if (!result.success) return { ok: false, errors: result.error.issues.map((i) => ({ message: i.message, path: [key, ...i.path].join('.') })) };
   return { ok: true, changes: result.data as Record<string, unknown> };

@@ -9,7 +9,8 @@ import { pathToFileURL } from 'node:url';
 import type { CfnElement } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_AREAS, CARRIER_TOPICS, EVENTS_ENTRY, JOBS_ENTRY, type AreaName } from '../../functions/areas.js';
-import { PDF_BUNDLE_FILES } from '../../functions/recommendations/fonts.js';
+import { CARRIER_CHUNK, LAMBDA_CHUNK, MAIL_CHUNK, S3_CHUNK, type ChunkOfModule } from '../../functions/lib/lazyChunk.js';
+import { PDF_BUNDLE_FILES, PDF_CHUNK } from '../../functions/recommendations/fonts.js';
 import { BUNDLE_FILES, ORIGIN_GATE_ENTRY } from '../../infra/api.js';
 import { ESM_REQUIRE_BANNER } from '../../infra/server-function.js';
 import { resources, synthesise, type Synthesised } from './synth.js';
@@ -79,6 +80,42 @@ describe('function bundles', () => {
     }
   });
 
+  it.each(LAZY_PARTS)('keep $name out of every function bundle: the functions whose code loads it carry $chunk.file (as .mjs) beside it', ({ chunk, packages }) => {
+    const file = chunk.file.replace(/\.js$/, '.mjs');
+    let carried = 0;
+    for (const [entry, dir] of bundles()) {
+      const { sources } = JSON.parse(readFileSync(join(dir, 'index.mjs.map'), 'utf8')) as { sources: string[] };
+      expect(sources.filter((source) => packages.test(source)), entry).toEqual([]);
+      const loads = sources.some((source) => source === chunk.loadedBy || source.endsWith(`/${chunk.loadedBy}`));
+      // Built exactly where the code may load it: missing would fail the first use in AWS, extra is dead weight.
+      expect(existsSync(join(dir, file)), `${entry}: ${file}`).toBe(loads);
+      if (!loads) continue;
+      carried += 1;
+      const inChunk = JSON.parse(readFileSync(join(dir, `${file}.map`), 'utf8')) as { sources: string[] };
+      expect(inChunk.sources.some((source) => packages.test(source)), `${entry}: ${file}`).toBe(true);
+    }
+    expect(carried).toBeGreaterThan(0);
+  });
+
+  it('hold no full zod: the schemas are zod/mini', () => {
+    for (const [entry, dir] of bundles()) {
+      const { sources } = JSON.parse(readFileSync(join(dir, 'index.mjs.map'), 'utf8')) as { sources: string[] };
+      expect(sources.filter((source) => /node_modules\/zod\/v4\/(classic|locales\/(?!en\.js))/.test(source)), entry).toEqual([]);
+    }
+  });
+
+  it('load each AWS client chunk in plain Node with what its module exports', async () => {
+    for (const { chunk } of LAZY_PARTS.filter((part) => part.chunk !== PDF_CHUNK)) {
+      const file = chunk.file.replace(/\.js$/, '.mjs');
+      const dir = [...bundles().values()].find((d) => existsSync(join(d, file)))!;
+      const script = `const mod = await import(${JSON.stringify(pathToFileURL(join(dir, file)).href)});
+        console.log(JSON.stringify(Object.keys(mod).filter((k) => typeof mod[k] === 'function').sort()));`;
+      const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: { PATH: process.env.PATH, AWS_REGION: 'us-east-1', LOG_LEVEL: 'silent' }, encoding: 'utf8' });
+      const source = (await import(pathToFileURL(join(import.meta.dirname, '../..', chunk.entry)).href)) as Record<string, unknown>;
+      expect(JSON.parse(out.trim().split('\n').pop()!), file).toEqual(Object.keys(source).sort());
+    }
+  });
+
   it('draw the PDF from the chunk in plain Node, with the fonts beside the bundle', () => {
     for (const entry of pdfDrawingEntries()) {
       const url = pathToFileURL(join(bundles().get(entry)!, 'pdf.mjs')).href;
@@ -107,6 +144,15 @@ describe('function bundles', () => {
 function isPdfLibrary(path: string): boolean {
   return /node_modules\/(pdf-lib|@pdf-lib\/[^/]+)\//.test(path);
 }
+
+/** Each chunk a function may load on first use (functions/lib/lazyChunk.ts), and the packages only it may carry. */
+const LAZY_PARTS: { name: string; chunk: ChunkOfModule; packages: RegExp }[] = [
+  { name: 'pdf-lib', chunk: PDF_CHUNK, packages: /node_modules\/(pdf-lib|@pdf-lib\/[^/]+)\// },
+  { name: 'the S3 client and presigner', chunk: S3_CHUNK, packages: /node_modules\/@aws-sdk\/(client-s3|s3-request-presigner)\// },
+  { name: 'the SNS and Pinpoint clients', chunk: CARRIER_CHUNK, packages: /node_modules\/@aws-sdk\/(client-sns|client-pinpoint)\// },
+  { name: 'the Lambda client', chunk: LAMBDA_CHUNK, packages: /node_modules\/@aws-sdk\/client-lambda\// },
+  { name: 'the SES client', chunk: MAIL_CHUNK, packages: /node_modules\/@aws-sdk\/client-sesv2\// },
+];
 
 /** Entries of the areas that draw the inspection PDF: the ones the stack copies its fonts into. */
 function pdfDrawingEntries(): Set<string> {

@@ -67,15 +67,15 @@ describe('a board is its own folder (server)', () => {
         expect(board.conversations.path, board.name).toContain(`{${board.conversations.idParam}}`);
         expect(board.runtime, `${board.name} has conversations, so code that registers its owner port`).toBeTypeOf('function');
       }
-      if (board.jobs && Object.keys(board.jobs).length > 0) expect(board.runtime, `${board.name} runs jobs`).toBeTypeOf('function');
+      if (board.jobs && Object.keys(board.jobs).length > 0) expect(board.runJobs, `${board.name} runs jobs`).toBeTypeOf('function');
     }
     expect(new Set(BOARDS.map((b) => b.name)).size).toBe(BOARDS.length);
   });
 
-  it("runs every board's jobs from its runtime", async () => {
+  it("runs every board's declared jobs from its jobs.ts", async () => {
     for (const board of BOARDS) {
-      const code = board.runtime ? (await board.runtime()).runtime : null;
-      for (const job of Object.keys(board.jobs ?? {})) expect(code?.jobs?.[job], `${board.name}: ${job}`).toBeTypeOf('function');
+      const code = board.runJobs ? await board.runJobs() : null;
+      for (const job of Object.keys(board.jobs ?? {})) expect(code?.jobs[job], `${board.name}: ${job}`).toBeTypeOf('function');
     }
   });
 });

@@ -2,7 +2,7 @@
  * The shared zod schemas (shared/schemas/auth.ts) speak the server's English; the forms show the
  * same rule in the page's language. Each schema text maps to its locale key here.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { PASSWORD_MIN } from '../../../../shared/schemas/auth.js';
 
 export interface FieldProblem {
@@ -22,7 +22,7 @@ const SCHEMA_TEXTS: Record<string, { key: string; values?: Record<string, number
 };
 
 /** The first rule a form broke, as a locale key; a text the map does not know falls back to the generic error. */
-export function firstProblem(error: z.ZodError): FieldProblem {
+export function firstProblem(error: z.core.$ZodError): FieldProblem {
   const issue = error.issues[0];
   const known = issue ? SCHEMA_TEXTS[issue.message] : undefined;
   const last = issue?.path[issue.path.length - 1];
