@@ -18,6 +18,8 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts', 'functions/*/tests/**/*.integration.test.ts'],
           globalSetup: ['test/support/integration-setup.ts'],
+          // Tests call the conversation core in process too: every board's port is registered first.
+          setupFiles: ['test/support/boards.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,
@@ -28,6 +30,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts', 'web/src/features/*/tests/**/*.e2e.test.ts'],
           globalSetup: ['test/support/e2e-setup.ts'],
+          setupFiles: ['test/support/boards.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

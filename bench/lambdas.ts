@@ -18,7 +18,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
-import { API_AREAS, bundleDefines, CARRIER_TOPICS, EVENTS_ENTRY, JOBS_ENTRY, type AreaName } from '../functions/areas.js';
+import { API_AREAS, CARRIER_TOPICS, EVENTS_ENTRY, JOBS_ENTRY, type AreaName } from '../functions/areas.js';
 import { CARRIER_CHUNK, LAMBDA_CHUNK, MAIL_CHUNK, S3_CHUNK, type ChunkOfModule } from '../functions/lib/lazyChunk.js';
 import { PDF_CHUNK } from '../functions/recommendations/fonts.js';
 import { LAZY_CHUNKS, ORIGIN_GATE_ENTRY } from '../infra/api.js';
@@ -75,7 +75,6 @@ export function esbuildOptions(entry: string, outfile: string): BuildOptions {
     // bundleAwsSDK: nothing is left external.
     external: b.bundleAwsSDK ? [] : ['@aws-sdk/*', '@smithy/*'],
     banner: { js: b.banner },
-    define: bundleDefines(entry),
     mainFields: b.mainFields,
     absWorkingDir: ROOT,
     logLevel: 'warning',

@@ -8,7 +8,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startLocalStack } from '../infra/local/stack.js';
-import { BOARDS } from '../functions/lib/boardList.js';
+import { boards } from '../functions/lib/boardList.js';
 import { benchAppointments } from './appointments.js';
 import { benchInspections } from './inspections.js';
 import { benchRealtime } from './realtime.js';
@@ -184,7 +184,7 @@ async function main() {
     // Every other board that brings a bench of its own (functions/lib/boardModule.ts `local.bench`):
     // its first page at size and whatever else it measures, in bench/results/<board>.json.
     if (process.env.BENCH_BOARDS !== 'off') {
-      for (const board of BOARDS) {
+      for (const board of boards()) {
         if (!board.local?.bench) continue;
         const { benchBoard } = (await import(new URL(`../${board.local.bench}`, import.meta.url).href)) as { benchBoard: (url: string, signIn: (email: string) => Promise<string>) => Promise<object> };
         const out = { measured_at: result.measured_at, machine: result.machine, ...(await benchBoard(url, signIn)) };

@@ -8,7 +8,7 @@
 import * as registry from './boards.js';
 import type { ApiArea, BoardJob, JobEvent } from './lib/boardModule.js';
 import { CARRIER_CHUNK, LAMBDA_CHUNK, MAIL_CHUNK, S3_CHUNK } from './lib/lazyChunk.js';
-import { BOARDS } from './lib/boardList.js';
+import { boards } from './lib/boardList.js';
 
 export type { ApiArea, JobEvent };
 
@@ -55,6 +55,8 @@ const CORE_AREAS = {
   },
   notifications: {
     entry: 'functions/notifications/handler.ts',
+    // A ticket names every board's channels of the agent: the boards' declarations, and their code, come along.
+    lazyChunks: [S3_CHUNK, CARRIER_CHUNK],
     routes: ['POST /api/notifications/tickets'],
   },
   /** Every board's conversations (their `{owner path}/messages` are added below), held texts, mass texts, uploads. */
@@ -106,13 +108,13 @@ export const conversationRoutes = (path: string): string[] => [`GET ${path}/mess
 
 function everyArea(): Record<AreaName, ApiArea> {
   const areas: Record<string, ApiArea> = { ...CORE_AREAS };
-  for (const board of BOARDS) {
+  for (const board of boards()) {
     for (const [name, area] of Object.entries(board.areas)) {
       if (areas[name]) throw new Error(`Two API areas are named ${name} (board ${board.name})`);
       areas[name] = area;
     }
   }
-  const conversations = BOARDS.flatMap((board) => (board.conversations ? conversationRoutes(board.conversations.path) : []));
+  const conversations = boards().flatMap((board) => (board.conversations ? conversationRoutes(board.conversations.path) : []));
   areas.messages = { ...CORE_AREAS.messages, routes: [...conversations, ...CORE_AREAS.messages.routes] };
   return areas as Record<AreaName, ApiArea>;
 }
@@ -121,22 +123,6 @@ export const API_AREAS: Record<AreaName, ApiArea> = everyArea();
 
 /** The server-sent event stream: a function URL with response streaming, at /events. */
 export const EVENTS_ENTRY = 'functions/events/handler.ts';
-/**
- * Lambdas that read the boards' declarations but run none of their code (the tickets' and the
- * stream's channels, the core settings route): bundled with `process.env.BOARD_RUNTIME` defined
- * `off`, so no board's code is in them (functions/lib/boardModule.ts).
- */
-export const DECLARATIONS_ONLY: ReadonlySet<string> = new Set([CORE_AREAS.notifications.entry, CORE_AREAS.locations.entry, EVENTS_ENTRY]);
-
-/**
- * esbuild's `define` for a Lambda entry (functions/lib/boardModule.ts): only the jobs Lambda carries
- * the boards' jobs, and the DECLARATIONS_ONLY Lambdas no board code at all.
- */
-export const bundleDefines = (entry: string): Record<string, string> => ({
-  ...(entry === JOBS_ENTRY ? {} : { 'process.env.BOARD_JOBS': JSON.stringify('off') }),
-  ...(DECLARATIONS_ONLY.has(entry) ? { 'process.env.BOARD_RUNTIME': JSON.stringify('off') } : {}),
-});
-
 /** Scheduled jobs, invoked by EventBridge Scheduler with `{ job: JobName }`. */
 export const JOBS_ENTRY = 'functions/jobs/handler.ts';
 
@@ -168,5 +154,5 @@ export type JobName = keyof typeof CORE_JOBS | BoardJobName;
 /** Every job and its rate: EventBridge Scheduler invokes the jobs Lambda with `{ job: name }` at this rate. */
 export const JOBS: Record<JobName, { rateMinutes: number }> = Object.fromEntries([
   ...Object.entries(CORE_JOBS),
-  ...BOARDS.flatMap((board) => Object.entries(board.jobs ?? {}).map(([name, job]: [string, BoardJob]) => [name, { rateMinutes: job.rateMinutes }])),
+  ...boards().flatMap((board) => Object.entries(board.jobs ?? {}).map(([name, job]: [string, BoardJob]) => [name, { rateMinutes: job.rateMinutes }])),
 ]) as Record<JobName, { rateMinutes: number }>;

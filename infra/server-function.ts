@@ -13,7 +13,6 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { Data } from './data.js';
 import { acknowledge, acknowledgeWildcardResource } from './nag.js';
-import { bundleDefines } from '../functions/areas.js';
 
 export const RUNTIME = lambda.Runtime.NODEJS_22_X;
 
@@ -190,7 +189,6 @@ export class ServerFunction extends Construct {
       deadLetterQueue: props.deadLetterQueue,
       bundling: {
         ...SERVER_BUNDLING,
-        define: bundleDefines(props.entry),
         ...(props.bundleFiles?.length || props.lazyChunks?.length ? { commandHooks: afterBundling(props.bundleFiles ?? [], props.lazyChunks ?? []) } : {}),
       },
     });

@@ -6,6 +6,8 @@ import { CARRIER_CHUNK, S3_CHUNK } from '../lib/lazyChunk.js';
 import { APPOINTMENT_EVENTS } from '../../shared/appointments/events.js';
 import { settingsRouteKeys, type BoardModule } from '../lib/boardModule.js';
 import { appointmentsChannel } from './channels.js';
+import './owner.js';
+import { sendAppointmentReminders } from './reminders.js';
 
 export const board = {
   name: 'appointments',
@@ -33,10 +35,8 @@ export const board = {
   conversations: { kind: 'appointment', path: '/api/appointments/{id}', idParam: 'id', contact: 'customer' },
   jobs: {
     /** Appointment reminders, remind-days before each appointment (appointments_settings). */
-    appointment_reminders: { rateMinutes: 1 },
+    appointment_reminders: { rateMinutes: 1, run: () => sendAppointmentReminders() },
   },
-  runtime: process.env.BOARD_RUNTIME === 'off' ? undefined : () => import('./runtime.js'),
-  runJobs: process.env.BOARD_JOBS === 'off' ? undefined : () => import('./jobs.js'),
   settings: [{ key: 'appointments_settings', readBy: (flags) => flags.appointments }],
   textingNumbers: ['appointment'],
   channels: (agent, locationId) => (agent.access_level.appointments || agent.access_level.admin || agent.access_level.manager ? [appointmentsChannel(locationId)] : []),

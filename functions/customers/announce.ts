@@ -6,12 +6,11 @@
  */
 import type { StreamEvent } from '../../shared/events.js';
 import { publishTo } from '../lib/realtime.js';
-import { announceTo, changedEvent, conversationsOfCustomer, everyPort, loadBoards, portFor, type ConversationOwner } from '../messages/owners.js';
+import { announceTo, changedEvent, conversationsOfCustomer, everyPort, portFor, type ConversationOwner } from '../messages/owners.js';
 import type { CustomerRecord } from './records.js';
 
 /** `conversations`: the contact's conversations still in play when the caller has read them already. */
 export async function announceCustomer(customer: CustomerRecord, reason: string, conversations?: ConversationOwner[]): Promise<void> {
-  await loadBoards();
   const owners = conversations ?? (await conversationsOfCustomer(customer.company_id, customer.id));
   const listeners = new Set<string>();
   for (const port of everyPort()) {

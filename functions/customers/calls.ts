@@ -8,7 +8,7 @@ import type { Call } from '../../shared/customers.js';
 import { keys } from '../lib/keys.js';
 import { boardOfName } from '../lib/boardList.js';
 import { fields, getItem, putItem, queryPage, readPage, type Page } from '../lib/table.js';
-import { loadBoards, portFor } from '../messages/owners.js';
+import { portFor } from '../messages/owners.js';
 import type { CustomerRecord } from './records.js';
 
 /** Keys of the records this store owns (docs/data-model.md). */
@@ -56,8 +56,7 @@ export async function recordCall(companyId: string, customer: CustomerRecord, ca
   await putItem<CallItem>({ ...key, ...record, company_id: companyId });
   const board = boardOfName(record.board)?.conversations;
   if (board) {
-    await loadBoards();
-    await portFor(board).callRecorded?.(companyId, customer, record);
+      await portFor(board).callRecorded?.(companyId, customer, record);
   }
   return existing ? 'updated' : 'created';
 }

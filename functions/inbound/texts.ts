@@ -26,10 +26,10 @@ import { appendMessage, MessageAlreadyStored, newMessage, type MessageRecord } f
 import { announceMessage } from '../messages/announce.js';
 import { outboundRecord, queueAndDeliver } from '../messages/delivery.js';
 import { ownerFieldOf } from '../../shared/conversations.js';
-import { announceTo, changedEvent, loadBoards, portFor, type ConversationOwner } from '../messages/owners.js';
+import { announceTo, changedEvent, portFor, type ConversationOwner } from '../messages/owners.js';
 import { releaseHeldForOptIn } from '../messages/scheduled.js';
 import { claimInbound, markInboundProcessed, type InboundOutcome, type InboundText } from './carrierLog.js';
-import { BOARDS, boardOfNumber } from '../lib/boardList.js';
+import { boards, boardOfNumber } from '../lib/boardList.js';
 import { contactKindOf } from '../customers/records.js';
 import { threadFor, type Thread } from './threading.js';
 
@@ -69,9 +69,9 @@ async function postToConversation(owner: ConversationOwner, message: MessageReco
  */
 async function newThread(number: TextingNumber, customers: CustomerRecord[], carrierMessageId: string): Promise<Thread | null> {
   const kind = contactKindOf(customers[0]!);
-  const opens = (board: (typeof BOARDS)[number] | undefined) => board?.conversations?.contact === kind && portFor({ kind: board.conversations.kind }).openConversation !== undefined;
+  const opens = (board: ReturnType<typeof boards>[number] | undefined) => board?.conversations?.contact === kind && portFor({ kind: board.conversations.kind }).openConversation !== undefined;
   const own = boardOfNumber(number.module);
-  const board = opens(own) ? own : BOARDS.find(opens);
+  const board = opens(own) ? own : boards().find(opens);
   if (!board?.conversations) return null;
   const opened = await portFor({ kind: board.conversations.kind }).openConversation!(number, customers, carrierMessageId);
   logger.info('text from a contact with no conversation at this location opened one', { customer_id: opened.contact.id, location_id: number.location_id, board: board.name, owner_id: opened.owner.id });
@@ -84,10 +84,9 @@ async function newThread(number: TextingNumber, customers: CustomerRecord[], car
  * first, else the first that does.
  */
 async function strangerThread(number: TextingNumber, phone: string, carrierMessageId: string): Promise<Thread | null> {
-  await loadBoards();
-  const takes = (board: (typeof BOARDS)[number] | undefined) => board?.conversations !== undefined && portFor({ kind: board.conversations.kind }).openForStranger !== undefined;
+  const takes = (board: ReturnType<typeof boards>[number] | undefined) => board?.conversations !== undefined && portFor({ kind: board.conversations.kind }).openForStranger !== undefined;
   const own = boardOfNumber(number.module);
-  const board = takes(own) ? own : BOARDS.find(takes);
+  const board = takes(own) ? own : boards().find(takes);
   if (!board?.conversations) return null;
   const opened = await portFor({ kind: board.conversations.kind }).openForStranger!(number, phone, carrierMessageId);
   logger.info('text from an unknown number opened a conversation', { location_id: number.location_id, board: board.name, owner_id: opened.owner.id });

@@ -11,7 +11,7 @@
  */
 import type { CustomerRecord } from '../customers/records.js';
 import { lastTextTo, type LastText } from '../messages/records.js';
-import { loadBoards, loadOwner, portFor, registeredKinds, THREAD_TIERS, type ConversationOwner, type ThreadCandidate } from '../messages/owners.js';
+import { loadOwner, portFor, registeredKinds, THREAD_TIERS, type ConversationOwner, type ThreadCandidate } from '../messages/owners.js';
 
 export interface Thread {
   owner: ConversationOwner;
@@ -41,7 +41,6 @@ export function preferredCandidate<T extends Candidate>(candidates: T[], where: 
 
 /** The conversation for a text from `phone` at the location, or null when the customer has none there. */
 export async function threadFor(companyId: string, locationId: string, customers: CustomerRecord[], phone: string, now = new Date()): Promise<Thread | null> {
-  await loadBoards();
   const byId = new Map(customers.map((c) => [c.id, c]));
   const [lists, lastText] = await Promise.all([
     Promise.all(registeredKinds().map((kind) => portFor({ kind }).threadCandidates(companyId, locationId, customers, now))),

@@ -7,6 +7,7 @@ import { CARRIER_CHUNK, S3_CHUNK } from '../lib/lazyChunk.js';
 import { MPI_EVENTS } from '../../shared/inspections/events.js';
 import type { BoardModule } from '../lib/boardModule.js';
 import { PDF_BUNDLE_FILES, PDF_CHUNK } from '../recommendations/fonts.js';
+import { sendWorkDeclinedNotices } from '../recommendations/workDeclined.js';
 
 export const board = {
   name: 'technician',
@@ -15,7 +16,7 @@ export const board = {
     /** Multi-point inspections: templates, queues, claims, the sheet, its photos and videos, MPI settings. */
     inspections: {
       entry: 'functions/inspections/handler.ts',
-      lazyChunks: [S3_CHUNK],
+      lazyChunks: [S3_CHUNK, CARRIER_CHUNK],
       routes: [
         'GET /api/locations/{id}/tech/mpi/sheets/{type}',
         'GET /api/locations/{id}/tech/mpi/sheets/inbox/manager',
@@ -62,14 +63,13 @@ export const board = {
         'GET /api/public/inspections/{token}/pdf',
       ],
       bundleFiles: PDF_BUNDLE_FILES,
-      lazyChunks: [PDF_CHUNK, S3_CHUNK],
+      lazyChunks: [PDF_CHUNK, S3_CHUNK, CARRIER_CHUNK],
     },
   },
   jobs: {
     /** Work the customer declined on an inspection: the work-declined notice after service_settings days. */
-    work_declined_notices: { rateMinutes: 60 },
+    work_declined_notices: { rateMinutes: 60, run: () => sendWorkDeclinedNotices() },
   },
-  runJobs: process.env.BOARD_JOBS === 'off' ? undefined : () => import('./jobs.js'),
   events: MPI_EVENTS,
   routeParams: [
     { param: 'template_id', after: /\/sheet_templates\/$/, kind: 'template', tenant: true, sample: { list: '/api/locations/{location}/tech/mpi/sheet_templates', field: 'sheet_templates' } },

@@ -1,6 +1,6 @@
 /** Scheduled jobs: EventBridge Scheduler (or the local scheduler) invokes with `{ job: name }`. */
 import type { JobEvent } from '../areas.js';
-import { BOARDS } from '../lib/boardList.js';
+import { boards } from '../lib/boardList.js';
 import { logger } from '../lib/log.js';
 import '../messages/boards.js';
 import { runMassTexts } from '../messages/massTexts.js';
@@ -12,21 +12,14 @@ export type { JobEvent };
 
 type Job = (event: JobEvent) => Promise<unknown>;
 
-/** The core's jobs, then every board's (its jobs.ts runs them: functions/lib/boardModule.ts `runJobs`). */
+/** The core's jobs, then every board's (functions/lib/boardModule.ts `jobs`). */
 const jobs: Record<string, Job> = {
   presence_sweep: () => presenceSweep(),
   scheduled_messages: () => sendDueMessages(),
   message_sweep: () => sweepOutbox(),
   mass_messages: (event: JobEvent) => runMassTexts(event),
+  ...Object.fromEntries(boards().flatMap((board) => Object.entries(board.jobs ?? {}).map(([name, job]) => [name, job.run]))),
 };
-for (const board of BOARDS) {
-  const code = board.runJobs ? await board.runJobs() : null;
-  for (const name of Object.keys(board.jobs ?? {})) {
-    const run = code?.jobs[name];
-    if (!run) throw new Error(`Board ${board.name} declares the job ${name} but its runtime does not run it`);
-    jobs[name] = run;
-  }
-}
 
 export async function handler(event: JobEvent): Promise<{ job: string; result: unknown }> {
   const name = event.job;

@@ -9,20 +9,29 @@ import type { AgentRecord } from './agents.js';
 import type { BoardModule, BoardSettingsGroup } from './boardModule.js';
 import type { TextingModule } from './textingNumbers.js';
 
-export const BOARDS: readonly BoardModule[] = Object.values(registry);
+let list: readonly BoardModule[] | undefined;
+
+/**
+ * Every board, in the registry's order. Read when asked, not when this module loads: a board's own
+ * code imports this module while the registry is still loading its declaration.
+ */
+export function boards(): readonly BoardModule[] {
+  list ??= Object.values(registry);
+  return list;
+}
 
 /** The board whose records are conversations of this owner kind. */
-export const boardOfKind = (kind: string): BoardModule | undefined => BOARDS.find((board) => board.conversations?.kind === kind);
+export const boardOfKind = (kind: string): BoardModule | undefined => boards().find((board) => board.conversations?.kind === kind);
 
 /** The board of this name (`service`, `appointments`, …). */
-export const boardOfName = (name: string): BoardModule | undefined => BOARDS.find((board) => board.name === name);
+export const boardOfName = (name: string): BoardModule | undefined => boards().find((board) => board.name === name);
 
 /** The board a texting number of this module belongs to (business information), if any. */
-export const boardOfNumber = (module: TextingModule): BoardModule | undefined => BOARDS.find((board) => board.textingNumbers?.includes(module));
+export const boardOfNumber = (module: TextingModule): BoardModule | undefined => boards().find((board) => board.textingNumbers?.includes(module));
 
 /** The board that owns a settings group, with what it says of the group. */
 export function boardSettings(key: string): BoardSettingsGroup | undefined {
-  for (const board of BOARDS) {
+  for (const board of boards()) {
     const group = board.settings?.find((g) => g.key === key);
     if (group) return group;
   }
@@ -30,7 +39,7 @@ export function boardSettings(key: string): BoardSettingsGroup | undefined {
 }
 
 /** Every board's channels an agent hears at a location. */
-export const boardChannels = (agent: AgentRecord, locationId: string): string[] => BOARDS.flatMap((board) => board.channels?.(agent, locationId) ?? []);
+export const boardChannels = (agent: AgentRecord, locationId: string): string[] => boards().flatMap((board) => board.channels?.(agent, locationId) ?? []);
 
 /** The boards these flags open. */
-export const boardsOpenedBy = (flags: AccessFlags): BoardModule[] => BOARDS.filter((board) => board.opens(flags));
+export const boardsOpenedBy = (flags: AccessFlags): BoardModule[] => boards().filter((board) => board.opens(flags));

@@ -6,17 +6,9 @@
  * jobs function, the settings route, inbound threading, the event stream and the generated route
  * tests read the list, so adding a board edits nothing they contain.
  *
- * A declaration stays light: route keys, names and rules, because CDK, the local server and the
- * Lambdas that read the list import it. The board's code is behind two loaders, written
- *
- *   runtime: process.env.BOARD_RUNTIME === 'off' ? undefined : () => import('./runtime.js'),
- *   runJobs: process.env.BOARD_JOBS === 'off' ? undefined : () => import('./jobs.js'),
- *
- * so that each Lambda carries only the boards' code it runs: the jobs Lambda alone is bundled with
- * the jobs' code (every other with `BOARD_JOBS` defined `off`), and the Lambdas that read only the
- * declarations (the ticket's channels, the core's settings route: functions/areas.ts
- * `DECLARATIONS_ONLY`) with `BOARD_RUNTIME` off too (functions/areas.ts `bundleDefines`); everywhere
- * else the code loads on first use.
+ * A board's declaration imports the board's code (its owner port, its jobs), so every Lambda that
+ * reads the list carries every board's code, tree-shaken like any static import; the Lambdas that
+ * need no board (sign-in, agents, the event stream, the origin gate) do not import the list.
  */
 import type { AccessFlags } from '../../shared/access.js';
 import type { EventSchemas } from '../../shared/events.js';
@@ -49,24 +41,17 @@ export interface JobEvent {
   mass_message_id?: string;
 }
 
-/** A scheduled job: EventBridge Scheduler (locally the scheduler) runs it at this rate; the board's runtime runs it. */
+/** A scheduled job: EventBridge Scheduler (locally the scheduler) invokes the jobs Lambda at this rate, which runs it. */
 export interface BoardJob {
   rateMinutes: number;
+  run: (event: JobEvent) => Promise<unknown>;
 }
 
 /**
- * A board's code, as its `runtime.ts` exports it: loading it registers the board's owner port with
- * the conversation core (functions/messages/owners.ts).
+ * The records of a board that own conversations. The board's owner port registers itself with the
+ * conversation core when its module loads (functions/messages/owners.ts `registerOwner`); the
+ * board's declaration imports it, so the registry brings every port.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface BoardRuntime {}
-
-/** A board's jobs, as its `jobs.ts` exports them: each declared job's run. */
-export interface BoardJobs {
-  jobs: Record<string, (event: JobEvent) => Promise<unknown>>;
-}
-
-/** The records of a board that own conversations (functions/messages/owners.ts). */
 export interface BoardConversations {
   /** The owner kind (shared/conversations.ts): its id travels in events as `<kind>_id`. */
   kind: string;
@@ -86,9 +71,11 @@ export interface BoardConversations {
 }
 
 /**
- * A location settings group the board owns (SPEC §3 "Location settings groups"). The board's own
- * area serves it (`GET|POST /api/locations/{id}/<key>`, functions/lib/settingsRoutes.ts), so what
- * follows a save runs with the board's code; the core's settings route leaves it alone.
+ * A location settings group the board owns (SPEC §3 "Location settings groups"). The spec's groups
+ * are served by the core's settings route with their schemas in shared/schemas/settings.ts; a board
+ * that acts on a save of its group, or brings a group of its own, serves it from its own area
+ * (`GET|POST /api/locations/{id}/<key>`, functions/lib/settingsRoutes.ts), whose literal route wins
+ * over the core's `{settings_key}`.
  */
 export interface BoardSettingsGroup {
   key: string;
@@ -136,10 +123,6 @@ export interface BoardModule {
   areas: Record<string, ApiArea>;
   conversations?: BoardConversations;
   jobs?: Record<string, BoardJob>;
-  /** The board's code (see above): absent where the bundle reads declarations only. */
-  runtime?: () => Promise<unknown>;
-  /** The board's jobs' code (see above): present in the jobs Lambda. */
-  runJobs?: () => Promise<BoardJobs>;
   settings?: readonly BoardSettingsGroup[];
   /**
    * The location's texting numbers (business information) this board answers: a known contact's

@@ -9,7 +9,6 @@ import { agentRoute, areaHandler, ok, pagedBody, paging, parse, type AgentReques
 import { getLocation, locationsOfCompany, saveLocation, type LocationRecord } from '../lib/locations.js';
 import { channels, publish } from '../lib/realtime.js';
 import { changeSettings, readSettings } from '../lib/settings.js';
-import { boardSettings } from '../lib/boardList.js';
 
 export const LOCATIONS_PER_PAGE = 20;
 
@@ -22,9 +21,12 @@ async function visibleLocation(auth: AgentRequest['auth'], id: string): Promise<
   return location;
 }
 
-/** A core group's key; a board's own group is its board's to serve (functions/lib/settingsRoutes.ts). */
+/**
+ * A group of the spec's list (SPEC §3). A board that acts on a save of its group serves that group
+ * itself (functions/lib/settingsRoutes.ts): its literal route wins over this one.
+ */
 function settingsKey(raw: string | undefined) {
-  if (!raw || !isSettingsKey(raw) || boardSettings(raw)) throw notFound('Unknown settings group');
+  if (!raw || !isSettingsKey(raw)) throw notFound('Unknown settings group');
   return raw;
 }
 

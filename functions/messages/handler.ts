@@ -3,7 +3,7 @@
  * of routes per owner kind, each reaching its owner through the owner's port (functions/messages/owners.ts).
  */
 import type { BoardConversations } from '../lib/boardModule.js';
-import { BOARDS } from '../lib/boardList.js';
+import { boards } from '../lib/boardList.js';
 import { massMessageBody } from '../../shared/schemas/appointments.js';
 import { editMessageBody, sendMessageBody } from '../../shared/schemas/messages.js';
 import { MESSAGE_FIRST_PAGE } from '../../shared/messages.js';
@@ -77,7 +77,7 @@ function conversationRoutes({ kind, path: base, idParam }: BoardConversations): 
 /** Every board's conversation routes. */
 function everyConversation(): Routes {
   const all: Routes = {};
-  for (const board of BOARDS) if (board.conversations) Object.assign(all, conversationRoutes(board.conversations));
+  for (const board of boards()) if (board.conversations) Object.assign(all, conversationRoutes(board.conversations));
   return all;
 }
 

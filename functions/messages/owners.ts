@@ -10,7 +10,6 @@ import type { OwnerKind, OwnerRef } from '../../shared/conversations.js';
 import type { StreamEvent } from '../../shared/events.js';
 import type { AgentRef } from '../../shared/people.js';
 import type { AutomatedKind } from '../../shared/messages.js';
-import { BOARDS } from '../lib/boardList.js';
 import { publishTo } from '../lib/realtime.js';
 import type { Auth } from '../lib/session.js';
 import type { TransactWrite } from '../lib/table.js';
@@ -115,18 +114,6 @@ export function registerOwner<R>(port: OwnerPort<R>): void {
   ports.set(port.kind, port as unknown as OwnerPort<never>);
 }
 
-let loading: Promise<void> | undefined;
-
-/**
- * Loads every board's code once (functions/boards.ts lists them; each one's runtime registers its
- * port here). A Lambda that converses does it as it starts (./boards.ts); the core's own ways in
- * ask for it too, so no caller meets a board that is not there yet.
- */
-export function loadBoards(): Promise<void> {
-  loading ??= Promise.all(BOARDS.map((board) => board.runtime?.())).then(() => undefined);
-  return loading;
-}
-
 export function registeredKinds(): OwnerKind[] {
   return [...ports.keys()];
 }
@@ -145,7 +132,6 @@ export const portFor = (owner: Pick<OwnerRef, 'kind'>): OwnerPort<unknown> => po
 
 /** The owner of a kind and id, read fresh; undefined when it is gone. */
 export async function loadOwner(companyId: string, ref: OwnerRef, consistent = false): Promise<ConversationOwner | undefined> {
-  await loadBoards();
   const port = portOf(ref.kind);
   const record = await port.load(companyId, ref.id, consistent);
   return record === undefined ? undefined : port.owner(record);
@@ -153,7 +139,6 @@ export async function loadOwner(companyId: string, ref: OwnerRef, consistent = f
 
 /** The owner, if the acting agent may work its conversation (404/403 otherwise). */
 export async function visibleOwner(auth: Auth, ref: OwnerRef, consistent = false): Promise<ConversationOwner> {
-  await loadBoards();
   const port = portOf(ref.kind);
   return port.owner(await port.visible(auth, ref.id, consistent));
 }
@@ -163,7 +148,6 @@ export const worksAnyConversation = (auth: Auth): boolean => [...ports.values()]
 
 /** Every board's conversations of the customer that a change of theirs is noted in (see OwnerPort.conversationsOfCustomer). */
 export async function conversationsOfCustomer(companyId: string, customerId: string, now = new Date()): Promise<ConversationOwner[]> {
-  await loadBoards();
   const lists = await Promise.all(
     [...ports.values()].map(async (entry) => {
       const port = entry as unknown as OwnerPort<unknown>;

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { notFound } from '../lib/errors.js';
 import { agentRoute, areaHandler, ok, parse, type Routes } from '../lib/http.js';
 import { getLocation } from '../lib/locations.js';
+import { channelsFor } from './channels.js';
 import { issueTicket } from './tickets.js';
 
 const ticketBody = z.object({ location_id: z.optional(z.string()) });
@@ -17,7 +18,7 @@ export const routes: Routes = {
       if (!(await getLocation(auth.companyId, requested))) throw notFound('Location not found');
       locationId = requested;
     }
-    const ticket = await issueTicket(me, locationId, auth.session.id);
+    const ticket = await issueTicket(me, locationId, auth.session.id, channelsFor(me, locationId));
     return ok({ ticket: ticket.id, expires_at: new Date(ticket.expires_at * 1000).toISOString(), location_id: locationId, channels: ticket.channels }, 201);
   }),
 };

@@ -6,7 +6,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AgentRecord } from '../lib/agents.js';
 import { keys } from '../lib/keys.js';
-import { channelsFor } from './channels.js';
 import { fields, getItem, nowEpoch, putItem } from '../lib/table.js';
 
 /** Keys of the records this store owns (docs/data-model.md). */
@@ -32,14 +31,15 @@ export interface TicketRecord {
   expires_at: number;
 }
 
-export async function issueTicket(actingAs: AgentRecord, locationId: string, sessionId: string): Promise<TicketRecord> {
+/** A ticket for these channels (./channels.ts `channelsFor`: the stream that reads tickets needs no board). */
+export async function issueTicket(actingAs: AgentRecord, locationId: string, sessionId: string, channels: string[]): Promise<TicketRecord> {
   const now = nowEpoch();
   const ticket: TicketRecord = {
     id: randomBytes(24).toString('base64url'),
     company_id: actingAs.company_id,
     agent_id: actingAs.id,
     location_id: locationId,
-    channels: channelsFor(actingAs, locationId),
+    channels,
     session_id: sessionId,
     issued_at: now,
     expires_at: now + TICKET_SECONDS,

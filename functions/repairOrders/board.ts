@@ -5,6 +5,9 @@
 import { CARRIER_CHUNK, S3_CHUNK } from '../lib/lazyChunk.js';
 import { REPAIR_ORDER_EVENTS } from '../../shared/repairOrders/events.js';
 import type { BoardModule } from '../lib/boardModule.js';
+import { repairOrderHousekeeping } from './housekeeping.js';
+import './owner.js';
+import { sendServiceReminders } from './serviceReminders.js';
 
 export const board = {
   name: 'service',
@@ -30,12 +33,10 @@ export const board = {
   conversations: { kind: 'repair_order', path: '/api/repair_orders/{id}', idParam: 'id', contact: 'customer' },
   jobs: {
     /** Auto-close idle repair orders and auto-archive closed or idle ones (service_settings days). */
-    repair_order_housekeeping: { rateMinutes: 60 },
+    repair_order_housekeeping: { rateMinutes: 60, run: () => repairOrderHousekeeping() },
     /** Service reminders, months after a customer's last visit (reminder_settings). */
-    service_reminders: { rateMinutes: 60 },
+    service_reminders: { rateMinutes: 60, run: () => sendServiceReminders() },
   },
-  runtime: process.env.BOARD_RUNTIME === 'off' ? undefined : () => import('./runtime.js'),
-  runJobs: process.env.BOARD_JOBS === 'off' ? undefined : () => import('./jobs.js'),
   textingNumbers: ['service'],
   events: REPAIR_ORDER_EVENTS,
   routeParams: [{ param: 'id', after: /(^|\/)repair_orders\/$/, kind: 'repair_order', tenant: true }],

@@ -89,9 +89,9 @@ interface BoardDemo {
 }
 
 async function boardDemos(): Promise<BoardDemo[]> {
-  const { BOARDS } = await import('../../functions/lib/boardList.js');
+  const { boards } = await import('../../functions/lib/boardList.js');
   const root = new URL('../../', import.meta.url);
-  return Promise.all(BOARDS.flatMap((board) => (board.local?.demo ? [import(new URL(board.local.demo, root).href) as Promise<BoardDemo>] : [])));
+  return Promise.all(boards().flatMap((board) => (board.local?.demo ? [import(new URL(board.local.demo, root).href) as Promise<BoardDemo>] : [])));
 }
 
 /** BatchWrite in chunks of 25, retrying whatever DynamoDB leaves unprocessed. */

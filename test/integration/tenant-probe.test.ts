@@ -9,7 +9,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, signIn, type ApiClient, type ApiResponse, type JsonBody } from '../support/api.js';
 import { apiRoutes, fillPath, plausibleBody, SAMPLES, TENANT_KINDS, VOCABULARY as BOARD_VOCABULARY, type ApiRoute, type BodyIds, type IdKind } from '../support/routeTable.js';
-import { BOARDS } from '../../functions/lib/boardList.js';
+import { boards } from '../../functions/lib/boardList.js';
 import type { AccessFlags } from '../../shared/access.js';
 
 const baseUrl = inject('baseUrl');
@@ -32,7 +32,7 @@ const VOCABULARY: Partial<Record<IdKind, string>> = { ...BOARD_VOCABULARY, setti
  * agent of the same store whose flags open that board (its `opens`), and refused to everyone else.
  */
 const LISTED_BOARDS = new Set(['service', 'technician', 'appointments']);
-const AREA_BOARD = new Map(BOARDS.flatMap((board) => Object.keys(board.areas).map((area) => [area, board] as const)));
+const AREA_BOARD = new Map(boards().flatMap((board) => Object.keys(board.areas).map((area) => [area, board] as const)));
 
 /** Whether a route of a board not listed above is this same-store attacker's to use. */
 function opensRoute(route: ApiRoute, flags: AccessFlags | undefined): boolean {

@@ -5,7 +5,7 @@
  * lands; a parameter this table cannot name fails those tests until someone says what it is.
  */
 import { API_AREAS, type AreaName } from '../../functions/areas.js';
-import { BOARDS } from '../../functions/lib/boardList.js';
+import { boards } from '../../functions/lib/boardList.js';
 import type { RouteParamRule } from '../../functions/lib/boardModule.js';
 
 /** What a path parameter names: the core's kinds below, and whatever a board's routes name (its `routeParams`). */
@@ -28,7 +28,7 @@ const CORE_RULES: RouteParamRule[] = [
   { param: 'board', after: /^\/api\/customers\/\{id\}\/$/, kind: 'call_board', tenant: false, vocabulary: 'service' },
 ];
 
-export const PARAM_RULES: readonly RouteParamRule[] = [...BOARDS.flatMap((board) => board.routeParams ?? []), ...CORE_RULES];
+export const PARAM_RULES: readonly RouteParamRule[] = [...boards().flatMap((board) => board.routeParams ?? []), ...CORE_RULES];
 
 /** Kinds that name a record of a tenant (the others are a route's vocabulary). */
 export const TENANT_KINDS: ReadonlySet<IdKind> = new Set(PARAM_RULES.filter((rule) => rule.tenant).map((rule) => rule.kind));

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { API_AREAS } from '../../functions/areas.js';
-import { BOARDS } from '../../functions/lib/boardList.js';
+import { boards } from '../../functions/lib/boardList.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -27,7 +27,7 @@ function importsOf(file: string): string[] {
 }
 
 /** The folders under functions/ that belong to a board: each of its areas' folders. */
-const BOARD_FOLDERS = new Set(BOARDS.flatMap((board) => Object.values(board.areas).map((area) => area.entry.split('/').slice(0, 2).join('/'))));
+const BOARD_FOLDERS = new Set(boards().flatMap((board) => Object.values(board.areas).map((area) => area.entry.split('/').slice(0, 2).join('/'))));
 
 /** The conversation core and the platform: none of it may import a board's modules. */
 const CORE_FOLDERS = ['functions/lib', 'functions/messages', 'functions/inbound', 'functions/customers', 'functions/events', 'functions/notifications', 'functions/jobs', 'functions/locations', 'functions/agents', 'functions/sessions', 'functions/originGate'];
@@ -51,7 +51,7 @@ describe('a board is its own folder (server)', () => {
     expect(reaching, reaching.join('\n')).toEqual([]);
   });
 
-  it("no module but a Lambda entry loads every board's code (a board's own modules would wait on themselves)", () => {
+  it("no module but a Lambda entry brings every board (a board's own modules must not depend on the registry being loaded)", () => {
     const entries = new Set(Object.values(API_AREAS).map((area) => area.entry).concat('functions/jobs/handler.ts', 'functions/inbound/handler.ts'));
     const loaders = filesUnder(join(ROOT, 'functions'))
       .filter((file) => importsOf(file).includes('functions/messages/boards.ts'))
@@ -61,21 +61,19 @@ describe('a board is its own folder (server)', () => {
   });
 
   it('every board declares what the rest of the system reads', () => {
-    for (const board of BOARDS) {
+    for (const board of boards()) {
       expect(Object.keys(board.areas).length, board.name).toBeGreaterThan(0);
       if (board.conversations) {
         expect(board.conversations.path, board.name).toContain(`{${board.conversations.idParam}}`);
-        expect(board.runtime, `${board.name} has conversations, so code that registers its owner port`).toBeTypeOf('function');
       }
-      if (board.jobs && Object.keys(board.jobs).length > 0) expect(board.runJobs, `${board.name} runs jobs`).toBeTypeOf('function');
+      for (const [name, job] of Object.entries(board.jobs ?? {})) expect(job.run, `${board.name}: ${name}`).toBeTypeOf('function');
     }
-    expect(new Set(BOARDS.map((b) => b.name)).size).toBe(BOARDS.length);
+    expect(new Set(boards().map((b) => b.name)).size).toBe(boards().length);
   });
 
-  it("runs every board's declared jobs from its jobs.ts", async () => {
-    for (const board of BOARDS) {
-      const code = board.runJobs ? await board.runJobs() : null;
-      for (const job of Object.keys(board.jobs ?? {})) expect(code?.jobs[job], `${board.name}: ${job}`).toBeTypeOf('function');
-    }
+  it('registers the owner port of every board with conversations', async () => {
+    const { portFor } = await import('../../functions/messages/owners.js');
+    await import('../../functions/messages/boards.js');
+    for (const board of boards()) if (board.conversations) expect(portFor(board.conversations).kind, board.name).toBe(board.conversations.kind);
   });
 });
