@@ -45,5 +45,6 @@ export const board = {
     { param: 'id', after: /(^|\/)appointments\/$/, kind: 'appointment', tenant: true, sample: { list: '/api/locations/{location}/appointments/inbox?limit=100', field: 'appointments' } },
     { param: 'appointment_id', after: /\/appointments\/$/, kind: 'appointment', tenant: true },
   ],
-  local: { demo: 'infra/local/demo-appointments.ts' },
+  // Some of its customers are the service board's (one opted out there).
+  local: { demo: 'infra/local/demo-appointments.ts', demoAfter: ['service'] },
 } as const satisfies BoardModule;

@@ -143,5 +143,5 @@ export interface BoardModule {
    * `bench` exports `benchBoard(url, signIn)`, whose figures `npm run bench` writes to
    * bench/results/<board>.json.
    */
-  local?: { demo?: string; bench?: string };
+  local?: { demo?: string; demoAfter?: readonly string[]; bench?: string };
 }

@@ -88,10 +88,18 @@ interface BoardDemo {
   afterStart?(): Promise<unknown>;
 }
 
+/** Each board's demo module, a board after the boards its demo builds on (`local.demoAfter`). */
 async function boardDemos(): Promise<BoardDemo[]> {
   const { boards } = await import('../../functions/lib/boardList.js');
   const root = new URL('../../', import.meta.url);
-  return Promise.all(boards().flatMap((board) => (board.local?.demo ? [import(new URL(board.local.demo, root).href) as Promise<BoardDemo>] : [])));
+  const waiting = boards().filter((board) => board.local?.demo);
+  const ordered: typeof waiting = [];
+  while (waiting.length > 0) {
+    const ready = waiting.findIndex((board) => (board.local?.demoAfter ?? []).every((name) => ordered.some((done) => done.name === name) || !waiting.some((w) => w.name === name)));
+    if (ready < 0) throw new Error(`The boards' demos wait on each other: ${waiting.map((b) => b.name).join(', ')}`);
+    ordered.push(...waiting.splice(ready, 1));
+  }
+  return Promise.all(ordered.map((board) => import(new URL(board.local!.demo!, root).href) as Promise<BoardDemo>));
 }
 
 /** BatchWrite in chunks of 25, retrying whatever DynamoDB leaves unprocessed. */
