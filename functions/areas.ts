@@ -82,6 +82,7 @@ const CORE_AREAS = {
       'PUT /api/customers/{id}/unblock',
       'GET /api/customers/{id}/consent',
       'GET /api/customers/{id}/{board}/calls',
+      'POST /api/locations/{id}/customers/search',
     ],
   },
   dms: {

@@ -75,3 +75,6 @@ export interface ConsentEntry {
   agent: AgentRef | null;
   at: string;
 }
+
+/** SPEC §9: customer search pages hold 50. */
+export const CUSTOMER_SEARCH_LIMIT = 50;

@@ -5,7 +5,7 @@
  * so a board never meets half a record. zod/mini keeps the console's share of it small.
  */
 import * as z from 'zod/mini';
-import type { MassMessage } from './appointments.js';
+import type { MassMessage } from './massTexts.js';
 import type { Message } from './messages.js';
 import { ownerOf, type OwnerField, type OwnerRef } from './conversations.js';
 

@@ -28,6 +28,9 @@ export const paths = {
   cancelMessage: (messageId: string) => `/api/messages/${enc(messageId)}/cancel`,
   attachments: () => '/api/attachments',
 
+  /** The store's customers by name or phone (SPEC §7), for the boards that find customers. */
+  customerSearch: (locationId: string) => `${loc(locationId)}/customers/search`,
+
   massMessages: (locationId: string) => `${loc(locationId)}/mass_messages`,
   massMessage: (id: string) => `/api/mass_messages/${enc(id)}`,
 };

@@ -22,7 +22,6 @@ export const board = {
         'GET /api/locations/{id}/appointments/{appointment_id}',
         'POST /api/locations/{id}/appointments',
         'POST /api/locations/{id}/customers/{customer_id}/appointments',
-        'POST /api/locations/{id}/customers/search',
         'PUT /api/appointments/{id}/confirm',
         'PUT /api/appointments/{id}/cancel',
         'PUT /api/appointments/{id}/archive',
@@ -32,6 +31,8 @@ export const board = {
       ],
     },
   },
+  // Booking finds the store's customers (the core's customer search).
+  findsCustomers: true,
   conversations: { kind: 'appointment', path: '/api/appointments/{id}', idParam: 'id', contact: 'customer' },
   jobs: {
     /** Appointment reminders, remind-days before each appointment (appointments_settings). */

@@ -6,9 +6,9 @@
 import { startOfDay } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
 import { holdsOrders } from '../../shared/access.js';
-import { reminderShown, type Appointment } from '../../shared/appointments.js';
-import type { AppointmentInput } from '../../shared/schemas/appointments.js';
-import { APPOINTMENT_ERRORS } from '../../shared/schemas/appointments.js';
+import { reminderShown, type Appointment } from '../../shared/appointments/appointments.js';
+import type { AppointmentInput } from '../../shared/appointments/schemas.js';
+import { APPOINTMENT_ERRORS } from '../../shared/appointments/schemas.js';
 import type { NewPerson } from '../../shared/schemas/people.js';
 import type { SettingsOf } from '../../shared/schemas/settings.js';
 import { agentRef, getAgent } from '../lib/agents.js';

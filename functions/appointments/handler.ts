@@ -4,8 +4,11 @@
  * confirm / cancel / archive, read marks, and the reminders sent. The conversation's routes are the
  * conversation core's (functions/messages/handler.ts).
  */
-import { APPOINTMENT_PAGE_SIZE, CUSTOMER_SEARCH_LIMIT } from '../../shared/appointments.js';
-import { customerAppointmentBody, customerSearchBody, customerSearchLimit, newAppointmentBody } from '../../shared/schemas/appointments.js';
+import { APPOINTMENT_PAGE_SIZE } from '../../shared/appointments/appointments.js';
+import { CUSTOMER_SEARCH_LIMIT } from '../../shared/customers.js';
+import { customerAppointmentBody, newAppointmentBody } from '../../shared/appointments/schemas.js';
+import { customerSearchLimit } from '../../shared/schemas/customers.js';
+import { customerSearchBody } from '../../shared/schemas/customers.js';
 import { notFound } from '../lib/errors.js';
 import { agentRoute, areaHandler, ok, pagedBody, paging, parse, type Routes } from '../lib/http.js';
 import { getLocation } from '../lib/locations.js';
@@ -87,19 +90,6 @@ export const routes: Routes = {
     const customer = await getCustomer(auth.companyId, params.customer_id ?? '', true);
     if (!customer || customer.location_id !== locationId) throw notFound('Customer not found');
     return ok({ appointment: await viewOf(auth, await bookAppointment(customer, input.appointment)) }, 201);
-  }),
-
-  /** By phone when the words are a number of the store's country, else by name (either order); a Query, never a Scan. */
-  'POST /api/locations/{id}/customers/search': agentRoute(async ({ auth, params, body, query }) => {
-    const { query: words } = parse(customerSearchBody, body);
-    const limit = parse(customerSearchLimit, query.limit ?? CUSTOMER_SEARCH_LIMIT);
-    const locationId = await boardLocation(auth, params.id ?? '');
-    const location = await getLocation(auth.companyId, locationId);
-    const phone = /\d{3}/.test(words) ? normalizePhone(words, countryOfLocation({ phone: location?.phone })) : null;
-    const found = phone
-      ? (await customersWithPhone(auth.companyId, phone)).filter((c) => c.location_id === locationId)
-      : await customersByName(auth.companyId, locationId, words, limit);
-    return ok({ customers: found.slice(0, limit).map(customerView) });
   }),
 
   'PUT /api/appointments/{id}/confirm': markRoute('confirm'),

@@ -5,7 +5,7 @@
  * THREAD_TIERS); a reply "C", "confirm" or "yes" to the reminder confirms
  * the appointment, with the APPOINTMENT_CONFIRMATION note; the reminder's delivery state follows its text.
  */
-import { CONFIRMING_REPLIES } from '../../shared/appointments.js';
+import { CONFIRMING_REPLIES } from '../../shared/appointments/appointments.js';
 import { registerOwner, THREAD_TIERS, type ConversationOwner, type OwnerPort, type ThreadCandidate } from '../messages/owners.js';
 import { addSystemNote } from '../messages/notes.js';
 import { visibleAppointment, worksAppointments } from './access.js';

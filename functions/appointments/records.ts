@@ -7,7 +7,7 @@
  * a reply find the customer's next appointment. One transaction writes the record and its link,
  * conditional on the version it read.
  */
-import { listedAt } from '../../shared/appointments.js';
+import { listedAt } from '../../shared/appointments/appointments.js';
 import type { AgentRef } from '../../shared/people.js';
 import type { Vehicle } from '../../shared/customers.js';
 import type { DeliveryState } from '../../shared/messages.js';
@@ -57,7 +57,7 @@ export interface AppointmentRecord {
   bumped_at: string | null;
   /** Newest customer message: unread for agents who read before it. */
   last_inbound_at: string | null;
-  /** A reply into an appointment from before today brings it back onto the board from then (shared/appointments.ts listedAt). */
+  /** A reply into an appointment from before today brings it back onto the board from then (shared/appointments/appointments.ts listedAt). */
   listed_from?: string | null;
   message_count: number;
   created_at: string;

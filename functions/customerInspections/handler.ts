@@ -3,7 +3,7 @@
  * A malformed or unknown token answers 404 link_not_found, an expired one 410 link_expired, and a
  * recommendation that is not on the link's sheet 404: a link opens its own inspection and nothing else.
  */
-import { customerDecisionBody } from '../../shared/schemas/inspections.js';
+import { customerDecisionBody } from '../../shared/inspections/schemas.js';
 import { areaHandler, ok, parse, publicRoute, type Request, type Routes } from '../lib/http.js';
 import '../messages/boards.js';
 import { decide } from '../recommendations/decisions.js';

@@ -4,7 +4,7 @@
  * with prices and decisions, in the customer's language. Shop-internal notes, agents' ids and the
  * order's and sheet's ids stay out: the link is all the page needs.
  */
-import type { CustomerInspection } from '../../shared/inspections.js';
+import type { CustomerInspection } from '../../shared/inspections/inspections.js';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../shared/locales.js';
 import { config } from '../lib/config.js';
 import { getLocation, type LocationRecord } from '../lib/locations.js';

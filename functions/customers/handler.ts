@@ -1,14 +1,19 @@
 /** Contacts of every board's conversations (api3 "Customers"): the record, opt-out, block, consent ledger, calls. */
 import { forbidden, notFound } from '../lib/errors.js';
-import { agentRoute, areaHandler, ok, pagedBody, paging, type AgentRequest, type Routes } from '../lib/http.js';
+import { agentRoute, areaHandler, ok, pagedBody, paging, parse, type AgentRequest, type Routes } from '../lib/http.js';
 import '../messages/boards.js';
-import { seesWholeBoard } from '../lib/access.js';
+import { customerSearchBody, customerSearchLimit } from '../../shared/schemas/customers.js';
+import { CUSTOMER_SEARCH_LIMIT } from '../../shared/customers.js';
+import { seesWholeBoard, visibleLocation } from '../lib/access.js';
+import { boards } from '../lib/boardList.js';
+import { getLocation } from '../lib/locations.js';
+import { countryOfLocation, normalizePhone } from '../lib/phones.js';
 import { visibleCustomer } from './access.js';
 import { announceCustomer } from './announce.js';
 import { CALL_BOARDS, CALLS_PER_PAGE, callsOf, type CallBoard } from './calls.js';
 import { changeConsent } from './consent.js';
 import { consentLedger } from './consentLedger.js';
-import { CustomerChanged, customerView, getCustomer, saveCustomer, type CustomerRecord } from './records.js';
+import { CustomerChanged, contactKindOf, customersByName, customersWithPhone, customerView, getCustomer, saveCustomer, type CustomerRecord } from './records.js';
 
 export const CONSENT_PER_PAGE = 50;
 
@@ -73,6 +78,20 @@ export const routes: Routes = {
     const { offset, limit } = paging(req.query, CONSENT_PER_PAGE);
     const ledger = await consentLedger(req.auth.companyId, customer.id);
     return ok(pagedBody('consent', ledger.slice(offset, offset + limit), ledger.length, offset, limit));
+  }),
+
+  /** The store's customers (SPEC §7 `POST {loc}/customers/search?limit=50`), for the boards that find customers: by phone when the words are a number of the store's country, else by name (either order); a Query, never a Scan. */
+  'POST /api/locations/{id}/customers/search': agentRoute(async ({ auth, params, body, query }) => {
+    const { query: words } = parse(customerSearchBody, body);
+    const limit = parse(customerSearchLimit, query.limit ?? CUSTOMER_SEARCH_LIMIT);
+    if (!boards().some((board) => board.findsCustomers && board.opens(auth.actingAs.access_level))) throw forbidden('You do not have access to this board');
+    const locationId = await visibleLocation(auth, params.id ?? '');
+    const location = await getLocation(auth.companyId, locationId);
+    const phone = /\d{3}/.test(words) ? normalizePhone(words, countryOfLocation({ phone: location?.phone })) : null;
+    const found = phone
+      ? (await customersWithPhone(auth.companyId, phone)).filter((c) => c.location_id === locationId && contactKindOf(c) === 'customer')
+      : await customersByName(auth.companyId, locationId, words, limit);
+    return ok({ customers: found.slice(0, limit).map(customerView) });
   }),
 
   'GET /api/customers/{id}/{board}/calls': agentRoute(async (req) => {

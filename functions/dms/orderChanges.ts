@@ -12,7 +12,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { AgentRef } from '../../shared/people.js';
-import type { DmsStatus, WorkOrderStatusCode } from '../../shared/repairOrders.js';
+import type { DmsStatus, WorkOrderStatusCode } from '../../shared/repairOrders/repairOrders.js';
 import type { Vehicle } from '../../shared/customers.js';
 import { newRepairOrder, type RepairOrderRecord } from '../repairOrders/records.js';
 

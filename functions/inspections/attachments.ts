@@ -7,8 +7,8 @@
  * never fail on the sheet's version, so uploads from two devices both land.
  */
 import type * as z from 'zod/mini';
-import { MAX_MPI_ATTACHMENT_BYTES, MAX_RENDITION_BYTES, type SheetAttachment } from '../../shared/inspections.js';
-import type { attachmentConfirmBody, attachmentSlotBody } from '../../shared/schemas/inspections.js';
+import { MAX_MPI_ATTACHMENT_BYTES, MAX_RENDITION_BYTES, type SheetAttachment } from '../../shared/inspections/inspections.js';
+import type { attachmentConfirmBody, attachmentSlotBody } from '../../shared/inspections/schemas.js';
 import type { AgentRecord } from '../lib/agents.js';
 import { config } from '../lib/config.js';
 import { DomainError, refused } from '../lib/errors.js';

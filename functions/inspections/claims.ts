@@ -7,7 +7,7 @@
  * already_claimed naming who has it. A caller may name the version they saw: acting on a stale
  * screen answers mpi_changed.
  */
-import { ITEM_STATUS, MPI_ERRORS, type SheetHolder } from '../../shared/inspections.js';
+import { ITEM_STATUS, MPI_ERRORS, type SheetHolder } from '../../shared/inspections/inspections.js';
 import { conflict } from '../lib/errors.js';
 import { getAgent, type AgentRecord } from '../lib/agents.js';
 import { readSettings } from '../lib/settings.js';

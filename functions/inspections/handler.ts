@@ -1,5 +1,5 @@
 /** Multi-point inspections (SPEC §7 "MPI"): templates, queues, claims, the sheet, its photos and videos, MPI settings. */
-import { MAX_MPI_ATTACHMENT_BYTES, MPI_PAGE_SIZE } from '../../shared/inspections.js';
+import { MAX_MPI_ATTACHMENT_BYTES, MPI_PAGE_SIZE } from '../../shared/inspections/inspections.js';
 import {
   attachmentConfirmBody,
   attachmentSlotBody,
@@ -8,7 +8,7 @@ import {
   saveSheetBody,
   sheetTemplateBody,
   transitionBody,
-} from '../../shared/schemas/inspections.js';
+} from '../../shared/inspections/schemas.js';
 import { notFound } from '../lib/errors.js';
 import { agentRoute, areaHandler, ok, pagedBody, paging, parse, type AgentRequest, type Reply, type Routes } from '../lib/http.js';
 import '../messages/boards.js';

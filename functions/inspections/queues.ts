@@ -4,7 +4,7 @@
  * the technicians completed, waiting for the advisors. Each entry is the sheet's summary with
  * enough of its repair order to find the car in the shop.
  */
-import type { SheetListEntry } from '../../shared/inspections.js';
+import type { SheetListEntry } from '../../shared/inspections/inspections.js';
 import type { AgentRecord } from '../lib/agents.js';
 import { getRepairOrders } from '../repairOrders/records.js';
 import { isManager } from './access.js';

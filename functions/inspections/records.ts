@@ -5,7 +5,7 @@
  * concurrent order save re-reads and keeps the summary). Two writers never both win: the loser
  * answers 409 'MPI has changed. Reloading' (or retries, for transitions that re-check the state).
  */
-import { MPI_ERRORS, type MpiChangeReason, type Sheet, type SheetAttachment, type SheetHolder, type SheetRepairOrder, type SheetState, type SheetSummary, type SheetTemplate } from '../../shared/inspections.js';
+import { MPI_ERRORS, type MpiChangeReason, type Sheet, type SheetAttachment, type SheetHolder, type SheetRepairOrder, type SheetState, type SheetSummary, type SheetTemplate } from '../../shared/inspections/inspections.js';
 import type { MpiEvent } from '../../shared/inspections/events.js';
 import type { AgentRef } from '../../shared/people.js';
 import { agentRef } from '../lib/agents.js';

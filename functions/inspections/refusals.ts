@@ -2,8 +2,8 @@
  * Refusals of the MPI routes: `{ error: { id, message } }` with the ids and texts of MPI_ERRORS,
  * so the console can show its own translation of `mpi_errors.<id>`.
  */
-import { MPI_ERRORS, type MpiErrorId } from '../../shared/inspections.js';
-import type { GroupsCheck } from '../../shared/schemas/inspections.js';
+import { MPI_ERRORS, type MpiErrorId } from '../../shared/inspections/inspections.js';
+import type { GroupsCheck } from '../../shared/inspections/schemas.js';
 import { DomainError } from '../lib/errors.js';
 
 /** What kind of refusal an MPI rule makes (http.ts gives each its status). */

@@ -4,9 +4,9 @@
  * editor checks (SPEC §5): a sheet cannot be emptied, needs a group with items, names no item twice
  * in a group, drops empty groups; every recommendation and photo names an item on the sheet.
  */
-import { isTextedIn } from '../../shared/repairOrders.js';
-import type { ItemStatus, Recommendation, SheetGroup, SheetReply } from '../../shared/inspections.js';
-import { checkGroups, type SaveSheetBody } from '../../shared/schemas/inspections.js';
+import { isTextedIn } from '../../shared/repairOrders/repairOrders.js';
+import type { ItemStatus, Recommendation, SheetGroup, SheetReply } from '../../shared/inspections/inspections.js';
+import { checkGroups, type SaveSheetBody } from '../../shared/inspections/schemas.js';
 import type { AgentRecord } from '../lib/agents.js';
 import { newId } from '../lib/ids.js';
 import { readSettings } from '../lib/settings.js';

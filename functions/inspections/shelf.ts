@@ -3,7 +3,7 @@
  * from the sheet records so the repair-order store can put it in an order's save transaction
  * without importing the inspections (the inspections depend on the orders, not the other way).
  */
-import type { SheetState } from '../../shared/inspections.js';
+import type { SheetState } from '../../shared/inspections/inspections.js';
 import { keys } from '../lib/keys.js';
 import type { TransactWrite } from '../lib/table.js';
 

@@ -3,7 +3,7 @@
  * flag, by name, each with the number of sheets they hold now (the claim modal and the manager's
  * view of who is busy).
  */
-import type { Technician } from '../../shared/inspections.js';
+import type { Technician } from '../../shared/inspections/inspections.js';
 import { agentsOfLocation, byName } from '../lib/agents.js';
 import { heldCounts } from './queues.js';
 

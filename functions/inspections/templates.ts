@@ -6,8 +6,8 @@
  * transaction conditional on the pointer, so two managers making different templates default at
  * once never leave two defaults. Archiving a default template leaves the type without a default.
  */
-import type { SheetTemplate, VehicleType } from '../../shared/inspections.js';
-import { checkGroups, type SheetTemplateBody } from '../../shared/schemas/inspections.js';
+import type { SheetTemplate, VehicleType } from '../../shared/inspections/inspections.js';
+import { checkGroups, type SheetTemplateBody } from '../../shared/inspections/schemas.js';
 import { notFound } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { byPrefix, keys } from '../lib/keys.js';

@@ -122,6 +122,8 @@ export interface BoardModule {
   /** Its API areas, a Lambda each. */
   areas: Record<string, ApiArea>;
   conversations?: BoardConversations;
+  /** Its agents look up the store's customers (booking, adding an order, linking a guest): the core's customer search answers them. */
+  findsCustomers?: boolean;
   jobs?: Record<string, BoardJob>;
   settings?: readonly BoardSettingsGroup[];
   /**

@@ -4,7 +4,7 @@
  */
 import type { BoardConversations } from '../lib/boardModule.js';
 import { boards } from '../lib/boardList.js';
-import { massMessageBody } from '../../shared/schemas/appointments.js';
+import { massMessageBody } from '../../shared/schemas/massTexts.js';
 import { editMessageBody, sendMessageBody } from '../../shared/schemas/messages.js';
 import { MESSAGE_FIRST_PAGE } from '../../shared/messages.js';
 import { ValidationError, forbidden, notFound } from '../lib/errors.js';
@@ -13,7 +13,7 @@ import type { Auth } from '../lib/session.js';
 import { storedAttachments, uploadRequestBody, uploadSlot } from './attachments.js';
 import './boards.js';
 import { visibleLocation } from '../lib/access.js';
-import { MASS_BOARDS, startMassText, visibleMassText } from './massTexts.js';
+import { massTextKind, startMassText, visibleMassText } from './massTexts.js';
 import { portFor, visibleOwner, worksAnyConversation, type ConversationOwner } from './owners.js';
 import { getMessage, messagesOf, messageView, ownerRefOf, type MessageRecord } from './records.js';
 import { cancelHeld, editHeld, MAX_SCHEDULE_DAYS } from './held.js';
@@ -105,7 +105,7 @@ export const routes: Routes = {
   /** One text to a selection of a board's records (SPEC §1 mass messages): answered at once, sent in the background. */
   'POST /api/locations/{id}/mass_messages': agentRoute(async ({ auth, params, body }) => {
     const { mass_message: input } = parse(massMessageBody, body);
-    if (!portFor({ kind: MASS_BOARDS[input.board] }).worksBoard(auth)) throw forbidden('You do not have access to this board');
+    if (!portFor({ kind: massTextKind(input.board) }).worksBoard(auth)) throw forbidden('You do not have access to this board');
     const locationId = await visibleLocation(auth, params.id ?? '');
     return ok({ mass_message: await startMassText(auth, locationId, input) }, 202);
   }),

@@ -9,7 +9,7 @@
  * going out at 8 in the morning. The message keeps its sender; the update event tells every open
  * console.
  */
-import { CANCELLED_CODE, HELD_TEXT_REFUSALS, type HeldTextRefusalId } from '../../shared/serviceTexts.js';
+import { CANCELLED_CODE, HELD_TEXT_REFUSALS, type HeldTextRefusalId } from '../../shared/sendingTexts.js';
 import { MESSAGE_MAX_LENGTH } from '../../shared/messages.js';
 import type { AgentRecord } from '../lib/agents.js';
 import { customerText, namingDealership, withOptOutLine } from '../lib/customerTexts.js';

@@ -3,7 +3,7 @@
  * numbered recipients `sk = R#000001`), its lease and cursor, and the running index the sweep reads.
  * The sending itself is in massTexts.ts.
  */
-import type { MassMessage } from '../../shared/appointments.js';
+import type { MassMessage } from '../../shared/massTexts.js';
 import type { OwnerKind } from '../../shared/conversations.js';
 import { keys } from '../lib/keys.js';
 import { batchWrite, fields, getItem, isConditionFailure, queryAll, readPage, updateItem, type Item } from '../lib/table.js';

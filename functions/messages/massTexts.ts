@@ -6,9 +6,9 @@
  * loses at most the lease: the sweep resumes from the cursor, and a recipient sent before the crash
  * is not texted again (each send carries the recipient's own request key, see send.ts).
  */
-import type { MassMessage } from '../../shared/appointments.js';
+import type { MassMessage } from '../../shared/massTexts.js';
 import type { OwnerKind } from '../../shared/conversations.js';
-import { SEND_WARNINGS } from '../../shared/serviceTexts.js';
+import { SEND_WARNINGS } from '../../shared/sendingTexts.js';
 import { agentRef, getAgent, type AgentRecord } from '../lib/agents.js';
 import { startInBackground } from '../lib/background.js';
 import { newId } from '../lib/ids.js';
@@ -19,6 +19,7 @@ import { getLocation } from '../lib/locations.js';
 import { readSettings } from '../lib/settings.js';
 import { getCustomers } from '../customers/records.js';
 import { quietHoursState } from './quietHours.js';
+import { boardOfName } from '../lib/boardList.js';
 import { loadOwner, portFor, type ConversationOwner } from './owners.js';
 import { refusalError, sendFromAgent } from './send.js';
 import {
@@ -43,11 +44,19 @@ export const MASS_LEASE_SECONDS = 60;
 /** The most recipients one mass text takes. */
 export const MASS_MAX_RECIPIENTS = 5000;
 
-export const MASS_BOARDS: Record<MassMessage['board'], OwnerKind> = { appointments: 'appointment', service: 'repair_order' };
+/**
+ * The owner kind of a board that offers mass texts (functions/boards.ts: its records own
+ * conversations and its port lists recipients), by the board's name; 422 for any other.
+ */
+export function massTextKind(board: string): OwnerKind {
+  const conversations = boardOfName(board)?.conversations;
+  if (!conversations || !portFor(conversations).massRecipients) throw refused('unknown_board', 'This board sends no mass texts');
+  return conversations.kind;
+}
 
 /** Who the selection reaches: one text per customer (several appointments of one person get one text). */
 async function recipientsOf(auth: Auth, locationId: string, kind: OwnerKind, pick: string[] | 'all', skipOptedOut: boolean) {
-  const records = await portFor({ kind }).massRecipients(auth, locationId, pick);
+  const records = (await portFor({ kind }).massRecipients?.(auth, locationId, pick)) ?? [];
   const owners = records.map((r) => portFor({ kind }).owner(r));
   const customers = await getCustomers(auth.companyId, [...new Set(owners.map((o) => o.customer_id))]);
   const seen = new Set<string>();
@@ -82,7 +91,7 @@ export async function startMassText(
   locationId: string,
   input: { board: MassMessage['board']; text: string; ids?: string[]; all?: boolean; skip_opted_out: boolean; confirm_quiet_hours?: boolean; send_at?: string },
 ): Promise<MassMessage> {
-  const kind = MASS_BOARDS[input.board];
+  const kind = massTextKind(input.board);
   const { chosen, skipped } = await recipientsOf(auth, locationId, kind, input.all ? 'all' : (input.ids ?? []), input.skip_opted_out);
   if (chosen.length === 0 && Object.keys(skipped).length === 0) throw refused('no_recipients', 'Select at least one recipient');
   if (chosen.length > MASS_MAX_RECIPIENTS) throw refused('too_many_recipients', `A mass text can reach up to ${MASS_MAX_RECIPIENTS} recipients`);

@@ -74,7 +74,7 @@ export interface OwnerPort<R> {
    * A mass text's recipients on this board at a location: the records picked (ids) or the whole list
    * the board shows ('all'), each one the acting agent may work. Unknown or foreign ids are left out.
    */
-  massRecipients(auth: Auth, locationId: string, pick: string[] | 'all'): Promise<R[]>;
+  massRecipients?(auth: Auth, locationId: string, pick: string[] | 'all'): Promise<R[]>;
   /** The board reacts to a customer's text in its conversation (an appointment confirmed by a reply to its reminder). */
   customerReplied?(record: R, text: string, at: string): Promise<void>;
   /**

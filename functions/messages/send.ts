@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { SEND_ERRORS, SEND_WARNINGS, type SendErrorId } from '../../shared/schemas/messages.js';
-import { CANCELLED_CODE } from '../../shared/serviceTexts.js';
+import { CANCELLED_CODE } from '../../shared/sendingTexts.js';
 import type { SettingsOf } from '../../shared/schemas/settings.js';
 import { agentRef, type AgentRecord } from '../lib/agents.js';
 import { smsCarrier } from '../lib/carrier.js';

@@ -5,9 +5,9 @@
  * decision fail), the order's conversation gets a RECOMMENDED_WORK_STATUS note, every open board
  * hears `mpi.decision`, and a rejection registers the work-declined notice in the same transaction.
  */
-import type { ApproverInitiator, Recommendation } from '../../shared/inspections.js';
+import type { ApproverInitiator, Recommendation } from '../../shared/inspections/inspections.js';
 import type { MpiEvent } from '../../shared/inspections/events.js';
-import { MPI_ERRORS } from '../../shared/inspections.js';
+import { MPI_ERRORS } from '../../shared/inspections/inspections.js';
 import { DEFAULT_LOCALE, currencySymbol } from '../../shared/locales.js';
 import { formatMoney } from '../../shared/money.js';
 import type { AgentRef } from '../../shared/people.js';

@@ -3,8 +3,8 @@
  * preview, and sending the inspection to the customer. Every route works from a repair order the
  * caller may work on the service board (another company's or location's answers 404).
  */
-import type { SheetReply } from '../../shared/inspections.js';
-import { decisionBody } from '../../shared/schemas/inspections.js';
+import type { SheetReply } from '../../shared/inspections/inspections.js';
+import { decisionBody } from '../../shared/inspections/schemas.js';
 import { actionTextBody } from '../../shared/schemas/messages.js';
 import { agentRoute, areaHandler, ok, parse, type AgentRequest, type Routes } from '../lib/http.js';
 import '../messages/boards.js';

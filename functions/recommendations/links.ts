@@ -8,7 +8,7 @@
  * after `valid_until`, after which the table forgets it and the link answers 404 like any unknown one.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { MPI_ERRORS } from '../../shared/inspections.js';
+import { MPI_ERRORS } from '../../shared/inspections/inspections.js';
 import { config } from '../lib/config.js';
 import { DomainError } from '../lib/errors.js';
 import { keys } from '../lib/keys.js';

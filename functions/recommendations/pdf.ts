@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage, type RGB } from 'pdf-lib';
-import { MAX_RENDITION_BYTES, type ItemStatus } from '../../shared/inspections.js';
+import { MAX_RENDITION_BYTES, type ItemStatus } from '../../shared/inspections/inspections.js';
 import { formatDate } from '../../shared/dates.js';
 import type { Locale } from '../../shared/locales.js';
 import { formatMoney } from '../../shared/money.js';

@@ -3,7 +3,7 @@
  * bucket. Kept apart from the drawing (pdf.ts): gathering runs in the function's main bundle, the
  * drawing (pdf-lib, fontkit) is a file of its own loaded when a PDF is first drawn (storedPdf.ts).
  */
-import { MAX_RENDITION_BYTES } from '../../shared/inspections.js';
+import { MAX_RENDITION_BYTES } from '../../shared/inspections/inspections.js';
 import type { Locale } from '../../shared/locales.js';
 import type { Vehicle } from '../../shared/customers.js';
 import { config } from '../lib/config.js';

@@ -8,7 +8,7 @@
  * refused text changes nothing and leaves no working link. Once sent (or scheduled), the sheet
  * records when it goes, and the customer's copy of the PDF is drawn so the page offers it at once.
  */
-import { MPI_ERRORS } from '../../shared/inspections.js';
+import { MPI_ERRORS } from '../../shared/inspections/inspections.js';
 import { MISSING_AGENT, OPTED_OUT_ACTION } from '../../shared/schemas/messages.js';
 import type { Message } from '../../shared/messages.js';
 import type { QuietHoursAnswer } from '../../shared/schemas/messages.js';

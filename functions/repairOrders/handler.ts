@@ -1,6 +1,6 @@
 /** The service board (api3 "Service board"): lists, one order, and the detail panel's actions. */
 import { actionTextBody, assignAgentBody } from '../../shared/schemas/messages.js';
-import { SERVICE_PAGE_SIZE } from '../../shared/repairOrders.js';
+import { SERVICE_PAGE_SIZE } from '../../shared/repairOrders/repairOrders.js';
 import { forbidden, notFound } from '../lib/errors.js';
 import { agentRoute, areaHandler, ok, pagedBody, paging, parse, type AgentRequest, type Routes } from '../lib/http.js';
 import '../messages/boards.js';

@@ -4,7 +4,7 @@
  * reads its estimate (SPEC §5); an inbound text goes to the newest open order, else a closed one
  * still on the board, else an archived one, which comes back to the board.
  */
-import { isTextedIn } from '../../shared/repairOrders.js';
+import { isTextedIn } from '../../shared/repairOrders/repairOrders.js';
 import { registerOwner, THREAD_TIERS, type ConversationOwner, type OwnerPort, type ThreadCandidate } from '../messages/owners.js';
 import { seesWholeBoard } from '../lib/access.js';
 import { visibleRepairOrder, worksServiceBoard } from './access.js';

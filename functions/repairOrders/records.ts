@@ -7,7 +7,7 @@
  * order that closes or is archived takes its inspection sheet off the MPI queues in the same write.
  */
 import type { Customer } from '../../shared/customers.js';
-import type { RepairOrder } from '../../shared/repairOrders.js';
+import type { RepairOrder } from '../../shared/repairOrders/repairOrders.js';
 import { conflict, DomainError, notFound } from '../lib/errors.js';
 import { keys } from '../lib/keys.js';
 import { updateVersioned, type VersionedUpdate } from '../lib/versioned.js';

@@ -14,7 +14,7 @@
  */
 import { TZDate } from '@date-fns/tz';
 import { dmsAppointment, dmsCustomer, type DmsAppointment } from '../../shared/schemas/dms.js';
-import { appointmentInput } from '../../shared/schemas/appointments.js';
+import { appointmentInput } from '../../shared/appointments/schemas.js';
 import { bookAppointment, markAppointment, type AppointmentMark } from '../../functions/appointments/booking.js';
 import { appointmentLinksOfCustomer, requireAppointment, type AppointmentRecord } from '../../functions/appointments/records.js';
 import { sendAppointmentReminders, type ReminderRun } from '../../functions/appointments/reminders.js';

@@ -27,7 +27,7 @@ import { transactWrite, type TransactWrite } from '../../functions/lib/table.js'
 import { claimAsTechnician, completeAsTechnician } from '../../functions/inspections/claims.js';
 import { getSheet, updateSheet, type SheetRecord } from '../../functions/inspections/records.js';
 import { defaultPointerItem, templateItem, type TemplateRecord } from '../../functions/inspections/templates.js';
-import { ITEM_STATUS, type ItemStatus, type Recommendation } from '../../shared/inspections.js';
+import { ITEM_STATUS, type ItemStatus, type Recommendation } from '../../shared/inspections/inspections.js';
 import { appendMessage, newMessage } from '../../functions/messages/records.js';
 import { writeReadMark } from '../../functions/messages/readMarks.js';
 import { getRepairOrder, type RepairOrderRecord } from '../../functions/repairOrders/records.js';

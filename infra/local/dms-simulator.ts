@@ -18,7 +18,7 @@ import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { TZDate } from '@date-fns/tz';
 import type { DmsAppointment, DmsRepairOrder } from '../../shared/schemas/dms.js';
-import type { WorkOrderStatusCode } from '../../shared/repairOrders.js';
+import type { WorkOrderStatusCode } from '../../shared/repairOrders/repairOrders.js';
 import { createDmsKey, findDmsKey } from '../../functions/dms/keys.js';
 import { dmsRecordId } from '../../functions/lib/ids.js';
 import { getRepairOrder } from '../../functions/repairOrders/records.js';

@@ -12,6 +12,5 @@ export const appointmentPaths = {
   appointment: (locationId: string, id: string) => `${loc(locationId)}/appointments/${enc(id)}`,
   book: (locationId: string) => `${loc(locationId)}/appointments`,
   forCustomer: (locationId: string, customerId: string) => `${loc(locationId)}/customers/${enc(customerId)}/appointments`,
-  customerSearch: (locationId: string) => `${loc(locationId)}/customers/search`,
   action: (id: string, action: 'confirm' | 'cancel' | 'archive') => `/api/appointments/${enc(id)}/${action}`,
 };

@@ -1,7 +1,7 @@
 /** The inspections' events (shared/events.ts `BoardEventSchemas`): a sheet moved (claimed, saved, completed…) or a recommendation was decided. */
 import * as z from 'zod/mini';
 import { count, id, type EventsOf } from '../events.js';
-import { SHEET_STATES, type ApproverInitiator, type MpiChangeReason } from '../inspections.js';
+import { SHEET_STATES, type ApproverInitiator, type MpiChangeReason } from './inspections.js';
 
 export const MPI_EVENTS = {
   'mpi.changed': z.object({

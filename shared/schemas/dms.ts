@@ -4,7 +4,7 @@
  * id, so posting the same record again updates it and creates nothing new.
  */
 import * as z from 'zod/mini';
-import { WORK_ORDER_STATUS_CODES } from '../repairOrders.js';
+import { WORK_ORDER_STATUS_CODES } from '../repairOrders/repairOrders.js';
 
 const name = z.string().check(z.trim(), z.maxLength(80));
 const optionalText = (max: number) => z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max))));

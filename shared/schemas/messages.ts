@@ -60,4 +60,4 @@ export type EditMessageBody = z.infer<typeof editMessageBody>;
 
 export const assignAgentBody = z.object({ agent_id: z.nullable(z.string().check(z.minLength(1), z.maxLength(MAX_ID_LENGTH, 'Id is too long'))) });
 
-export { DELIVERY_ERROR_TEXTS, deliveryErrorKind, HELD_TEXT_REFUSALS, MISSING_AGENT, OPTED_OUT_ACTION, SEND_ERRORS, SEND_WARNINGS, type SendErrorId } from '../serviceTexts.js';
+export { DELIVERY_ERROR_TEXTS, deliveryErrorKind, HELD_TEXT_REFUSALS, MISSING_AGENT, OPTED_OUT_ACTION, SEND_ERRORS, SEND_WARNINGS, type SendErrorId } from '../sendingTexts.js';

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { SheetReply, SheetTemplate } from '../../shared/inspections.js';
+import type { SheetReply, SheetTemplate } from '../../shared/inspections/inspections.js';
 import { api, signIn, textsTo } from '../support/api.js';
 import { createRepairOrder, DEMO_NORTH, serviceNumberOfNorth, useStackEnv } from '../support/service.js';
 import { landingUrl, signInAs, useBrowser } from './browser.js';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { originGate, REREAD_AFTER_MS, handler as originGateHandler } from '../../functions/originGate/handler.js';
-import { saveSheetBody } from '../../shared/schemas/inspections.js';
+import { saveSheetBody } from '../../shared/inspections/schemas.js';
 import { contentSecurityPolicy } from '../../infra/csp.js';
 import { COMMON_RULES_COUNTED } from '../../infra/edge.js';
 import { builtSpa } from '../../infra/local/web.js';

@@ -6,10 +6,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import type { Appointment, MassMessage } from '../../shared/appointments.js';
+import type { Appointment } from '../../shared/appointments/appointments.js';
+import type { MassMessage } from '../../shared/massTexts.js';
 import { PERSON_ERRORS, PHONE_ERRORS } from '../../shared/schemas/people.js';
 import type { SettingsOf } from '../../shared/schemas/settings.js';
-import { SEND_ERRORS } from '../../shared/serviceTexts.js';
+import { SEND_ERRORS } from '../../shared/sendingTexts.js';
 import { sendAppointmentReminders } from '../../functions/appointments/reminders.js';
 import { getAppointment, updateAppointment } from '../../functions/appointments/records.js';
 import { saveCustomer, type CustomerRecord } from '../../functions/customers/records.js';

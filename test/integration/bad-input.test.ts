@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { API_AREAS } from '../../functions/areas.js';
 import { ensureSheet } from '../../functions/inspections/sheets.js';
 import { SETTINGS_KEYS } from '../../shared/access.js';
-import { APPOINTMENT_ERRORS } from '../../shared/schemas/appointments.js';
+import { APPOINTMENT_ERRORS } from '../../shared/appointments/schemas.js';
 import { PERSON_ERRORS, PHONE_ERRORS } from '../../shared/schemas/people.js';
 import { api, signIn, type ApiClient } from '../support/api.js';
 import { createRepairOrder, useStackEnv } from '../support/service.js';

@@ -7,10 +7,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Appointment } from '../../shared/appointments.js';
+import type { Appointment } from '../../shared/appointments/appointments.js';
 import type { ConsentEntry } from '../../shared/customers.js';
 import type { SettingsOf } from '../../shared/schemas/settings.js';
-import { SEND_ERRORS } from '../../shared/serviceTexts.js';
+import { SEND_ERRORS } from '../../shared/sendingTexts.js';
 import { getAppointment } from '../../functions/appointments/records.js';
 import { appointmentOwner } from '../../functions/appointments/owner.js';
 import { changeConsent } from '../../functions/customers/consent.js';

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { HELD_TEXT_REFUSALS } from '../../shared/serviceTexts.js';
+import { HELD_TEXT_REFUSALS } from '../../shared/sendingTexts.js';
 import type { SettingsOf } from '../../shared/schemas/settings.js';
 import { sendAppointmentReminders } from '../../functions/appointments/reminders.js';
 import { getAppointment, updateAppointment } from '../../functions/appointments/records.js';

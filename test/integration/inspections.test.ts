@@ -14,7 +14,7 @@ import { readSettings, writeSettings } from '../../functions/lib/settings.js';
 import { systemMessage } from '../../functions/messages/notes.js';
 import { appendMessage, messagesOf } from '../../functions/messages/records.js';
 import { getRepairOrder, type RepairOrderRecord } from '../../functions/repairOrders/records.js';
-import { MAX_MPI_ATTACHMENT_BYTES, MPI_ERRORS } from '../../shared/inspections.js';
+import { MAX_MPI_ATTACHMENT_BYTES, MPI_ERRORS } from '../../shared/inspections/inspections.js';
 import { api, signIn, type ApiClient, type JsonBody } from '../support/api.js';
 import { dmsRepairOrder } from '../../shared/schemas/dms.js';
 import { createRepairOrder, DEMO_NORTH, uniquePhone, useStackEnv } from '../support/service.js';

@@ -8,8 +8,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import type { Appointment, MassMessage } from '../../shared/appointments.js';
-import { SEND_ERRORS } from '../../shared/serviceTexts.js';
+import type { Appointment } from '../../shared/appointments/appointments.js';
+import type { MassMessage } from '../../shared/massTexts.js';
+import { SEND_ERRORS } from '../../shared/sendingTexts.js';
 import type { SettingsOf } from '../../shared/schemas/settings.js';
 import { sendAppointmentReminders } from '../../functions/appointments/reminders.js';
 import { getAppointment, updateAppointment } from '../../functions/appointments/records.js';

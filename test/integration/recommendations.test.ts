@@ -9,7 +9,7 @@ import { channels, cursorAt, eventsAfter } from '../../functions/lib/realtime.js
 import { readSettings } from '../../functions/lib/settings.js';
 import type { CustomerRecord } from '../../functions/customers/records.js';
 import type { RepairOrderRecord } from '../../functions/repairOrders/records.js';
-import type { Recommendation, SheetState } from '../../shared/inspections.js';
+import type { Recommendation, SheetState } from '../../shared/inspections/inspections.js';
 import { BRAKE_GROUPS, BRAKE_TEMPLATE, TECHNICIAN, brakeRecommendations } from '../support/inspections.js';
 import { api, signIn, textsTo, type ApiClient } from '../support/api.js';
 import { ADVISOR, createRepairOrder, DEMO_NORTH, ensureServiceNumber, useStackEnv } from '../support/service.js';

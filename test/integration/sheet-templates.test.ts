@@ -5,7 +5,7 @@
  * the demo's default back, so the car default new orders get their sheets from stays put.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MPI_ERRORS } from '../../shared/inspections.js';
+import { MPI_ERRORS } from '../../shared/inspections/inspections.js';
 import { api, signIn, type ApiClient, type JsonBody } from '../support/api.js';
 import { DEMO_NORTH, useStackEnv } from '../support/service.js';
 

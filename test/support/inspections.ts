@@ -2,7 +2,7 @@
  * Inspection fixtures for server tests: a two-item brake form and its priced recommendations,
  * written through the sheet store in whatever state a test needs.
  */
-import type { Recommendation, SheetTemplate } from '../../shared/inspections.js';
+import type { Recommendation, SheetTemplate } from '../../shared/inspections/inspections.js';
 import { DEMO_NORTH } from './service.js';
 
 export const TECHNICIAN = { id: 'agt_tech', first_name: 'Luis', last_name: 'Ortega' };

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Message } from '../../shared/messages.js';
-import type { RepairOrder } from '../../shared/repairOrders.js';
+import type { RepairOrder } from '../../shared/repairOrders/repairOrders.js';
 import type { LocalStack } from '../../infra/local/stack.js';
 import type { SmsRecord } from '../../infra/local/carrier.js';
 import { api, textsTo, type ApiClient } from './api.js';

@@ -4,7 +4,7 @@ import { customerMessage } from '../../functions/recommendations/sendToCustomer.
 import { declinedNoticeWrites } from '../../functions/recommendations/declinedWork.js';
 import { domainStatus } from '../../functions/lib/http.js';
 import type { SheetRecord } from '../../functions/inspections/records.js';
-import type { Recommendation } from '../../shared/inspections.js';
+import type { Recommendation } from '../../shared/inspections/inspections.js';
 
 const rec = (approved: boolean | null, decided_at: string | null = null): Recommendation => ({
   id: 'rec_1',

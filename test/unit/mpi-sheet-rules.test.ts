@@ -12,7 +12,7 @@ import type { AgentRecord } from '../../functions/lib/agents.js';
 import { DomainError } from '../../functions/lib/errors.js';
 import { domainStatus } from '../../functions/lib/http.js';
 import { noAccess } from '../../shared/access.js';
-import type { SaveSheetBody } from '../../shared/schemas/inspections.js';
+import type { SaveSheetBody } from '../../shared/inspections/schemas.js';
 
 const ro = { id: 'ro_1', company_id: 'cmp_a', location_id: 'loc_a', closed: false, archived: false };
 

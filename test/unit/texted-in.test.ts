@@ -12,7 +12,7 @@ import { decideSend, type RuleCustomer, type RuleSettings } from '../../function
 import { repairOrderOwner } from '../../functions/repairOrders/owner.js';
 import { newRepairOrder } from '../../functions/repairOrders/records.js';
 import { customerAtLocation } from '../../functions/repairOrders/textedIn.js';
-import { isTextedIn } from '../../shared/repairOrders.js';
+import { isTextedIn } from '../../shared/repairOrders/repairOrders.js';
 import { orderNumber, orderSubtitle } from '../../web/src/features/serviceBoard/boardRows.js';
 import { anOrder } from './web-service-fixtures.js';
 

@@ -12,7 +12,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OwnerRef } from '../../shared/conversations.js';
 import { pickerLocales } from '../../shared/locales.js';
-import { SEND_ERRORS, SEND_WARNINGS, type SendErrorId } from '../../shared/serviceTexts.js';
+import { SEND_ERRORS, SEND_WARNINGS, type SendErrorId } from '../../shared/sendingTexts.js';
 import { noteDetails } from '../../shared/systemNotes.js';
 import { composerState, type TextingSubject } from '../../web/src/components/conversation/composerRules.js';
 import { Conversation } from '../../web/src/components/conversation/Conversation.js';

@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MPI_ERRORS, type CustomerInspection, type SheetGroup } from '../../shared/inspections.js';
+import { MPI_ERRORS, type CustomerInspection, type SheetGroup } from '../../shared/inspections/inspections.js';
 import { intlTag } from '../../shared/locales.js';
 import {
   InspectionCallFailed,

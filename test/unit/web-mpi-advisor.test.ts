@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Recommendation, Sheet, SheetHolder, SheetState, SheetSummary } from '../../shared/inspections.js';
+import type { Recommendation, Sheet, SheetHolder, SheetState, SheetSummary } from '../../shared/inspections/inspections.js';
 import {
   advisorTools,
   decisionKind,

@@ -1,5 +1,5 @@
 /** MPI records for the console's unit tests: complete shapes, with only what a test is about changed. */
-import type { Recommendation, Sheet, SheetAttachment, SheetReply } from '../../shared/inspections.js';
+import type { Recommendation, Sheet, SheetAttachment, SheetReply } from '../../shared/inspections/inspections.js';
 
 export function aRecommendation(id: string, overrides: Partial<Recommendation> = {}): Recommendation {
   return {

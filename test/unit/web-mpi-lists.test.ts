@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_MPI_ATTACHMENT_BYTES, RENDITION_EDGE, type SheetListEntry } from '../../shared/inspections.js';
+import { MAX_MPI_ATTACHMENT_BYTES, RENDITION_EDGE, type SheetListEntry } from '../../shared/inspections/inspections.js';
 import { ageParts, formatAge, vehicleLabel } from '../../web/src/features/inspections/labels.js';
 import { mediaKind, renditionSize } from '../../web/src/features/inspections/renditions.js';
 import { queuePagePath } from '../../web/src/features/inspections/requests.js';

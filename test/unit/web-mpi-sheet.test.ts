@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { noAccess } from '../../shared/access.js';
-import { MPI_ERRORS } from '../../shared/inspections.js';
+import { MPI_ERRORS } from '../../shared/inspections/inspections.js';
 import { claimedTabs, mayCompleteAsTechnician, offersTechnicianClaim, readOnlyReason, sheetSide } from '../../web/src/features/inspections/sheetAccess.js';
 import { draftOf, draftReducer, isDirty, rebaseDraft, saveBodyOf, statusCounts, type SheetDraft } from '../../web/src/features/inspections/sheetDraft.js';
 import { editorReducer, initialEditor } from '../../web/src/features/inspections/sheetEditor.js';

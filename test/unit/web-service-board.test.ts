@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { localeText } from '../support/localeFiles.js';
-import type { RepairOrder } from '../../shared/repairOrders.js';
+import type { RepairOrder } from '../../shared/repairOrders/repairOrders.js';
 import {
   boardRows,
   matchesSearch,

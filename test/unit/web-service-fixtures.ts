@@ -1,7 +1,7 @@
 /** Records of the service board for unit tests: complete shapes, with only what a test is about changed. */
 import type { Customer } from '../../shared/customers.js';
 import type { Message } from '../../shared/messages.js';
-import type { RepairOrder } from '../../shared/repairOrders.js';
+import type { RepairOrder } from '../../shared/repairOrders/repairOrders.js';
 
 export function aCustomer(overrides: Partial<Customer> = {}): Customer {
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SheetTemplate } from '../../shared/inspections.js';
+import type { SheetTemplate } from '../../shared/inspections/inspections.js';
 import {
   draftOf,
   hasItemNamed,

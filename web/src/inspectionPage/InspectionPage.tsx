@@ -5,7 +5,7 @@
  * page): loading, ready, expired (410), not-found (404), error (network or server, with retry).
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { CustomerInspection } from '../../../shared/inspections.js';
+import type { CustomerInspection } from '../../../shared/inspections/inspections.js';
 import { intlTag } from '../../../shared/locales.js';
 import { decideRecommendation, decisionFailureKey, failureStateOf, fetchInspection, fetchPdfUrl, type FailureState } from './api.js';
 import { ChangeDecision } from './ChangeDecision.js';

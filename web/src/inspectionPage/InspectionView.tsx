@@ -5,7 +5,7 @@
  * the whole checklist, damage details, totals, the PDF and how to reach the dealership.
  */
 import type { ComponentChildren } from 'preact';
-import { ITEM_STATUS, type CustomerInspection, type ItemStatus } from '../../../shared/inspections.js';
+import { ITEM_STATUS, type CustomerInspection, type ItemStatus } from '../../../shared/inspections/inspections.js';
 import { attachmentsOf, conditionCounts, decisionTotals } from './figures.js';
 import { vehicleName, type Formats } from './format.js';
 import { Media } from './Media.js';

@@ -3,7 +3,7 @@
  * GET /api/public/inspections/{token}, PUT …/recommendations/{id} `{ approved }`, GET …/pdf.
  * Plain fetch: the console's request layer (bearer, X-OID, SWR) has no place on this page.
  */
-import type { CustomerInspection, MpiErrorId } from '../../../shared/inspections.js';
+import type { CustomerInspection, MpiErrorId } from '../../../shared/inspections/inspections.js';
 
 /** What the page shows when it cannot show the inspection. */
 export type FailureState = 'expired' | 'not-found' | 'error';

@@ -2,7 +2,7 @@
  * What the page counts and adds up from the inspection: items by condition for the summary, the
  * approved total, and which photos and videos belong to an item.
  */
-import { ITEM_STATUS, type CustomerInspection, type SheetGroup } from '../../../shared/inspections.js';
+import { ITEM_STATUS, type CustomerInspection, type SheetGroup } from '../../../shared/inspections/inspections.js';
 
 export interface ConditionCounts {
   red: number;

@@ -1,10 +1,10 @@
 /**
- * Texting refusals (shared/serviceTexts.ts SEND_ERRORS ids) and the gatekeeper's reasons in the
+ * Texting refusals (shared/sendingTexts.ts SEND_ERRORS ids) and the gatekeeper's reasons in the
  * agent's language: the composer, every other action that sends a text (the MPI's "Send to
  * customer", "vehicle ready"), the "won't be delivered" notes and toasts word them alike. An id the
  * console has no text for answers null, and the caller shows the server's own message.
  */
-import { SEND_WARNINGS, type HeldTextRefusalId, type SendErrorId } from '../../../shared/serviceTexts.js';
+import { SEND_WARNINGS, type HeldTextRefusalId, type SendErrorId } from '../../../shared/sendingTexts.js';
 import { GATEKEEPER_REASONS } from '../../../shared/systemNotes.js';
 import { i18n } from './i18n.js';
 

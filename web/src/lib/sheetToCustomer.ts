@@ -2,7 +2,7 @@
  * Where an inspection sheet's text to the customer stands: the service board and the MPI screens
  * both say "scheduled" or "sent" from these, so they never disagree.
  */
-import type { SheetSummary } from '../../../shared/inspections.js';
+import type { SheetSummary } from '../../../shared/inspections/inspections.js';
 
 /**
  * When the customer was texted the finished sheet, or null. Sending leaves the sheet

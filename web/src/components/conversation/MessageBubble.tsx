@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Attachment, DeliveryState, Message } from '../../../../shared/messages.js';
-import { CANCELLED_CODE, deliveryErrorKind } from '../../../../shared/serviceTexts.js';
+import { CANCELLED_CODE, deliveryErrorKind } from '../../../../shared/sendingTexts.js';
 import { refusalReasonText } from '../../lib/sendRefusals.js';
 import type { ConversationContext } from './conversationContext.js';
 import { HeldTextActions, HeldTextEditor, isHeld } from './HeldText.js';

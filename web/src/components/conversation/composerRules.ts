@@ -5,7 +5,7 @@
  */
 import { MESSAGE_MAX_LENGTH } from '../../../../shared/messages.js';
 import { type Customer } from '../../../../shared/customers.js';
-import type { SendErrorId } from '../../../../shared/serviceTexts.js';
+import type { SendErrorId } from '../../../../shared/sendingTexts.js';
 
 export const MAX_ATTACHMENT_BYTES = 512 * 1024 * 1024;
 

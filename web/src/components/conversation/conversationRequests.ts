@@ -13,7 +13,7 @@ export const fetchMessagePage = (path: string) => api.request<MessagePage>(path)
 
 export interface SentMessage {
   message: Message;
-  /** Ids of SEND_WARNINGS (shared/serviceTexts.ts); older servers answered the English text. */
+  /** Ids of SEND_WARNINGS (shared/sendingTexts.ts); older servers answered the English text. */
   warnings: string[];
 }
 

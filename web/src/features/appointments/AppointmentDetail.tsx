@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Appointment } from '../../../../shared/appointments.js';
+import type { Appointment } from '../../../../shared/appointments/appointments.js';
 import { Dialog } from '../../components/Dialog.js';
 import { DetailItem } from '../../components/conversation/DetailItem.js';
 import { DetailSection } from '../../components/conversation/DetailSection.js';

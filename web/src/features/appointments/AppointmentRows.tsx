@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Appointment } from '../../../../shared/appointments.js';
+import type { Appointment } from '../../../../shared/appointments/appointments.js';
 import type { Locale } from '../../../../shared/locales.js';
 import { ListNotices } from '../../components/board/BoardParts.js';
 import { formatDateTime } from '../../components/conversation/times.js';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
-import type { Appointment } from '../../../../shared/appointments.js';
+import type { Appointment } from '../../../../shared/appointments/appointments.js';
 import { appointmentConversation, appointmentPaths } from '../../../../shared/appointments/routes.js';
 import type { Customer } from '../../../../shared/customers.js';
 import { PHONE_WINDOW } from '../../app/layout/widths.js';

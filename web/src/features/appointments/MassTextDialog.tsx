@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_MAX_LENGTH } from '../../../../shared/messages.js';
-import type { MassMessage } from '../../../../shared/appointments.js';
+import type { MassMessage } from '../../../../shared/massTexts.js';
 import type { Locale } from '../../../../shared/locales.js';
 import { Dialog } from '../../components/Dialog.js';
 import { scheduledTime, useQuietHoursQuestion } from '../../components/conversation/QuietHoursQuestion.js';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { holdsOrders } from '../../../../shared/access.js';
 import type { Colleague, Location } from '../../../../shared/api.js';
-import type { Appointment } from '../../../../shared/appointments.js';
+import type { Appointment } from '../../../../shared/appointments/appointments.js';
 import type { Customer } from '../../../../shared/customers.js';
 import { Dialog } from '../../components/Dialog.js';
 import { fullName } from '../../lib/names.js';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Appointment } from '../../../../shared/appointments.js';
+import type { Appointment } from '../../../../shared/appointments/appointments.js';
 import { ListNotices } from '../../components/board/BoardParts.js';
 import { formatDateTime } from '../../components/conversation/times.js';
 import { currentLocale } from '../../lib/i18n.js';

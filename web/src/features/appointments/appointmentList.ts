@@ -7,7 +7,7 @@
  * takes its place by `scheduled_at`, and a text only bumps the thread, it never moves the row.
  */
 import type { Paging } from '../../../../shared/api.js';
-import { listedAt, type Appointment } from '../../../../shared/appointments.js';
+import { listedAt, type Appointment } from '../../../../shared/appointments/appointments.js';
 import type { Customer } from '../../../../shared/customers.js';
 import { findListed, insertListed, listedRows, patchListed, unreadRows, withoutListed, type PageRows } from '../../lib/pagedRows.js';
 import { TZDate } from '@date-fns/tz';

@@ -3,7 +3,8 @@
  * confirmed green, reminder sent grey, each with a word and a mark beside the colour, so the
  * state never rests on colour alone. Also the words of a mass text's summary.
  */
-import { appointmentColour, type Appointment, type AppointmentColour, type MassMessage } from '../../../../shared/appointments.js';
+import { appointmentColour, type Appointment, type AppointmentColour } from '../../../../shared/appointments/appointments.js';
+import type { MassMessage } from '../../../../shared/massTexts.js';
 
 export interface AppointmentTone {
   colour: AppointmentColour;

@@ -1,12 +1,12 @@
 /**
  * The "New appointment" form's rules, checked in the browser with the server's own schemas
- * (shared/schemas/appointments.ts, people.ts) and SPEC §5's texts, translated by key. The phone is
+ * (shared/appointments/schemas.ts, people.ts) and SPEC §5's texts, translated by key. The phone is
  * also checked here with the small libphonenumber metadata (too short, cannot be a number); the
  * server checks it again with the full one.
  */
 import { TZDate } from '@date-fns/tz';
 import { isValidPhoneNumber, parsePhoneNumber, validatePhoneNumberLength, type CountryCode } from 'libphonenumber-js/min';
-import { APPOINTMENT_ERRORS, appointmentInput, newAppointmentBody, type AppointmentInput, type NewAppointmentBody } from '../../../../shared/schemas/appointments.js';
+import { APPOINTMENT_ERRORS, appointmentInput, newAppointmentBody, type AppointmentInput, type NewAppointmentBody } from '../../../../shared/appointments/schemas.js';
 import { PERSON_ERRORS, PHONE_ERRORS, type NewPerson } from '../../../../shared/schemas/people.js';
 
 export type PersonField = keyof NewPerson;

@@ -1,9 +1,12 @@
 /** The appointments board's calls (SPEC §7), with the paths of shared/routes.ts and answers typed. */
-import { APPOINTMENT_PAGE_SIZE, CUSTOMER_SEARCH_LIMIT, type Appointment, type MassMessage } from '../../../../shared/appointments.js';
+import { APPOINTMENT_PAGE_SIZE, type Appointment } from '../../../../shared/appointments/appointments.js';
+import { CUSTOMER_SEARCH_LIMIT } from '../../../../shared/customers.js';
+import type { MassMessage } from '../../../../shared/massTexts.js';
 import { QUIET_HOURS_EXPECTED } from '../../components/conversation/QuietHoursQuestion.js';
 import { paths } from '../../../../shared/routes.js';
 import { appointmentPaths } from '../../../../shared/appointments/routes.js';
-import type { CustomerAppointmentBody, MassMessageBody, NewAppointmentBody } from '../../../../shared/schemas/appointments.js';
+import type { CustomerAppointmentBody, NewAppointmentBody } from '../../../../shared/appointments/schemas.js';
+import type { MassMessageBody } from '../../../../shared/schemas/massTexts.js';
 import type { Customer } from '../../../../shared/customers.js';
 import { api, send, worthRetrying } from '../../lib/api.js';
 import { requestWithKey } from '../../lib/keyedRequest.js';
@@ -22,7 +25,7 @@ export function appointmentPagePath(locationId: string, list: AppointmentList, p
   return `${base}?offset=${pageIndex * APPOINTMENT_PAGE_SIZE}&limit=${APPOINTMENT_PAGE_SIZE}`;
 }
 
-export const customerSearchPath = (locationId: string) => `${appointmentPaths.customerSearch(locationId)}?limit=${CUSTOMER_SEARCH_LIMIT}`;
+export const customerSearchPath = (locationId: string) => `${paths.customerSearch(locationId)}?limit=${CUSTOMER_SEARCH_LIMIT}`;
 export const locationPath = (locationId: string) => `/api/locations/${encodeURIComponent(locationId)}`;
 export const agentsPath = (locationId: string) => `${locationPath(locationId)}/agents`;
 

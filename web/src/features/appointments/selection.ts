@@ -7,8 +7,8 @@
  * one out of "all" turns it into the loaded rows minus that one, since the contract has no "all
  * except" (and an agent unticking a row is looking at the loaded rows).
  */
-import type { Appointment } from '../../../../shared/appointments.js';
-import type { MassMessageBody } from '../../../../shared/schemas/appointments.js';
+import type { Appointment } from '../../../../shared/appointments/appointments.js';
+import type { MassMessageBody } from '../../../../shared/schemas/massTexts.js';
 import { isOptedOut } from './appointmentList.js';
 
 export type Selection = { kind: 'some'; ids: ReadonlySet<string> } | { kind: 'all' };
@@ -90,7 +90,7 @@ export function isEmpty(selection: Selection): boolean {
   return selection.kind === 'some' && selection.ids.size === 0;
 }
 
-/** The mass text's request body (shared/schemas/appointments.ts massMessageBody). */
+/** The mass text's request body (shared/appointments/schemas.ts massMessageBody). */
 export function massMessageRequest(selection: Selection, text: string, skipOptedOut: boolean): MassMessageBody {
   const recipients = selection.kind === 'all' ? { all: true } : { ids: [...selection.ids] };
   return { mass_message: { board: 'appointments', text, skip_opted_out: skipOptedOut, ...recipients } };

@@ -4,7 +4,7 @@
  * (reduceAppointments).
  */
 import { useCallback, useMemo } from 'react';
-import { APPOINTMENT_PAGE_SIZE, type Appointment } from '../../../../shared/appointments.js';
+import { APPOINTMENT_PAGE_SIZE, type Appointment } from '../../../../shared/appointments/appointments.js';
 import { usePagedList, type ListFailure, type PagedList } from '../../lib/pagedList.js';
 import { appointmentRows, reduceAppointments, type AppointmentChange, type AppointmentPage } from './appointmentList.js';
 import { appointmentPagePath, fetchAppointmentPage, type AppointmentList } from './requests.js';

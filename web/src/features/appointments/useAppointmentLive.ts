@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { MassMessage } from '../../../../shared/appointments.js';
+import type { MassMessage } from '../../../../shared/massTexts.js';
 import { APPOINTMENT_EVENTS, type AppointmentEvent } from '../../../../shared/appointments/events.js';
 import type { Customer } from '../../../../shared/customers.js';
 import { api } from '../../lib/api.js';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SheetRepairOrder, SheetReply } from '../../../../shared/inspections.js';
+import type { SheetRepairOrder, SheetReply } from '../../../../shared/inspections/inspections.js';
 import { distanceUnit, intlTag, type Locale } from '../../../../shared/locales.js';
 import { Dialog } from '../../components/Dialog.js';
 import { useAdvisorPlace } from './advisor/advisorFormat.js';

@@ -1,6 +1,6 @@
 import { useId, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AttachmentVerdict, SheetAttachment } from '../../../../shared/inspections.js';
+import type { AttachmentVerdict, SheetAttachment } from '../../../../shared/inspections/inspections.js';
 import type { Locale } from '../../../../shared/locales.js';
 import { Dialog } from '../../components/Dialog.js';
 import { agentName, formatMoment } from './labels.js';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { SheetRepairOrder, SheetReply } from '../../../../shared/inspections.js';
+import type { SheetRepairOrder, SheetReply } from '../../../../shared/inspections/inspections.js';
 import { currentLocale } from '../../lib/i18n.js';
 import { useReadySession } from '../../lib/session.js';
 import { useStore } from '../../lib/store.js';

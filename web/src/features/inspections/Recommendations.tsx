@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Recommendation, SheetGroup, SheetReply } from '../../../../shared/inspections.js';
+import type { Recommendation, SheetGroup, SheetReply } from '../../../../shared/inspections/inspections.js';
 import { currencySymbol, type Locale } from '../../../../shared/locales.js';
 import { formatMoney } from '../../../../shared/money.js';
 import { randomId } from '../../lib/device.js';

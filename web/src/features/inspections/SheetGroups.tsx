@@ -1,6 +1,6 @@
 import { useId, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ITEM_STATUS, type ItemStatus, type SheetAttachment, type SheetGroup } from '../../../../shared/inspections.js';
+import { ITEM_STATUS, type ItemStatus, type SheetAttachment, type SheetGroup } from '../../../../shared/inspections/inspections.js';
 import type { DraftAction } from './sheetDraft.js';
 import { statusCounts, statusName, type StatusName } from './sheetDraft.js';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { SheetListEntry } from '../../../../shared/inspections.js';
+import type { SheetListEntry } from '../../../../shared/inspections/inspections.js';
 import type { Locale } from '../../../../shared/locales.js';
 import { agentName, customerLabel, formatAge, formatMoment, vehicleLabel } from './labels.js';
 import { scheduledToCustomerAt, sentToCustomerAt } from '../../lib/sheetToCustomer.js';

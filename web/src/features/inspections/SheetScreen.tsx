@@ -4,7 +4,7 @@ import { Link, useBlocker, useLocation, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import useSWR from 'swr';
 import type { Location } from '../../../../shared/api.js';
-import type { SheetAttachment, SheetReply } from '../../../../shared/inspections.js';
+import type { SheetAttachment, SheetReply } from '../../../../shared/inspections/inspections.js';
 import { isLocale, type Locale } from '../../../../shared/locales.js';
 import { Dialog } from '../../components/Dialog.js';
 import { Spinner } from '../../components/Spinner.js';

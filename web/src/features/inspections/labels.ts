@@ -2,7 +2,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { datePattern, intlTag, type Locale } from '../../../../shared/locales.js';
-import type { SheetRepairOrder } from '../../../../shared/inspections.js';
+import type { SheetRepairOrder } from '../../../../shared/inspections/inspections.js';
 import type { AgentRef } from '../../../../shared/people.js';
 import type { Vehicle } from '../../../../shared/customers.js';
 

@@ -9,7 +9,7 @@ import { intlTag, type Locale } from '../../../../shared/locales.js';
 
 export type MoneyParse = { ok: true; cents: number } | { ok: false };
 
-/** The upper bound the sheet's save accepts (shared/schemas/inspections.ts recommendationInput). */
+/** The upper bound the sheet's save accepts (shared/inspections/schemas.ts recommendationInput). */
 export const MAX_ESTIMATE_CENTS = 100_000_000;
 
 const decimalMarks = new Map<Locale, string>();

@@ -1,10 +1,10 @@
 /**
- * The MPI routes refuse with `{ error: { id, message } }` (shared/inspections.ts MPI_ERRORS). The
+ * The MPI routes refuse with `{ error: { id, message } }` (shared/inspections/inspections.ts MPI_ERRORS). The
  * console says the refusal in the agent's language (`mpi_errors.<id>`), and the server's own words
  * when it has no translation. Sign-outs and the offline banner go the standard way.
  */
 import { toast } from 'sonner';
-import { MPI_ERRORS, type MpiErrorId } from '../../../../shared/inspections.js';
+import { MPI_ERRORS, type MpiErrorId } from '../../../../shared/inspections/inspections.js';
 import { reportFailure } from '../../lib/failures.js';
 import { i18n } from '../../lib/i18n.js';
 import { ApiError } from '../../lib/request.js';

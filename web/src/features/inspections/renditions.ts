@@ -1,11 +1,11 @@
 /**
- * The small preview and the thumbnail of a photo or video, made in the browser (shared/inspections.ts
+ * The small preview and the thumbnail of a photo or video, made in the browser (shared/inspections/inspections.ts
  * RENDITION_EDGE): a tablet on the shop floor uploads a 12-megapixel photo once, and every screen
  * after it loads a 1280 px or 320 px JPEG instead. Videos get a frame. When the browser cannot
  * decode the file (HEIC on a desktop, an unusual codec) there are no renditions and the original
  * serves every size.
  */
-import { MAX_RENDITION_BYTES, RENDITION_EDGE } from '../../../../shared/inspections.js';
+import { MAX_RENDITION_BYTES, RENDITION_EDGE } from '../../../../shared/inspections/inspections.js';
 
 export interface Size {
   width: number;

@@ -1,7 +1,7 @@
 /** The technician's MPI calls (api contract, issue 4): paths in one place, answers typed. */
 import type { PagedMeta } from '../../../../shared/api.js';
-import { MPI_PAGE_SIZE, type SheetListEntry, type SheetReply } from '../../../../shared/inspections.js';
-import type { SaveSheetBody } from '../../../../shared/schemas/inspections.js';
+import { MPI_PAGE_SIZE, type SheetListEntry, type SheetReply } from '../../../../shared/inspections/inspections.js';
+import type { SaveSheetBody } from '../../../../shared/inspections/schemas.js';
 import { api } from '../../lib/api.js';
 import type { Expected } from '../../lib/request-errors.js';
 

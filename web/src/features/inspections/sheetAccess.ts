@@ -5,7 +5,7 @@
  * enforces all of it; the editor only avoids offering what would be refused.
  */
 import { accessLevel, type AccessFlags } from '../../../../shared/access.js';
-import type { Sheet } from '../../../../shared/inspections.js';
+import type { Sheet } from '../../../../shared/inspections/inspections.js';
 import type { QueueView, SheetSide } from './requests.js';
 
 /** Service agents work the advisor's side, technicians without it the technician's. */

@@ -4,9 +4,9 @@
  * Pure, so the rules (rest marked green, dirty tracking, what a save sends, how unsaved edits
  * survive a reload) are tested without a browser.
  */
-import type { AttachmentVerdict, ItemStatus, MpiErrorId, Recommendation, Sheet, SheetGroup } from '../../../../shared/inspections.js';
-import { ITEM_STATUS } from '../../../../shared/inspections.js';
-import { checkGroups, type SaveSheetBody } from '../../../../shared/schemas/inspections.js';
+import type { AttachmentVerdict, ItemStatus, MpiErrorId, Recommendation, Sheet, SheetGroup } from '../../../../shared/inspections/inspections.js';
+import { ITEM_STATUS } from '../../../../shared/inspections/inspections.js';
+import { checkGroups, type SaveSheetBody } from '../../../../shared/inspections/schemas.js';
 import type { Locale } from '../../../../shared/locales.js';
 import { moneyInputText, parseMoneyInput } from './moneyInput.js';
 

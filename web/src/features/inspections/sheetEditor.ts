@@ -3,7 +3,7 @@
  * A newer answer (a save, a claim, a photo, a reload after someone else's change) replaces the
  * sheet; unsaved edits are kept over it while this agent may still edit, and dropped otherwise.
  */
-import type { SheetReply } from '../../../../shared/inspections.js';
+import type { SheetReply } from '../../../../shared/inspections/inspections.js';
 import type { Locale } from '../../../../shared/locales.js';
 import { readOnlyReason } from './sheetAccess.js';
 import { draftOf, draftReducer, isDirty, rebaseDraft, type DraftAction, type SheetDraft } from './sheetDraft.js';

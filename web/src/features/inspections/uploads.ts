@@ -3,7 +3,7 @@
  * 512 MB), renditions made in the browser, upload slots from the API, the file and its renditions
  * PUT straight to storage (the original with progress), then the API confirms and answers the sheet.
  */
-import { MAX_MPI_ATTACHMENT_BYTES, type SheetReply } from '../../../../shared/inspections.js';
+import { MAX_MPI_ATTACHMENT_BYTES, type SheetReply } from '../../../../shared/inspections/inspections.js';
 import { makeRenditions, mediaKind } from './renditions.js';
 import { confirmAttachment, requestAttachmentSlots, type UploadSlot } from './requests.js';
 

@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { toast } from 'sonner';
-import type { SheetReply } from '../../../../shared/inspections.js';
+import type { SheetReply } from '../../../../shared/inspections/inspections.js';
 import type { Locale } from '../../../../shared/locales.js';
 import { MPI_EVENTS } from '../../../../shared/inspections/events.js';
 import { useStreamEvents } from '../../lib/realtime.js';

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useMemo } from 'react';
 import useSWRInfinite from 'swr/infinite';
-import { MPI_PAGE_SIZE, type SheetListEntry } from '../../../../shared/inspections.js';
+import { MPI_PAGE_SIZE, type SheetListEntry } from '../../../../shared/inspections/inspections.js';
 import { reportFailure } from '../../lib/failures.js';
 import { useLiveChanges } from '../../lib/liveChanges.js';
 import { MPI_EVENTS } from '../../../../shared/inspections/events.js';

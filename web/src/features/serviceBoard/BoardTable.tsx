@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SheetState, SheetSummary } from '../../../../shared/inspections.js';
+import type { SheetState, SheetSummary } from '../../../../shared/inspections/inspections.js';
 import { scheduledToCustomerAt } from '../../lib/sheetToCustomer.js';
-import type { RepairOrder } from '../../../../shared/repairOrders.js';
+import type { RepairOrder } from '../../../../shared/repairOrders/repairOrders.js';
 import { ListNotices } from '../../components/board/BoardParts.js';
 import { formatPhone } from '../../lib/phone.js';
 import { customerName, orderSubtitle } from './boardRows.js';

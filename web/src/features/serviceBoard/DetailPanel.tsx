@@ -6,10 +6,10 @@ import useSWR from 'swr';
 import { holdsOrders } from '../../../../shared/access.js';
 import { distanceUnit, intlTag, type Locale } from '../../../../shared/locales.js';
 import type { Colleague, Location } from '../../../../shared/api.js';
-import type { SheetReply, SheetTemplate } from '../../../../shared/inspections.js';
+import type { SheetReply, SheetTemplate } from '../../../../shared/inspections/inspections.js';
 import { formatMoney } from '../../../../shared/money.js';
 import type { Customer } from '../../../../shared/customers.js';
-import { isTextedIn, type RepairOrder } from '../../../../shared/repairOrders.js';
+import { isTextedIn, type RepairOrder } from '../../../../shared/repairOrders/repairOrders.js';
 import { CallHistory } from '../../components/conversation/CallHistory.js';
 import { ConsentHistory } from '../../components/conversation/ConsentHistory.js';
 import { CustomerActions, customerActionRefusal } from '../../components/conversation/CustomerActions.js';
@@ -278,7 +278,7 @@ function VehicleReadyDialog({
   );
 }
 
-/** MPI calls of the detail panel (contract: shared/inspections.ts). */
+/** MPI calls of the detail panel (contract: shared/inspections/inspections.ts). */
 const mpiTemplatesPath = (locationId: string) => `/api/locations/${encodeURIComponent(locationId)}/tech/mpi/sheet_templates?offset=0&limit=50`;
 const locationPath = (locationId: string) => `/api/locations/${encodeURIComponent(locationId)}`;
 

@@ -7,7 +7,7 @@ import { useBoardContext } from '../../components/board/useBoardContext.js';
 import { useOpenRecord } from '../../components/board/useOpenRecord.js';
 import { DetailSheet } from '../../components/DetailSheet.js';
 import type { Customer } from '../../../../shared/customers.js';
-import type { RepairOrder } from '../../../../shared/repairOrders.js';
+import type { RepairOrder } from '../../../../shared/repairOrders/repairOrders.js';
 import { useMediaQuery } from '../../lib/media.js';
 import { useToastClearance } from '../../lib/toastPlacement.js';
 import { askDesktopPermission, useDesktopPermission } from '../../lib/notifications.js';

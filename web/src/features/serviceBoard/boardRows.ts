@@ -9,7 +9,7 @@
 import type { TFunction } from 'i18next';
 import type { Paging } from '../../../../shared/api.js';
 import type { Message } from '../../../../shared/messages.js';
-import { isTextedIn, type RepairOrder } from '../../../../shared/repairOrders.js';
+import { isTextedIn, type RepairOrder } from '../../../../shared/repairOrders/repairOrders.js';
 import { findListed, insertListed, listedRows, patchListed, unreadRows, withoutListed, type PageRows } from '../../lib/pagedRows.js';
 
 export interface RepairOrderPage {

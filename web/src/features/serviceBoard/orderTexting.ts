@@ -2,7 +2,7 @@
  * A repair order as the owner of its conversation: what the shared texting rules need to know about
  * it. Its own rule (SPEC §4, §8): an order with no advisor is not texted.
  */
-import type { RepairOrder } from '../../../../shared/repairOrders.js';
+import type { RepairOrder } from '../../../../shared/repairOrders/repairOrders.js';
 import { composerState as textingState, type ComposerState, type TextingSubject } from '../../components/conversation/composerRules.js';
 
 export function orderTexting(order: RepairOrder): TextingSubject {

@@ -3,7 +3,7 @@
  * When a page fails for good the agent reads 'An error occurred fetching Repair Orders' (SPEC §8).
  */
 import { useCallback, useMemo } from 'react';
-import { SERVICE_PAGE_SIZE, type RepairOrder } from '../../../../shared/repairOrders.js';
+import { SERVICE_PAGE_SIZE, type RepairOrder } from '../../../../shared/repairOrders/repairOrders.js';
 import { type Customer } from '../../../../shared/customers.js';
 import { usePagedList, type ListFailure, type PagedList } from '../../lib/pagedList.js';
 import { boardRows, mergeRepairOrder, patchRows, withoutRow, type BoardView, type RepairOrderPage } from './boardRows.js';

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
 import { toast } from 'sonner';
 import { ownerOf } from '../../../../shared/conversations.js';
-import type { RepairOrder } from '../../../../shared/repairOrders.js';
+import type { RepairOrder } from '../../../../shared/repairOrders/repairOrders.js';
 import { REPAIR_ORDER_EVENTS, type ServiceEvent } from '../../../../shared/repairOrders/events.js';
 import { MPI_EVENTS } from '../../../../shared/inspections/events.js';
 import { showGroupedNotice } from '../../lib/groupedNotices.js';

@@ -7,7 +7,7 @@ import { useId, useState, type ComponentType, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import useSWR, { mutate } from 'swr';
-import type { Technician } from '../../../../shared/inspections.js';
+import type { Technician } from '../../../../shared/inspections/inspections.js';
 import { settingsSchemas, type SettingsOf } from '../../../../shared/schemas/settings.js';
 import { api } from '../../lib/api.js';
 import { reportFailure } from '../../lib/failures.js';

@@ -7,7 +7,7 @@ import { useEffect, useId, useReducer, useRef, useState, type KeyboardEvent } fr
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import useSWR, { mutate } from 'swr';
-import { MPI_ERRORS, VEHICLE_TYPES, type SheetTemplate } from '../../../../shared/inspections.js';
+import { MPI_ERRORS, VEHICLE_TYPES, type SheetTemplate } from '../../../../shared/inspections/inspections.js';
 import { Dialog } from '../../components/Dialog.js';
 import { reportFailure } from '../../lib/failures.js';
 import { serverMessage } from '../../lib/request-errors.js';

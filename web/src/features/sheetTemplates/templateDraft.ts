@@ -4,8 +4,8 @@
  * the editing rules are tested without a browser. Before a save the same checks as the server run
  * (checkGroups): nothing left is refused, duplicate items are refused, empty groups are dropped.
  */
-import { VEHICLE_TYPES, type MpiErrorId, type SheetTemplate, type VehicleType } from '../../../../shared/inspections.js';
-import { checkGroups, type SheetTemplateBody } from '../../../../shared/schemas/inspections.js';
+import { VEHICLE_TYPES, type MpiErrorId, type SheetTemplate, type VehicleType } from '../../../../shared/inspections/inspections.js';
+import { checkGroups, type SheetTemplateBody } from '../../../../shared/inspections/schemas.js';
 
 export interface DraftItem {
   /** Stable while editing (names change and repeat), for React and for actions. */

@@ -1,6 +1,6 @@
 /** Sheet template calls (SPEC §7 MPI; contract functions/areas.ts): paths in one place, answers typed. */
-import { MPI_PAGE_SIZE, type SheetTemplate } from '../../../../shared/inspections.js';
-import type { SheetTemplateBody } from '../../../../shared/schemas/inspections.js';
+import { MPI_PAGE_SIZE, type SheetTemplate } from '../../../../shared/inspections/inspections.js';
+import type { SheetTemplateBody } from '../../../../shared/inspections/schemas.js';
 import { api } from '../../lib/api.js';
 import { fetchAllPages } from '../../lib/paging.js';
 

@@ -1,5 +1,6 @@
 /** Records of the appointments board for unit tests: complete shapes, with only what a test is about changed. */
-import type { Appointment, MassMessage } from '../../../../../shared/appointments.js';
+import type { Appointment } from '../../../../../shared/appointments/appointments.js';
+import type { MassMessage } from '../../../../../shared/massTexts.js';
 import type { AppointmentPage } from '../appointmentList.js';
 import { aCustomer } from '../../../../../test/unit/web-service-fixtures.js';
 

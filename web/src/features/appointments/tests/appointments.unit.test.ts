@@ -4,8 +4,8 @@
  * and the mass text's progress.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { reminderShown } from '../../../../../shared/appointments.js';
-import { massMessageBody } from '../../../../../shared/schemas/appointments.js';
+import { reminderShown } from '../../../../../shared/appointments/appointments.js';
+import { massMessageBody } from '../../../../../shared/schemas/massTexts.js';
 import { appointmentRows, mayAutoMarkRead, onBoard, reduceAppointments, unreadCount, type AppointmentPage } from '../appointmentList.js';
 import { appointmentTone, deliveryKey, massProgress, newer, skipLines } from '../appointmentStatus.js';
 import { EMPTY_DRAFT, checkAppointment, checkNewCustomerBooking, fieldOfPath, phoneErrorKey, scheduledAt, storeCountry } from '../bookingForm.js';

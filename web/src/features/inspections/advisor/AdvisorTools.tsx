@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import useSWR from 'swr';
 import { accessLevel } from '../../../../../shared/access.js';
-import type { Sheet, SheetReply } from '../../../../../shared/inspections.js';
+import type { Sheet, SheetReply } from '../../../../../shared/inspections/inspections.js';
 import { formatMoney } from '../../../../../shared/money.js';
 import { Dialog } from '../../../components/Dialog.js';
 import { api } from '../../../lib/api.js';

@@ -5,7 +5,7 @@
  */
 import { useId, useState, type JSX } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Recommendation, SheetReply } from '../../../../../shared/inspections.js';
+import type { Recommendation, SheetReply } from '../../../../../shared/inspections/inspections.js';
 import { Dialog } from '../../../components/Dialog.js';
 import { fullName } from '../../../lib/names.js';
 import { formatWhen, useAdvisorPlace } from './advisorFormat.js';

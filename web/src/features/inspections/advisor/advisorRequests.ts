@@ -1,13 +1,13 @@
 /**
- * The advisor's MPI calls (contract: shared/inspections.ts, functions/areas.ts): paths in one place,
+ * The advisor's MPI calls (contract: shared/inspections/inspections.ts, functions/areas.ts): paths in one place,
  * answers typed. Refusals (4xx) are left to the caller, which words them (mpi_errors.<id>); a
  * network or server failure is reported the standard way by whoever catches it (showMpiFailure).
  */
 import type { Colleague, Location } from '../../../../../shared/api.js';
-import type { SheetReply, SheetTemplate, Technician } from '../../../../../shared/inspections.js';
+import type { SheetReply, SheetTemplate, Technician } from '../../../../../shared/inspections/inspections.js';
 import type { Message } from '../../../../../shared/messages.js';
 import type { QuietHoursAnswer } from '../../../../../shared/schemas/messages.js';
-import type { RepairOrder } from '../../../../../shared/repairOrders.js';
+import type { RepairOrder } from '../../../../../shared/repairOrders/repairOrders.js';
 import { api } from '../../../lib/api.js';
 import type { RequestOptions } from '../../../lib/request.js';
 

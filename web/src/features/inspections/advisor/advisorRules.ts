@@ -3,7 +3,7 @@
  * agent (SPEC §4 "MPI", §6): pure, so the rules are tested without a browser. The server enforces
  * the same rules; these only keep buttons that would be refused off the screen.
  */
-import type { Recommendation, RecommendationCounts, Sheet, SheetState } from '../../../../../shared/inspections.js';
+import type { Recommendation, RecommendationCounts, Sheet, SheetState } from '../../../../../shared/inspections/inspections.js';
 
 export interface AdvisorActor {
   id: string;

@@ -1,7 +1,7 @@
 /** Repair orders as the service board's API answers them (SPEC §3 "Repair order"). */
-import type { AgentRef } from './people.js';
-import type { Customer, Vehicle } from './customers.js';
-import type { SheetSummary } from './inspections.js';
+import type { AgentRef } from '../people.js';
+import type { Customer, Vehicle } from '../customers.js';
+import type { SheetSummary } from '../inspections/inspections.js';
 
 /** E/I/C/B: ESTIMATE, IN PROGRESS, COMPLETE, BILLED (the Tech Status column). */
 export type WorkOrderStatusCode = 'E' | 'I' | 'C' | 'B';
@@ -43,7 +43,7 @@ export interface RepairOrder {
   disable_read_mark: boolean;
   message_thread: { id: string; bumped_at: string | null };
   agent: AgentRef | null;
-  /** The repair order's multi-point inspection, if it has one (shared/inspections.ts). */
+  /** The repair order's multi-point inspection, if it has one (shared/inspections/inspections.ts). */
   sheet: SheetSummary | null;
   custom: {
     customer_waiting: boolean;

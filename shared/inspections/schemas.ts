@@ -5,8 +5,8 @@
  * (`checkGroups`) before they save; the server runs them again.
  */
 import * as z from 'zod/mini';
-import { MAX_ID_LENGTH } from './auth.js';
-import { ITEM_STATUSES, MAX_MPI_ATTACHMENT_BYTES, MPI_ERRORS, VEHICLE_TYPES, type MpiErrorId } from '../inspections.js';
+import { MAX_ID_LENGTH } from '../schemas/auth.js';
+import { ITEM_STATUSES, MAX_MPI_ATTACHMENT_BYTES, MPI_ERRORS, VEHICLE_TYPES, type MpiErrorId } from './inspections.js';
 
 const name = z.string().check(z.trim(), z.minLength(1), z.maxLength(120));
 const comment = z._default(z.string().check(z.maxLength(1600)), '');

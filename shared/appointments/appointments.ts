@@ -2,9 +2,9 @@
  * The appointments board's records as the API answers them (SPEC §3 "Appointment", §4 colours and
  * reducer rules). The DMS feeds appointments; the console books them too.
  */
-import type { AgentRef } from './people.js';
-import type { Customer, Vehicle } from './customers.js';
-import type { DeliveryState } from './messages.js';
+import type { AgentRef } from '../people.js';
+import type { Customer, Vehicle } from '../customers.js';
+import type { DeliveryState } from '../messages.js';
 
 export interface Appointment {
   id: string;
@@ -75,30 +75,7 @@ export function reminderShown(record: { reminder_sent: boolean; reminder_message
 }
 
 export const APPOINTMENT_PAGE_SIZE = 20;
-/** SPEC §9: customer search pages hold 50. */
-export const CUSTOMER_SEARCH_LIMIT = 50;
 /** Replies that confirm an appointment when they answer its reminder (beyond the spec). */
 export const CONFIRMING_REPLIES: readonly string[] = ['c', 'confirm', 'confirmed', 'yes', 'y'];
 
-/** A mass text's progress (SPEC §1 mass messages): counted per recipient, live on screen. */
-export interface MassMessage {
-  id: string;
-  location_id: string;
-  board: 'appointments' | 'service';
-  text: string;
-  state: 'running' | 'finished';
-  total: number;
-  /** Recipients whose text the carrier has (handed over). */
-  sent: number;
-  /** Recipients whose text is held for later (the end of quiet hours, or the time the agent chose): not sent yet. */
-  scheduled: number;
-  /** When the held texts go (the earliest), or null when none is held. */
-  scheduled_for: string | null;
-  /** Recipients not texted, by reason id (opted_out, landline, blocked, no_cell, refused ids of SEND_ERRORS). */
-  skipped: Record<string, number>;
-  failed: number;
-  created_at: string;
-  finished_at: string | null;
-  agent: AgentRef;
-}
 

@@ -5,8 +5,8 @@
  * reclaims it, prices the recommended work, completes it and sends it to the customer, who
  * approves or declines each recommendation from a link.
  */
-import type { AgentRef } from './people.js';
-import type { Vehicle } from './customers.js';
+import type { AgentRef } from '../people.js';
+import type { Vehicle } from '../customers.js';
 
 /** Item condition (SPEC §3): NA -1, GREEN 0, YELLOW 1, RED 2; null until someone sets it. */
 export const ITEM_STATUS = { NA: -1, GREEN: 0, YELLOW: 1, RED: 2 } as const;
