@@ -8,20 +8,16 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { SettingsOf } from '../../shared/schemas/settings.js';
 import { PRESENCE_ERRORS } from '../../shared/presence.js';
-import { noAccess, type AccessFlags } from '../../shared/access.js';
-import { agentItem, getAgent, type AgentRecord } from '../../functions/lib/agents.js';
-import { hashPassword } from '../../functions/lib/passwords.js';
+import { getAgent } from '../../functions/lib/agents.js';
 import { channels, cursorAt, eventsAfter } from '../../functions/lib/realtime.js';
 import { readSettings, writeSettings } from '../../functions/lib/settings.js';
-import { putItem } from '../../functions/lib/table.js';
 import { messagesOf, type MessageRecord } from '../../functions/messages/records.js';
-import { signInItem } from '../../functions/sessions/signIn.js';
 import type { RepairOrderRecord } from '../../functions/repairOrders/records.js';
 import { presenceSweep } from '../../functions/jobs/presenceSweep.js';
 import { sendDueMessages } from '../../functions/messages/scheduled.js';
-import { DEMO_PASSWORD } from '../../infra/local/demo.js';
 import { api, replyAsCustomer, signIn, textsTo, type ApiClient } from '../support/api.js';
 import { DEMO_NORTH, createRepairOrder, serviceNumberOfNorth, useStackEnv } from '../support/service.js';
+import { createAgent } from '../support/agents.js';
 
 const baseUrl = inject('baseUrl');
 const carrierUrl = inject('carrierUrl');
@@ -38,35 +34,6 @@ const run = Date.now().toString(36);
 const AWAY_ID = `agt_presence_away_${run}`;
 const COVER_ID = `agt_presence_cover_${run}`;
 
-function flags(...on: (keyof AccessFlags)[]): AccessFlags {
-  const set = noAccess();
-  for (const flag of on) set[flag] = true;
-  return set;
-}
-
-async function advisor(id: string, first: string, last: string): Promise<AgentRecord> {
-  const agent: AgentRecord = {
-    id,
-    company_id: companyId,
-    location_id: locationId,
-    email: `${id}@presence.example`,
-    first_name: first,
-    last_name: last,
-    access_level: flags('service', 'chat'),
-    team: null,
-    online_status: 'offline',
-    email_notifications_enabled: false,
-    sms_notifications_enabled: false,
-    technician_settings: { enabled: false, mpi_enabled: false },
-    active: true,
-    locale: 'en-us',
-    created_at: new Date().toISOString(),
-  };
-  await putItem(agentItem(agent));
-  await putItem(signInItem(agent, await hashPassword(DEMO_PASSWORD)));
-  return agent;
-}
-
 beforeAll(async () => {
   useStackEnv();
   process.env.LOG_LEVEL = 'silent';
@@ -76,7 +43,7 @@ beforeAll(async () => {
   await writeSettings(companyId, locationId, 'service_settings', { ...savedService, quiet_hours_start: '00:00', quiet_hours_end: '00:00' }, 'agt_manager');
   const business = await readSettings(companyId, locationId, 'business_information');
   dealership = business.dealership_name || 'Demo Motors North';
-  const [a, b] = await Promise.all([advisor(AWAY_ID, 'Alex', 'Awaywood'), advisor(COVER_ID, 'Blake', 'Cover')]);
+  const [a, b] = await Promise.all([createAgent(AWAY_ID, 'Alex', 'Awaywood'), createAgent(COVER_ID, 'Blake', 'Cover')]);
   away = api(baseUrl, await signIn(baseUrl, a.email));
   cover = api(baseUrl, await signIn(baseUrl, b.email));
 });
@@ -328,7 +295,7 @@ describe('the presence sweep and activity', () => {
     expect((await away.get(PRESENCE)).body.presence.mode).toBe('away_autoresponder');
     // Act: activity (opening the console, signing in again)
     await away.get('/api/agents/me');
-    await signIn(baseUrl, `${AWAY_ID}@presence.example`);
+    await signIn(baseUrl, `${AWAY_ID}@agents.example`);
     // Assess: still away, by choice and by status
     const me = (await away.get('/api/agents/me')).body.agent;
     expect(me).toMatchObject({ online_status: 'away', presence: 'away_autoresponder' });
