@@ -2,11 +2,10 @@
  * An agent's chosen presence (shared/presence.ts): the API and its refusals, the auto-reply (once
  * per conversation per absence, never to a STOP, nothing to an opted-out customer), routing to a
  * colleague (their inbox, unread, their channel's event, until the agent is back), and the
- * presence sweep beside it. Two advisors of the north store of their own, so no other test's
- * texts meet an away advisor.
+ * presence sweep beside it. A dealership of its own (test/support/ownStore.ts), so no other test
+ * meets its away advisors or counts its agents.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { SettingsOf } from '../../shared/schemas/settings.js';
 import { PRESENCE_ERRORS } from '../../shared/presence.js';
 import { getAgent } from '../../functions/lib/agents.js';
 import { channels, cursorAt, eventsAfter } from '../../functions/lib/realtime.js';
@@ -16,50 +15,56 @@ import type { RepairOrderRecord } from '../../functions/repairOrders/records.js'
 import { presenceSweep } from '../../functions/jobs/presenceSweep.js';
 import { sendDueMessages } from '../../functions/messages/scheduled.js';
 import { api, replyAsCustomer, signIn, textsTo, type ApiClient } from '../support/api.js';
-import { DEMO_NORTH, createRepairOrder, serviceNumberOfNorth, useStackEnv } from '../support/service.js';
-import { createAgent } from '../support/agents.js';
+import { createRepairOrder, useStackEnv } from '../support/service.js';
+import { accessFlags, createAgent, createOwnStore, type OwnStore } from '../support/ownStore.js';
 
 const baseUrl = inject('baseUrl');
 const carrierUrl = inject('carrierUrl');
-const { companyId, locationId } = DEMO_NORTH;
 const PRESENCE = '/api/agents/me/presence';
-const INBOX = `/api/locations/${locationId}/repair_orders/inbox?limit=100`;
 
-let DEALER: string;
-let dealership: string;
-let savedService: SettingsOf<'service_settings'>;
+let store: OwnStore;
 let away: ApiClient;
 let cover: ApiClient;
 const run = Date.now().toString(36);
 const AWAY_ID = `agt_presence_away_${run}`;
 const COVER_ID = `agt_presence_cover_${run}`;
+const THIRD_ID = `agt_presence_third_${run}`;
+const TECH_ID = `agt_presence_tech_${run}`;
+const FORMER_ID = `agt_presence_former_${run}`;
+const EAST_ID = `agt_presence_east_${run}`;
+const alex = { id: AWAY_ID, first_name: 'Alex', last_name: 'Awaywood' };
+const blake = { id: COVER_ID, first_name: 'Blake', last_name: 'Cover' };
 
 beforeAll(async () => {
   useStackEnv();
   process.env.LOG_LEVEL = 'silent';
-  DEALER = await serviceNumberOfNorth();
-  savedService = await readSettings(companyId, locationId, 'service_settings');
-  // Texting hours all day: an auto-reply is held by quiet hours like any automated text (held-texts tests cover that).
-  await writeSettings(companyId, locationId, 'service_settings', { ...savedService, quiet_hours_start: '00:00', quiet_hours_end: '00:00' }, 'agt_manager');
-  const business = await readSettings(companyId, locationId, 'business_information');
-  dealership = business.dealership_name || 'Demo Motors North';
-  const [a, b] = await Promise.all([createAgent(AWAY_ID, 'Alex', 'Awaywood'), createAgent(COVER_ID, 'Blake', 'Cover')]);
-  away = api(baseUrl, await signIn(baseUrl, a.email));
-  cover = api(baseUrl, await signIn(baseUrl, b.email));
+  store = await createOwnStore('presence');
+  await Promise.all([
+    createAgent(store, AWAY_ID, alex.first_name, alex.last_name),
+    createAgent(store, COVER_ID, blake.first_name, blake.last_name),
+    createAgent(store, THIRD_ID, 'Casey', 'Third'),
+    createAgent(store, TECH_ID, 'Toni', 'Tech', { access_level: accessFlags('technician') }),
+    createAgent(store, FORMER_ID, 'Frankie', 'Former', { active: false }),
+    createAgent(store, EAST_ID, 'Eli', 'East', { location_id: store.otherLocationId }),
+  ]);
+  away = api(baseUrl, await signIn(baseUrl, `${AWAY_ID}@harbor.example`));
+  cover = api(baseUrl, await signIn(baseUrl, `${COVER_ID}@harbor.example`));
 });
 
 afterAll(async () => {
   await away?.put(PRESENCE, { presence: { mode: 'online' } });
-  await writeSettings(companyId, locationId, 'service_settings', savedService, 'agt_manager');
 });
 
-const alex = { id: AWAY_ID, first_name: 'Alex', last_name: 'Awaywood' };
+const inbox = () => `/api/locations/${store.locationId}/repair_orders/inbox?limit=100`;
 const choose = (presence: Record<string, unknown>) => away.put(PRESENCE, { presence });
-const reply = (phone: string, text: string) => replyAsCustomer(carrierUrl, phone, DEALER, text);
-const conversation = (ro: RepairOrderRecord): Promise<MessageRecord[]> => messagesOf(companyId, ro.message_thread.id, 0, 20);
+const reply = (phone: string, text: string) => replyAsCustomer(carrierUrl, phone, store.number, text);
+const conversation = (ro: RepairOrderRecord): Promise<MessageRecord[]> => messagesOf(store.companyId, ro.message_thread.id, 0, 20);
 const received = async (phone: string) => (await textsTo(carrierUrl, phone)).filter((t) => t.direction === 'outbound' && t.to === phone).map((t) => t.text);
-const alexsOrder = (customer: Record<string, unknown> = {}) => createRepairOrder({ customer: { opt_in: 'in', ...customer }, ro: { agent: alex } });
-const inboxRow = async (client: ApiClient, id: string) => ((await client.get(INBOX)).body.repair_orders as { id: string }[]).find((row) => row.id === id);
+const orderOf = (agent: { id: string; first_name: string; last_name: string }) =>
+  createRepairOrder({ customer: { opt_in: 'in', company_id: store.companyId, location_id: store.locationId }, ro: { agent } });
+const alexsOrder = () => orderOf(alex);
+const inboxRow = async (client: ApiClient, id: string) => ((await client.get(inbox())).body.repair_orders as { id: string }[]).find((row) => row.id === id);
+const eventsOf = async (agentId: string, since: number, type: string) => (await eventsAfter(store.companyId, channels.agent(agentId), cursorAt(since))).filter((e) => e.type === type);
 
 describe('GET|PUT /api/agents/me/presence', () => {
   it('starts online and offers the colleagues of the store who work the same boards', async () => {
@@ -68,10 +73,9 @@ describe('GET|PUT /api/agents/me/presence', () => {
     // Assess
     expect(res.status).toBe(200);
     expect(res.body.presence).toEqual({ mode: 'online', auto_reply_text: '', routed_to: null, away_since: null });
-    const ids = res.body.colleagues.map((c: { id: string }) => c.id);
-    expect(ids).toEqual(expect.arrayContaining([COVER_ID, 'agt_manager', 'agt_advisor']));
-    // Not oneself, not a technician (no board with conversations), not the south store, not an inactive agent, not another company.
-    for (const id of [AWAY_ID, 'agt_tech', 'agt_south_advisor', 'agt_former', 'agt_rival']) expect(ids).not.toContain(id);
+    // Not oneself, not a technician (no board with conversations), not the other store, not an inactive agent.
+    expect(res.body.colleagues.map((c: { id: string }) => c.id)).toEqual([COVER_ID, THIRD_ID]);
+    expect(res.body.colleagues[0]).toEqual({ ...blake, online_status: 'online', presence: 'online' });
   });
 
   it.each([
@@ -80,10 +84,10 @@ describe('GET|PUT /api/agents/me/presence', () => {
     ['an auto-reply of more than 480 characters', { mode: 'away_autoresponder', auto_reply_text: 'x'.repeat(481) }, 'presence.auto_reply_text', PRESENCE_ERRORS.auto_reply_too_long],
     ['routing to no one', { mode: 'away_routing', routed_to_agent_id: null }, 'presence.routed_to_agent_id', PRESENCE_ERRORS.routed_to],
     ['routing to oneself', { mode: 'away_routing', routed_to_agent_id: AWAY_ID }, 'presence.routed_to_agent_id', PRESENCE_ERRORS.routed_to_self],
-    ["routing to another store's advisor", { mode: 'away_routing', routed_to_agent_id: 'agt_south_advisor' }, 'presence.routed_to_agent_id', PRESENCE_ERRORS.routed_to_colleague],
-    ["routing to another company's agent", { mode: 'away_both', auto_reply_text: 'Out today', routed_to_agent_id: 'agt_rival' }, 'presence.routed_to_agent_id', PRESENCE_ERRORS.routed_to_colleague],
-    ['routing to a technician, who works no board with conversations', { mode: 'away_routing', routed_to_agent_id: 'agt_tech' }, 'presence.routed_to_agent_id', PRESENCE_ERRORS.routed_to_colleague],
-    ['routing to an inactive agent', { mode: 'away_routing', routed_to_agent_id: 'agt_former' }, 'presence.routed_to_agent_id', PRESENCE_ERRORS.routed_to_colleague],
+    ["routing to another store's advisor", { mode: 'away_routing', routed_to_agent_id: EAST_ID }, 'presence.routed_to_agent_id', PRESENCE_ERRORS.routed_to_colleague],
+    ["routing to another company's agent", { mode: 'away_both', auto_reply_text: 'Out today', routed_to_agent_id: 'agt_advisor' }, 'presence.routed_to_agent_id', PRESENCE_ERRORS.routed_to_colleague],
+    ['routing to a technician, who works no board with conversations', { mode: 'away_routing', routed_to_agent_id: TECH_ID }, 'presence.routed_to_agent_id', PRESENCE_ERRORS.routed_to_colleague],
+    ['routing to an inactive agent', { mode: 'away_routing', routed_to_agent_id: FORMER_ID }, 'presence.routed_to_agent_id', PRESENCE_ERRORS.routed_to_colleague],
     ['routing to an agent that does not exist', { mode: 'away_routing', routed_to_agent_id: 'agt_nobody' }, 'presence.routed_to_agent_id', PRESENCE_ERRORS.routed_to_colleague],
   ])('refuses %s with 422 at the field, and changes nothing', async (_case, presence, path, message) => {
     // Act
@@ -105,15 +109,15 @@ describe('GET|PUT /api/agents/me/presence', () => {
     const back = await choose({ mode: 'online' });
     // Assess
     expect(chosen.status).toBe(200);
-    expect(chosen.body.presence).toMatchObject({ mode: 'away_both', auto_reply_text: 'Out until 2 pm.', routed_to: { id: COVER_ID, first_name: 'Blake', last_name: 'Cover' }, away_since: expect.any(String) });
+    expect(chosen.body.presence).toMatchObject({ mode: 'away_both', auto_reply_text: 'Out until 2 pm.', routed_to: blake, away_since: expect.any(String) });
     expect(back.status).toBe(200);
-    expect(back.body.presence).toEqual({ mode: 'online', auto_reply_text: 'Out until 2 pm.', routed_to: { id: COVER_ID, first_name: 'Blake', last_name: 'Cover' }, away_since: null });
+    expect(back.body.presence).toEqual({ mode: 'online', auto_reply_text: 'Out until 2 pm.', routed_to: blake, away_since: null });
   });
 
   it("tells the agent's other tabs on their own channel", async () => {
     const since = Date.now() - 1000;
     await choose({ mode: 'away' });
-    const events = (await eventsAfter(companyId, channels.agent(AWAY_ID), cursorAt(since))).filter((e) => e.type === 'presence.changed');
+    const events = await eventsOf(AWAY_ID, since, 'presence.changed');
     expect(events.at(-1)?.data).toMatchObject({ agent_id: AWAY_ID, presence: { mode: 'away' } });
     await choose({ mode: 'online' });
   });
@@ -136,7 +140,7 @@ describe('the auto-reply', () => {
     await reply(phone, 'Is my car ready?');
     await reply(phone, 'Hello?');
     // Assess
-    const expected = `${dealership}: I am out of the office today; I will answer tomorrow.`;
+    const expected = `${store.name}: I am out of the office today; I will answer tomorrow.`;
     expect((await received(phone)).filter((t) => t.startsWith(expected))).toHaveLength(1);
     const replies = (await conversation(ro)).filter((m) => m.metadata.automated === 'auto_reply');
     expect(replies).toHaveLength(1);
@@ -172,12 +176,13 @@ describe('the auto-reply', () => {
     // Prepare: quiet hours from an hour ago to an hour ahead, for the texts alone
     const wallClock = (minutes: number) =>
       new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(Date.now() + minutes * 60_000));
+    const service = await readSettings(store.companyId, store.locationId, 'service_settings');
     const inQuietHours = async (text: () => Promise<unknown>) => {
-      await writeSettings(companyId, locationId, 'service_settings', { ...savedService, quiet_hours_start: wallClock(-60), quiet_hours_end: wallClock(60) }, 'agt_manager');
+      await writeSettings(store.companyId, store.locationId, 'service_settings', { ...service, quiet_hours_start: wallClock(-60), quiet_hours_end: wallClock(60) }, 'agt_test');
       try {
         await text();
       } finally {
-        await writeSettings(companyId, locationId, 'service_settings', { ...savedService, quiet_hours_start: '00:00', quiet_hours_end: '00:00' }, 'agt_manager');
+        await writeSettings(store.companyId, store.locationId, 'service_settings', service, 'agt_test');
       }
     };
     const heldReply = async (ro: RepairOrderRecord) => (await conversation(ro)).find((m) => m.metadata.automated === 'auto_reply');
@@ -193,7 +198,7 @@ describe('the auto-reply', () => {
     await sendDueMessages(new Date(Date.parse(held!.metadata.send_at!) + 1000));
     // Assess: it went
     // (the first text to a number carries the opt-out line)
-    expect(await received(first.customer.phones.cell!)).toEqual([`${dealership}: Out at the training day.\nReply STOP to opt out`]);
+    expect(await received(first.customer.phones.cell!)).toEqual([`${store.name}: Out at the training day.\nReply STOP to opt out`]);
 
     // Act: another late text; Alex is back before the window opens
     await inQuietHours(() => reply(second.customer.phones.cell!, 'Another late question'));
@@ -226,9 +231,9 @@ describe('routing to a colleague', () => {
     expect(row).toMatchObject({ id: ro.id, is_unread: true, routed_from: alex, agent: alex });
     expect(await inboxRow(cover, quiet.ro.id)).toBeUndefined();
     expect((await cover.get(`/api/repair_orders/${ro.id}`)).body.repair_order.routed_from).toEqual(alex);
-    const routed = (await eventsAfter(companyId, channels.agent(COVER_ID), cursorAt(since))).filter((e) => e.type === 'conversation.routed');
+    const routed = await eventsOf(COVER_ID, since, 'conversation.routed');
     expect(routed).toHaveLength(1);
-    expect(routed[0]!.data).toMatchObject({ repair_order_id: ro.id, owner: { kind: 'repair_order', id: ro.id }, location_id: locationId, from_agent: alex, message: { text: 'Can someone call me back?' } });
+    expect(routed[0]!.data).toMatchObject({ repair_order_id: ro.id, owner: { kind: 'repair_order', id: ro.id }, location_id: store.locationId, from_agent: alex, message: { text: 'Can someone call me back?' } });
     // No auto-reply without autoresponder
     expect(await received(customer.phones.cell!)).toEqual([]);
 
@@ -238,36 +243,36 @@ describe('routing to a colleague', () => {
     // Assess: gone from Blake's inbox, and Blake's console heard it
     expect(await inboxRow(cover, ro.id)).toBeUndefined();
     expect((await cover.get(`/api/repair_orders/${ro.id}`)).body.repair_order.routed_from).toBeNull();
-    const ended = (await eventsAfter(companyId, channels.agent(COVER_ID), cursorAt(back))).filter((e) => e.type === 'routing.ended');
-    expect(ended.map((e) => e.data)).toContainEqual({ location_id: locationId, from_agent_id: AWAY_ID, owners: [{ kind: 'repair_order', id: ro.id }] });
+    const ended = await eventsOf(COVER_ID, back, 'routing.ended');
+    expect(ended.map((e) => e.data)).toContainEqual({ location_id: store.locationId, from_agent_id: AWAY_ID, owners: [{ kind: 'repair_order', id: ro.id }] });
 
     // Act: a text after Alex is back
     const after = Date.now() - 500;
     await reply(customer.phones.cell!, 'Still waiting');
     // Assess: routed nowhere
-    const later = (await eventsAfter(companyId, channels.agent(COVER_ID), cursorAt(after))).filter((e) => e.type === 'conversation.routed');
+    const later = await eventsOf(COVER_ID, after, 'conversation.routed');
     expect(later.filter((e) => (e.data as { message: { text: string } }).message.text === 'Still waiting')).toEqual([]);
     expect(await inboxRow(cover, ro.id)).toBeUndefined();
   });
 
   it("counts routed orders in the inbox's total and pages through them with the colleague's own", async () => {
     // Prepare: Blake has orders of his own; Alex routes two to him
-    const own = await Promise.all([1, 2, 3].map(() => createRepairOrder({ customer: { opt_in: 'in' }, ro: { agent: { id: COVER_ID, first_name: 'Blake', last_name: 'Cover' } } })));
+    const own = await Promise.all([1, 2, 3].map(() => orderOf(blake)));
     const routed = [await alexsOrder(), await alexsOrder()];
-    const before = (await cover.get(INBOX)).body.meta.paging.total as number;
+    const before = (await cover.get(inbox())).body.meta.paging.total as number;
     await choose({ mode: 'away_routing', routed_to_agent_id: COVER_ID });
     for (const { customer } of routed) await reply(customer.phones.cell!, 'Hello from a routed customer');
     // Act: the whole inbox, one row a page
-    const total = (await cover.get(INBOX)).body.meta.paging.total as number;
+    const total = (await cover.get(inbox())).body.meta.paging.total as number;
     const pages: string[] = [];
-    for (let offset = 0; offset < total; offset++) pages.push(...(await cover.get(`/api/locations/${locationId}/repair_orders/inbox?offset=${offset}&limit=1`)).body.repair_orders.map((r: { id: string }) => r.id));
+    for (let offset = 0; offset < total; offset++) pages.push(...(await cover.get(`/api/locations/${store.locationId}/repair_orders/inbox?offset=${offset}&limit=1`)).body.repair_orders.map((r: { id: string }) => r.id));
     // Assess
     expect(total).toBe(before + 2);
     expect(new Set(pages).size).toBe(total);
     expect(pages.slice(0, 2).sort()).toEqual(routed.map((r) => r.ro.id).sort());
     for (const { ro } of own) expect(pages).toContain(ro.id);
     await choose({ mode: 'online' });
-    expect((await cover.get(INBOX)).body.meta.paging.total).toBe(before);
+    expect((await cover.get(inbox())).body.meta.paging.total).toBe(before);
   });
 
   it('moves the routing when the agent picks another colleague while away', async () => {
@@ -276,7 +281,7 @@ describe('routing to a colleague', () => {
     await reply(customer.phones.cell!, 'First text');
     expect(await inboxRow(cover, ro.id)).toBeDefined();
     // Act
-    await choose({ mode: 'away_routing', routed_to_agent_id: 'agt_advisor' });
+    await choose({ mode: 'away_routing', routed_to_agent_id: THIRD_ID });
     // Assess: Blake no longer holds it; the same absence goes on
     expect(await inboxRow(cover, ro.id)).toBeUndefined();
     expect((await away.get(PRESENCE)).body.presence.mode).toBe('away_routing');
@@ -291,16 +296,16 @@ describe('the presence sweep and activity', () => {
     // Act: the sweep runs 16 minutes on
     await presenceSweep(Date.now() + 16 * 60_000);
     // Assess
-    expect((await getAgent(companyId, AWAY_ID))?.online_status).toBe('offline');
+    expect((await getAgent(store.companyId, AWAY_ID))?.online_status).toBe('offline');
     expect((await away.get(PRESENCE)).body.presence.mode).toBe('away_autoresponder');
     // Act: activity (opening the console, signing in again)
     await away.get('/api/agents/me');
-    await signIn(baseUrl, `${AWAY_ID}@agents.example`);
+    await signIn(baseUrl, `${AWAY_ID}@harbor.example`);
     // Assess: still away, by choice and by status
     const me = (await away.get('/api/agents/me')).body.agent;
     expect(me).toMatchObject({ online_status: 'away', presence: 'away_autoresponder' });
     // Act: back
     await choose({ mode: 'online' });
-    expect((await getAgent(companyId, AWAY_ID))?.online_status).toBe('online');
+    expect((await getAgent(store.companyId, AWAY_ID))?.online_status).toBe('online');
   });
 });

@@ -3,31 +3,33 @@
  * an auto-reply and their new texts routed to a colleague; every screen says they are away; a
  * customer's text gets the auto-reply and lands in the colleague's inbox live, unread, with a
  * desktop notice; one click on "I'm back" ends it on both consoles. At 390 px the picker sits in
- * the menu and shows a refusal at its field. Axe scans at 1280, 1920 and 390 px. The advisors are this
- * file's own (test/support/agents.ts), so no other test's advisor is left away.
+ * the menu and shows a refusal at its field. Axe scans at 1280, 1920 and 390 px. The dealership is
+ * this file's own (test/support/ownStore.ts), so no other test meets its advisors.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api, replyAsCustomer, signIn, textsTo } from '../../../../../test/support/api.js';
 import { seriousViolations } from '../../../../../test/support/axe.js';
-import { createAgent } from '../../../../../test/support/agents.js';
+import { createAgent, createOwnStore, type OwnStore } from '../../../../../test/support/ownStore.js';
 import { hideTab, recordDesktopNotices, shownNotices } from '../../../../../test/support/desktopNotices.js';
 import { localeText } from '../../../../../test/support/localeFiles.js';
-import { createRepairOrder, serviceNumberOfNorth, useStackEnv } from '../../../../../test/support/service.js';
+import { createRepairOrder, useStackEnv } from '../../../../../test/support/service.js';
 import { signInAs, useBrowser } from '../../../../../test/e2e/browser.js';
 
 const browser = useBrowser();
 const run = Date.now().toString(36);
 const AWAY = { id: `agt_e2e_away_${run}`, first_name: 'Paula', last_name: 'Presence' };
 const COVER = { id: `agt_e2e_cover_${run}`, first_name: 'Cole', last_name: 'Cover' };
-const email = (agent: { id: string }) => `${agent.id}@agents.example`;
+const email = (agent: { id: string }) => `${agent.id}@harbor.example`;
+let store: OwnStore;
 const words = (key: string, values: Record<string, string> = {}) =>
   Object.entries(values).reduce((text, [name, value]) => text.replace(`{{${name}}}`, value), localeText('en-us', `presence:${key}`));
 
 beforeAll(async () => {
   useStackEnv();
-  await createAgent(AWAY.id, AWAY.first_name, AWAY.last_name);
-  await createAgent(COVER.id, COVER.first_name, COVER.last_name);
+  store = await createOwnStore('presence_e2e');
+  await createAgent(store, AWAY.id, AWAY.first_name, AWAY.last_name);
+  await createAgent(store, COVER.id, COVER.first_name, COVER.last_name);
 });
 
 afterAll(async () => {
@@ -49,7 +51,10 @@ async function consoleAt(width: number, height: number, agentEmail: string): Pro
 describe('the presence picker', () => {
   it("takes an advisor away by keyboard, answers their customer and routes the text to a colleague live, until one click says they're back", async () => {
     // Prepare: an order of Paula's, both consoles open at 1280 px
-    const { customer, ro } = await createRepairOrder({ customer: { opt_in: 'in', first_name: 'Rosa', last_name: `Routed${run}` }, ro: { agent: AWAY } });
+    const { customer, ro } = await createRepairOrder({
+      customer: { opt_in: 'in', first_name: 'Rosa', last_name: `Routed${run}`, company_id: store.companyId, location_id: store.locationId },
+      ro: { agent: AWAY },
+    });
     const cover = await consoleAt(1280, 800, email(COVER));
     await cover.getByTestId('board-notice').or(cover.getByTestId('board-row').first()).first().waitFor({ timeout: 15_000 });
     const page = await consoleAt(1280, 800, email(AWAY));
@@ -87,11 +92,10 @@ describe('the presence picker', () => {
 
     // Act: Cole looks elsewhere; Rosa texts Paula's order
     await hideTab(cover);
-    const dealer = await serviceNumberOfNorth();
-    await replyAsCustomer(browser.carrierUrl, customer.phones.cell!, dealer, 'Is the car ready?');
+    await replyAsCustomer(browser.carrierUrl, customer.phones.cell!, store.number, 'Is the car ready?');
 
     // Assess: Rosa got Paula's words, naming the dealership
-    await expect.poll(async () => (await textsTo(browser.carrierUrl, customer.phones.cell!)).map((t) => t.text).join('|')).toContain('I am at the training centre today');
+    await expect.poll(async () => (await textsTo(browser.carrierUrl, customer.phones.cell!)).map((t) => t.text).join('|')).toContain(`${store.name}: I am at the training centre today`);
     // Cole's inbox shows the order live, unread, routed from Paula, and his hidden tab told him
     const routedRow = cover.locator(`[data-ro-id="${ro.id}"]`);
     await routedRow.waitFor({ timeout: 15_000 });
