@@ -29,7 +29,7 @@ import { AppointmentDetail } from './AppointmentDetail.js';
 import { AppointmentRows, type RowsPlace } from './AppointmentRows.js';
 import { MassTextDialog } from './MassTextDialog.js';
 import { NewAppointmentDialog } from './NewAppointmentDialog.js';
-import { createReadMarking } from './readMarking.js';
+import { createReadMarking } from '../../components/board/readMarking.js';
 import { fetchAppointment } from './requests.js';
 import {
   NOTHING_SELECTED,

@@ -9,7 +9,7 @@ import { massMessageBody } from '../../../../../shared/schemas/massTexts.js';
 import { appointmentRows, mayAutoMarkRead, onBoard, reduceAppointments, unreadCount, type AppointmentPage } from '../appointmentList.js';
 import { appointmentTone, deliveryKey, massProgress, newer, skipLines } from '../appointmentStatus.js';
 import { EMPTY_DRAFT, checkAppointment, checkNewCustomerBooking, fieldOfPath, phoneErrorKey, scheduledAt, storeCountry } from '../bookingForm.js';
-import { createReadMarking } from '../readMarking.js';
+import { createReadMarking } from '../../../components/board/readMarking.js';
 import { appointmentPagePath } from '../requests.js';
 import {
   NOTHING_SELECTED,
