@@ -13,10 +13,8 @@
  * A lead from a number that is a customer of the store is that customer's lead from the start;
  * otherwise the form's name is kept on a guest contact until an agent makes it a customer.
  */
-import { GUEST_CONTACT } from '../../shared/guests/guests.js';
 import { LEAD_ERRORS, sameLabel, type LeadBody, type MarketingButton } from '../../shared/guests/schemas.js';
-import { saveRecordTakingNumber } from '../customers/consent.js';
-import { CustomerChanged, contactKindOf, customersWithPhone, getCustomer, newCustomerRecord, type CustomerRecord } from '../customers/records.js';
+import { contactKindOf, customersWithPhone, type CustomerRecord } from '../customers/records.js';
 import { smsCarrier } from '../lib/carrier.js';
 import { config } from '../lib/config.js';
 import { HttpError, ValidationError } from '../lib/errors.js';
@@ -32,6 +30,7 @@ import { announceTo, changedEvent, type ConversationOwner } from '../messages/ow
 import { appendMessage, MessageAlreadyStored, newMessage } from '../messages/records.js';
 import { dealershipOf, sendContext, serviceNumber } from '../messages/send.js';
 import { announceGuest } from './events.js';
+import { guestContactFor } from './guestContacts.js';
 import { guestOwner } from './guestOwner.js';
 import { fillTemplate, noticeText, type LeadFacts } from './leadTexts.js';
 import type { LeadFormStore } from './leadForms.js';
@@ -63,30 +62,6 @@ async function customerOfStore(store: LeadFormStore, cell: string): Promise<Cust
   return records.sort((a, b) => b.updated_at.localeCompare(a.updated_at))[0];
 }
 
-/** A guest contact for the lead, made once per key (its consent is the number's). */
-async function guestContact(store: LeadFormStore, input: LeadInput, cell: string, key: string, at: string): Promise<CustomerRecord> {
-  const id = derivedId('cus', store.company_id, store.location_id, 'lead', key);
-  const stored = await getCustomer(store.company_id, id, true);
-  if (stored) return stored;
-  const record: CustomerRecord = {
-    ...newCustomerRecord({ id, companyId: store.company_id, locationId: store.location_id, dmsCustomerId: null, now: at }),
-    contact: GUEST_CONTACT,
-    first_name: input.first_name,
-    last_name: input.last_name,
-    email: input.email || null,
-    phones: { cell, work: null, alternate: null },
-    version: 1,
-  };
-  try {
-    return await saveRecordTakingNumber(record, undefined);
-  } catch (err) {
-    if (!(err instanceof CustomerChanged)) throw err;
-    const raced = await getCustomer(store.company_id, id, true);
-    if (!raced) throw err;
-    return raced;
-  }
-}
-
 /** The lead on the board (new, or as the post with the same key made it). */
 async function leadGuest(store: LeadFormStore, input: LeadInput, button: MarketingButton, cell: string, key: string, hash: string): Promise<GuestRecord> {
   const id = derivedId('gst', store.company_id, store.location_id, 'lead', key);
@@ -97,7 +72,9 @@ async function leadGuest(store: LeadFormStore, input: LeadInput, button: Marketi
   }
   const at = new Date().toISOString();
   const known = await customerOfStore(store, cell);
-  const contact = known ?? (await guestContact(store, input, cell, key, at));
+  const contact =
+    known ??
+    (await guestContactFor({ ...store, source: 'lead', sourceId: key, cell, known: { first_name: input.first_name, last_name: input.last_name, email: input.email || null } }, at));
   const lead: StoredLead = {
     button: button.label,
     first_name: input.first_name,

@@ -10,11 +10,12 @@
  * a text finds the same conversation.
  */
 import { GUEST_CONTACT } from '../../shared/guests/guests.js';
-import { numberState, saveRecordTakingNumber } from '../customers/consent.js';
-import { CustomerChanged, contactKindOf, getCustomer, newCustomerRecord, type CustomerRecord } from '../customers/records.js';
+import { numberState } from '../customers/consent.js';
+import { contactKindOf, getCustomer, type CustomerRecord } from '../customers/records.js';
 import { derivedId } from '../lib/ids.js';
 import type { ConversationOwner } from '../messages/owners.js';
 import { announceGuest } from './events.js';
+import { guestContactFor } from './guestContacts.js';
 import { guestOwner } from './guestOwner.js';
 import { getGuest, GuestChanged, guestsOfCustomers, newGuestRecord, saveGuest, type GuestRecord } from './records.js';
 
@@ -37,26 +38,9 @@ const newest = <T extends { updated_at: string }>(records: T[]): T | undefined =
 async function contactAt(store: Store, phone: string, known: CustomerRecord[], textId: string, at: string): Promise<CustomerRecord> {
   const here = newest(known.filter((c) => c.location_id === store.location_id && contactKindOf(c) === GUEST_CONTACT));
   if (here) return here;
-  const id = derivedId('cus', store.company_id, store.location_id, GUEST_CONTACT, textId);
-  // An earlier delivery of the text may have made it already.
-  const stored = await getCustomer(store.company_id, id, true);
-  if (stored) return stored;
   const person = newest(known);
-  const record: CustomerRecord = {
-    ...newCustomerRecord({ id, companyId: store.company_id, locationId: store.location_id, dmsCustomerId: null, now: at }),
-    contact: GUEST_CONTACT,
-    ...(person ? { first_name: person.first_name, last_name: person.last_name, language: person.language, carrier: person.carrier } : {}),
-    phones: { cell: phone, work: null, alternate: null },
-    version: 1,
-  };
-  try {
-    return await saveRecordTakingNumber(record, undefined);
-  } catch (err) {
-    if (!(err instanceof CustomerChanged)) throw err;
-    const raced = await getCustomer(store.company_id, id, true);
-    if (!raced) throw err;
-    return raced;
-  }
+  const who = person ? { first_name: person.first_name, last_name: person.last_name, language: person.language, carrier: person.carrier } : {};
+  return guestContactFor({ ...store, source: 'texted', sourceId: textId, cell: phone, known: who }, at);
 }
 
 /** The open guest conversation of these contacts at the store, newest first, if any. */

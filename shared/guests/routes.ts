@@ -8,7 +8,7 @@ const enc = encodeURIComponent;
 export const guestConversation = (id: string): ConversationAt => ({ kind: 'guest', id, path: `/api/guests/${enc(id)}`, readMarks: 'agents_null' });
 
 export const guestPaths = {
-  list: (locationId: string, list: GuestList) => `${loc(locationId)}/guests${list === 'archived' ? '/archived' : ''}`,
+  list: (locationId: string, list: GuestList) => `${loc(locationId)}/guests${list === 'archived' ? '?archived=1' : ''}`,
   guest: (id: string) => `/api/guests/${enc(id)}`,
   action: (id: string, action: 'archive' | 'unarchive' | 'convert' | 'link') => `/api/guests/${enc(id)}/${action}`,
   /** The store's lead form: its public token (managers). */
