@@ -35,7 +35,7 @@ import { guestOwner } from './guestOwner.js';
 import { fillTemplate, noticeText, type LeadFacts } from './leadTexts.js';
 import type { LeadFormStore } from './leadForms.js';
 import { marketingButtonsOf, notificationNumber } from './marketingButtons.js';
-import { getGuest, GuestChanged, newGuestRecord, saveGuest, updateGuest, type GuestRecord, type StoredLead } from './records.js';
+import { createGuest, getGuest, newGuestRecord, updateGuest, type GuestRecord, type StoredLead } from './records.js';
 
 export type LeadInput = LeadBody['lead'];
 
@@ -90,18 +90,11 @@ async function leadGuest(store: LeadFormStore, input: LeadInput, button: Marketi
     ...newGuestRecord({ id, company_id: store.company_id, location_id: store.location_id, customer_id: contact.id, source: 'lead_form', lead }, at),
     converted: known ? { how: 'linked', at, agent: null } : null,
   };
-  try {
-    await saveGuest(record, null);
-  } catch (err) {
-    if (!(err instanceof GuestChanged)) throw err;
-    // The same post, sent twice at once: the first one made it.
-    const raced = await getGuest(store.company_id, id, true);
-    if (!raced) throw err;
-    if (raced.lead?.request_hash !== hash) throw new HttpError(422, 'idempotency_key_mismatch', KEY_MISMATCH);
-    return raced;
-  }
-  await announceGuest(record, 'lead');
-  return record;
+  const { guest, created } = await createGuest(record);
+  // The same post, sent twice at once: the first one made it, with its own words.
+  if (guest.lead?.request_hash !== hash) throw new HttpError(422, 'idempotency_key_mismatch', KEY_MISMATCH);
+  if (created) await announceGuest(guest, 'lead');
+  return guest;
 }
 
 /** The lead's words, the conversation's first message (as the guest wrote them, from their number); written once. */

@@ -17,7 +17,7 @@ import type { ConversationOwner } from '../messages/owners.js';
 import { announceGuest } from './events.js';
 import { guestContactFor } from './guestContacts.js';
 import { guestOwner } from './guestOwner.js';
-import { getGuest, GuestChanged, guestsOfCustomers, newGuestRecord, saveGuest, type GuestRecord } from './records.js';
+import { createGuest, getGuest, guestsOfCustomers, newGuestRecord, type GuestRecord } from './records.js';
 
 export interface OpenedGuest {
   owner: ConversationOwner<GuestRecord>;
@@ -71,16 +71,7 @@ export async function openGuest(store: Store, phone: string, known: CustomerReco
     if (open && contact) return { owner: guestOwner(open), contact };
   }
   const contact = await contactAt(store, phone, contacts, textId, at);
-  const record = newGuestRecord({ id, company_id: store.company_id, location_id: store.location_id, customer_id: contact.id, source: 'text', lead: null }, at);
-  try {
-    await saveGuest(record, null);
-  } catch (err) {
-    if (!(err instanceof GuestChanged)) throw err;
-    // A concurrent delivery of the same text opened it first.
-    const raced = await getGuest(store.company_id, id, true);
-    if (!raced) throw err;
-    return { owner: guestOwner(raced), contact };
-  }
-  await announceGuest(record, 'opened');
-  return { owner: guestOwner(record), contact };
+  const { guest, created } = await createGuest(newGuestRecord({ id, company_id: store.company_id, location_id: store.location_id, customer_id: contact.id, source: 'text', lead: null }, at));
+  if (created) await announceGuest(guest, 'opened');
+  return { owner: guestOwner(guest), contact };
 }

@@ -121,6 +121,22 @@ export async function saveGuest(next: GuestRecord, previous: GuestRecord | null)
   }
 }
 
+/**
+ * Writes a new guest unless one with its id is there already (a text delivered twice, a lead posted
+ * again with its key): answers the guest as stored and whether this call made it.
+ */
+export async function createGuest(record: GuestRecord): Promise<{ guest: GuestRecord; created: boolean }> {
+  try {
+    await saveGuest(record, null);
+    return { guest: record, created: true };
+  } catch (err) {
+    if (!(err instanceof GuestChanged)) throw err;
+    const stored = await getGuest(record.company_id, record.id, true);
+    if (!stored) throw err;
+    return { guest: stored, created: false };
+  }
+}
+
 export async function getGuest(companyId: string, id: string, consistent = false): Promise<GuestRecord | undefined> {
   const item = await getItem<GuestRecord>(guestKeys.guest(companyId, id), consistent);
   return item && fields(item);

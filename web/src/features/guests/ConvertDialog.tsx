@@ -97,7 +97,7 @@ function ConvertForm({ titleId, guest, onClose, onConverted }: { titleId: string
           onChange={(e) => setDraft((d) => ({ ...d, [name]: e.target.value }))}
         />
         {problem ? (
-          <p className="field__error" id={`${ids[name]}-problem`} data-testid={`convert-${name}-error`}>
+          <p className="guest-form__problem" id={`${ids[name]}-problem`} data-testid={`convert-${name}-error`}>
             {t(problem, { defaultValue: problem })}
           </p>
         ) : null}

@@ -7,6 +7,9 @@ import { formatCompactMoment, formatDateTime } from '../../components/conversati
 import { formatPhone } from '../../lib/phone.js';
 import type { GuestListState } from './useGuestList.js';
 
+/** Where the list stands, as the notices under it read it. */
+const noticesOf = ({ rows, loading, loadingRest, failed }: GuestListState) => ({ rowCount: rows.length, loading, loadingRest, failed });
+
 export interface Place {
   locale: Locale;
   timeZone: string;
@@ -41,7 +44,7 @@ export function GuestRows({
   const now = Date.now();
   return (
     <div className="board__list guest-list" aria-busy={list.loading || list.loadingRest}>
-      <div className="guest-list__head" aria-hidden="true">
+      <div className="guest-list__head board-rows__head" aria-hidden="true">
         <span>{t('guests.column_guest')}</span>
         <span>{t('guests.column_came_by')}</span>
         <span>{t('guests.column_last')}</span>
@@ -61,16 +64,7 @@ export function GuestRows({
           />
         ))}
       </ul>
-      <ListNotices
-        rowCount={list.rows.length}
-        loading={list.loading}
-        loadingRest={list.loadingRest}
-        failed={list.failed}
-        failedText={t('guests.fetch_failed')}
-        emptyText={t(list.list === 'archived' ? 'guests.empty_archived' : 'guests.empty_open')}
-        moreText={t('guests.loading_more')}
-        testId="guests-notice"
-      />
+      <ListNotices {...noticesOf(list)} failedText={t('guests.fetch_failed')} emptyText={t(list.list === 'archived' ? 'guests.empty_archived' : 'guests.empty_open')} moreText={t('guests.loading_more')} testId="guests-notice" />
     </div>
   );
 }
@@ -103,17 +97,17 @@ function GuestRow({ guest, title, open, when, whenInFull, onOpen, focus, onFocus
   ].filter((tag): tag is string => tag !== null);
   return (
     <li className={`guest-row${open ? ' guest-row--open' : ''}${guest.is_unread ? ' guest-row--unread' : ''}`} data-testid="guest-row" data-guest-id={guest.id} data-unread={guest.is_unread}>
-      <button ref={button} type="button" className="guest-row__open" aria-current={open ? 'true' : undefined} data-testid="guest-open" onClick={() => onOpen(guest.id)}>
+      <button ref={button} type="button" className="guest-row__open board-rows__open" aria-current={open ? 'true' : undefined} data-testid="guest-open" onClick={() => onOpen(guest.id)}>
         <span className="guest-row__who" title={title}>
           {guest.is_unread ? (
             <>
-              <span className="guest-row__dot" aria-hidden="true" />
+              <span className="board-rows__dot" aria-hidden="true" />
               <span className="visually-hidden">{t('guests.row_unread')}</span>
             </>
           ) : null}
           <span className="guest-row__name">{title}</span>
           {tags.map((tag) => (
-            <span key={tag} className="guest-tag" data-testid="guest-tag">
+            <span key={tag} className="board-rows__tag" data-testid="guest-tag">
               {tag}
             </span>
           ))}

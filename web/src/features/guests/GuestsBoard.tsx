@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
 import type { Customer } from '../../../../shared/customers.js';
@@ -7,7 +7,8 @@ import { guestConversation, guestPaths } from '../../../../shared/guests/routes.
 import { PHONE_WINDOW } from '../../app/layout/widths.js';
 import { BackToList, BoardTitle, DetailsButton } from '../../components/board/BoardParts.js';
 import { ConversationPane } from '../../components/board/ConversationPane.js';
-import { createReadMarking } from '../../components/board/readMarking.js';
+import { usePhoneReading } from '../../components/board/usePhoneReading.js';
+import { useReadMarks } from '../../components/board/useReadMarks.js';
 import { useBoardContext } from '../../components/board/useBoardContext.js';
 import { useOpenRecord } from '../../components/board/useOpenRecord.js';
 import { markRead } from '../../components/conversation/conversationRequests.js';
@@ -20,7 +21,6 @@ import { menuLabel, useScreenName } from '../../lib/screenDefinition.js';
 import { useSearchParam } from '../../lib/searchParam.js';
 import { useReadySession } from '../../lib/session.js';
 import { useStore } from '../../lib/store.js';
-import { useToastClearance } from '../../lib/toastPlacement.js';
 import { unreadRows } from '../../lib/pagedRows.js';
 import { GuestDetail } from './GuestDetail.js';
 import { GuestRows } from './GuestRows.js';
@@ -73,32 +73,21 @@ export function GuestsBoard() {
     [],
   );
 
-  const marking = useMemo(
-    () =>
-      createReadMarking({
-        show(id, unread) {
-          listRef.current.apply({ type: 'read', id, unread });
-          void mutate<Guest>(guestPaths.guest(id), (g) => (g ? { ...g, is_unread: unread } : g), { revalidate: false });
-        },
-        send(id, unread) {
-          markRead<{ guest: Guest }>(guestConversation(id), unread)
-            .then((b) => keep(b.guest))
-            // The flag shown may now be wrong: ask the server what it is.
-            .catch(() => fetchGuest(id).then(keep, () => undefined));
-        },
-      }),
-    [keep],
+  // Read marks (SPEC §4, §9): opening a guest marks it read 750 ms later, once it has loaded.
+  const marking = useReadMarks<Guest>(
+    {
+      show(id, unread) {
+        listRef.current.apply({ type: 'read', id, unread });
+        void mutate<Guest>(guestPaths.guest(id), (g) => (g ? { ...g, is_unread: unread } : g), { revalidate: false });
+      },
+      send: (id, unread) => markRead<{ guest: Guest }>(guestConversation(id), unread).then((b) => b.guest),
+      keep,
+      fetch: fetchGuest,
+    },
+    selected,
+    selectedId,
+    mayAutoMarkRead,
   );
-  useEffect(() => () => marking.dispose(), [marking]);
-
-  // Opening a guest marks it read 750 ms later (SPEC §4, §9), once it has loaded.
-  const openLoaded = selected !== null && selected.id === selectedId;
-  useEffect(() => {
-    const open = selectedRef.current;
-    if (!openLoaded || !open || !mayAutoMarkRead(open)) return;
-    marking.reading(open.id);
-    return () => marking.leave();
-  }, [openLoaded, selectedId, marking]);
 
   useGuestLive({
     list,
@@ -111,17 +100,12 @@ export function GuestsBoard() {
     },
   });
 
-  // Back on the list, the keyboard lands on the guest it came from.
-  const [returnFocus, setReturnFocus] = useState<string | null>(null);
-  const backToList = () => {
-    setReturnFocus(selectedId);
+  // On a phone: the list, or the open guest across the screen; back on the list, the keyboard lands on the row it came from.
+  const closeGuest = () => {
     setDetailSheet(false);
     select(null);
   };
-
-  const reading = phone && selectedId !== null;
-  const section = useRef<HTMLElement>(null);
-  useToastClearance(() => section.current?.querySelector<HTMLElement>('.conversation__messages') ?? null, reading && selected !== null, selected?.id ?? '');
+  const { reading, section, returnFocus, focused, backToList } = usePhoneReading({ phone, openId: selectedId, shownId: selected?.id ?? null, leave: closeGuest });
   const unread = unreadRows(list.rows);
   const live = useStore(realtimeStatus);
 
@@ -147,6 +131,12 @@ export function GuestsBoard() {
     />
   ) : null;
 
+  const sheeted = phone && selected !== null;
+  // Where the conversation goes when none shows: nothing on a phone's list, else why.
+  let hint: string | null = t('guests.pick_one_hint');
+  if (opened.missing) hint = t('guests.not_found');
+  else if (opened.loading) hint = t('common.loading');
+  if (phone && !selectedId) hint = null;
   const boardClass = ['board', 'guests-board', reading ? 'guests-board--reading' : ''].filter(Boolean).join(' ');
   return (
     <section ref={section} className={boardClass} aria-labelledby="guests-title" data-testid="guests-board" data-live={live}>
@@ -171,7 +161,7 @@ export function GuestsBoard() {
             onOpen={select}
             titleOf={title}
             focusId={returnFocus}
-            onFocused={() => setReturnFocus(null)}
+            onFocused={focused}
           />
         )}
         <ConversationPane
@@ -188,15 +178,14 @@ export function GuestsBoard() {
           context={context}
           leading={backButton}
           trailing={detailsButton}
-          hint={phone && !selectedId ? null : opened.missing ? t('guests.not_found') : opened.loading ? t('common.loading') : t('guests.pick_one_hint')}
+          hint={hint}
         />
-        {phone ? null : details}
+        {sheeted ? null : details}
       </div>
-      {phone && selected ? (
-        <DetailSheet open={detailSheet} title={t('guests.detail_label')} onClose={() => setDetailSheet(false)}>
-          {details}
-        </DetailSheet>
-      ) : null}
+      {/* A phone opens the details over the conversation with its Details button. */}
+      <DetailSheet open={sheeted && detailSheet} title={t('guests.detail_label')} onClose={() => setDetailSheet(false)}>
+        {sheeted ? details : null}
+      </DetailSheet>
     </section>
   );
 }

@@ -95,7 +95,7 @@ function LinkForm({ titleId, guest, locationId, onClose, onLinked }: { titleId: 
         <>
           <div className="field">
             <label htmlFor={inputId}>{t('guests.search_label')}</label>
-            <input id={inputId} type="search" value={typed} placeholder={t('guests.search_placeholder')} autoComplete="off" data-testid="link-search" onChange={(e) => setTyped(e.target.value)} />
+            <input id={inputId} type="text" enterKeyHint="search" value={typed} placeholder={t('guests.search_placeholder')} autoComplete="off" data-testid="link-search" onChange={(e) => setTyped(e.target.value)} />
           </div>
           <p role="status" className="guest-form__status">
             {status}

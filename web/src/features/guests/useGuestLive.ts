@@ -1,7 +1,7 @@
 /**
  * The board kept live from the event stream (shared/guests/events.ts GuestEvent): a guest that
  * changed (opened by a text or a lead, converted, archived elsewhere) is fetched again and put in its
- * place; a text moves its guest to the top and a guest's words turn it unread, with a desktop notice
+ * place (only the answer to the latest ask counts); a text moves its guest to the top and a guest's words turn it unread, with a desktop notice
  * while the tab is hidden; read marks from the agent's other tabs apply; a contact's consent or
  * block reaches their rows. After a lost connection the list asks again.
  */
@@ -36,29 +36,25 @@ export function useGuestLive(options: LiveGuestsOptions): void {
   const { t } = useTranslation('guests');
   const latest = useRef(options);
   latest.current = options;
-  // One fetch per guest at a time; a change meanwhile asks once more when it is back.
-  const asking = useRef(new Map<string, boolean>());
+  // Changes can come faster than answers: each fetch of a guest is numbered, and only the answer to
+  // the latest one is applied, so an older answer arriving late never undoes a newer one.
+  const asked = useRef(new Map<string, number>());
 
   const fetchAgain = useCallback((id: string) => {
-    const pending = asking.current;
-    if (pending.has(id)) {
-      pending.set(id, true);
-      return;
-    }
-    pending.set(id, false);
-    fetchGuest(id)
-      .then((guest) => {
+    const number = (asked.current.get(id) ?? 0) + 1;
+    asked.current.set(id, number);
+    const latestAsk = () => asked.current.get(id) === number;
+    fetchGuest(id).then(
+      (guest) => {
+        if (!latestAsk()) return;
         latest.current.list.apply({ type: 'upsert', guest });
         latest.current.onFetched(guest);
-      })
-      .catch((error: unknown) => {
-        if (error instanceof ApiError && (error.status === 404 || error.status === 403)) latest.current.list.apply({ type: 'remove', id });
-      })
-      .finally(() => {
-        const again = pending.get(id);
-        pending.delete(id);
-        if (again) fetchAgain(id);
-      });
+      },
+      (error: unknown) => {
+        // Gone for this agent (archived away, or no longer theirs): off the list.
+        if (latestAsk() && error instanceof ApiError && (error.status === 404 || error.status === 403)) latest.current.list.apply({ type: 'remove', id });
+      },
+    );
   }, []);
 
   const onEvent = (event: GuestEvent) => {
