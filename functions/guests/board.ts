@@ -13,6 +13,7 @@ import { MARKETING_BUTTONS } from '../../shared/guests/schemas.js';
 import type { AccessFlags } from '../../shared/access.js';
 import { settingsRouteKeys, type BoardModule } from '../lib/boardModule.js';
 import { guestsChannel } from './channels.js';
+import { archiveIdleGuests } from './housekeeping.js';
 import { marketingButtonsSchema } from './marketingButtons.js';
 import './owner.js';
 
@@ -50,6 +51,10 @@ export const board = {
   // Linking a guest finds the store's customers (the core's customer search).
   findsCustomers: true,
   conversations: { kind: 'guest', path: '/api/guests/{id}', idParam: 'id', contact: GUEST_CONTACT },
+  jobs: {
+    /** Hourly: guests idle for 30 days leave the open list for the archive. */
+    guests_housekeeping: { rateMinutes: 60, run: () => archiveIdleGuests() },
+  },
   settings: [{ key: MARKETING_BUTTONS, readBy: () => false, schema: marketingButtonsSchema }],
   textingNumbers: ['internet_sales', 'showroom_sales', 'hotel'],
   channels: (agent, locationId) => (opens(agent.access_level) ? [guestsChannel(locationId)] : []),

@@ -194,6 +194,24 @@ export async function guestsOfLocation(companyId: string, locationId: string, li
   return { records: items.map(fields), total };
 }
 
+/**
+ * A location's open guests with no activity since `before`, oldest first, up to `limit`: one Query
+ * on the open list's own index (`gsi1sk < before`), so it reads only the guests that are due.
+ */
+export async function idleGuests(companyId: string, locationId: string, before: string, limit: number): Promise<GuestRecord[]> {
+  const items = await readPage<GuestRecord>(
+    {
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :before',
+      ExpressionAttributeValues: { ':pk': guestKeys.guestsOfLocation(companyId, locationId, 'open').gsi1pk, ':before': before },
+      ScanIndexForward: true,
+    },
+    0,
+    limit,
+  );
+  return items.map(fields);
+}
+
 /** The guest conversations of a contact record, every location (a few at most). */
 export async function guestLinksOfCustomer(companyId: string, customerId: string): Promise<{ guest_id: string; location_id: string }[]> {
   const { pk, skPrefix } = guestKeys.guestsOfCustomer(companyId, customerId);

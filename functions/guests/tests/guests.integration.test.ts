@@ -23,6 +23,8 @@ import { repairOrderLinksOfCustomer } from '../../repairOrders/records.js';
 import { api, mailbox, signIn, textsTo, type ApiClient } from '../../../test/support/api.js';
 import { createRepairOrder, customerRecord, DEMO_NORTH, serviceNumberOfNorth, uniquePhone, useStackEnv } from '../../../test/support/service.js';
 import { guestsChannel } from '../channels.js';
+import { archiveIdleGuests, GUEST_IDLE_DAYS } from '../housekeeping.js';
+import { updateGuest } from '../records.js';
 import { DEMO_LEAD, DEMO_LEAD_RECIPIENTS, DEMO_STRANGER } from '../demo.js';
 
 const baseUrl = inject('baseUrl');
@@ -234,6 +236,24 @@ describe('an agent works the guest', () => {
     const back = (await manager.get(`/api/guests/${guest.id}`)).body.guest as Guest;
     expect(back).toMatchObject({ archived: false, is_unread: true });
     expect((await manager.put(`/api/guests/${guest.id}/unarchive`)).body.guest.archived).toBe(false);
+  });
+});
+
+describe('the hourly tidy-up', () => {
+  it('archives a guest nobody has heard from for 30 days; the guest comes back when they write', async () => {
+    const phone = uniquePhone();
+    const quiet = await strangerTexts(phone, 'An old question');
+    await updateGuest(companyId, quiet.id, () => ({ activity_at: new Date(Date.now() - (GUEST_IDLE_DAYS + 1) * 86_400_000).toISOString() }));
+    const recent = await strangerTexts(uniquePhone(), 'A new question');
+
+    const run = await archiveIdleGuests();
+
+    expect(run.archived).toBeGreaterThanOrEqual(1);
+    expect((await guestsAt(manager, locationId, true)).map((g) => g.id)).toContain(quiet.id);
+    expect((await guestsAt(manager, locationId)).map((g) => g.id)).toEqual(expect.arrayContaining([recent.id]));
+    expect((await guestsAt(manager, locationId)).map((g) => g.id)).not.toContain(quiet.id);
+    await handler(delivery(phone, DEALER, 'Still interested'));
+    expect((await manager.get(`/api/guests/${quiet.id}`)).body.guest).toMatchObject({ archived: false, is_unread: true });
   });
 });
 
