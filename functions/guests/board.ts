@@ -1,27 +1,21 @@
 /**
  * The guests and leads board (SPEC §2 menu area "guests and leads"): what it declares to the rest of
  * the system (functions/lib/boardModule.ts), listed in functions/boards.ts.
- *
- * Who works it: the agents a stranger's text or a web lead is most likely for (service advisors,
- * appointment coordinators, inventory and sales staff), managers and admins. HR and chat agents,
- * technicians and agents without a board do not: a guest is a customer-to-be of the store.
+ * Who works it: shared/guests/guests.ts `worksGuestsBoard`.
  */
 import { CARRIER_CHUNK, MAIL_CHUNK, S3_CHUNK } from '../lib/lazyChunk.js';
 import { GUEST_EVENTS } from '../../shared/guests/events.js';
-import { GUEST_CONTACT } from '../../shared/guests/guests.js';
+import { GUEST_CONTACT, worksGuestsBoard } from '../../shared/guests/guests.js';
 import { MARKETING_BUTTONS } from '../../shared/guests/schemas.js';
-import type { AccessFlags } from '../../shared/access.js';
 import { settingsRouteKeys, type BoardModule } from '../lib/boardModule.js';
 import { guestsChannel } from './channels.js';
 import { archiveIdleGuests } from './housekeeping.js';
 import { marketingButtonsSchema } from './marketingButtons.js';
 import './owner.js';
 
-const opens = (flags: AccessFlags): boolean => flags.admin || flags.manager || flags.service || flags.appointments || flags.inventory;
-
 export const board = {
   name: 'guests',
-  opens,
+  opens: worksGuestsBoard,
   areas: {
     /** The board: guests, their conversion, the store's lead form and its marketing buttons. */
     guests: {
@@ -57,7 +51,7 @@ export const board = {
   },
   settings: [{ key: MARKETING_BUTTONS, readBy: () => false, schema: marketingButtonsSchema }],
   textingNumbers: ['internet_sales', 'showroom_sales', 'hotel'],
-  channels: (agent, locationId) => (opens(agent.access_level) ? [guestsChannel(locationId)] : []),
+  channels: (agent, locationId) => (worksGuestsBoard(agent.access_level) ? [guestsChannel(locationId)] : []),
   events: GUEST_EVENTS,
   routeParams: [
     { param: 'id', after: /(^|\/)guests\/$/, kind: 'guest', tenant: true, sample: { list: '/api/locations/{location}/guests?limit=100', field: 'guests' } },

@@ -5,6 +5,7 @@
  * payload `marketing_buttons`). An agent answers it, then makes the guest a customer of the store or
  * links them to one it already has; the conversation stays on the board as that customer's lead.
  */
+import type { AccessFlags } from '../access.js';
 import type { Customer } from '../customers.js';
 import type { AgentRef } from '../people.js';
 
@@ -50,6 +51,13 @@ export interface Guest {
 }
 
 export const GUEST_PAGE_SIZE = 20;
+
+/**
+ * Who works the board (SPEC §6 flags): the agents a stranger's text or a web lead is most likely for
+ * (service advisors, appointment coordinators, inventory and sales staff), managers and admins. HR and
+ * chat agents, technicians and agents without a board do not: a guest is a customer-to-be of the store.
+ */
+export const worksGuestsBoard = (flags: AccessFlags): boolean => flags.admin || flags.manager || flags.service || flags.appointments || flags.inventory;
 
 /** The board's lists: still to be worked, and put away. */
 export const GUEST_LISTS = ['open', 'archived'] as const;

@@ -1,3 +1,4 @@
+import { worksGuestsBoard } from '../../../../shared/guests/guests.js';
 import { menuLabel, type ScreenDefinition } from '../../lib/screenDefinition.js';
 import menu from './locales/menu.json';
 
@@ -8,8 +9,8 @@ export const screens: readonly ScreenDefinition[] = [
     // SPEC §2 "Menu areas": after internal chat, before inventory.
     order: 75,
     label: menuLabel(menu, 'guests'),
-    // Who works the board (functions/guests/board.ts `opens`): service, appointments and inventory agents, managers and admins.
-    allowed: (f) => f.admin || f.manager || f.service || f.appointments || f.inventory,
+    // The server's own rule (functions/guests/board.ts `opens`).
+    allowed: worksGuestsBoard,
     load: () => import('./GuestsBoard.js').then((m) => m.GuestsBoard),
   },
 ];
