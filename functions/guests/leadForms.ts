@@ -70,13 +70,17 @@ export async function leadFormOf(companyId: string, locationId: string): Promise
   return raced;
 }
 
-/** A new token for the store's form; the old one stops working. */
+/**
+ * A new token for the store's form; the old one stops working. Two renewals at once both get what
+ * they asked for: the one that loses finds the token the other wrote, which the token it saw is not.
+ */
 export async function renewLeadForm(companyId: string, locationId: string): Promise<LeadForm> {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const renewed = await writeForm(companyId, locationId, (await currentForm(companyId, locationId)) ?? null);
-    if (renewed) return renewed;
-  }
-  throw new Error(`Lead form of ${locationId} kept changing while renewed`);
+  const seen = (await currentForm(companyId, locationId)) ?? null;
+  const renewed = await writeForm(companyId, locationId, seen);
+  if (renewed) return renewed;
+  const now = await currentForm(companyId, locationId);
+  if (now && now.token !== seen?.token) return now;
+  throw new Error(`Lead form of ${locationId} neither renewed nor changed`);
 }
 
 /** The store a token names; 404 for a malformed, unknown or renewed-away token. */

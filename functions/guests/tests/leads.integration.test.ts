@@ -222,6 +222,14 @@ describe('a lead from the form', () => {
     expect(elsewhere.status, elsewhere.text).toBe(201);
   });
 
+  it('renews once for two managers renewing at once: both answers are good, the current token works', async () => {
+    const [a, b] = await Promise.all([manager.put(`${north}/lead_form/token`), manager.put(`${north}/lead_form/token`)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    token = (await manager.get(`${north}/lead_form`)).body.lead_form.token;
+    expect([a.body.lead_form.token, b.body.lead_form.token]).toContain(token);
+    expect((await post(lead(), { client: newClient() })).status).toBe(201);
+  });
+
   it('stops working for a token the manager renewed; the new one works', async () => {
     const old = token;
     const renewed = await manager.put(`${north}/lead_form/token`);
