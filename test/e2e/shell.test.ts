@@ -11,7 +11,7 @@ describe('the signed-in shell', () => {
     await signInAs(page, 'advisor@demo.example');
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     const links = await menu.getByRole('link').allTextContents();
-    expect(links).toEqual(['Vehicles in Service', 'MPI Pool', 'MPI Claimed', 'Internal Chat', 'Search History', 'My Profile', 'Help']);
+    expect(links).toEqual(['Vehicles in Service', 'MPI Pool', 'MPI Claimed', 'Internal Chat', 'Guests and Leads', 'Search History', 'My Profile', 'Help']);
     expect(await menu.getByRole('heading', { name: 'Administration' }).count()).toBe(0);
   });
 

@@ -34,9 +34,12 @@ const VOCABULARY: Partial<Record<IdKind, string>> = { ...BOARD_VOCABULARY, setti
 const LISTED_BOARDS = new Set(['service', 'technician', 'appointments']);
 const AREA_BOARD = new Map(boards().flatMap((board) => Object.keys(board.areas).map((area) => [area, board] as const)));
 
+/** The board a route is of: its area's, or the board whose conversation it is (the conversation core serves every board's `{path}/messages`). */
+const boardOfRoute = (route: ApiRoute) => AREA_BOARD.get(route.area) ?? boards().find((board) => board.conversations && route.template.startsWith(`${board.conversations.path}/`));
+
 /** Whether a route of a board not listed above is this same-store attacker's to use. */
 function opensRoute(route: ApiRoute, flags: AccessFlags | undefined): boolean {
-  const board = AREA_BOARD.get(route.area);
+  const board = boardOfRoute(route);
   return flags !== undefined && board !== undefined && !LISTED_BOARDS.has(board.name) && board.opens(flags);
 }
 
@@ -111,6 +114,7 @@ const ADVISOR_ALLOWED: Record<string, string> = {
   'PUT /api/customers/{id}/unblock': 'service agents unblock a customer',
   'GET /api/customers/{id}/consent': "service agents read the customer's consent ledger",
   'GET /api/customers/{id}/{board}/calls': "service agents see the customer's calls",
+  'POST /api/locations/{id}/customers/search': 'service agents work the guests and leads board, which links a guest to a customer of the store found with the search',
   'GET /api/locations/{id}/tech/mpi/repair_orders/inbox': 'advisors see the sheets sent to them',
   'GET /api/locations/{id}/tech/mpi/sheets/{type}': 'advisors see the MPI queues of their store',
   'GET /api/locations/{id}/tech/mpi/sheet_templates': 'advisors pick a template when they take a sheet over',

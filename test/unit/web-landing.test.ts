@@ -44,7 +44,7 @@ describe('menuFor', () => {
 
   it('shows an advisor their boards and Misc, no Administration', () => {
     expect(paths(flags('service', 'chat'))).toEqual([
-      ['menu.group_main', ['/', '/mpi', '/mpi/claimed', '/internalchat']],
+      ['menu.group_main', ['/', '/mpi', '/mpi/claimed', '/internalchat', '/guests']],
       ['menu.group_misc', ['/history', '/profile', '/help']],
     ]);
   });
@@ -62,7 +62,7 @@ describe('menuFor', () => {
   it('shows every board to an admin with every flag, in menu order', () => {
     expect(paths(flags('admin', 'manager', 'service', 'appointments', 'hr', 'chat', 'inventory'))[0]).toEqual([
       'menu.group_main',
-      ['/', '/mpi', '/mpi/claimed', '/appointments', '/appointments/sent', '/employees', '/internalchat', '/inventory'],
+      ['/', '/mpi', '/mpi/claimed', '/appointments', '/appointments/sent', '/employees', '/internalchat', '/guests', '/inventory'],
     ]);
   });
 

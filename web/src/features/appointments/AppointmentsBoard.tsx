@@ -23,12 +23,12 @@ import { realtimeStatus } from '../../lib/realtime.js';
 import { useSearchParam } from '../../lib/searchParam.js';
 import { useReadySession } from '../../lib/session.js';
 import { useStore } from '../../lib/store.js';
-import { useToastClearance } from '../../lib/toastPlacement.js';
 import { customerName, mayAutoMarkRead, unreadCount, vehicleLabel } from './appointmentList.js';
 import { AppointmentDetail } from './AppointmentDetail.js';
 import { AppointmentRows, type RowsPlace } from './AppointmentRows.js';
 import { NewAppointmentDialog } from './NewAppointmentDialog.js';
-import { createReadMarking } from './readMarking.js';
+import { usePhoneReading } from '../../components/board/usePhoneReading.js';
+import { useReadMarks } from '../../components/board/useReadMarks.js';
 import { fetchAppointment } from './requests.js';
 import { appointmentSelection } from './selection.js';
 import { useAppointmentList } from './useAppointmentList.js';
@@ -96,37 +96,21 @@ export function AppointmentsBoard() {
     [keepSingle],
   );
 
-  // The read marks reach the latest list and cache through refs: their timers outlive renders.
-  const readSide = useRef({ locationId: location.id, applyAppointment });
-  readSide.current = { locationId: location.id, applyAppointment };
-  const marking = useMemo(
-    () =>
-      createReadMarking({
-        show(id, unread) {
-          listRef.current.apply({ type: 'read', id, unread });
-          void mutate<Appointment>(appointmentPaths.appointment(readSide.current.locationId, id), (a) => (a ? { ...a, is_unread: unread } : a), { revalidate: false });
-        },
-        send(id, unread) {
-          const { locationId, applyAppointment: apply } = readSide.current;
-          markRead<{ appointment: Appointment }>(appointmentConversation(id), unread)
-            .then((b) => apply(b.appointment))
-            // The flag shown may now be wrong: ask the server what it is.
-            .catch(() => fetchAppointment(locationId, id).then(apply, () => undefined));
-        },
-      }),
-    [],
+  // Read marks (SPEC §4, §9): opening one marks it read 750 ms later, once it has loaded.
+  const marking = useReadMarks<Appointment>(
+    {
+      show(id, unread) {
+        listRef.current.apply({ type: 'read', id, unread });
+        void mutate<Appointment>(appointmentPaths.appointment(location.id, id), (a) => (a ? { ...a, is_unread: unread } : a), { revalidate: false });
+      },
+      send: (id, unread) => markRead<{ appointment: Appointment }>(appointmentConversation(id), unread).then((b) => b.appointment),
+      keep: applyAppointment,
+      fetch: (id) => fetchAppointment(location.id, id),
+    },
+    selected,
+    selectedId,
+    mayAutoMarkRead,
   );
-  useEffect(() => () => marking.dispose(), [marking]);
-
-  // Opening an appointment marks it read 750 ms later (SPEC §4, §9), once it has loaded; only the
-  // opening does: an agent who marks the open one unread keeps it so.
-  const openLoaded = selected !== null && selected.id === selectedId;
-  useEffect(() => {
-    const open = selectedRef.current;
-    if (!openLoaded || !open || !mayAutoMarkRead(open)) return;
-    marking.reading(open.id);
-    return () => marking.leave();
-  }, [openLoaded, selectedId, marking]);
 
   useAppointmentLive({
     list,
@@ -140,17 +124,16 @@ export function AppointmentsBoard() {
     },
   });
 
-  // Back on the list, the keyboard lands on the appointment it came from (the row takes it).
-  const [returnFocus, setReturnFocus] = useState<string | null>(null);
-  const backToList = () => {
-    setReturnFocus(selectedId);
-    setDetailSheet(false);
-    select(null);
-  };
-
-  const reading = phone && selectedId !== null;
-  const section = useRef<HTMLElement>(null);
-  useToastClearance(() => section.current?.querySelector<HTMLElement>('.conversation__messages') ?? null, reading && selected !== null, selected?.id ?? '');
+  // On a phone: the list, or the open appointment across the screen; back on the list, the keyboard lands on the row it came from.
+  const { reading, section, returnFocus, focused, backToList } = usePhoneReading({
+    phone,
+    openId: selectedId,
+    shownId: selected?.id ?? null,
+    leave: () => {
+      setDetailSheet(false);
+      select(null);
+    },
+  });
 
   const unread = unreadCount(list.rows);
   // Whether events reach the board right now (tests wait for it; the shell shows it offline).
@@ -213,7 +196,7 @@ export function AppointmentsBoard() {
             onOpen={select}
             onToggle={mass.toggle}
             focusId={returnFocus}
-            onFocused={() => setReturnFocus(null)}
+            onFocused={focused}
           />
         )}
         <ConversationPane
