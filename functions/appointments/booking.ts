@@ -15,8 +15,8 @@ import { ValidationError } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { getLocation } from '../lib/locations.js';
 import { readSettings } from '../lib/settings.js';
-import { customerView, getCustomers, type CustomerRecord } from '../customers/records.js';
-import { isUnread, readMarksOf } from '../messages/readMarks.js';
+import { customerView, type CustomerRecord } from '../customers/records.js';
+import { viewsForAgent } from '../messages/agentViews.js';
 import { announceAppointment, appointmentChanged } from './events.js';
 import { remindAtFor } from './reminderTime.js';
 import { appointmentsFrom, appointmentThreadOf, getAppointments, saveAppointment, updateAppointment, type AppointmentRecord } from './records.js';
@@ -125,14 +125,6 @@ export function appointmentView(record: AppointmentRecord, customer: CustomerRec
 }
 
 /** The API view of several appointments for one agent: customers and read marks joined in two batch reads. */
-export async function appointmentViews(companyId: string, agentId: string, records: AppointmentRecord[]): Promise<Appointment[]> {
-  if (records.length === 0) return [];
-  const [customers, marks] = await Promise.all([
-    getCustomers(companyId, [...new Set(records.map((r) => r.customer_id))]),
-    readMarksOf(companyId, agentId, 'appointment', records.map((r) => r.id)),
-  ]);
-  return records.flatMap((record) => {
-    const customer = customers.get(record.customer_id);
-    return customer ? [appointmentView(record, customer, isUnread(record, marks.get(record.id)))] : [];
-  });
+export function appointmentViews(companyId: string, agentId: string, records: AppointmentRecord[]): Promise<Appointment[]> {
+  return viewsForAgent(companyId, agentId, 'appointment', records, appointmentView);
 }
