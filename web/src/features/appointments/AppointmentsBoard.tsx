@@ -5,7 +5,7 @@ import type { Appointment } from '../../../../shared/appointments/appointments.j
 import { appointmentConversation, appointmentPaths } from '../../../../shared/appointments/routes.js';
 import type { Customer } from '../../../../shared/customers.js';
 import { PHONE_WINDOW } from '../../app/layout/widths.js';
-import { BackToList, BoardTitle, DetailsButton } from '../../components/board/BoardParts.js';
+import { BackToList, BoardTitle, DesktopNoticesButton, DetailsButton } from '../../components/board/BoardParts.js';
 import { useBoardContext } from '../../components/board/useBoardContext.js';
 import { useOpenRecord } from '../../components/board/useOpenRecord.js';
 import { DetailSheet } from '../../components/DetailSheet.js';
@@ -18,7 +18,6 @@ import { markRead } from '../../components/conversation/conversationRequests.js'
 import { formatDateTime } from '../../components/conversation/times.js';
 import { currentLocale } from '../../lib/i18n.js';
 import { useMediaQuery } from '../../lib/media.js';
-import { askDesktopPermission, useDesktopPermission } from '../../lib/notifications.js';
 import { realtimeStatus } from '../../lib/realtime.js';
 import { useSearchParam } from '../../lib/searchParam.js';
 import { useReadySession } from '../../lib/session.js';
@@ -180,7 +179,7 @@ export function AppointmentsBoard() {
         {reading ? null : (
           // On a phone the open conversation takes the room; booking and notices wait on the list.
           <div className="board__tools">
-            <DesktopNotices />
+            <DesktopNoticesButton label={t('appointments.notices_enable')} />
             <button type="button" className="button button--primary button--small" data-testid="new-appointment" onClick={() => setBooking(true)}>
               {t('appointments.new')}
             </button>
@@ -266,20 +265,5 @@ function CustomerPart({ appointment, context, onCustomer }: { appointment: Appoi
       </div>
       {context.manager ? <ConsentHistory customerId={appointment.customer.id} context={context} /> : null}
     </>
-  );
-}
-
-/**
- * Desktop notices for replies need the browser's permission, which only a click may ask for; once
- * given (or refused) there is nothing to offer here.
- */
-function DesktopNotices() {
-  const { t } = useTranslation('appointments');
-  const permission = useDesktopPermission();
-  if (permission !== 'default') return null;
-  return (
-    <button type="button" className="button button--small button--quiet" data-testid="notices-enable" onClick={() => void askDesktopPermission()}>
-      {t('appointments.notices_enable')}
-    </button>
   );
 }
