@@ -33,6 +33,29 @@ export interface CustomerPickWords {
 
 export type CustomerPickMode = 'search' | 'new';
 
+/**
+ * The picker's words from a board's namespace that keeps them under one group with these names
+ * (`appointments.find_customer`, `inventory.search_label`, …).
+ */
+export function customerPickWords(t: (key: string) => string, group: string): CustomerPickWords {
+  const word = (name: string) => t(`${group}.${name}`);
+  return {
+    legend: word('customer'),
+    find: word('find_customer'),
+    add: word('add_customer'),
+    searchLabel: word('search_label'),
+    searchPlaceholder: word('search_placeholder'),
+    searching: word('searching'),
+    none: word('no_customers'),
+    results: word('search_results'),
+    change: word('change_customer'),
+    firstName: word('first_name'),
+    lastName: word('last_name'),
+    phone: word('phone'),
+    email: word('email'),
+  };
+}
+
 /** Numbers typed without +<country code> are the store's country's, as the server reads them. */
 export function useStoreCountry(locationId: string): CountryCode {
   const { data } = useSWR<{ location: Location }>(`/api/locations/${encodeURIComponent(locationId)}`, { revalidateOnFocus: false });

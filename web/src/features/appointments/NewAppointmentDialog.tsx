@@ -6,7 +6,7 @@ import type { Colleague } from '../../../../shared/api.js';
 import type { Appointment } from '../../../../shared/appointments/appointments.js';
 import type { Customer } from '../../../../shared/customers.js';
 import { Dialog } from '../../components/Dialog.js';
-import { CustomerPick, useStoreCountry } from '../../components/customers/CustomerPick.js';
+import { CustomerPick, customerPickWords, useStoreCountry } from '../../components/customers/CustomerPick.js';
 import { TextField } from '../../components/TextField.js';
 import { fullName } from '../../lib/names.js';
 import { ApiError } from '../../lib/request.js';
@@ -131,21 +131,7 @@ function BookingForm({ titleId, store, onClose, onBooked }: { titleId: string; s
         person={draft}
         onPerson={(field, value) => set(field)(value)}
         errors={{ customer: fieldError('customer'), first_name: fieldError('first_name'), last_name: fieldError('last_name'), phone: fieldError('phone'), email: fieldError('email') }}
-        words={{
-          legend: t('appointments.customer'),
-          find: t('appointments.find_customer'),
-          add: t('appointments.add_customer'),
-          searchLabel: t('appointments.search_label'),
-          searchPlaceholder: t('appointments.search_placeholder'),
-          searching: t('appointments.searching'),
-          none: t('appointments.no_customers'),
-          results: t('appointments.search_results'),
-          change: t('appointments.change_customer'),
-          firstName: t('appointments.first_name'),
-          lastName: t('appointments.last_name'),
-          phone: t('appointments.phone'),
-          email: t('appointments.email'),
-        }}
+        words={customerPickWords(t, 'appointments')}
         testIdPrefix="booking"
       />
       <div className="booking-form__grid">
