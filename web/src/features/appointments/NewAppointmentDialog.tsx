@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { holdsOrders } from '../../../../shared/access.js';
@@ -7,10 +7,9 @@ import type { Appointment } from '../../../../shared/appointments/appointments.j
 import type { Customer } from '../../../../shared/customers.js';
 import { Dialog } from '../../components/Dialog.js';
 import { CustomerPick, customerPickWords, useStoreCountry } from '../../components/customers/CustomerPick.js';
+import { DialogFormActions, useDialogForm } from '../../components/DialogForm.js';
 import { TextField } from '../../components/TextField.js';
 import { fullName } from '../../lib/names.js';
-import { ApiError } from '../../lib/request.js';
-import { reportFailure } from '../../lib/failures.js';
 import {
   EMPTY_DRAFT,
   checkAppointment,
@@ -18,7 +17,6 @@ import {
   errorKey,
   fieldOfPath,
   type BookingDraft,
-  type FieldErrors,
   type FormField,
 } from './bookingForm.js';
 import { agentsPath, bookForCustomer, bookForNewCustomer } from './requests.js';
@@ -46,11 +44,8 @@ function BookingForm({ titleId, store, onClose, onBooked }: { titleId: string; s
   const [mode, setMode] = useState<'search' | 'new'>('search');
   const [customer, setCustomer] = useState<Customer | null>(null);
   const [draft, setDraft] = useState<BookingDraft>(EMPTY_DRAFT);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [sending, setSending] = useState(false);
   // One key per booking attempt: a lost answer asked again books one appointment, not two.
-  const attempt = useRef(crypto.randomUUID());
-  const form = useRef<HTMLFormElement>(null);
+  const booking = useDialogForm<FormField | 'customer'>('appointments', { fieldOf: fieldOfPath, keyOf: errorKey, fallback: 'appointments.error_field' });
   const agents = useSWR<{ agents: Colleague[] }>(agentsPath(store.locationId), { revalidateOnFocus: false });
   const country = useStoreCountry(store.locationId);
   const advisors = useMemo(
@@ -61,14 +56,8 @@ function BookingForm({ titleId, store, onClose, onBooked }: { titleId: string; s
 
   const set = (field: keyof BookingDraft) => (value: string) => {
     setDraft((d) => ({ ...d, [field]: value }));
-    attempt.current = crypto.randomUUID();
+    booking.changed();
   };
-
-  function showErrors(found: FieldErrors) {
-    setErrors(found);
-    // The keyboard goes to the first field that needs the agent.
-    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -76,49 +65,19 @@ function BookingForm({ titleId, store, onClose, onBooked }: { titleId: string; s
     if (mode === 'search') {
       const { body, errors: found } = checkAppointment(draft, store.timeZone, nowMs);
       if (!customer) found.customer = 'appointments.error_pick_customer';
-      if (!body || !customer) return showErrors(found);
-      setErrors({});
-      book(() => bookForCustomer(store.locationId, customer.id, body, attempt.current));
+      if (!body || !customer) return booking.show(found);
+      booking.send((key) => bookForCustomer(store.locationId, customer.id, body, key), onBooked);
       return;
     }
     const { body, errors: found } = checkNewCustomerBooking(draft, { timeZone: store.timeZone, country, nowMs });
-    if (!body) return showErrors(found);
-    setErrors({});
-    book(() => bookForNewCustomer(store.locationId, body, attempt.current));
+    if (!body) return booking.show(found);
+    booking.send((key) => bookForNewCustomer(store.locationId, body, key), onBooked);
   }
 
-  function book(request: () => Promise<Appointment>) {
-    setSending(true);
-    request()
-      .then((appointment) => {
-        attempt.current = crypto.randomUUID();
-        onBooked(appointment);
-      })
-      .catch((error: unknown) => {
-        if (error instanceof ApiError && error.status === 422) {
-          // The server's texts at their fields, in the agent's language where the console knows them.
-          const found: FieldErrors = {};
-          const listed = (error.body as { errors?: { message?: string; path?: string }[] } | null)?.errors ?? [];
-          for (const item of listed) {
-            const field = fieldOfPath(item.path) ?? 'form';
-            found[field] ??= errorKey(item.message ?? '') ?? item.message ?? 'appointments.error_field';
-          }
-          if (!listed.length) found.form = error.message;
-          showErrors(found);
-          return;
-        }
-        reportFailure(error);
-      })
-      .finally(() => setSending(false));
-  }
-
-  const fieldError = (field: FormField | 'customer' | 'form') => {
-    const value = errors[field];
-    return value ? t(value, { defaultValue: value }) : null;
-  };
+  const fieldError = booking.textAt;
 
   return (
-    <form ref={form} className="form booking-form" noValidate onSubmit={submit} data-testid="booking-form">
+    <form ref={booking.form} className="form booking-form" noValidate onSubmit={submit} data-testid="booking-form">
       <h2 className="dialog__title" id={titleId}>
         {t('appointments.new_title')}
       </h2>
@@ -156,19 +115,14 @@ function BookingForm({ titleId, store, onClose, onBooked }: { titleId: string; s
         <label htmlFor={ids.notes}>{t('appointments.notes')}</label>
         <textarea id={ids.notes} rows={3} maxLength={1000} value={draft.notes} data-testid="booking-notes" onChange={(e) => set('notes')(e.target.value)} />
       </div>
-      {fieldError('form') ? (
-        <p className="notice notice--error" role="alert">
-          {fieldError('form')}
-        </p>
-      ) : null}
-      <div className="dialog__actions">
-        <button type="button" className="button" onClick={onClose}>
-          {t('common.close')}
-        </button>
-        <button type="submit" className="button button--primary" disabled={sending} data-testid="booking-submit">
-          {sending ? t('appointments.booking') : t('appointments.book')}
-        </button>
-      </div>
+      <DialogFormActions
+        formText={fieldError('form')}
+        closeLabel={t('common.close')}
+        submitLabel={[t('appointments.book'), t('appointments.booking')]}
+        sending={booking.sending}
+        submitTestId="booking-submit"
+        onClose={onClose}
+      />
     </form>
   );
 }
