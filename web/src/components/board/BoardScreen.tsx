@@ -10,7 +10,7 @@
  * `back_to_list`, `details`, `detail_label`, `pick_one_hint`, `not_found`, `notices_enable`, and
  * for its selection `selection_label`, `pick_page`, `pick_all`, `picked`, `mass_open`, `mass_recipients`.
  */
-import { useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConversationContext } from '../conversation/conversationContext.js';
 import { DetailSheet } from '../DetailSheet.js';
@@ -25,6 +25,12 @@ import { BackToList, BoardTitle, DesktopNoticesButton, DetailsButton } from './B
 import { ConversationPane, type OpenConversation } from './ConversationPane.js';
 import './board.css';
 
+/** The row the keyboard goes back to once it is listed again, and how the list says it has. */
+export interface ReturnFocus {
+  id: string | null;
+  done: () => void;
+}
+
 export function BoardScreen<R extends Pickable>({
   kind,
   title,
@@ -32,7 +38,7 @@ export function BoardScreen<R extends Pickable>({
   phone,
   openId,
   opened,
-  onBack,
+  onClose,
   tools,
   rows,
   mass,
@@ -52,15 +58,16 @@ export function BoardScreen<R extends Pickable>({
   /** The record open in the address, and what became of it (useOpenRecord). */
   openId: string | null;
   opened: { open: unknown; missing: boolean; loading: boolean };
-  /** A phone's way back to the list (the board gives the keyboard back to the record's row). */
-  onBack: () => void;
+  /** Nothing open any more (a phone's way back to the list). */
+  onClose: () => void;
   /** The header's own tools (after the desktop notices): they wait on the list while a phone reads a conversation. */
   tools: ReactNode;
   /** The rows loaded and the mass text's pick of them. */
   rows: readonly R[];
   mass: MassSelection<R>;
   place: MassTextPlace;
-  list: ReactNode;
+  /** The rows; back from a record on a phone, the keyboard lands on its row (`returnTo.id`) and the list says when it has (`done`). */
+  list: (returnTo: ReturnFocus) => ReactNode;
   conversation: OpenConversation | null;
   context: ConversationContext;
   details: ReactNode;
@@ -78,9 +85,12 @@ export function BoardScreen<R extends Pickable>({
   useToastClearance(() => section.current?.querySelector<HTMLElement>('.conversation__messages') ?? null, reading && hasOpen, conversation?.owner.id ?? '');
   // Whether events reach the board right now (tests wait for it; the shell shows it offline).
   const live = useStore(realtimeStatus);
+  const [returnFocus, setReturnFocus] = useState<string | null>(null);
+  const returnTo = useMemo<ReturnFocus>(() => ({ id: returnFocus, done: () => setReturnFocus(null) }), [returnFocus]);
   const back = () => {
     setSheetOpen(false);
-    onBack();
+    setReturnFocus(openId);
+    onClose();
   };
   const board = `${kind}-board`;
   const dataAttributes = Object.fromEntries(Object.entries(data ?? {}).map(([name, value]) => [`data-${name}`, value]));
@@ -111,7 +121,7 @@ export function BoardScreen<R extends Pickable>({
         />
       )}
       <div className={`board__panes${hasOpen && !phone ? '' : ' board__panes--no-detail'}`}>
-        {reading ? null : list}
+        {reading ? null : list(returnTo)}
         <ConversationPane
           conversation={conversation}
           context={context}

@@ -118,9 +118,6 @@ export function AppointmentsBoard() {
     },
   });
 
-  // Back on the list, the keyboard lands on the appointment it came from (the row takes it).
-  const [returnFocus, setReturnFocus] = useState<string | null>(null);
-
   const details = selected ? (
     <AppointmentDetail
       id="appointment-detail"
@@ -143,10 +140,7 @@ export function AppointmentsBoard() {
       phone={phone}
       openId={selectedId}
       opened={opened}
-      onBack={() => {
-        setReturnFocus(selectedId);
-        select(null);
-      }}
+      onClose={() => select(null)}
       tools={
         <button type="button" className="button button--primary button--small" data-testid="new-appointment" onClick={() => setBooking(true)}>
           {t('appointments.new')}
@@ -155,7 +149,7 @@ export function AppointmentsBoard() {
       rows={list.rows}
       mass={mass}
       place={place}
-      list={
+      list={(back) => (
         <AppointmentRows
           rows={list.rows}
           loading={list.loading}
@@ -166,10 +160,10 @@ export function AppointmentsBoard() {
           place={place}
           onOpen={select}
           onToggle={mass.toggle}
-          focusId={returnFocus}
-          onFocused={() => setReturnFocus(null)}
+          focusId={back.id}
+          onFocused={back.done}
         />
-      }
+      )}
       conversation={
         selected && {
           owner: appointmentConversation(selected.id),
