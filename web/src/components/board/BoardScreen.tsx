@@ -97,7 +97,7 @@ export function BoardScreen<R extends Pickable>({
   return (
     <section
       ref={section}
-      className={['board', board, phone ? `${board}--phone` : '', reading ? `${board}--reading` : ''].filter(Boolean).join(' ')}
+      className={['board', 'board--screen', board, phone ? `${board}--phone` : '', reading ? `${board}--reading` : ''].filter(Boolean).join(' ')}
       aria-labelledby={`${kind}-title`}
       data-testid={board}
       data-live={live}
