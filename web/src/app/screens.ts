@@ -8,3 +8,4 @@ export { screens as inspections } from '../features/inspections/screen.js';
 export { screens as appointments } from '../features/appointments/screen.js';
 export { screens as settings } from './settingsScreen.js';
 export { screens as later } from './laterScreens.js';
+export { screens as inventory } from '../features/inventory/screen.js';
