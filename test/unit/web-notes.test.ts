@@ -98,7 +98,7 @@ describe('notes in the agent language', () => {
     const byAgent = noteMessage({ key: 'inventory_order_closed', params: { by: 'agent' } }, 'Order has been closed.');
     const idle = noteMessage({ key: 'inventory_order_closed', params: { by: 'inactivity' } }, 'Order has been closed.');
     expect(await said('en-us', byAgent)).toBe('Order has been closed.');
-    expect(await said('de', byAgent)).toBe('Die Bestellung wurde geschlossen.');
+    expect(await said('de', byAgent)).toBe('Die Bestellung wurde abgeschlossen.');
     expect(await said('el', idle)).toBe('Η παραγγελία έκλεισε αυτόματα μετά από διάστημα χωρίς δραστηριότητα.');
   });
 
