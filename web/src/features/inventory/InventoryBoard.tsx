@@ -148,7 +148,7 @@ export function InventoryBoard() {
       conversation={
         selected && {
           owner: inventoryOrderConversation(location.id, selected.id),
-          subject: { customer: selected.customer, closed: selected.closed_at !== null, ownerRefusal: null },
+          subject: { customer: selected.customer, closed: selected.closed_at !== null, closedText: t('inventory.closed_composer'), ownerRefusal: null },
           title: customerName(selected) || t('inventory.no_name'),
           subtitle: `${t(`inventory.kind_${selected.item_kind}`)}: ${selected.description} · ${t('inventory.stock_short', { number: selected.stock_number })}`,
           unread: selected.is_unread,
