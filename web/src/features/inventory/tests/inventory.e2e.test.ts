@@ -3,7 +3,7 @@
  * lands on his orders, adds one for a new customer (the form's texts shown first), texts the
  * customer, reads the reply live, and closes the order (asked first; the note and the closed
  * composer follow); the demo's order whose text came back not sent is marked and can be resent (the
- * texting rules answer why not); a manager switches between the store's orders and their own; and
+ * texting rules answer why not); picked orders get one text; a manager switches between the store's orders and their own; and
  * it all works on a phone. The axe scan runs at 1280 and 390 px.
  */
 import { describe, expect, it } from 'vitest';
@@ -114,6 +114,26 @@ describe('the inventory board', () => {
     // The number turned out a landline: resending is refused, with the reason in the agent's language.
     await page.getByTestId('order-resend').click();
     await page.getByText('Landline numbers do not receive text messages').first().waitFor({ timeout: 10_000 });
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('texts the orders picked, with progress and a summary (the shared mass-text dialog)', async () => {
+    const one = await anOrder('Mona', 'Mass');
+    const two = await anOrder('Max', 'Mass');
+    const page = await (await browser.context({ viewport: { width: 1280, height: 800 } })).newPage();
+    await signInAs(page, OWEN);
+    await row(page, 'Max Mass').getByTestId('order-pick').check();
+    await row(page, 'Mona Mass').getByTestId('order-pick').check();
+    expect(await page.getByTestId('picked-count').textContent()).toBe('2 selected');
+    await page.getByTestId('mass-open').click();
+    expect(await page.getByTestId('mass-recipients').textContent()).toBe('2 orders selected.');
+    await page.getByTestId('mass-text').fill('Our used-car sale starts Saturday at 9.');
+    await page.getByTestId('mass-send').click();
+    await expect.poll(() => page.getByTestId('mass-progress').getAttribute('data-state'), { timeout: 20_000 }).toBe('finished');
+    expect(await page.getByTestId('mass-sent').textContent()).toBe('Sent to 2 customers');
+    for (const { phone } of [one, two]) {
+      await expect.poll(async () => (await textsTo(browser.carrierUrl, phone)).map((t) => t.text).join('|'), { timeout: 10_000 }).toContain('used-car sale');
+    }
     expect(await seriousViolations(page)).toEqual([]);
   });
 
