@@ -124,7 +124,13 @@ describe('adding an order', () => {
     const foreign = await owen.post(`${south}/inventory/orders`, { order: anOrder(), customer_id: northCustomer.id });
     const order = await add(owen, customer);
 
+    const key = { 'idempotency-key': randomUUID() };
+    const first = await owen.post(`${south}/inventory/orders`, { order: anOrder('T-ONCE'), customer_id: customer.id }, key);
+    const again = await owen.post(`${south}/inventory/orders`, { order: anOrder('T-ONCE'), customer_id: customer.id }, key);
+
     expect(found.body.customers.map((c: { id: string }) => c.id)).toEqual([customer.id]);
+    // The same request asked again (a lost answer) adds one order.
+    expect(again.body.order.id).toBe(first.body.order.id);
     expect(none.body.errors).toEqual([{ message: INVENTORY_ORDER_ERRORS.customer, path: 'customer' }]);
     expect(both.body.errors).toEqual([{ message: INVENTORY_ORDER_ERRORS.both_customers, path: 'customer' }]);
     expect(foreign.status).toBe(404);
