@@ -16,7 +16,8 @@ export const SEND_ERRORS = {
   unknown_in_safe_mode: 'You can not text this customer until they opt in (safe mode)',
   awaiting_opt_in: 'The customer has been asked to opt in; the text can be sent once they reply YES',
   quiet_hours: 'It is outside texting hours at this location. Send anyway or schedule the text.',
-  closed: 'This repair order is closed',
+  /** Any closed owner: a repair order, an inventory order (the console words it per board). */
+  closed: 'This order is closed',
 } as const;
 export type SendErrorId = keyof typeof SEND_ERRORS;
 

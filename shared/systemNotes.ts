@@ -46,6 +46,8 @@ export interface NoteParams {
   appointment_confirmed: { by: 'customer' | 'agent' };
   /** The appointment's reminder waits for the end of quiet hours (SPEC §8 'Reminder will be sent shortly.'). */
   reminder_soon: Record<string, never>;
+  /** An inventory order was closed (SPEC §3 ORDER_CLOSED, §8 'Order has been closed.'): by an agent, or after a time without activity. */
+  inventory_order_closed: { by: 'agent' | 'inactivity' };
 }
 
 export interface ConsentNoteParams {
@@ -60,7 +62,7 @@ export interface ConsentNoteParams {
 }
 
 export type NoteKey = keyof NoteParams;
-export const NOTE_KEYS: readonly NoteKey[] = ['mpi_completed', 'recommendation_decided', 'order_closed', 'opt_out', 'opt_in', 'not_delivered', 'appointment_confirmed', 'reminder_soon'];
+export const NOTE_KEYS: readonly NoteKey[] = ['mpi_completed', 'recommendation_decided', 'order_closed', 'opt_out', 'opt_in', 'not_delivered', 'appointment_confirmed', 'reminder_soon', 'inventory_order_closed'];
 
 export type SystemNote = { [K in NoteKey]: { key: K; params: NoteParams[K] } }[NoteKey];
 
@@ -76,6 +78,7 @@ const PARAM_KINDS: { [K in NoteKey]: { [P in keyof NoteParams[K]]: ParamKind } }
   not_delivered: { kind: 'text', reason_id: 'text', opcode: 'text' },
   appointment_confirmed: { by: 'text' },
   reminder_soon: {},
+  inventory_order_closed: { by: 'text' },
 };
 
 /** The note's key and parameters as stored details (all strings), with `key` among them. */

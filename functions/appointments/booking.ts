@@ -9,18 +9,14 @@ import { holdsOrders } from '../../shared/access.js';
 import { reminderShown, type Appointment } from '../../shared/appointments/appointments.js';
 import type { AppointmentInput } from '../../shared/appointments/schemas.js';
 import { APPOINTMENT_ERRORS } from '../../shared/appointments/schemas.js';
-import type { NewPerson } from '../../shared/schemas/people.js';
 import type { SettingsOf } from '../../shared/schemas/settings.js';
 import { agentRef, getAgent } from '../lib/agents.js';
 import { ValidationError } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { getLocation } from '../lib/locations.js';
-import { countryOfLocation, normalizePhone, phoneProblem, PHONE_ERRORS } from '../lib/phones.js';
 import { readSettings } from '../lib/settings.js';
-import { saveRecordTakingNumber } from '../customers/consent.js';
-import { customerView, getCustomers, newCustomerRecord, type CustomerRecord } from '../customers/records.js';
-import { smsCarrier } from '../lib/carrier.js';
-import { isUnread, readMarksOf } from '../messages/readMarks.js';
+import { customerView, type CustomerRecord } from '../customers/records.js';
+import { viewsForAgent } from '../messages/agentViews.js';
 import { announceAppointment, appointmentChanged } from './events.js';
 import { remindAtFor } from './reminderTime.js';
 import { appointmentsFrom, appointmentThreadOf, getAppointments, saveAppointment, updateAppointment, type AppointmentRecord } from './records.js';
@@ -46,32 +42,6 @@ export function newAppointmentRecord(base: Pick<AppointmentRecord, 'id' | 'compa
     updated_at: now,
     version: 1,
   };
-}
-
-/**
- * A customer added with their first appointment: the phone must be one that can exist in the
- * store's country. The number's consent comes with it (an opted-out number stays opted out on the
- * new record), and its line type is looked up now, so the card tells a landline at once; a lookup
- * that fails leaves 'error', looked up again by the first text.
- */
-export async function addCustomer(companyId: string, locationId: string, person: NewPerson, now: string): Promise<CustomerRecord> {
-  const location = await getLocation(companyId, locationId);
-  const country = countryOfLocation({ phone: location?.phone });
-  const problem = phoneProblem(person.phone, country);
-  if (problem) throw new ValidationError([{ message: PHONE_ERRORS[problem], path: 'customer.phone' }]);
-  const cell = normalizePhone(person.phone, country);
-  const type = cell ? await smsCarrier().lookup(cell) : 'error';
-  const record: CustomerRecord = {
-    ...newCustomerRecord({ id: newId('cus'), companyId, locationId, dmsCustomerId: null, now }),
-    first_name: person.first_name,
-    last_name: person.last_name,
-    email: person.email,
-    phones: { cell, work: null, alternate: null },
-    // Dated like the send rules date it, so the first text does not look the number up again.
-    carrier: type === 'error' ? { type } : { type, checked_at: now },
-    version: 1,
-  };
-  return saveRecordTakingNumber(record, undefined);
 }
 
 /** Books an appointment in the console for a customer of the location. */
@@ -155,14 +125,6 @@ export function appointmentView(record: AppointmentRecord, customer: CustomerRec
 }
 
 /** The API view of several appointments for one agent: customers and read marks joined in two batch reads. */
-export async function appointmentViews(companyId: string, agentId: string, records: AppointmentRecord[]): Promise<Appointment[]> {
-  if (records.length === 0) return [];
-  const [customers, marks] = await Promise.all([
-    getCustomers(companyId, [...new Set(records.map((r) => r.customer_id))]),
-    readMarksOf(companyId, agentId, 'appointment', records.map((r) => r.id)),
-  ]);
-  return records.flatMap((record) => {
-    const customer = customers.get(record.customer_id);
-    return customer ? [appointmentView(record, customer, isUnread(record, marks.get(record.id)))] : [];
-  });
+export function appointmentViews(companyId: string, agentId: string, records: AppointmentRecord[]): Promise<Appointment[]> {
+  return viewsForAgent(companyId, agentId, 'appointment', records, appointmentView);
 }

@@ -16,6 +16,7 @@ import { countryOfLocation, normalizePhone } from '../lib/phones.js';
 import { publish, channels } from '../lib/realtime.js';
 import type { Auth } from '../lib/session.js';
 import { customersByName, customersWithPhone, customerView, getCustomer } from '../customers/records.js';
+import { addCustomer } from '../customers/newCustomer.js';
 import '../messages/boards.js';
 import { writeReadMark } from '../messages/readMarks.js';
 import { visibleLocation } from '../lib/access.js';
@@ -24,7 +25,7 @@ import { settingsRoutes } from '../lib/settingsRoutes.js';
 import { board } from './board.js';
 import { rescheduleReminders } from './reminderTime.js';
 import { assertWorksAppointments, visibleAppointment } from './access.js';
-import { addCustomer, appointmentViews, bookAppointment, markAppointment, startOfToday, type AppointmentMark } from './booking.js';
+import { appointmentViews, bookAppointment, markAppointment, startOfToday, type AppointmentMark } from './booking.js';
 import { appointmentsFrom, remindedAppointments, type AppointmentRecord } from './records.js';
 
 async function boardLocation(auth: Auth, locationId: string): Promise<string> {

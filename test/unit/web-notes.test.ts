@@ -94,6 +94,14 @@ describe('notes in the agent language', () => {
     expect(await said('el', dms)).toBe('Το DMS έκλεισε την εντολή επισκευής.');
   });
 
+  it('say an inventory order was closed, by an agent or for want of activity', async () => {
+    const byAgent = noteMessage({ key: 'inventory_order_closed', params: { by: 'agent' } }, 'Order has been closed.');
+    const idle = noteMessage({ key: 'inventory_order_closed', params: { by: 'inactivity' } }, 'Order has been closed.');
+    expect(await said('en-us', byAgent)).toBe('Order has been closed.');
+    expect(await said('de', byAgent)).toBe('Die Bestellung wurde abgeschlossen.');
+    expect(await said('el', idle)).toBe('Η παραγγελία έκλεισε αυτόματα μετά από διάστημα χωρίς δραστηριότητα.');
+  });
+
   it("quote the customer's own opt-out words and tell a change that came from a shared number", async () => {
     const stop = noteMessage(
       { key: 'opt_out', params: { initiator: 'customer', method: 'sms_keyword', words: 'STOP', opcode: '', agent_name: '', shared_phone: true } },

@@ -9,3 +9,4 @@ export { screens as appointments } from '../features/appointments/screen.js';
 export { screens as guests } from '../features/guests/screen.js';
 export { screens as settings } from './settingsScreen.js';
 export { screens as later } from './laterScreens.js';
+export { screens as inventory } from '../features/inventory/screen.js';

@@ -4,6 +4,7 @@
  * own (their locale keys are passed in); the look and the test ids are shared.
  */
 import { useTranslation } from 'react-i18next';
+import { askDesktopPermission, useDesktopPermission } from '../../lib/notifications.js';
 import './board.css';
 
 export function BoardTitle({ id, title, unread, unreadLabel }: { id: string; title: string; unread: number; unreadLabel: string }) {
@@ -32,6 +33,20 @@ export function BackToList({ label, onBack }: { label: string; onBack: () => voi
 export function DetailsButton({ label, sheetOpen, onOpen }: { label: string; sheetOpen: boolean; onOpen: () => void }) {
   return (
     <button type="button" className="button button--small" aria-haspopup="dialog" aria-expanded={sheetOpen} data-testid="detail-open" onClick={onOpen}>
+      {label}
+    </button>
+  );
+}
+
+/**
+ * Desktop notices for replies need the browser's permission, which only a click may ask for; once
+ * given (or refused) there is nothing to offer.
+ */
+export function DesktopNoticesButton({ label }: { label: string }) {
+  const permission = useDesktopPermission();
+  if (permission !== 'default') return null;
+  return (
+    <button type="button" className="button button--small button--quiet" data-testid="notices-enable" onClick={() => void askDesktopPermission()}>
       {label}
     </button>
   );

@@ -1,9 +1,9 @@
 /**
- * Read marks on a board whose conversations any of its agents reads (the appointments, the guests
- * and leads; SPEC §4, §9): a record the agent opens is read 750 ms later, and so is a reply that
- * arrives while they have it open; the read/unread toggle shows at
- * once and reaches the server 600 ms later, so a double click sends one call, the last one. Any
- * toggle stops an automatic mark still waiting: the agent's own choice wins.
+ * Read marks on a board whose records anyone working it reads (SPEC §4, §9: the appointments and
+ * inventory boards): a record the agent opens is read 750 ms later, and so is a reply that arrives
+ * while they have it open; the read/unread toggle shows at once and reaches the server 600 ms
+ * later, so a double click sends one call, the last one. Any toggle stops an automatic mark still
+ * waiting: the agent's own choice wins.
  *
  * Plain timers around the shared delayed calls (components/conversation/readMarks.ts), so the
  * timings are tested without React.

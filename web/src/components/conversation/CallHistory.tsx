@@ -6,10 +6,13 @@ import type { ConversationContext } from './conversationContext.js';
 import { callsPath } from './customerRequests.js';
 import { formatDateTime } from './times.js';
 
-/** The customer's latest calls, folded away until asked for; `flag` follows the heading (the board's missed-call marker). */
-export function CallHistory({ customerId, context, flag }: { customerId: string; context: ConversationContext; flag?: ReactNode }) {
+/**
+ * The customer's latest calls on a board (functions/boards.ts name; the service board's unless
+ * named), folded away until asked for; `flag` follows the heading (the board's missed-call marker).
+ */
+export function CallHistory({ customerId, context, flag, board }: { customerId: string; context: ConversationContext; flag?: ReactNode; board?: string }) {
   const { t } = useTranslation();
-  const { data, isLoading } = useSWR<{ calls: Call[] }>(callsPath(customerId), { revalidateOnFocus: false });
+  const { data, isLoading } = useSWR<{ calls: Call[] }>(callsPath(customerId, board), { revalidateOnFocus: false });
   const calls = data?.calls ?? [];
   return (
     <details className="detail__section detail__collapsible" data-testid="call-history">

@@ -30,8 +30,9 @@ function noticeTestId(reason: Closed['reason']): string {
   return NOTICE_TEST_IDS[reason] ?? `${reason.replaceAll('_', '-')}-notice`;
 }
 
-/** Why there is no message bar, in the agent's language: every reason is a refusal id of the send route. */
-function noticeText(state: Closed): string {
+/** Why there is no message bar, in the agent's language: every reason is a refusal id of the send route (a closed owner in its board's words). */
+function noticeText(state: Closed, subject: TextingSubject): string {
+  if (state.reason === 'closed' && subject.closedText) return subject.closedText;
   return sendRefusalText(state.reason) ?? state.reason;
 }
 
@@ -93,7 +94,7 @@ export function Composer({
   if (state.kind !== 'open') {
     return (
       <div className={`composer composer--${state.kind}`} role="note" data-testid={noticeTestId(state.reason)} data-reason={state.reason}>
-        {noticeText(state)}
+        {noticeText(state, subject)}
       </div>
     );
   }

@@ -23,6 +23,8 @@ export interface TextingSubject {
   customer: Customer;
   /** The owner is closed (a closed repair order): nothing more is texted on it. */
   closed: boolean;
+  /** The board's own words for why a closed owner takes no texts (its kind of order); the repair order's otherwise. */
+  closedText?: string;
   /** The owner's own rule that holds texting back right now, or null. */
   ownerRefusal: OwnerRefusal | null;
 }

@@ -5,7 +5,8 @@ import { send } from '../../lib/api.js';
 const enc = encodeURIComponent;
 
 export const consentPath = (customerId: string) => `/api/customers/${enc(customerId)}/consent`;
-export const callsPath = (customerId: string) => `/api/customers/${enc(customerId)}/service/calls?limit=10&offset=0`;
+/** SPEC §7 `GET /api/customers/{id}/{board}/calls`: each board keeps its own calls of the customer. */
+export const callsPath = (customerId: string, board = 'service') => `/api/customers/${enc(customerId)}/${enc(board)}/calls?limit=10&offset=0`;
 
 export type CustomerAction = 'opt_out' | 'block' | 'unblock';
 

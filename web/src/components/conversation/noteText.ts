@@ -69,5 +69,7 @@ export function noteText(message: Pick<Message, 'text' | 'metadata'>, t: TFuncti
       return t(note.params.by === 'agent' ? 'notes.appointment_confirmed_agent' : 'notes.appointment_confirmed_customer');
     case 'reminder_soon':
       return t('notes.reminder_soon');
+    case 'inventory_order_closed':
+      return t(note.params.by === 'inactivity' ? 'notes.inventory_order_closed_inactivity' : 'notes.inventory_order_closed_agent');
   }
 }

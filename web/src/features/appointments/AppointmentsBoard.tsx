@@ -1,15 +1,14 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
 import type { Appointment } from '../../../../shared/appointments/appointments.js';
 import { appointmentConversation, appointmentPaths } from '../../../../shared/appointments/routes.js';
 import type { Customer } from '../../../../shared/customers.js';
 import { PHONE_WINDOW } from '../../app/layout/widths.js';
-import { BackToList, BoardTitle, DetailsButton } from '../../components/board/BoardParts.js';
+import { BoardScreen } from '../../components/board/BoardScreen.js';
+import { useBoardReadMarks } from '../../components/board/useBoardReadMarks.js';
 import { useBoardContext } from '../../components/board/useBoardContext.js';
 import { useOpenRecord } from '../../components/board/useOpenRecord.js';
-import { DetailSheet } from '../../components/DetailSheet.js';
-import { ConversationPane } from '../../components/board/ConversationPane.js';
 import type { ConversationContext } from '../../components/conversation/conversationContext.js';
 import { ConsentHistory } from '../../components/conversation/ConsentHistory.js';
 import { CustomerActions } from '../../components/conversation/CustomerActions.js';
@@ -18,8 +17,6 @@ import { markRead } from '../../components/conversation/conversationRequests.js'
 import { formatDateTime } from '../../components/conversation/times.js';
 import { currentLocale } from '../../lib/i18n.js';
 import { useMediaQuery } from '../../lib/media.js';
-import { askDesktopPermission, useDesktopPermission } from '../../lib/notifications.js';
-import { realtimeStatus } from '../../lib/realtime.js';
 import { useSearchParam } from '../../lib/searchParam.js';
 import { useReadySession } from '../../lib/session.js';
 import { useStore } from '../../lib/store.js';
@@ -27,14 +24,10 @@ import { customerName, mayAutoMarkRead, unreadCount, vehicleLabel } from './appo
 import { AppointmentDetail } from './AppointmentDetail.js';
 import { AppointmentRows, type RowsPlace } from './AppointmentRows.js';
 import { NewAppointmentDialog } from './NewAppointmentDialog.js';
-import { usePhoneReading } from '../../components/board/usePhoneReading.js';
-import { useReadMarks } from '../../components/board/useReadMarks.js';
 import { fetchAppointment } from './requests.js';
 import { appointmentSelection } from './selection.js';
 import { useAppointmentList } from './useAppointmentList.js';
 import { useAppointmentLive } from './useAppointmentLive.js';
-import { MassTextDialog } from '../../components/massText/MassTextDialog.js';
-import { SelectionBar } from '../../components/massText/SelectionBar.js';
 import { useMassSelection } from '../../components/massText/useMassSelection.js';
 import { menuLabel, useScreenName } from '../../lib/screenDefinition.js';
 import menu from './locales/menu.json';
@@ -53,7 +46,6 @@ export function AppointmentsBoard() {
   const locale = useStore(currentLocale);
   const [selectedId, select] = useSearchParam('appointment');
   const phone = useMediaQuery(PHONE_WINDOW);
-  const [detailSheet, setDetailSheet] = useState(false);
   const [booking, setBooking] = useState(false);
 
   const place = useMemo<RowsPlace>(() => ({ locale, timeZone: location.timezone }), [locale, location.timezone]);
@@ -96,19 +88,21 @@ export function AppointmentsBoard() {
     [keepSingle],
   );
 
-  // Read marks (SPEC §4, §9): opening one marks it read 750 ms later, once it has loaded.
-  const marking = useReadMarks<Appointment>(
+  // Opening an appointment marks it read 750 ms later (SPEC §4, §9), once it has loaded.
+  const marking = useBoardReadMarks(
     {
       show(id, unread) {
         listRef.current.apply({ type: 'read', id, unread });
         void mutate<Appointment>(appointmentPaths.appointment(location.id, id), (a) => (a ? { ...a, is_unread: unread } : a), { revalidate: false });
       },
-      send: (id, unread) => markRead<{ appointment: Appointment }>(appointmentConversation(id), unread).then((b) => b.appointment),
-      keep: applyAppointment,
-      fetch: (id) => fetchAppointment(location.id, id),
+      send(id, unread) {
+        markRead<{ appointment: Appointment }>(appointmentConversation(id), unread)
+          .then((b) => applyAppointment(b.appointment))
+          // The flag shown may now be wrong: ask the server what it is.
+          .catch(() => fetchAppointment(location.id, id).then(applyAppointment, () => undefined));
+      },
     },
-    selected,
-    selectedId,
+    { id: selectedId, record: selected },
     mayAutoMarkRead,
   );
 
@@ -124,23 +118,6 @@ export function AppointmentsBoard() {
     },
   });
 
-  // On a phone: the list, or the open appointment across the screen; back on the list, the keyboard lands on the row it came from.
-  const { reading, section, returnFocus, focused, backToList } = usePhoneReading({
-    phone,
-    openId: selectedId,
-    shownId: selected?.id ?? null,
-    leave: () => {
-      setDetailSheet(false);
-      select(null);
-    },
-  });
-
-  const unread = unreadCount(list.rows);
-  // Whether events reach the board right now (tests wait for it; the shell shows it offline).
-  const live = useStore(realtimeStatus);
-
-  const backButton = phone ? <BackToList label={t('appointments.back_to_list')} onBack={backToList} /> : null;
-  const detailsButton = phone && selected ? <DetailsButton label={t('appointments.details')} sheetOpen={detailSheet} onOpen={() => setDetailSheet(true)} /> : null;
   const details = selected ? (
     <AppointmentDetail
       id="appointment-detail"
@@ -155,73 +132,51 @@ export function AppointmentsBoard() {
     />
   ) : null;
 
-  const boardClass = ['board', 'appointments-board', phone ? 'appointments-board--phone' : '', reading ? 'appointments-board--reading' : ''].filter(Boolean).join(' ');
   return (
-    <section ref={section} className={boardClass} aria-labelledby="appointments-title" data-testid="appointments-board" data-live={live}>
-      <header className="board__header">
-        <BoardTitle id="appointments-title" title={boardName} unread={unread} unreadLabel={t('appointments.unread', { count: unread })} />
-        {reading ? null : (
-          // On a phone the open conversation takes the room; booking and notices wait on the list.
-          <div className="board__tools">
-            <DesktopNotices />
-            <button type="button" className="button button--primary button--small" data-testid="new-appointment" onClick={() => setBooking(true)}>
-              {t('appointments.new')}
-            </button>
-          </div>
-        )}
-      </header>
-      {reading ? null : (
-        <SelectionBar
-          mass={mass}
-          shown={list.rows}
-          words={{
-            label: t('appointments.selection_label'),
-            pickShown: t('appointments.pick_page'),
-            pickAll: t('appointments.pick_all', { count: mass.listed }),
-            picked: t('appointments.picked', { count: mass.count.picked }),
-            open: t('appointments.mass_open'),
-          }}
+    <BoardScreen
+      kind="appointments"
+      title={boardName}
+      unread={unreadCount(list.rows)}
+      phone={phone}
+      openId={selectedId}
+      opened={opened}
+      onClose={() => select(null)}
+      tools={
+        <button type="button" className="button button--primary button--small" data-testid="new-appointment" onClick={() => setBooking(true)}>
+          {t('appointments.new')}
+        </button>
+      }
+      rows={list.rows}
+      mass={mass}
+      place={place}
+      list={(back) => (
+        <AppointmentRows
+          rows={list.rows}
+          loading={list.loading}
+          loadingRest={list.loadingRest}
+          failed={list.failed}
+          selectedId={selectedId}
+          picked={mass.picked}
+          place={place}
+          onOpen={select}
+          onToggle={mass.toggle}
+          focusId={back.id}
+          onFocused={back.done}
         />
       )}
-      <div className={`board__panes${selected && !phone ? '' : ' board__panes--no-detail'}`}>
-        {reading ? null : (
-          <AppointmentRows
-            rows={list.rows}
-            loading={list.loading}
-            loadingRest={list.loadingRest}
-            failed={list.failed}
-            selectedId={selectedId}
-            picked={mass.picked}
-            place={place}
-            onOpen={select}
-            onToggle={mass.toggle}
-            focusId={returnFocus}
-            onFocused={focused}
-          />
-        )}
-        <ConversationPane
-          conversation={
-            selected && {
-              owner: appointmentConversation(selected.id),
-              subject: { customer: selected.customer, closed: false, ownerRefusal: null },
-              title: customerName(selected) || t('appointments.no_name'),
-              subtitle: [formatDateTime(selected.scheduled_at, place.locale, place.timeZone), vehicleLabel(selected)].filter(Boolean).join(' · '),
-              unread: selected.is_unread,
-              onToggleUnread: (value) => marking.choose(selected.id, value),
-            }
-          }
-          context={context}
-          leading={backButton}
-          trailing={detailsButton}
-          hint={phone && !selectedId ? null : opened.missing ? t('appointments.not_found') : opened.loading ? t('common.loading') : t('appointments.pick_one_hint')}
-        />
-        {phone ? null : details}
-      </div>
-      {phone && selected ? (
-        <DetailSheet open={detailSheet} title={t('appointments.detail_label')} onClose={() => setDetailSheet(false)}>
-          {details}
-        </DetailSheet>
-      ) : null}
+      conversation={
+        selected && {
+          owner: appointmentConversation(selected.id),
+          subject: { customer: selected.customer, closed: false, ownerRefusal: null },
+          title: customerName(selected) || t('appointments.no_name'),
+          subtitle: [formatDateTime(selected.scheduled_at, place.locale, place.timeZone), vehicleLabel(selected)].filter(Boolean).join(' · '),
+          unread: selected.is_unread,
+          onToggleUnread: (value) => marking.choose(selected.id, value),
+        }
+      }
+      context={context}
+      details={details}
+    >
       <NewAppointmentDialog
         open={booking}
         store={{ locationId: location.id, timeZone: location.timezone }}
@@ -233,8 +188,7 @@ export function AppointmentsBoard() {
           select(appointment.id);
         }}
       />
-      <MassTextDialog mass={mass} locationId={location.id} place={place} recipients={t('appointments.mass_recipients', { count: mass.count.picked })} />
-    </section>
+    </BoardScreen>
   );
 }
 
@@ -249,20 +203,5 @@ function CustomerPart({ appointment, context, onCustomer }: { appointment: Appoi
       </div>
       {context.manager ? <ConsentHistory customerId={appointment.customer.id} context={context} /> : null}
     </>
-  );
-}
-
-/**
- * Desktop notices for replies need the browser's permission, which only a click may ask for; once
- * given (or refused) there is nothing to offer here.
- */
-function DesktopNotices() {
-  const { t } = useTranslation('appointments');
-  const permission = useDesktopPermission();
-  if (permission !== 'default') return null;
-  return (
-    <button type="button" className="button button--small button--quiet" data-testid="notices-enable" onClick={() => void askDesktopPermission()}>
-      {t('appointments.notices_enable')}
-    </button>
   );
 }

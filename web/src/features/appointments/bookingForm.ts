@@ -5,11 +5,12 @@
  * server checks it again with the full one.
  */
 import { TZDate } from '@date-fns/tz';
-import { isValidPhoneNumber, parsePhoneNumber, validatePhoneNumberLength, type CountryCode } from 'libphonenumber-js/min';
-import { APPOINTMENT_ERRORS, appointmentInput, newAppointmentBody, type AppointmentInput, type NewAppointmentBody } from '../../../../shared/appointments/schemas.js';
-import { PERSON_ERRORS, PHONE_ERRORS, type NewPerson } from '../../../../shared/schemas/people.js';
+import type { CountryCode } from 'libphonenumber-js/min';
+import { APPOINTMENT_ERRORS, appointmentInput, type AppointmentInput, type NewAppointmentBody } from '../../../../shared/appointments/schemas.js';
+import { PERSON_ERRORS, PHONE_ERRORS } from '../../../../shared/schemas/people.js';
+import { checkPerson, phoneProblem, storeCountry, type PersonField } from '../../lib/personForm.js';
 
-export type PersonField = keyof NewPerson;
+export { storeCountry, type PersonField };
 export type AppointmentField = 'scheduled_at' | 'year';
 export type FormField = PersonField | AppointmentField;
 
@@ -47,22 +48,10 @@ export interface BookingDraft {
 
 export const EMPTY_DRAFT: BookingDraft = { first_name: '', last_name: '', phone: '', email: '', date: '', time: '', agent_id: '', make: '', model: '', year: '', notes: '' };
 
-/** The store's country, read from its own phone number (as the server does); a store without one is in the US. */
-export function storeCountry(storePhone: string | null | undefined): CountryCode {
-  if (!storePhone) return 'US';
-  try {
-    return parsePhoneNumber(storePhone)?.country ?? 'US';
-  } catch {
-    return 'US';
-  }
-}
-
 /** SPEC §5's phone texts, by key; null when the number can be used. */
 export function phoneErrorKey(raw: string, country: CountryCode): string | null {
-  const text = raw.trim();
-  if (!text) return TEXT_KEYS[PHONE_ERRORS.missing]!;
-  if (validatePhoneNumberLength(text, country) === 'TOO_SHORT') return TEXT_KEYS[PHONE_ERRORS.too_short]!;
-  return isValidPhoneNumber(text, country) ? null : TEXT_KEYS[PHONE_ERRORS.invalid]!;
+  const problem = phoneProblem(raw, country);
+  return problem ? TEXT_KEYS[PHONE_ERRORS[problem]]! : null;
 }
 
 /** The moment the agent picked, in the store's timezone, with its offset; null when incomplete. */
@@ -107,20 +96,10 @@ export function checkNewCustomerBooking(
   context: { timeZone: string; country: CountryCode; nowMs: number },
 ): { body: NewAppointmentBody | null; errors: FieldErrors } {
   const { input, errors } = appointmentPart(draft, context.timeZone, context.nowMs);
-  const person = { first_name: draft.first_name, last_name: draft.last_name, phone: draft.phone, email: draft.email };
-  const parsed = newAppointmentBody.shape.customer.safeParse(person);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as PersonField | undefined;
-      if (field && !errors[field]) errors[field] = errorKey(issue.message) ?? 'appointments.error_field';
-    }
-  }
-  if (!errors.phone) {
-    const phone = phoneErrorKey(draft.phone, context.country);
-    if (phone) errors.phone = phone;
-  }
-  if (!parsed.success || !input || Object.keys(errors).length > 0) return { body: null, errors };
-  return { body: { appointment: input, customer: parsed.data }, errors };
+  const { person, problems } = checkPerson({ first_name: draft.first_name, last_name: draft.last_name, phone: draft.phone, email: draft.email }, context.country);
+  for (const [field, text] of Object.entries(problems) as [PersonField, string][]) if (!errors[field]) errors[field] = errorKey(text) ?? 'appointments.error_field';
+  if (!person || !input || Object.keys(errors).length > 0) return { body: null, errors };
+  return { body: { appointment: input, customer: person }, errors };
 }
 
 /** A 422's `errors[].path` ("customer.phone", "appointment.scheduled_at") to the form's field. */

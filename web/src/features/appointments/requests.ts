@@ -1,10 +1,7 @@
 /** The appointments board's calls (SPEC §7), with the paths of shared/routes.ts and answers typed. */
 import { APPOINTMENT_PAGE_SIZE, type Appointment } from '../../../../shared/appointments/appointments.js';
-import { CUSTOMER_SEARCH_LIMIT } from '../../../../shared/customers.js';
-import { paths } from '../../../../shared/routes.js';
 import { appointmentPaths } from '../../../../shared/appointments/routes.js';
 import type { CustomerAppointmentBody, NewAppointmentBody } from '../../../../shared/appointments/schemas.js';
-import type { Customer } from '../../../../shared/customers.js';
 import { api, send, worthRetrying } from '../../lib/api.js';
 import { requestWithKey } from '../../lib/keyedRequest.js';
 import { ApiError } from '../../lib/request.js';
@@ -22,7 +19,6 @@ export function appointmentPagePath(locationId: string, list: AppointmentList, p
   return `${base}?offset=${pageIndex * APPOINTMENT_PAGE_SIZE}&limit=${APPOINTMENT_PAGE_SIZE}`;
 }
 
-export const customerSearchPath = (locationId: string) => `${paths.customerSearch(locationId)}?limit=${CUSTOMER_SEARCH_LIMIT}`;
 export const locationPath = (locationId: string) => `/api/locations/${encodeURIComponent(locationId)}`;
 export const agentsPath = (locationId: string) => `${locationPath(locationId)}/agents`;
 
@@ -46,12 +42,6 @@ export type AppointmentAction = 'confirm' | 'cancel' | 'archive';
 /** Status only: the server sends nothing to the customer and leaves the DMS alone (SPEC §4). */
 export function appointmentAction(id: string, action: AppointmentAction): Promise<Appointment> {
   return send<{ appointment: Appointment }>(appointmentPaths.action(id, action), { method: 'PUT' }).then((b) => b.appointment);
-}
-
-export function searchCustomers(locationId: string, query: string, signal?: AbortSignal): Promise<Customer[]> {
-  return api
-    .request<{ customers: Customer[] }>(customerSearchPath(locationId), { method: 'POST', body: { query }, signal })
-    .then((b) => b.customers);
 }
 
 /** Validation refusals come back to the form (422), which shows them at their fields. */

@@ -8,7 +8,7 @@ import { PHONE_WINDOW } from '../../app/layout/widths.js';
 import { BackToList, BoardTitle, DetailsButton } from '../../components/board/BoardParts.js';
 import { ConversationPane } from '../../components/board/ConversationPane.js';
 import { usePhoneReading } from '../../components/board/usePhoneReading.js';
-import { useReadMarks } from '../../components/board/useReadMarks.js';
+import { useBoardReadMarks } from '../../components/board/useBoardReadMarks.js';
 import { useBoardContext } from '../../components/board/useBoardContext.js';
 import { useOpenRecord } from '../../components/board/useOpenRecord.js';
 import { markRead } from '../../components/conversation/conversationRequests.js';
@@ -74,18 +74,20 @@ export function GuestsBoard() {
   );
 
   // Read marks (SPEC §4, §9): opening a guest marks it read 750 ms later, once it has loaded.
-  const marking = useReadMarks<Guest>(
+  const marking = useBoardReadMarks<Guest>(
     {
       show(id, unread) {
         listRef.current.apply({ type: 'read', id, unread });
         void mutate<Guest>(guestPaths.guest(id), (g) => (g ? { ...g, is_unread: unread } : g), { revalidate: false });
       },
-      send: (id, unread) => markRead<{ guest: Guest }>(guestConversation(id), unread).then((b) => b.guest),
-      keep,
-      fetch: fetchGuest,
+      send(id, unread) {
+        markRead<{ guest: Guest }>(guestConversation(id), unread)
+          .then((b) => keep(b.guest))
+          // The flag shown may now be wrong: ask the server what it is.
+          .catch(() => fetchGuest(id).then(keep, () => undefined));
+      },
     },
-    selected,
-    selectedId,
+    { id: selectedId, record: selected },
     mayAutoMarkRead,
   );
 
