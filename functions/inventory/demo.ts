@@ -92,14 +92,14 @@ export const DEMO_INVENTORY_ORDERS: DemoInventoryOrder[] = [
     texts: [['out', 1490, 'Hi Priscilla, Dana from Demo Motors South. The Mach-E is reserved for you until Friday.']],
     shows: "held by the company admin: in the store's list, not in Owen's inbox",
   }),
-  demoOrder('north-wrangler', [NORTH, 'agt_manager'], ['Ethan', 'Brooks', 'ethan.brooks', '+16175551201'], ['vehicle', '2021 Jeep Wrangler Sahara, Sarge Green', 'J21-4410'], 600, {
+  demoOrder('north-wrangler', [NORTH, 'agt_manager'], ['Ethan', 'Brooks', 'ethan.brooks', '+16175551301'], ['vehicle', '2021 Jeep Wrangler Sahara, Sarge Green', 'J21-4410'], 600, {
     texts: [
       ['out', 590, 'Hi Ethan, Marcus at Demo Motors North. The Wrangler Sahara came in this morning. Want me to hold it for you?'],
       ['in', 560, 'Yes, hold it until Monday please.'],
     ],
     shows: 'North: a vehicle held by the manager',
   }),
-  demoOrder('north-hitch', [NORTH, 'agt_manager'], ['Nora', 'Patel', 'nora.patel', '+16175551202'], ['part', 'Class III trailer hitch receiver, Honda Pilot', 'P-30417'], 45, {
+  demoOrder('north-hitch', [NORTH, 'agt_manager'], ['Nora', 'Patel', 'nora.patel', '+16175551302'], ['part', 'Class III trailer hitch receiver, Honda Pilot', 'P-30417'], 45, {
     shows: 'North: a part, no text yet',
   }),
 ];
