@@ -7,3 +7,4 @@
 export { board as service } from './repairOrders/board.js';
 export { board as technician } from './inspections/board.js';
 export { board as appointments } from './appointments/board.js';
+export { board as employees } from './employees/board.js';
