@@ -16,6 +16,6 @@ declare module '../events.js' {
 /** The events the appointments board reacts to (the location's appointments channel, and the agent's own). */
 export type AppointmentEvent = Extract<
   StreamEvent,
-  { type: 'appointment.changed' | 'message.created' | 'message.updated' | 'read.changed' | 'mass_message.progress' | 'customer.changed' | 'gatekeeper_error' }
+  { type: 'appointment.changed' | 'message.created' | 'message.updated' | 'read.changed' | 'customer.changed' | 'gatekeeper_error' }
 >;
 export type AppointmentBoardEvent = EventsOf<typeof APPOINTMENT_EVENTS>;

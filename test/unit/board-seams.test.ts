@@ -51,6 +51,14 @@ describe('a board is its own folder (server)', () => {
     expect(reaching, reaching.join('\n')).toEqual([]);
   });
 
+  it("the shared core imports no board's contract (shared/<board>/), save the DMS feed's schemas, which feed the boards", () => {
+    const boardContracts = readdirSync(join(ROOT, 'shared')).filter((name) => statSync(join(ROOT, 'shared', name)).isDirectory() && name !== 'schemas').map((name) => `shared/${name}/`);
+    const core = [...filesUnder(join(ROOT, 'shared')).filter((file) => !boardContracts.some((folder) => relative(ROOT, file).startsWith(folder)))].filter((file) => !file.endsWith('shared/schemas/dms.ts'));
+    const reaching = core.flatMap((file) => importsOf(file).filter((target) => boardContracts.some((folder) => target.startsWith(folder))).map((target) => `${relative(ROOT, file)} imports ${target}`));
+    expect(boardContracts.length).toBeGreaterThan(0);
+    expect(reaching, reaching.join('\n')).toEqual([]);
+  });
+
   it("no module but a Lambda entry brings every board (a board's own modules must not depend on the registry being loaded)", () => {
     const entries = new Set(Object.values(API_AREAS).map((area) => area.entry).concat('functions/jobs/handler.ts', 'functions/inbound/handler.ts'));
     const loaders = filesUnder(join(ROOT, 'functions'))

@@ -7,7 +7,6 @@ import { formatDateTime } from '../../components/conversation/times.js';
 import { fullName } from '../../lib/names.js';
 import { customerName, isOptedOut, vehicleLabel } from './appointmentList.js';
 import { appointmentTone } from './appointmentStatus.js';
-import { isSelected, type Selection } from './selection.js';
 
 export interface RowsPlace {
   locale: Locale;
@@ -26,7 +25,7 @@ export function AppointmentRows({
   loadingRest,
   failed,
   selectedId,
-  selection,
+  picked,
   place,
   onOpen,
   onToggle,
@@ -38,7 +37,8 @@ export function AppointmentRows({
   loadingRest: boolean;
   failed: boolean;
   selectedId: string | null;
-  selection: Selection;
+  /** Whether a row is picked for a mass text. */
+  picked: (id: string) => boolean;
   place: RowsPlace;
   onOpen: (id: string) => void;
   onToggle: (id: string) => void;
@@ -63,7 +63,7 @@ export function AppointmentRows({
             key={row.id}
             row={row}
             open={row.id === selectedId}
-            picked={isSelected(selection, row.id)}
+            picked={picked(row.id)}
             place={place}
             onOpen={onOpen}
             onToggle={onToggle}
@@ -126,7 +126,7 @@ function AppointmentRow({
         type="checkbox"
         className="appointment-row__pick"
         checked={picked}
-        aria-label={t('appointments.pick_row', { name })}
+        aria-label={t('mass_text.pick_row', { name })}
         data-testid="appointment-pick"
         onChange={() => onToggle(row.id)}
       />

@@ -27,24 +27,15 @@ import { useToastClearance } from '../../lib/toastPlacement.js';
 import { customerName, mayAutoMarkRead, unreadCount, vehicleLabel } from './appointmentList.js';
 import { AppointmentDetail } from './AppointmentDetail.js';
 import { AppointmentRows, type RowsPlace } from './AppointmentRows.js';
-import { MassTextDialog } from './MassTextDialog.js';
 import { NewAppointmentDialog } from './NewAppointmentDialog.js';
 import { createReadMarking } from './readMarking.js';
 import { fetchAppointment } from './requests.js';
-import {
-  NOTHING_SELECTED,
-  countSelection,
-  isEmpty,
-  keepListed,
-  pageSelected,
-  selectAll,
-  selectPage,
-  toggle,
-  unselectPage,
-  type Selection,
-} from './selection.js';
+import { appointmentSelection } from './selection.js';
 import { useAppointmentList } from './useAppointmentList.js';
 import { useAppointmentLive } from './useAppointmentLive.js';
+import { MassTextDialog } from '../../components/massText/MassTextDialog.js';
+import { SelectionBar } from '../../components/massText/SelectionBar.js';
+import { useMassSelection } from '../../components/massText/useMassSelection.js';
 import { menuLabel, useScreenName } from '../../lib/screenDefinition.js';
 import menu from './locales/menu.json';
 import './appointments.css';
@@ -64,13 +55,12 @@ export function AppointmentsBoard() {
   const phone = useMediaQuery(PHONE_WINDOW);
   const [detailSheet, setDetailSheet] = useState(false);
   const [booking, setBooking] = useState(false);
-  const [massOpen, setMassOpen] = useState(false);
-  const [selection, setSelection] = useState<Selection>(NOTHING_SELECTED);
-  const [skipOptedOut, setSkipOptedOut] = useState(false);
 
   const place = useMemo<RowsPlace>(() => ({ locale, timeZone: location.timezone }), [locale, location.timezone]);
   const context = useBoardContext();
   const list = useAppointmentList(location.id, 'inbox');
+  // Picked rows that leave the list (archived here or elsewhere) leave the pick too.
+  const mass = useMassSelection(appointmentSelection, list.rows, list.total);
 
   // One that is not on the list (a link, a notice) is fetched on its own.
   const opened = useOpenRecord(
@@ -106,9 +96,6 @@ export function AppointmentsBoard() {
     [keepSingle],
   );
 
-  // Picked rows that left the list (archived here or elsewhere) leave the pick too.
-  useEffect(() => setSelection((current) => keepListed(current, list.rows)), [list.rows]);
-
   // The read marks reach the latest list and cache through refs: their timers outlive renders.
   const readSide = useRef({ locationId: location.id, applyAppointment });
   readSide.current = { locationId: location.id, applyAppointment };
@@ -141,7 +128,7 @@ export function AppointmentsBoard() {
     return () => marking.leave();
   }, [openLoaded, selectedId, marking]);
 
-  const watchMass = useAppointmentLive({
+  useAppointmentLive({
     list,
     locationId: location.id,
     timeZone: location.timezone,
@@ -165,8 +152,6 @@ export function AppointmentsBoard() {
   const section = useRef<HTMLElement>(null);
   useToastClearance(() => section.current?.querySelector<HTMLElement>('.conversation__messages') ?? null, reading && selected !== null, selected?.id ?? '');
 
-  const count = countSelection(selection, list.rows, list.total);
-  const allOnPage = pageSelected(selection, list.rows, skipOptedOut);
   const unread = unreadCount(list.rows);
   // Whether events reach the board right now (tests wait for it; the shell shows it offline).
   const live = useStore(realtimeStatus);
@@ -203,37 +188,17 @@ export function AppointmentsBoard() {
         )}
       </header>
       {reading ? null : (
-        <div className="appointments-board__selection" role="group" aria-label={t('appointments.selection_label')} data-testid="selection-bar">
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={allOnPage}
-              data-testid="pick-page"
-              onChange={(event) =>
-                setSelection((current) => (event.target.checked ? selectPage(current, list.rows, skipOptedOut) : unselectPage(current, list.rows, list.rows)))
-              }
-            />
-            {t('appointments.pick_page')}
-          </label>
-          <button type="button" className="button button--small" aria-pressed={selection.kind === 'all'} data-testid="pick-all" onClick={() => setSelection(selectAll())}>
-            {t('appointments.pick_all', { count: Math.max(list.total ?? 0, list.rows.length) })}
-          </button>
-          <label className="check">
-            <input type="checkbox" checked={skipOptedOut} data-testid="skip-opted-out" onChange={(event) => setSkipOptedOut(event.target.checked)} />
-            {t('appointments.skip_opted_out_label')}
-          </label>
-          <span className="appointments-board__picked" role="status" data-testid="picked-count">
-            {t('appointments.picked', { count: count.picked })}
-          </span>
-          {!isEmpty(selection) ? (
-            <button type="button" className="button button--small" data-testid="pick-clear" onClick={() => setSelection(NOTHING_SELECTED)}>
-              {t('appointments.pick_clear')}
-            </button>
-          ) : null}
-          <button type="button" className="button button--small button--primary" disabled={isEmpty(selection)} data-testid="mass-open" onClick={() => setMassOpen(true)}>
-            {t('appointments.mass_open')}
-          </button>
-        </div>
+        <SelectionBar
+          mass={mass}
+          shown={list.rows}
+          words={{
+            label: t('appointments.selection_label'),
+            pickShown: t('appointments.pick_page'),
+            pickAll: t('appointments.pick_all', { count: mass.listed }),
+            picked: t('appointments.picked', { count: mass.count.picked }),
+            open: t('appointments.mass_open'),
+          }}
+        />
       )}
       <div className={`board__panes${selected && !phone ? '' : ' board__panes--no-detail'}`}>
         {reading ? null : (
@@ -243,10 +208,10 @@ export function AppointmentsBoard() {
             loadingRest={list.loadingRest}
             failed={list.failed}
             selectedId={selectedId}
-            selection={selection}
+            picked={mass.picked}
             place={place}
             onOpen={select}
-            onToggle={(id) => setSelection((current) => toggle(current, id, list.rows))}
+            onToggle={mass.toggle}
             focusId={returnFocus}
             onFocused={() => setReturnFocus(null)}
           />
@@ -285,19 +250,7 @@ export function AppointmentsBoard() {
           select(appointment.id);
         }}
       />
-      <MassTextDialog
-        open={massOpen}
-        locationId={location.id}
-        place={place}
-        selection={selection}
-        count={count}
-        skipOptedOut={skipOptedOut}
-        watch={watchMass}
-        onClose={(finished) => {
-          setMassOpen(false);
-          if (finished) setSelection(NOTHING_SELECTED);
-        }}
-      />
+      <MassTextDialog mass={mass} locationId={location.id} place={place} recipients={t('appointments.mass_recipients', { count: mass.count.picked })} />
     </section>
   );
 }

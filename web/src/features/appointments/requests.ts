@@ -1,12 +1,9 @@
 /** The appointments board's calls (SPEC §7), with the paths of shared/routes.ts and answers typed. */
 import { APPOINTMENT_PAGE_SIZE, type Appointment } from '../../../../shared/appointments/appointments.js';
 import { CUSTOMER_SEARCH_LIMIT } from '../../../../shared/customers.js';
-import type { MassMessage } from '../../../../shared/massTexts.js';
-import { QUIET_HOURS_EXPECTED } from '../../components/conversation/QuietHoursQuestion.js';
 import { paths } from '../../../../shared/routes.js';
 import { appointmentPaths } from '../../../../shared/appointments/routes.js';
 import type { CustomerAppointmentBody, NewAppointmentBody } from '../../../../shared/appointments/schemas.js';
-import type { MassMessageBody } from '../../../../shared/schemas/massTexts.js';
 import type { Customer } from '../../../../shared/customers.js';
 import { api, send, worthRetrying } from '../../lib/api.js';
 import { requestWithKey } from '../../lib/keyedRequest.js';
@@ -71,12 +68,3 @@ export function bookForCustomer(locationId: string, customerId: string, body: Cu
     expected: { statuses: [422] },
   }).then((b) => b.appointment);
 }
-
-/** One text to the selection; the key makes a retried request send nothing twice. The quiet-hours refusal is the caller's question. */
-export function startMassMessage(locationId: string, body: MassMessageBody, key: string): Promise<MassMessage> {
-  return requestWithKey<{ mass_message: MassMessage }>(paths.massMessages(locationId), key, { method: 'POST', body, expected: QUIET_HOURS_EXPECTED }).then(
-    (b) => b.mass_message,
-  );
-}
-
-export const massMessagePath = (id: string) => paths.massMessage(id);

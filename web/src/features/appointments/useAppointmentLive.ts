@@ -2,13 +2,12 @@
  * The board kept live from the event stream (shared/events.ts AppointmentEvent): a changed
  * appointment is fetched again and put in its place; a text bumps its thread and a customer's reply
  * turns it unread and raises a desktop notice while the tab is hidden; read marks from the agent's
- * other tabs apply; a customer's consent or block reaches every appointment of theirs; mass-text
- * progress goes to whoever watches it. After a lost connection came back, the list asks again.
+ * other tabs apply; a customer's consent or block reaches every appointment of theirs. After a lost
+ * connection came back, the list asks again. (A mass text's progress is its dialog's: components/massText.)
  */
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { MassMessage } from '../../../../shared/massTexts.js';
 import { APPOINTMENT_EVENTS, type AppointmentEvent } from '../../../../shared/appointments/events.js';
 import type { Customer } from '../../../../shared/customers.js';
 import { api } from '../../lib/api.js';
@@ -19,9 +18,6 @@ import { refusalReasonText } from '../../lib/sendRefusals.js';
 import { customerName, findAppointment, onBoard } from './appointmentList.js';
 import { fetchAppointment } from './requests.js';
 import type { AppointmentListState } from './useAppointmentList.js';
-
-/** Follow one mass text: `onProgress` for each report, `onResync` after a lost connection. Answers the function that stops. */
-export type MassMessageWatch = (id: string, onProgress: (mass: MassMessage) => void, onResync: () => void) => () => void;
 
 export interface LiveAppointmentsOptions {
   list: AppointmentListState;
@@ -38,13 +34,10 @@ export interface LiveAppointmentsOptions {
   onFetched: (appointment: { id: string }) => void;
 }
 
-type Watcher = { id: string; onProgress: (mass: MassMessage) => void; onResync: () => void };
-
-export function useAppointmentLive(options: LiveAppointmentsOptions): MassMessageWatch {
+export function useAppointmentLive(options: LiveAppointmentsOptions): void {
   const { t } = useTranslation('appointments');
   const latest = useRef(options);
   latest.current = options;
-  const watchers = useRef(new Set<Watcher>());
   // One fetch per appointment at a time; a change meanwhile asks once more afterwards.
   const inFlight = useRef(new Map<string, boolean>());
 
@@ -124,9 +117,6 @@ export function useAppointmentLive(options: LiveAppointmentsOptions): MassMessag
             id: `gatekeeper-${event.data.appointment_id}-${event.data.kind}`,
           });
           return;
-        case 'mass_message.progress':
-          for (const watcher of watchers.current) if (watcher.id === event.data.mass_message.id) watcher.onProgress(event.data.mass_message);
-          return;
       }
     },
     [refresh, customerChanged, t],
@@ -139,23 +129,13 @@ export function useAppointmentLive(options: LiveAppointmentsOptions): MassMessag
       subscribe('appointment.changed', (data) => handle({ type: 'appointment.changed', data })),
       subscribe('message.created', (data) => handle({ type: 'message.created', data })),
       subscribe('read.changed', (data) => handle({ type: 'read.changed', data })),
-      subscribe('mass_message.progress', (data) => handle({ type: 'mass_message.progress', data })),
       subscribe('customer.changed', (data) => handle({ type: 'customer.changed', data })),
       subscribe('gatekeeper_error', (data) => handle({ type: 'gatekeeper_error', data })),
-      onResync(() => {
-        latest.current.list.revalidate();
-        for (const watcher of watchers.current) watcher.onResync();
-      }),
+      onResync(() => latest.current.list.revalidate()),
     ];
     return () => {
       for (const stop of stops) stop();
       release();
     };
   }, [handle]);
-
-  return useCallback<MassMessageWatch>((id, onProgress, resynced) => {
-    const watcher: Watcher = { id, onProgress, onResync: resynced };
-    watchers.current.add(watcher);
-    return () => watchers.current.delete(watcher);
-  }, []);
 }

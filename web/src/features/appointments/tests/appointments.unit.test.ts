@@ -7,22 +7,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reminderShown } from '../../../../../shared/appointments/appointments.js';
 import { massMessageBody } from '../../../../../shared/schemas/massTexts.js';
 import { appointmentRows, mayAutoMarkRead, onBoard, reduceAppointments, unreadCount, type AppointmentPage } from '../appointmentList.js';
-import { appointmentTone, deliveryKey, massProgress, newer, skipLines } from '../appointmentStatus.js';
+import { appointmentTone, deliveryKey } from '../appointmentStatus.js';
+import { massProgress, newer, skipLines } from '../../../components/massText/massTextProgress.js';
 import { EMPTY_DRAFT, checkAppointment, checkNewCustomerBooking, fieldOfPath, phoneErrorKey, scheduledAt, storeCountry } from '../bookingForm.js';
 import { createReadMarking } from '../readMarking.js';
 import { appointmentPagePath } from '../requests.js';
-import {
-  NOTHING_SELECTED,
-  countSelection,
-  isSelected,
-  keepListed,
-  massMessageRequest,
-  pageSelected,
-  selectAll,
-  selectPage,
-  toggle,
-  unselectPage,
-} from '../selection.js';
+import { NOTHING_SELECTED, isSelected, keepListed, selectAll, toggle, unselectPage } from '../../../components/massText/selection.js';
+import { countSelection, massMessageRequest, pageSelected, selectPage } from '../selection.js';
 import { aCustomer } from '../../../../../test/unit/web-service-fixtures.js';
 import { aMassMessage, anAppointment, at, page } from './appointmentFixtures.js';
 
@@ -298,9 +289,9 @@ describe('a mass text’s progress and summary', () => {
 
   it('lists why recipients were skipped, largest first, with the reasons the board words itself', () => {
     expect(skipLines(aMassMessage({ skipped: { landline: 1, opted_out: 2, gatekeeper: 1, blocked: 0 } }))).toEqual([
-      { reason: 'opted_out', count: 2, key: 'appointments.skip_opted_out' },
+      { reason: 'opted_out', count: 2, key: 'mass_text.skip_opted_out' },
       { reason: 'gatekeeper', count: 1, key: null },
-      { reason: 'landline', count: 1, key: 'appointments.skip_landline' },
+      { reason: 'landline', count: 1, key: 'mass_text.skip_landline' },
     ]);
   });
 
