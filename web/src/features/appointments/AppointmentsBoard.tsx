@@ -28,7 +28,7 @@ import { customerName, mayAutoMarkRead, unreadCount, vehicleLabel } from './appo
 import { AppointmentDetail } from './AppointmentDetail.js';
 import { AppointmentRows, type RowsPlace } from './AppointmentRows.js';
 import { NewAppointmentDialog } from './NewAppointmentDialog.js';
-import { createReadMarking } from './readMarking.js';
+import { createReadMarking } from '../../components/board/readMarking.js';
 import { fetchAppointment } from './requests.js';
 import { appointmentSelection } from './selection.js';
 import { useAppointmentList } from './useAppointmentList.js';

@@ -10,7 +10,7 @@ import { appointmentRows, mayAutoMarkRead, onBoard, reduceAppointments, unreadCo
 import { appointmentTone, deliveryKey } from '../appointmentStatus.js';
 import { massProgress, newer, skipLines } from '../../../components/massText/massTextProgress.js';
 import { EMPTY_DRAFT, checkAppointment, checkNewCustomerBooking, fieldOfPath, phoneErrorKey, scheduledAt, storeCountry } from '../bookingForm.js';
-import { createReadMarking } from '../readMarking.js';
+import { createReadMarking } from '../../../components/board/readMarking.js';
 import { appointmentPagePath } from '../requests.js';
 import { NOTHING_SELECTED, isSelected, keepListed, selectAll, toggle, unselectPage } from '../../../components/massText/selection.js';
 import { countSelection, massMessageRequest, pageSelected, selectPage } from '../selection.js';
