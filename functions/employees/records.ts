@@ -7,7 +7,7 @@
  * one employee's at a store: a claim item, taken and given up in the same transactions.
  */
 import { notFound } from '../lib/errors.js';
-import { searchName } from '../customers/records.js';
+import { employeeNameKey } from '../../shared/employees/employees.js';
 import { batchGet, batchWrite, fields, getItem, isConditionFailure, readPage, readPageByKeys, transactWrite, updateItem, type Item, type TransactWrite } from '../lib/table.js';
 
 /** Keys of the records this store owns (docs/data-model.md). */
@@ -60,7 +60,7 @@ const newestFirst = (at: string): string => String(1e13 - Date.parse(at)).padSta
 
 /** Where the employee sits on the list: with a conversation by its newest message, else by name. */
 function listedKey(record: Pick<EmployeeRecord, 'id' | 'bumped_at' | 'first_name' | 'last_name'>): string {
-  return record.bumped_at ? `A#${newestFirst(record.bumped_at)}#${record.id}` : `B#${searchName(record.last_name, record.first_name)}#${record.id}`;
+  return record.bumped_at ? `A#${newestFirst(record.bumped_at)}#${record.id}` : `B#${employeeNameKey(record)}#${record.id}`;
 }
 
 export function employeeItem(record: EmployeeRecord): Item<EmployeeRecord> {

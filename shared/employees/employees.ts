@@ -39,3 +39,11 @@ export interface Employee {
 
 /** SPEC §7/§9: the employees list pages hold 50. */
 export const EMPLOYEE_PAGE_SIZE = 50;
+
+/**
+ * Where an employee without a conversation stands on the list: by "last first", lowercased,
+ * accents and extra spaces gone. The server's list and the console's insertions order by the same key.
+ */
+export function employeeNameKey(person: Pick<Employee, 'first_name' | 'last_name'>): string {
+  return `${person.last_name} ${person.first_name}`.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+}
