@@ -1,9 +1,8 @@
 /**
- * Read marks on a board whose records are read by whoever opens them, not only by an assigned
- * advisor (SPEC §4, §9): a record the agent opens is read 750 ms later, and so is a reply that
- * arrives while they have it open; the read/unread toggle shows at once and reaches the server
- * 600 ms later, so a double click sends one call, the last one. Any toggle stops an automatic mark
- * still waiting: the agent's own choice wins.
+ * Read marks on the appointments board (SPEC §4, §9): an appointment the agent opens is read 750 ms
+ * later, and so is a reply that arrives while they have it open; the read/unread toggle shows at
+ * once and reaches the server 600 ms later, so a double click sends one call, the last one. Any
+ * toggle stops an automatic mark still waiting: the agent's own choice wins.
  *
  * Plain timers around the shared delayed calls (components/conversation/readMarks.ts), so the
  * timings are tested without React.
@@ -11,18 +10,18 @@
 import { AUTO_READ_DELAY_MS, READ_CALL_DELAY_MS, createDelayedCalls } from '../conversation/readMarks.js';
 
 export interface ReadMarkSide {
-  /** Show the flag on screen now (the list's row and the open record). */
+  /** Show the flag on screen now (the list's row and the open appointment). */
   show(id: string, unread: boolean): void;
   /** Tell the server; failures are the caller's to settle. */
   send(id: string, unread: boolean): void;
 }
 
 export interface ReadMarking {
-  /** The agent is reading this record now (opened, or a reply came in while open). */
+  /** The agent is reading this appointment now (opened, or a reply came in while open). */
   reading(id: string): void;
   /** The agent chose read or unread. */
   choose(id: string, unread: boolean): void;
-  /** The agent left the record before its automatic mark went. */
+  /** The agent left the appointment before its automatic mark went. */
   leave(): void;
   /** The board is going away: nothing waits any more. */
   dispose(): void;
