@@ -53,7 +53,7 @@ export function EmployeeDetail({
       </DetailSection>
       <CustomerCard customer={employee.contact} name={name} title={t('employees.contact_title')} context={context} />
       <div className="detail__actions">
-        <CustomerActions customer={employee.contact} name={name} disabled={false} onCustomer={onContact} />
+        <CustomerActions customer={employee.contact} name={name} contact="employee" disabled={false} onCustomer={onContact} />
       </div>
       {context.manager ? <ConsentHistory customerId={employee.contact.id} context={context} /> : null}
     </aside>

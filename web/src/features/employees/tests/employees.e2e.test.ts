@@ -79,11 +79,20 @@ describe('the employees board', () => {
     await row(page, 'Theo Newhire').waitFor({ timeout: 10_000 });
     await page.getByTestId('conversation').waitFor();
     await expect.poll(() => page.getByTestId('employee-detail').textContent()).toContain('Porter');
+    // Opting out asks first, about an employee, and says only they can undo it.
+    await page.getByTestId('opt-out-button').click();
+    const optOut = page.getByRole('dialog', { name: 'Opt this employee out of texts?' });
+    await optOut.waitFor();
+    expect(await optOut.textContent()).toContain('Only the employee can undo this');
+    await optOut.getByRole('button', { name: 'Cancel' }).click();
 
     await page.getByTestId('composer').fill('Hi Theo, welcome to the team! Your badge is at the front desk.');
     await page.keyboard.press('Enter');
-    await page.getByTestId('message-bubble').filter({ hasText: 'welcome to the team' }).waitFor({ timeout: 10_000 });
+    await page.getByTestId('message-bubble').filter({ hasText: 'welcome to the team' }).first().waitFor({ timeout: 10_000 });
     await expect.poll(async () => (await textsTo(browser.carrierUrl, phone)).map((t) => t.text).join('|'), { timeout: 10_000 }).toContain('welcome to the team');
+    // One text, one bubble, once the conversation has settled.
+    await expect.poll(() => page.getByTestId('message-bubble').filter({ hasText: 'welcome to the team' }).count()).toBe(1);
+    expect((await textsTo(browser.carrierUrl, phone)).filter((t) => t.text.includes('welcome to the team'))).toHaveLength(1);
 
     // Theo answers from his phone: it shows in the open conversation, no reload.
     const store = (await textsTo(browser.carrierUrl, phone))[0]!.from;
