@@ -153,9 +153,10 @@ async function followContact(record: EmployeeRecord): Promise<void> {
 /** Changes what HR keeps of an employee (every field, as the form holds them). */
 export async function changeEmployee(record: EmployeeRecord, input: EmployeeInput): Promise<EmployeeRecord> {
   const cell = await cellOf(record.company_id, record.location_id, input.phone);
-  const agent = await agentOf(record.company_id, record.location_id, input.agent_id);
+  // The user they already are stays theirs (an agent since made inactive too); a new one is checked.
+  const agentId = input.agent_id === record.agent_id ? record.agent_id : ((await agentOf(record.company_id, record.location_id, input.agent_id))?.id ?? null);
   if (cell !== record.phone) await refuseTakenPhone(record.company_id, record.location_id, cell, record.id);
-  const wanted = { first_name: input.first_name, last_name: input.last_name, position: input.position, team: input.team, phone: cell, agent_id: agent?.id ?? null };
+  const wanted = { first_name: input.first_name, last_name: input.last_name, position: input.position, team: input.team, phone: cell, agent_id: agentId };
   let update;
   try {
     update = await updateVersioned(

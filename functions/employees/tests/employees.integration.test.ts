@@ -21,7 +21,7 @@ import { api, replyAsCustomer, signIn, textsTo, type ApiClient } from '../../../
 import { customerRecord, DEMO_NORTH, uniquePhone, useStackEnv } from '../../../test/support/service.js';
 import { saveCustomer } from '../../customers/records.js';
 import { employeesChannel } from '../channels.js';
-import { getEmployee } from '../records.js';
+import { getEmployee, saveEmployee } from '../records.js';
 
 const baseUrl = inject('baseUrl');
 const carrierUrl = `${baseUrl}/dev/carrier`;
@@ -172,6 +172,23 @@ describe('changing an employee', () => {
     expect(errorsOf(taken)).toEqual([{ message: EMPLOYEE_ERRORS.phone_taken, path: 'employee.phone' }]);
     expect(errorsOf(blank).map((e) => e.message)).toContain(PERSON_ERRORS.first_name);
     expect((await hr.get(`${loc}/employees/${one.id}`)).body.employee).toMatchObject({ first_name: one.first_name, last_name: one.last_name, contact: { phones: { cell: one.contact.phones.cell } } });
+  });
+});
+
+describe('the console user an employee is', () => {
+  it('must be an active agent of the store when chosen, and stays theirs once that agent is made inactive', async () => {
+    const linked = await add();
+    const other = await add();
+    // Linked while the agent was active; the agent has since left (the demo's inactive agent).
+    const record = (await getEmployee(companyId, linked.id, true))!;
+    await saveEmployee({ ...record, agent_id: 'agt_former', version: record.version + 1 }, record);
+
+    const kept = await hr.put(`${loc}/employees/${linked.id}`, { employee: { ...person(), phone: linked.contact.phones.cell, agent_id: 'agt_former' } });
+    const chosen = await hr.put(`${loc}/employees/${other.id}`, { employee: { ...person(), phone: other.contact.phones.cell, agent_id: 'agt_former' } });
+
+    expect(kept.status, kept.text).toBe(200);
+    expect(kept.body.employee.agent).toMatchObject({ id: 'agt_former' });
+    expect(errorsOf(chosen)).toEqual([{ message: EMPLOYEE_ERRORS.agent, path: 'employee.agent_id' }]);
   });
 });
 
