@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { massMessageBody } from '../../shared/schemas/massTexts.js';
 import { i18n, initI18n, loadCatalogue } from '../../web/src/lib/i18n.js';
+import { skipLines } from '../../web/src/components/massText/massTextProgress.js';
 import { NOTHING_SELECTED, boardSelection, isSelected, keepListed, selectAll, toggle } from '../../web/src/components/massText/selection.js';
 
 interface Row {
@@ -42,6 +43,15 @@ describe('a board’s pick for a mass text', () => {
     expect(keepListed(selectAll(), rows.slice(0, 1))).toEqual(selectAll());
     const picked = toggle(toggle(NOTHING_SELECTED, 'a', rows), 'c', rows);
     expect(board.countSelection(keepListed(picked, rows.slice(0, 2)), rows, 3).picked).toBe(1);
+  });
+});
+
+describe('the summary’s skip reasons', () => {
+  it('words an order nobody is assigned to in a few words of its own, like the other common reasons', () => {
+    expect(skipLines({ skipped: { no_advisor: 3, opted_out: 1 } })).toEqual([
+      { reason: 'no_advisor', count: 3, key: 'mass_text.skip_no_advisor' },
+      { reason: 'opted_out', count: 1, key: 'mass_text.skip_opted_out' },
+    ]);
   });
 });
 

@@ -12,6 +12,8 @@ const SKIP_REASON_KEYS: Record<string, string> = {
   no_cell: 'mass_text.skip_no_cell',
   no_phone: 'mass_text.skip_no_cell',
   unknown_in_safe_mode: 'mass_text.skip_unknown_in_safe_mode',
+  // A repair order nobody is assigned to (the advisor rule, SPEC §5): common in a manager's "all".
+  no_advisor: 'mass_text.skip_no_advisor',
 };
 
 export interface SkipLine {

@@ -24,6 +24,12 @@ function useNow(promiseTimes: (string | null)[]): number {
   return now;
 }
 
+/** A row's box for a mass text: whether the order is picked, and picking or unpicking it. */
+export interface RowPick {
+  picked: (id: string) => boolean;
+  toggle: (id: string) => void;
+}
+
 export function BoardTable({
   rows,
   loading,
@@ -32,6 +38,7 @@ export function BoardTable({
   filtered,
   selectedId,
   onSelect,
+  pick = null,
   context,
   openOnMove = true,
 }: {
@@ -42,6 +49,8 @@ export function BoardTable({
   filtered: boolean;
   selectedId: string | null;
   onSelect: (id: string) => void;
+  /** Boxes to pick orders for a mass text (none on the archived list); Space picks the focused row. */
+  pick?: RowPick | null;
   context: BoardContext;
   /**
    * Arrow keys open the order they land on (beside the conversation); on a phone, where opening
@@ -74,10 +83,16 @@ export function BoardTable({
       case 'End':
         target = items.length - 1;
         break;
-      case 'Enter':
-      case ' ': {
+      case 'Enter': {
         const id = items[at]?.dataset.roId;
         if (id) onSelect(id);
+        event.preventDefault();
+        return;
+      }
+      case ' ': {
+        // Space picks the row for a mass text, as a box does; without boxes it opens, as Enter does.
+        const id = items[at]?.dataset.roId;
+        if (id) (pick ? pick.toggle : onSelect)(id);
         event.preventDefault();
         return;
       }
@@ -113,7 +128,17 @@ export function BoardTable({
         </thead>
         <tbody ref={body} onKeyDown={move}>
           {rows.map((row, index) => (
-            <BoardRow key={row.id} row={row} selected={row.id === selectedId} focusable={index === focusIndex} now={now} context={context} onSelect={onSelect} />
+            <BoardRow
+              key={row.id}
+              row={row}
+              selected={row.id === selectedId}
+              focusable={index === focusIndex}
+              now={now}
+              context={context}
+              onSelect={onSelect}
+              picked={pick ? pick.picked(row.id) : null}
+              onPick={pick?.toggle}
+            />
           ))}
         </tbody>
       </table>
@@ -151,6 +176,8 @@ function BoardRow({
   now,
   context,
   onSelect,
+  picked,
+  onPick,
 }: {
   row: RepairOrder;
   selected: boolean;
@@ -158,6 +185,9 @@ function BoardRow({
   now: number;
   context: BoardContext;
   onSelect: (id: string) => void;
+  /** Whether the row is picked for a mass text; null: no box. */
+  picked: boolean | null;
+  onPick?: (id: string) => void;
 }) {
   const { t } = useTranslation('serviceBoard');
   const { customer } = row;
@@ -165,6 +195,7 @@ function BoardRow({
   const phone = customer.phones.cell ?? customer.phones.work ?? customer.phones.alternate;
   const code = row.custom.work_order_status_code;
   const sub = orderSubtitle(row, t);
+  const name = customerName(row) || t('board.no_name');
   const advisor = row.agent ? `${row.agent.first_name} ${row.agent.last_name}` : null;
   const status = code ? t(`tech_status.${code}`) : '';
   const promise = row.promise_time ? formatCompactMoment(row.promise_time, context.locale, context.timeZone, now) : '';
@@ -183,13 +214,30 @@ function BoardRow({
       onClick={() => onSelect(row.id)}
     >
       <td role="gridcell" className="board-row__customer board-cell--customer">
-        <span className="board-row__name-line">
-          {row.is_unread ? <span className="board-row__dot" data-testid="row-unread" role="img" aria-label={t('board.row_unread')} /> : null}
-          <span className="board-row__name">{customerName(row) || t('board.no_name')}</span>
-          <RowMarkers row={row} />
-        </span>
-        <span className="board-row__sub" title={sub}>
-          {sub}
+        <span className="board-row__who">
+          {picked !== null ? (
+            // The row takes the keyboard (Space picks it); the box is for a pointer, so it is no tab stop of its own.
+            <input
+              type="checkbox"
+              className="board-row__pick"
+              tabIndex={-1}
+              checked={picked}
+              aria-label={t('mass_text.pick_row', { name: `${name}, ${sub}` })}
+              data-testid="order-pick"
+              onClick={(event) => event.stopPropagation()}
+              onChange={() => onPick?.(row.id)}
+            />
+          ) : null}
+          <span className="board-row__what">
+            <span className="board-row__name-line">
+              {row.is_unread ? <span className="board-row__dot" data-testid="row-unread" role="img" aria-label={t('board.row_unread')} /> : null}
+              <span className="board-row__name">{name}</span>
+              <RowMarkers row={row} />
+            </span>
+            <span className="board-row__sub" title={sub}>
+              {sub}
+            </span>
+          </span>
         </span>
       </td>
       {/* Cells that can be narrower than their text end in an ellipsis and carry the whole text as a title. */}

@@ -22,18 +22,26 @@ import type { BoardContext } from './boardContext.js';
 import { BoardTable } from './BoardTable.js';
 import { customerName, matchesSearch, unreadCount, orderSubtitle, type BoardView } from './boardRows.js';
 import { DetailPanel } from './DetailPanel.js';
+import { orderSelection } from './orderSelection.js';
 import { orderTexting } from './orderTexting.js';
 import { fetchRepairOrder, orderOwner, repairOrderPath } from './requests.js';
 import { useBoardList } from './useBoardList.js';
 import { useBoardLive } from './useBoardLive.js';
+import { MassTextDialog } from '../../components/massText/MassTextDialog.js';
+import { SelectionBar } from '../../components/massText/SelectionBar.js';
+import { useMassSelection } from '../../components/massText/useMassSelection.js';
 import { menuLabel, useScreenName } from '../../lib/screenDefinition.js';
 import menu from './locales/menu.json';
 import './serviceBoard.css';
 
+/** The pick's rows on the archive, which offers no mass text (a stable empty list). */
+const NO_ORDERS: RepairOrder[] = [];
+
 /**
  * The service board at /app/ (SPEC §2 "vehicles in service"; issue 3 part 8): the list on the left,
  * the selected order's conversation in the middle, its details and actions on the right. The
- * selection lives in the address (?ro=), so a reload or a shared link opens the same order.
+ * selection lives in the address (?ro=), so a reload or a shared link opens the same order. Orders
+ * picked with their boxes get one text together (SPEC §1 mass messages: the shared dialog).
  *
  * On a phone one thing shows at a time: the list, or the open order's conversation across the whole
  * width with a way back to the list and its details in a sheet on request.
@@ -54,6 +62,9 @@ export function ServiceBoard() {
   const view = useMemo<BoardView>(() => ({ scope: context.manager ? 'location' : 'inbox', archived, agentId: acting.id }), [context.manager, archived, acting.id]);
   const board = useBoardList(location.id, view);
   const setArchived = (value: boolean) => setArchivedParam(value ? '1' : null);
+  // Orders picked for one text (SPEC §4 "Selection"); archived orders are not texted in bulk.
+  const mass = useMassSelection(orderSelection, archived ? NO_ORDERS : board.rows, board.total);
+  const place = useMemo(() => ({ locale: context.locale, timeZone: context.timeZone }), [context.locale, context.timeZone]);
 
   // An order that is not on this list (a link, a notice, the other list) is fetched on its own.
   const opened = useOpenRecord(selectedId, board.rows, repairOrderPath, fetchRepairOrder);
@@ -214,6 +225,19 @@ export function ServiceBoard() {
           )}
         </div>
       </header>
+      {reading || archived ? null : (
+        <SelectionBar
+          mass={mass}
+          shown={rows}
+          words={{
+            label: t('mass.selection_label'),
+            pickShown: t('mass.pick_page'),
+            pickAll: t('mass.pick_all', { count: mass.listed }),
+            picked: t('mass.picked', { count: mass.count.picked }),
+            open: t('mass.open'),
+          }}
+        />
+      )}
       <div className={`board__panes${detailOpen && selected && !phone ? '' : ' board__panes--no-detail'}`}>
         {reading ? null : (
           <BoardTable
@@ -224,6 +248,7 @@ export function ServiceBoard() {
             filtered={rows.length !== board.rows.length}
             selectedId={selectedId}
             onSelect={select}
+            pick={archived ? null : { picked: mass.picked, toggle: mass.toggle }}
             context={context}
             openOnMove={!phone}
           />
@@ -251,6 +276,12 @@ export function ServiceBoard() {
         ) : null}
         {detailOpen && !phone ? details : null}
       </div>
+      <MassTextDialog
+        mass={mass}
+        locationId={location.id}
+        place={place}
+        recipients={t('mass.recipients', { count: mass.count.picked })}
+      />
     </section>
   );
 }
