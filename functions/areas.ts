@@ -42,6 +42,12 @@ const CORE_AREAS = {
       'GET /api/releases/app',
     ],
   },
+  /** The agent's chosen presence (away with autoresponder, routing): it checks colleagues against the boards. */
+  presence: {
+    entry: 'functions/agents/presenceHandler.ts',
+    lazyChunks: [S3_CHUNK, CARRIER_CHUNK],
+    routes: ['GET /api/agents/me/presence', 'PUT /api/agents/me/presence'],
+  },
   locations: {
     entry: 'functions/locations/handler.ts',
     routes: [

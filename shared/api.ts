@@ -1,6 +1,7 @@
 /** Shapes of the API's answers (SPEC §7), as the console reads them. */
 import type { AccessFlags, TechnicianSettings } from './access.js';
 import type { Locale } from './locales.js';
+import type { PresenceMode } from './presence.js';
 
 export interface Paging {
   total: number;
@@ -48,7 +49,10 @@ export interface Agent {
   company: { id: string; name: string };
   location: LocationRef;
   team: string | null;
+  /** From activity: online while active, away while active after choosing away, offline once quiet (the presence sweep). */
   online_status: 'online' | 'away' | 'offline';
+  /** The agent's own choice (shared/presence.ts): activity never changes it. */
+  presence: PresenceMode;
   email_notifications_enabled: boolean;
   sms_notifications_enabled: boolean;
   technician_settings: TechnicianSettings;
@@ -67,6 +71,7 @@ export interface Colleague {
   active: boolean;
   location_id: string;
   online_status: Agent['online_status'];
+  presence: PresenceMode;
 }
 
 export interface SessionTokens {

@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import type { MassMessage } from './massTexts.js';
 import type { Message } from './messages.js';
 import { ownerOf, type OwnerField, type OwnerRef } from './conversations.js';
+import { isPresenceMode, type Presence } from './presence.js';
 
 /** A non-empty id; a count that is a finite number (the boards' event schemas use them too). */
 export const id = z.string().check(z.minLength(1));
@@ -53,6 +54,19 @@ function aboutOwner<S extends z.core.$ZodLooseShape>(shape: S) {
 }
 const messageEvent = aboutOwner({ location_id: id, message });
 
+const agentRef = z.object({ id, first_name: z.string(), last_name: z.string() });
+const ownerRef = z.object({ kind: id, id });
+
+/** An agent's chosen presence (shared/presence.ts), as their own channel carries it to their other tabs. */
+const presence = z.custom<Presence>(
+  (value) =>
+    record(value) &&
+    isPresenceMode(value.mode) &&
+    typeof value.auto_reply_text === 'string' &&
+    (value.routed_to === null || record(value.routed_to)) &&
+    (value.away_since === null || typeof value.away_since === 'string'),
+);
+
 const gatekeeperError = { kind: z._default(z.string(), ''), message: z.string(), reason: z.optional(z.string()), opcode: z.optional(z.string()) };
 
 export const EVENT_SCHEMAS = {
@@ -69,6 +83,15 @@ export const EVENT_SCHEMAS = {
   settings_updated: z.object({ location_id: id, key: id }),
   location_updated: z.object({ location_id: id }),
   'mass_message.progress': z.object({ mass_message: massMessage }),
+  /** The agent chose a presence (on their own channel: every tab of theirs follows). */
+  'presence.changed': z.object({ agent_id: id, presence }),
+  /**
+   * A customer texted a conversation whose agent is away with routing: on the chosen colleague's own
+   * channel, with the text, so their board shows the conversation unread and tells them.
+   */
+  'conversation.routed': aboutOwner({ location_id: id, from_agent: agentRef, message }),
+  /** The away agent is back (or routes elsewhere now): these conversations are no longer the colleague's. */
+  'routing.ended': z.object({ location_id: id, from_agent_id: id, owners: z.array(ownerRef) }),
 } as const;
 
 /**

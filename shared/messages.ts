@@ -50,6 +50,8 @@ export type AutomatedKind =
   | 'opt_in_request'
   | 'opt_out_confirmation'
   | 'opt_in_confirmation'
+  /** The agent's own words to a customer who texts while they are away with autoresponder (shared/presence.ts). */
+  | 'auto_reply'
   | keyof BoardAutomatedKinds;
 
 /**

@@ -28,6 +28,7 @@ import { outboundRecord, queueAndDeliver } from '../messages/delivery.js';
 import { ownerFieldOf } from '../../shared/conversations.js';
 import { announceTo, changedEvent, portFor, type ConversationOwner } from '../messages/owners.js';
 import { releaseHeldForOptIn } from '../messages/scheduled.js';
+import { whileAway } from '../messages/away.js';
 import { claimInbound, markInboundProcessed, type InboundOutcome, type InboundText } from './carrierLog.js';
 import { boards, boardOfNumber } from '../lib/boardList.js';
 import { contactKindOf } from '../customers/records.js';
@@ -132,19 +133,22 @@ async function answer(place: Dealership, customer: CustomerRecord, owner: Conver
   }
 }
 
-/** Acts on what the text says about consent (functions/messages/keywords.ts reads it). */
-async function actOnKeywords(body: string, from: string, place: Dealership, customers: CustomerRecord[], customer: CustomerRecord, owner: ConversationOwner | null): Promise<void> {
+/**
+ * Acts on what the text says about consent (functions/messages/keywords.ts reads it); answers
+ * whether it was a keyword the console acted on (then the console's answer is the customer's only one).
+ */
+async function actOnKeywords(body: string, from: string, place: Dealership, customers: CustomerRecord[], customer: CustomerRecord, owner: ConversationOwner | null): Promise<boolean> {
   const { intent, keyword } = consentIntent(body);
-  if (!intent) return;
+  if (!intent) return false;
   const asked = customers.some((c) => c.opt_in_requested_at);
   // A bare YES is the answer to the double opt-in request; unasked, it answers the advisor's
   // question ("Can we replace the wipers?") and changes no consent.
-  if (intent === 'opt_in' && keyword === 'YES' && !asked) return;
+  if (intent === 'opt_in' && keyword === 'YES' && !asked) return false;
   const locale = customer.language ?? place.locale;
   const companyId = place.number.company_id;
   if (intent === 'help') {
     await answer(place, customer, owner, 'help_reply', customerText('helpReply', locale, { dealership: place.dealership, phone: place.phone }), from);
-    return;
+    return true;
   }
   if (intent === 'opt_out') {
     const { changed: records } = await changeConsent({ companyId, customer, status: 'out', initiator: 'customer', method: 'sms_keyword', wording: body, agent: null });
@@ -152,12 +156,13 @@ async function actOnKeywords(body: string, from: string, place: Dealership, cust
     if (records.length > 0) await answer(place, customer, owner, 'opt_out_confirmation', customerText('optOutConfirmation', locale, { dealership: place.dealership }), from);
     // Texts that waited for a YES will never go.
     await releaseHeldForOptIn(companyId, customers.map((c) => c.id));
-    return;
+    return true;
   }
   const method = asked ? 'double_opt_in_reply' : 'sms_keyword';
   const { changed: records } = await changeConsent({ companyId, customer, status: 'in', initiator: 'customer', method, wording: body, agent: null });
   if (records.length > 0) await answer(place, customer, owner, 'opt_in_confirmation', customerText('optInConfirmation', locale, { dealership: place.dealership }), from);
   await releaseHeldForOptIn(companyId, customers.map((c) => c.id));
+  return true;
 }
 
 /**
@@ -206,10 +211,13 @@ export async function receiveText(text: InboundText, snsMessageId: string): Prom
 
   const thread = stranger ?? (await threadFor(number.company_id, number.location_id, customers, from)) ?? (await newThread(number, customers, text.inboundMessageId));
   const customer = thread?.customer ?? customers[0]!;
-  const owner = thread ? await postToConversation(thread.owner, inboundRecord(thread.owner, claim.messageId, text.messageBody, from, to, new Date().toISOString())) : null;
+  const message = thread ? inboundRecord(thread.owner, claim.messageId, text.messageBody, from, to, new Date().toISOString()) : null;
+  const owner = thread && message ? await postToConversation(thread.owner, message) : null;
 
   const place = await dealershipAt(number);
-  await actOnKeywords(text.messageBody, from, place, customers, customer, owner);
+  const keyword = await actOnKeywords(text.messageBody, from, place, customers, customer, owner);
+  // The agent's absence: their auto-reply (never to a keyword the console answered), their colleague.
+  if (owner && message) await whileAway(owner, message, { autoReply: !keyword });
   const outcome: InboundOutcome = owner ? 'threaded' : 'consent_only';
   await markInboundProcessed(text, outcome, { ...(owner ? ownerFieldOf(owner) : { repair_order_id: null }), customer_id: customer.id });
   return outcome;

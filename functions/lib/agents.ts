@@ -4,8 +4,9 @@ import type { Agent, Colleague, Location } from '../../shared/api.js';
 import type { Locale } from '../../shared/locales.js';
 import type { AgentRef } from '../../shared/people.js';
 import { byPrefix, keys } from './keys.js';
-import { fields, getItem, queryAll, type Item } from './table.js';
+import { batchGet, fields, getItem, queryAll, type Item } from './table.js';
 import { getLocation, locationRef } from './locations.js';
+import { presenceOf, type StoredPresence } from './presence.js';
 
 export interface AgentRecord {
   id: string;
@@ -17,6 +18,8 @@ export interface AgentRecord {
   access_level: AccessFlags;
   team: string | null;
   online_status: Agent['online_status'];
+  /** The agent's chosen presence (functions/lib/presence.ts); none stored reads as online. */
+  presence?: StoredPresence;
   email_notifications_enabled: boolean;
   sms_notifications_enabled: boolean;
   technician_settings: TechnicianSettings;
@@ -34,6 +37,13 @@ export interface CompanyRecord {
 export async function getAgent(companyId: string, agentId: string): Promise<AgentRecord | undefined> {
   const item = await getItem<AgentRecord>(keys.agent(companyId, agentId), true);
   return item && fields(item);
+}
+
+/** Several agents of a company by id (missing ones left out), by id. */
+export async function getAgents(companyId: string, agentIds: readonly string[]): Promise<Map<string, AgentRecord>> {
+  if (agentIds.length === 0) return new Map();
+  const items = await batchGet<AgentRecord>(agentIds.map((id) => keys.agent(companyId, id)));
+  return new Map(items.map((item) => [item.id, fields(item)]));
 }
 
 export async function getCompany(companyId: string): Promise<CompanyRecord | undefined> {
@@ -77,6 +87,7 @@ export function agentView(agent: AgentRecord, company: CompanyRecord, location: 
     location: locationRef(location),
     team: agent.team,
     online_status: agent.online_status,
+    presence: presenceOf(agent).mode,
     email_notifications_enabled: agent.email_notifications_enabled,
     sms_notifications_enabled: agent.sms_notifications_enabled,
     technician_settings: agent.technician_settings,
@@ -103,6 +114,7 @@ export function colleagueView(agent: AgentRecord): Colleague {
     active: agent.active,
     location_id: agent.location_id,
     online_status: agent.online_status,
+    presence: presenceOf(agent).mode,
   };
 }
 

@@ -41,8 +41,10 @@ import {
 import { SendRefused } from '../lib/errors.js';
 
 type CoreTextKind = Extract<AutomatedKind, 'vehicle_ready' | 'mpi_notification' | 'work_declined' | 'appointment_reminder' | 'service_reminder'>;
+/** The core's texts that answer to no gatekeeper rule: the away agent's auto-reply (functions/messages/away.ts) answers a customer who just wrote. */
+type UngatedCoreTextKind = Extract<AutomatedKind, 'auto_reply'>;
 /** The texts sendAutomated sends: the core's, and those a board adds (shared/messages.ts BoardAutomatedKinds). */
-export type AutomatedTextKind = CoreTextKind | keyof BoardAutomatedKinds;
+export type AutomatedTextKind = CoreTextKind | UngatedCoreTextKind | keyof BoardAutomatedKinds;
 export const AUTOMATED_TEXT_KINDS: readonly CoreTextKind[] = ['vehicle_ready', 'mpi_notification', 'work_declined', 'appointment_reminder', 'service_reminder'];
 
 /** The gatekeeper rule (SPEC §3 gatekeeper settings) each kind of text answers to. */

@@ -9,6 +9,7 @@ import { loadOwner, portFor, type ConversationOwner } from './owners.js';
 import { dueScheduledMessages, getThreadMessage, heldForOptIn, ownerRefOf, setDeliveryState, type MessageRecord } from './records.js';
 import { AUTOMATED_TEXT_KINDS, automatedGatekeeperRefusal } from './automated.js';
 import { announceMessage } from './announce.js';
+import { heldAutoReplyRefusal } from './away.js';
 import { deliver } from './delivery.js';
 import { decide, sendContext, withCurrentLine, type SendContext } from './send.js';
 
@@ -44,7 +45,13 @@ export async function ownerIfStillAllowed(message: MessageRecord, now: Date): Pr
   const ref = ownerRefOf(message);
   const owner = await loadOwner(message.company_id, ref, true);
   const context = owner ? await withCurrentLine(await sendContext(owner), now) : null;
-  const refusal = owner && context ? (refusalNow(context, message, now) ?? portFor(owner).heldTextRefusal?.(owner.record, message.metadata.automated) ?? null) : `${ref.kind}_gone`;
+  const refusal =
+    owner && context
+      ? (refusalNow(context, message, now) ??
+        portFor(owner).heldTextRefusal?.(owner.record, message.metadata.automated) ??
+        // "I'm away" must not reach the customer once the agent is back.
+        (message.metadata.automated === 'auto_reply' ? await heldAutoReplyRefusal(owner) : null))
+      : `${ref.kind}_gone`;
   if (!refusal && owner) return owner;
   const failed = await setDeliveryState(message, { status: 'not sent', errorCode: refusal, errorText: customerText('notificationNotDeliveredNote', 'en-us') });
   if (failed && owner) await announceMessage(owner, failed, 'message.updated');

@@ -4,31 +4,50 @@ import { SERVICE_PAGE_SIZE } from '../../shared/repairOrders/repairOrders.js';
 import { forbidden, notFound } from '../lib/errors.js';
 import { agentRoute, areaHandler, ok, pagedBody, paging, parse, type AgentRequest, type Routes } from '../lib/http.js';
 import '../messages/boards.js';
+import { pageWithRouted, routedTo } from '../messages/away.js';
+import type { Auth } from '../lib/session.js';
 import { customerView, getCustomer } from '../customers/records.js';
 import { assignAdvisor, markRead, previewVehicleReady, sendVehicleReady, setArchived } from './actions.js';
 import { seesWholeBoard, visibleLocation } from '../lib/access.js';
 import { assertWorksServiceBoard, visibleRepairOrder } from './access.js';
 import {
+  getRepairOrders,
+  repairOrderKeys,
   repairOrdersOfAgent,
   repairOrdersOfLocation,
   repairOrderView,
   repairOrderViewFor,
   repairOrderViews,
   type RepairOrderRecord,
+  type RoutedFrom,
 } from './records.js';
 
 const orderId = (req: AgentRequest) => req.params.id ?? '';
 
-/** The order as the acting agent sees it (their unread flag). */
+/**
+ * The orders an away advisor routes to the acting agent (shared/presence.ts): each answers the
+ * advisor it comes from while it is still theirs (an order assigned to someone else since is not).
+ */
+async function routedToActing(auth: Auth): Promise<RoutedFrom & { ids: string[] }> {
+  const me = auth.actingAs.id;
+  const routed = new Map((await routedTo(auth.companyId, me, 'repair_order')).map((r) => [r.owner.id, r.from]));
+  const routedFrom: RoutedFrom = (ro) => {
+    const from = routed.get(ro.id);
+    return from && ro.agent?.id === from.id && from.id !== me ? from : null;
+  };
+  return Object.assign(routedFrom, { ids: [...routed.keys()] });
+}
+
+/** The order as the acting agent sees it (their unread flag, whether it is routed to them). */
 async function answer(req: AgentRequest, ro: RepairOrderRecord) {
-  return ok({ repair_order: await repairOrderViewFor(req.auth.companyId, req.auth.actingAs.id, ro) });
+  return ok({ repair_order: await repairOrderViewFor(req.auth.companyId, req.auth.actingAs.id, ro, undefined, await routedToActing(req.auth)) });
 }
 
 /** Right after a read-mark write the flag is known: no (eventually consistent) read of the mark. */
-async function answerMarked(ro: RepairOrderRecord, unread: boolean) {
-  const customer = await getCustomer(ro.company_id, ro.customer_id);
+async function answerMarked(req: AgentRequest, ro: RepairOrderRecord, unread: boolean) {
+  const [customer, routedFrom] = await Promise.all([getCustomer(ro.company_id, ro.customer_id), routedToActing(req.auth)]);
   if (!customer) throw notFound('Repair order not found');
-  return ok({ repair_order: repairOrderView(ro, customerView(customer), unread) });
+  return ok({ repair_order: repairOrderView(ro, customerView(customer), unread, routedFrom) });
 }
 
 export const routes: Routes = {
@@ -39,8 +58,8 @@ export const routes: Routes = {
     if (!seesWholeBoard(auth.actingAs.access_level)) throw forbidden('Only managers and admins see every repair order of a location');
     const { offset, limit } = paging(query, SERVICE_PAGE_SIZE);
     const list = query.archived === '1' || query.archived === 'true' ? 'archived' : 'board';
-    const page = await repairOrdersOfLocation(auth.companyId, locationId, list, offset, limit);
-    const views = await repairOrderViews(auth.companyId, auth.actingAs.id, page.records);
+    const [page, routedFrom] = await Promise.all([repairOrdersOfLocation(auth.companyId, locationId, list, offset, limit), routedToActing(auth)]);
+    const views = await repairOrderViews(auth.companyId, auth.actingAs.id, page.records, routedFrom);
     return ok(pagedBody('repair_orders', views, page.total, offset, limit));
   }),
 
@@ -49,8 +68,19 @@ export const routes: Routes = {
     assertWorksServiceBoard(auth);
     const locationId = await visibleLocation(auth, req.params.id ?? '');
     const { offset, limit } = paging(query, SERVICE_PAGE_SIZE);
-    const page = await repairOrdersOfAgent(auth.companyId, auth.actingAs.id, locationId, offset, limit);
-    const views = await repairOrderViews(auth.companyId, auth.actingAs.id, page.records);
+    // The advisor's own orders, and those an away colleague routes to them, in one list by activity.
+    const routedFrom = await routedToActing(auth);
+    const routed = routedFrom.ids.length
+      ? [...(await getRepairOrders(auth.companyId, routedFrom.ids)).values()].filter((ro) => ro.location_id === locationId && !ro.archived && routedFrom(ro) !== null)
+      : [];
+    const page = await pageWithRouted({
+      offset,
+      limit,
+      routed,
+      sortKey: (ro) => repairOrderKeys.activitySort(ro.activity_at, ro.id),
+      readOwn: (from, count) => repairOrdersOfAgent(auth.companyId, auth.actingAs.id, locationId, from, count),
+    });
+    const views = await repairOrderViews(auth.companyId, auth.actingAs.id, page.records, routedFrom);
     return ok(pagedBody('repair_orders', views, page.total, offset, limit));
   }),
 
@@ -75,13 +105,13 @@ export const routes: Routes = {
   'PUT /api/repair_orders/{id}/read': agentRoute(async (req) => {
     const ro = await visibleRepairOrder(req.auth, orderId(req), true);
     await markRead(ro, req.auth.actingAs.id, false);
-    return answerMarked(ro, false);
+    return answerMarked(req, ro, false);
   }),
 
   'PUT /api/repair_orders/{id}/unread': agentRoute(async (req) => {
     const ro = await visibleRepairOrder(req.auth, orderId(req), true);
     await markRead(ro, req.auth.actingAs.id, true);
-    return answerMarked(ro, true);
+    return answerMarked(req, ro, true);
   }),
 
   'GET /api/repair_orders/{id}/vehicle_ready': agentRoute(async (req) => {
@@ -92,7 +122,7 @@ export const routes: Routes = {
   'POST /api/repair_orders/{id}/vehicle_ready': agentRoute(async (req) => {
     const ro = await visibleRepairOrder(req.auth, orderId(req), true);
     const { ro: after, message } = await sendVehicleReady(ro, req.auth.actingAs, parse(actionTextBody, req.body));
-    const view = await repairOrderViewFor(req.auth.companyId, req.auth.actingAs.id, after);
+    const view = await repairOrderViewFor(req.auth.companyId, req.auth.actingAs.id, after, undefined, await routedToActing(req.auth));
     return ok({ repair_order: view, message });
   }),
 };

@@ -7,6 +7,7 @@
  * order that closes or is archived takes its inspection sheet off the MPI queues in the same write.
  */
 import type { Customer } from '../../shared/customers.js';
+import type { AgentRef } from '../../shared/people.js';
 import type { RepairOrder } from '../../shared/repairOrders/repairOrders.js';
 import { conflict, DomainError, notFound } from '../lib/errors.js';
 import { keys } from '../lib/keys.js';
@@ -51,7 +52,7 @@ export const repairOrderKeys = {
 } as const;
 
 /** What is stored: the API shape without the joined customer and the per-agent unread flag. */
-export interface RepairOrderRecord extends Omit<RepairOrder, 'customer' | 'is_unread'> {
+export interface RepairOrderRecord extends Omit<RepairOrder, 'customer' | 'is_unread' | 'routed_from'> {
   company_id: string;
   customer_id: string;
   dms_ro_id: string | null;
@@ -355,7 +356,11 @@ export async function repairOrderLinksOfCustomer(
   });
 }
 
-export function repairOrderView(ro: RepairOrderRecord, customer: Customer, unread: boolean): RepairOrder {
+/** Who routes an order to the agent asking (their away colleague, functions/messages/away.ts), or null. */
+export type RoutedFrom = (ro: RepairOrderRecord) => AgentRef | null;
+const notRouted: RoutedFrom = () => null;
+
+export function repairOrderView(ro: RepairOrderRecord, customer: Customer, unread: boolean, routedFrom: RoutedFrom = notRouted): RepairOrder {
   const {
     company_id: _c,
     customer_id: _ci,
@@ -367,11 +372,11 @@ export function repairOrderView(ro: RepairOrderRecord, customer: Customer, unrea
     version: _v,
     ...rest
   } = ro;
-  return { ...rest, customer, is_unread: unread };
+  return { ...rest, customer, is_unread: unread, routed_from: routedFrom(ro) };
 }
 
 /** The API view of several orders for one agent: customers and read marks joined in two batch reads. */
-export async function repairOrderViews(companyId: string, agentId: string, records: RepairOrderRecord[]): Promise<RepairOrder[]> {
+export async function repairOrderViews(companyId: string, agentId: string, records: RepairOrderRecord[], routedFrom: RoutedFrom = notRouted): Promise<RepairOrder[]> {
   if (records.length === 0) return [];
   const [customers, marks] = await Promise.all([
     getCustomers(companyId, [...new Set(records.map((r) => r.customer_id))]),
@@ -380,16 +385,16 @@ export async function repairOrderViews(companyId: string, agentId: string, recor
   return records.flatMap((ro) => {
     const customer = customers.get(ro.customer_id);
     if (!customer) return [];
-    return [repairOrderView(ro, customerView(customer), isUnread(ro, marks.get(ro.id)))];
+    return [repairOrderView(ro, customerView(customer), isUnread(ro, marks.get(ro.id)), routedFrom)];
   });
 }
 
-export async function repairOrderViewFor(companyId: string, agentId: string, ro: RepairOrderRecord, customer?: CustomerRecord): Promise<RepairOrder> {
+export async function repairOrderViewFor(companyId: string, agentId: string, ro: RepairOrderRecord, customer?: CustomerRecord, routedFrom: RoutedFrom = notRouted): Promise<RepairOrder> {
   if (customer) {
     const marks = await readMarksOf(companyId, agentId, 'repair_order', [ro.id]);
-    return repairOrderView(ro, customerView(customer), isUnread(ro, marks.get(ro.id)));
+    return repairOrderView(ro, customerView(customer), isUnread(ro, marks.get(ro.id)), routedFrom);
   }
-  const [view] = await repairOrderViews(companyId, agentId, [ro]);
+  const [view] = await repairOrderViews(companyId, agentId, [ro], routedFrom);
   if (!view) throw notFound('Repair order not found');
   return view;
 }

@@ -19,8 +19,22 @@ declare module '../events.js' {
 
 export type RepairOrderEvent = EventsOf<typeof REPAIR_ORDER_EVENTS>;
 
-/** The events the service board reacts to: its own, its conversations', customers', settings and the inspections' of its orders. */
+/** The events the service board reacts to: its own, its conversations' (and those routed to the agent), customers', settings and the inspections' of its orders. */
 export type ServiceEvent = Extract<
   StreamEvent,
-  { type: 'repair_order.changed' | 'repair_order.assigned' | 'message.created' | 'message.updated' | 'read.changed' | 'customer.changed' | 'gatekeeper_error' | 'settings_updated' | 'mpi.changed' | 'mpi.decision' }
+  {
+    type:
+      | 'repair_order.changed'
+      | 'repair_order.assigned'
+      | 'message.created'
+      | 'message.updated'
+      | 'read.changed'
+      | 'customer.changed'
+      | 'gatekeeper_error'
+      | 'settings_updated'
+      | 'mpi.changed'
+      | 'mpi.decision'
+      | 'conversation.routed'
+      | 'routing.ended';
+  }
 >;

@@ -40,6 +40,11 @@ export interface RepairOrder {
   album_present: boolean;
   /** For the agent asking: a customer message arrived after they last read the conversation. */
   is_unread: boolean;
+  /**
+   * For the agent asking: the order's advisor is away and routes their new texts to this agent
+   * (shared/presence.ts), so it is in this agent's inbox too until the advisor is back; else null.
+   */
+  routed_from?: AgentRef | null;
   disable_read_mark: boolean;
   message_thread: { id: string; bumped_at: string | null };
   agent: AgentRef | null;

@@ -106,6 +106,14 @@ describe('mergeRepairOrder', () => {
     expect(ids(mergeRepairOrder([page([newer, middle])], reassigned, INBOX))).toEqual([['newer']]);
   });
 
+  it("keeps in the inbox an order an away colleague routes to the agent, and drops it once it is routed no more", () => {
+    const colleague = { id: 'agt_away', first_name: 'Alex', last_name: 'Away' };
+    const routed = anOrder('routed', { bumpedAt: '2025-03-01T09:30:00.000Z', agent: colleague, routed_from: colleague });
+    const merged = mergeRepairOrder([page([newer, middle])], routed, INBOX);
+    expect(ids(merged)).toEqual([['newer', 'routed', 'middle']]);
+    expect(ids(mergeRepairOrder(merged, { ...routed, routed_from: null }, INBOX))).toEqual([['newer', 'middle']]);
+  });
+
   it('sorts by the order opening when it has no message yet', () => {
     const quiet = anOrder('quiet', { opened_at: '2025-03-01T09:30:00.000Z' });
     expect(ids(mergeRepairOrder([page([newer, middle, older])], quiet, BOARD))).toEqual([['newer', 'quiet', 'middle', 'older']]);
@@ -127,6 +135,13 @@ describe('messageArrived', () => {
   it('leaves it read for its advisor while the conversation is open in front of them', () => {
     const next = messageArrived(pages, inbound('2025-03-01T11:00:00.000Z'), INBOX, { openId: 'second', agentId: 'agt_advisor' })!;
     expect(boardRows(next)[0]).toMatchObject({ id: 'second', is_unread: false });
+  });
+
+  it('leaves it read for the colleague it is routed to while they have it open', () => {
+    const routedPages = [page([first, { ...second, agent: { id: 'agt_away', first_name: 'Alex', last_name: 'Away' }, routed_from: { id: 'agt_away', first_name: 'Alex', last_name: 'Away' } }])];
+    const next = messageArrived(routedPages, inbound('2025-03-01T11:00:00.000Z'), INBOX, { openId: 'second', agentId: 'agt_advisor' })!;
+    expect(boardRows(next)[0]).toMatchObject({ id: 'second', is_unread: false });
+    expect(boardRows(messageArrived(routedPages, inbound('2025-03-01T11:00:00.000Z'), INBOX, { openId: null, agentId: 'agt_advisor' })!)[0]).toMatchObject({ is_unread: true });
   });
 
   it('still turns unread for a manager who has it open but is not its advisor', () => {
@@ -182,6 +197,13 @@ describe('read marks', () => {
     expect(mayAutoMarkRead({ ...unread, is_unread: false }, 'agt_advisor')).toBe(false);
     expect(mayAutoMarkRead({ ...unread, disable_read_mark: true }, 'agt_advisor')).toBe(false);
     expect(mayAutoMarkRead({ ...unread, agent: null }, 'agt_advisor')).toBe(false);
+  });
+
+  it('auto-marks for the colleague an away advisor routes the order to', () => {
+    const away = { id: 'agt_away', first_name: 'Alex', last_name: 'Away' };
+    const routed = anOrder('1', { is_unread: true, agent: away, routed_from: away });
+    expect(mayAutoMarkRead(routed, 'agt_advisor')).toBe(true);
+    expect(mayAutoMarkRead({ ...routed, routed_from: null }, 'agt_advisor')).toBe(false);
   });
 
   it('calls the server 600 ms after the last click, once, with the last choice', () => {

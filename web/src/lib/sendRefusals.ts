@@ -60,6 +60,8 @@ export function gatekeeperReasonText(reason: string | null | undefined, opcode =
 const OTHER_REASON_KEYS: Record<string, string> = {
   // functions/appointments/reminders.ts AFTER_APPOINTMENT: quiet hours last until the appointment.
   after_appointment: 'notes.reason_after_appointment',
+  // functions/messages/away.ts: an auto-reply held by quiet hours does not go once its agent is back.
+  agent_back: 'notes.reason_agent_back',
 };
 
 /** Why a text was not sent, from its id: a gatekeeper reason or a texting refusal; null when the console has no words for it. */

@@ -5,6 +5,8 @@ import { MenuIcon, SignOutIcon } from '../../components/icons.js';
 import { ImpersonationPicker, ViewingAsBanner } from '../../features/impersonation/ImpersonationPicker.js';
 import { LanguageSwitch } from '../../features/language/LanguageSwitch.js';
 import { LocationPicker } from '../../features/locations/LocationPicker.js';
+import { AwayBanner } from '../../features/presence/AwayBanner.js';
+import { PresencePicker } from '../../features/presence/PresencePicker.js';
 import { TeamSwitch } from '../../features/locations/TeamSwitch.js';
 import { useMediaQuery } from '../../lib/media.js';
 import { fullName } from '../../lib/names.js';
@@ -78,6 +80,7 @@ export function MainLayout() {
         </div>
       </header>
       <ViewingAsBanner current={current} />
+      <AwayBanner />
       <div className="shell__body">
         <nav id="shell-menu" className="shell__menu" aria-label={t('shell.menu')} hidden={!menuOpen}>
           {phone ? (
@@ -122,11 +125,12 @@ function Switches({ current }: { current: ReadySession }) {
   );
 }
 
-/** Who the agent acts as, and in which language. */
+/** Who the agent acts as, whether they are here, and in which language. */
 function AccountSwitches({ current }: { current: ReadySession }) {
   return (
     <>
       <ImpersonationPicker current={current} />
+      <PresencePicker />
       <LanguageSwitch />
       <span className="shell__agent" title={current.agent.email}>
         {fullName(current.agent)}

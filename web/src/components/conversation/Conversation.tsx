@@ -81,7 +81,8 @@ export function Conversation({
       const message = eventMessage({ kind, id }, data);
       if (message) merge(message);
     };
-    const stops = [subscribe('message.created', mine), subscribe('message.updated', mine), onResync(() => void mutate())];
+    // A text routed to this agent while its own agent is away comes on their channel as `conversation.routed`.
+    const stops = [subscribe('message.created', mine), subscribe('message.updated', mine), subscribe('conversation.routed', mine), onResync(() => void mutate())];
     return () => {
       for (const stop of stops) stop();
     };

@@ -276,6 +276,8 @@ export function RowMarkers({ row }: { row: RepairOrder }) {
   if (row.metadata.missed_call) markers.push({ id: 'missed-call', label: t('markers.missed_call'), tone: 'warning' });
   if (row.custom.customer_waiting) markers.push({ id: 'customer-waiting', label: t('markers.customer_waiting'), tone: 'info' });
   if (row.vehicle_ready) markers.push({ id: 'vehicle-ready', label: t('markers.vehicle_ready'), tone: 'ok' });
+  // Routed here from an away colleague's inbox (shared/presence.ts): whose customer this is.
+  if (row.routed_from) markers.push({ id: 'routed', label: t('board.routed_from', { name: `${row.routed_from.first_name} ${row.routed_from.last_name}`.trim() }), tone: 'info' });
   if (!markers.length) return null;
   return (
     <span className="markers">

@@ -11,6 +11,7 @@ import type { Paging } from '../../../../shared/api.js';
 import type { Message } from '../../../../shared/messages.js';
 import { isTextedIn, type RepairOrder } from '../../../../shared/repairOrders/repairOrders.js';
 import { findListed, insertListed, listedRows, patchListed, unreadRows, withoutListed, type PageRows } from '../../lib/pagedRows.js';
+import { looksAfter } from '../../components/conversation/readMarks.js';
 
 export interface RepairOrderPage {
   repair_orders: RepairOrder[];
@@ -41,10 +42,10 @@ export function boardRows(pages: readonly RepairOrderPage[] | undefined): Repair
   return listedRows(ORDER_PAGES, pages);
 }
 
-/** Whether an order is on this list at all. */
+/** Whether an order is on this list at all: an inbox holds the agent's orders and those an away colleague routes to them. */
 export function belongsTo(view: BoardView, order: RepairOrder): boolean {
   if (order.archived !== view.archived) return false;
-  if (view.scope === 'inbox' && order.agent?.id !== view.agentId) return false;
+  if (view.scope === 'inbox' && !looksAfter(order, view.agentId)) return false;
   return true;
 }
 
@@ -88,7 +89,8 @@ export interface Viewer {
 /**
  * A conversation got a new message (api contract `message.created`). The row moves up to the
  * message's time. An inbound message turns it unread, unless the conversation is open here and
- * this agent is its advisor (they are reading it, and the console marks it read for them).
+ * this agent looks after it (its advisor, or the colleague it is routed to: they are reading it,
+ * and the console marks it read for them).
  * Answers null when the row is not on this list (the caller fetches the order and merges it).
  */
 export function messageArrived(pages: readonly RepairOrderPage[], arrival: MessageArrival, view: BoardView, viewer: Viewer): RepairOrderPage[] | null {
@@ -96,7 +98,7 @@ export function messageArrived(pages: readonly RepairOrderPage[], arrival: Messa
   if (!row) return null;
   const { message } = arrival;
   const bumped = row.message_thread.bumped_at && Date.parse(row.message_thread.bumped_at) > Date.parse(message.created_at) ? row.message_thread.bumped_at : message.created_at;
-  const reading = viewer.openId === row.id && row.agent?.id === viewer.agentId;
+  const reading = viewer.openId === row.id && looksAfter(row, viewer.agentId);
   const updated: RepairOrder = {
     ...row,
     message_thread: { ...row.message_thread, bumped_at: bumped },

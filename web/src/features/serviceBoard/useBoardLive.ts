@@ -18,6 +18,7 @@ import { isCatchUpEvent, useStreamEvents } from '../../lib/realtime.js';
 import { ApiError } from '../../lib/request.js';
 import { reloadSettingsGroup } from '../../lib/session.js';
 import { refusalReasonText } from '../../lib/sendRefusals.js';
+import { looksAfter } from '../../components/conversation/readMarks.js';
 import { customerName, findRow, isInbound, messageArrived, rowsOfCustomer, type BoardView } from './boardRows.js';
 import { fetchRepairOrder, repairOrderPath } from './requests.js';
 import type { BoardList } from './useBoardList.js';
@@ -114,7 +115,7 @@ export function useBoardLive(options: LiveBoardOptions): void {
         if (row) board.update((pages) => messageArrived(pages, arrival, view, { openId, agentId }) ?? pages);
         else refresh(orderId);
         if (!isInbound(data.message)) return;
-        if (openId === orderId && row?.agent?.id === agentId) {
+        if (openId === orderId && row && looksAfter(row, agentId)) {
           reading(orderId);
           latest.current.onReadingArrival(orderId);
         }
@@ -129,6 +130,45 @@ export function useBoardLive(options: LiveBoardOptions): void {
       }
       case 'message.updated':
         // The conversation merges its own messages; the board's rows do not change.
+        return;
+      case 'conversation.routed': {
+        // An away colleague's customer wrote: the order is in this agent's inbox now (the fetched
+        // order says routed_from), unread, and a hidden tab tells them whose it is.
+        const { data } = event;
+        const owner = ownerOf(data);
+        if (data.location_id !== locationId || owner?.kind !== 'repair_order') return;
+        const orderId = owner.id;
+        const from = `${data.from_agent.first_name} ${data.from_agent.last_name}`.trim();
+        const quiet = isCatchUpEvent();
+        const notify = (order: RepairOrder | undefined) => {
+          if (quiet) return;
+          notifyWhenHidden({
+            title: order ? t('board.routed_notice_title', { name: customerName(order), agent: from }) : t('board.routed_notice_title_unknown', { agent: from }),
+            body: data.message.text || t('conversation.attachment_only'),
+            tag: orderId,
+            onOpen: () => latest.current.onOpen(orderId),
+          });
+        };
+        const row = findRow(board.pages, orderId);
+        if (row) {
+          refresh(orderId);
+          notify(row);
+          return;
+        }
+        // Not on this list yet: the fetch that puts it there also names the customer for the notice.
+        fetchRepairOrder(orderId)
+          .then((order) => {
+            latest.current.board.applyOrder(order);
+            void mutate(repairOrderPath(orderId), order, { revalidate: false });
+            notify(order);
+          })
+          .catch(() => notify(undefined));
+        return;
+      }
+      case 'routing.ended':
+        // The colleague is back: their orders leave this inbox (fetched again, they are routed no more).
+        if (event.data.location_id !== locationId) return;
+        for (const owner of event.data.owners) if (owner.kind === 'repair_order') refresh(owner.id);
         return;
       case 'read.changed': {
         const owner = ownerOf(event.data);
