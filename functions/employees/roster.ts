@@ -12,6 +12,7 @@ import { smsCarrier } from '../lib/carrier.js';
 import { ValidationError } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { getLocation } from '../lib/locations.js';
+import { presenceOf } from '../lib/presence.js';
 import { countryOfLocation, normalizePhone, phoneProblem, PHONE_ERRORS } from '../lib/phones.js';
 import { transactWrite } from '../lib/table.js';
 import { updateVersioned } from '../lib/versioned.js';
@@ -202,7 +203,7 @@ export function employeeView(record: EmployeeRecord, contact: CustomerRecord, un
     contact: customerView(contact),
     opt_in: contact.opt_in,
     agent: agent ? agentRef(agent) : null,
-    presence: agent ? { status: agent.online_status } : null,
+    presence: agent ? { status: agent.online_status, mode: presenceOf(agent).mode } : null,
     is_unread: unread,
     message_thread: { id: thread, bumped_at: record.bumped_at },
     message_thread_id: thread,

@@ -6,13 +6,19 @@
  */
 import type { Customer, OptStatus } from '../customers.js';
 import type { AgentRef } from '../people.js';
+import type { PresenceMode } from '../presence.js';
 
-/** Whether a console user is there (agents' `online_status`). */
+/** Whether a console user is there, from their activity (agents' `online_status`). */
 export type PresenceStatus = 'online' | 'away' | 'offline';
 
-/** The presence of the console user an employee is (SPEC §3 "presence"); null for one who is not an agent. */
+/**
+ * The presence of the console user an employee is (SPEC §3 "presence (online, away, away with
+ * autoresponder, away with routing, both)"); null for one who is not an agent.
+ */
 export interface EmployeePresence {
   status: PresenceStatus;
+  /** Their own choice (shared/presence.ts): an absence shows whatever their activity. */
+  mode: PresenceMode;
 }
 
 export interface Employee {

@@ -138,13 +138,20 @@ describe('adding an employee', () => {
     expect(inherited.opt_in).toBe('out');
   });
 
-  it('knows a landline and a console user: the agent they are, and that agent\'s presence', async () => {
+  it('knows a landline and a console user: the agent they are, and that agent\'s presence, an absence they chose included', async () => {
     const landline = await add({ phone: `+1617${300 + Math.floor(Math.random() * 600)}0${150 + Math.floor(Math.random() * 40)}` });
     const user = await add({ agent_id: 'agt_chat' });
+    const nina = api(baseUrl, await signIn(baseUrl, 'chat@demo.example'));
 
     expect(landline.contact.carrier.type).toBe('landline');
     expect(user.agent).toEqual({ id: 'agt_chat', first_name: 'Nina', last_name: 'Patel' });
-    expect(user.presence?.status).toMatch(/online|away|offline/);
+    expect(user.presence).toEqual({ status: expect.stringMatching(/online|away|offline/), mode: 'online' });
+    try {
+      expect((await nina.put('/api/agents/me/presence', { presence: { mode: 'away' } })).status).toBe(200);
+      expect((await hr.get(`${loc}/employees/${user.id}`)).body.employee.presence).toEqual({ status: expect.stringMatching(/away|offline/), mode: 'away' });
+    } finally {
+      await nina.put('/api/agents/me/presence', { presence: { mode: 'online' } });
+    }
   });
 });
 

@@ -41,7 +41,7 @@ export function EmployeeDetail({
           <DetailItem label={t('employees.console_user')}>{employee.agent ? fullName(employee.agent) : t('employees.console_user_none')}</DetailItem>
           {employee.presence ? (
             <DetailItem label={t('employees.column_presence')}>
-              <PresenceMark status={employee.presence.status} />
+              <PresenceMark presence={employee.presence} />
             </DetailItem>
           ) : null}
         </dl>

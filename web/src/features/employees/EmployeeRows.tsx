@@ -114,7 +114,7 @@ function StaffRow({
         <span className={`staff-row__opt opt--${employee.opt_in}`} data-testid="employee-opt" data-opt={employee.opt_in}>
           {t(`opt.${employee.opt_in}`)}
         </span>
-        <span className="staff-row__presence">{employee.presence ? <PresenceMark status={employee.presence.status} /> : null}</span>
+        <span className="staff-row__presence">{employee.presence ? <PresenceMark presence={employee.presence} /> : null}</span>
       </button>
       <button type="button" className="button button--small button--quiet staff-row__edit" aria-label={t('employees.edit_row', { name })} data-testid="employee-edit" onClick={() => onEdit(employee)}>
         {t('employees.edit')}
