@@ -9,3 +9,4 @@ export { board as technician } from './inspections/board.js';
 export { board as appointments } from './appointments/board.js';
 export { board as guests } from './guests/board.js';
 export { board as inventory } from './inventory/board.js';
+export { board as employees } from './employees/board.js';

@@ -4,7 +4,7 @@
  */
 import type { Customer } from '../../shared/customers.js';
 import { keys } from '../lib/keys.js';
-import { batchGet, fields, getItem, isConditionFailure, putItemIf, queryAll, readPage, updateItem, versionCondition, type Item } from '../lib/table.js';
+import { batchGet, fields, getItem, isConditionFailure, putItemIf, queryAll, readPage, updateItem, versionCondition, type Item, type TransactWrite } from '../lib/table.js';
 
 /** Keys of the records this store owns (docs/data-model.md). */
 export const customerKeys = {
@@ -136,6 +136,23 @@ export async function customersWithPhone(companyId: string, e164: string, consis
   // The index is eventually consistent: read the records themselves for their current state.
   const current = await getCustomers(companyId, items.map((i) => i.id), consistent);
   return [...current.values()].filter((c) => c.phones.cell === e164);
+}
+
+/**
+ * The write, in a board's own transaction, that takes away one of the board's contacts with the
+ * record they belong to (an employee removed from the board): a record of that kind only, never a
+ * customer, and nothing when it is gone already. The number's consent is the number's
+ * (numberConsent.ts): a STOP from it still holds for whoever has the number next.
+ */
+export function contactRemovalWrite(companyId: string, contactId: string, kind: string): TransactWrite {
+  return {
+    Delete: {
+      Key: customerKeys.customer(companyId, contactId),
+      ConditionExpression: 'attribute_not_exists(pk) OR #contact = :kind',
+      ExpressionAttributeNames: { '#contact': 'contact' },
+      ExpressionAttributeValues: { ':kind': kind },
+    },
+  };
 }
 
 /** The record changed under the writer (another write got in first): read again and retry. */

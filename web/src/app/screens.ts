@@ -7,6 +7,7 @@ export { screens as serviceBoard } from '../features/serviceBoard/screen.js';
 export { screens as inspections } from '../features/inspections/screen.js';
 export { screens as appointments } from '../features/appointments/screen.js';
 export { screens as guests } from '../features/guests/screen.js';
+export { screens as employees } from '../features/employees/screen.js';
 export { screens as settings } from './settingsScreen.js';
 export { screens as later } from './laterScreens.js';
 export { screens as inventory } from '../features/inventory/screen.js';

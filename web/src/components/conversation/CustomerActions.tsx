@@ -20,6 +20,7 @@ export function customerActionRefusal(customer: Pick<Customer, 'opt_in'>): 'deta
 export function CustomerActions({
   customer,
   name,
+  contact,
   disabled,
   onBusy,
   onCustomer,
@@ -27,6 +28,8 @@ export function CustomerActions({
   customer: Customer;
   /** The customer's name as the board writes it, for the confirmation. */
   name: string;
+  /** A board's own kind of contact (`employee`): the confirmation and the refusal name them so. */
+  contact?: string;
   /** Another action of the panel is under way. */
   disabled: boolean;
   /** One of these actions started (true) or ended (false): the panel holds its own buttons meanwhile. */
@@ -62,7 +65,7 @@ export function CustomerActions({
         className="button button--small button--danger"
         data-testid="opt-out-button"
         disabled={refusal !== null || held}
-        title={refusal ? t(refusal) : undefined}
+        title={refusal ? t(refusal, { context: contact }) : undefined}
         onClick={() => setOptOutOpen(true)}
       >
         {t('actions.opt_out')}
@@ -70,7 +73,7 @@ export function CustomerActions({
       <button type="button" className="button button--small" data-testid="block-button" disabled={held} onClick={() => void run(customer.blocked_at ? 'unblock' : 'block')}>
         {customer.blocked_at ? t('actions.unblock') : t('actions.block')}
       </button>
-      <OptOutDialog open={optOutOpen} name={name} busy={busy === 'opt_out'} onCancel={() => setOptOutOpen(false)} onConfirm={() => void run('opt_out', () => setOptOutOpen(false))} />
+      <OptOutDialog open={optOutOpen} name={name} busy={busy === 'opt_out'} contact={contact} onCancel={() => setOptOutOpen(false)} onConfirm={() => void run('opt_out', () => setOptOutOpen(false))} />
     </>
   );
 }

@@ -25,6 +25,7 @@ export function CustomerCard({
   customer,
   name,
   markers,
+  title,
   context,
 }: {
   customer: Customer;
@@ -32,11 +33,13 @@ export function CustomerCard({
   name: string;
   /** After the name: the board's own markers (opted out, waiting, …). */
   markers?: ReactNode;
+  /** The section's heading, when the contact is not a customer (a board's own contacts); "Customer" otherwise. */
+  title?: string;
   context: ConversationContext;
 }) {
   const { t } = useTranslation();
   return (
-    <DetailSection title={t('detail.customer')}>
+    <DetailSection title={title ?? t('detail.customer')}>
       <dl className="detail__list">
         <DetailItem label={t('detail.name')}>
           {[customer.first_name, customer.middle_name, customer.last_name].filter(Boolean).join(' ') || name}

@@ -2,16 +2,33 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../Dialog.js';
 
-/** Opting out cannot be undone by the dealership: the agent reads that before confirming. */
-export function OptOutDialog({ open, name, busy, onCancel, onConfirm }: { open: boolean; name: string; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
+/**
+ * Opting out cannot be undone by the dealership: the agent reads that before confirming. `contact`:
+ * the kind of person (a board's contact, e.g. `employee`), whose words are the `_<contact>` ones.
+ */
+export function OptOutDialog({
+  open,
+  name,
+  busy,
+  contact,
+  onCancel,
+  onConfirm,
+}: {
+  open: boolean;
+  name: string;
+  busy: boolean;
+  contact?: string;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   const { t } = useTranslation();
   const titleId = useId();
   return (
     <Dialog open={open} onClose={onCancel} labelledBy={titleId}>
       <h2 className="dialog__title" id={titleId}>
-        {t('detail.opt_out_title')}
+        {t('detail.opt_out_title', { context: contact })}
       </h2>
-      <p>{t('detail.opt_out_text', { name })}</p>
+      <p>{t('detail.opt_out_text', { name, context: contact })}</p>
       <div className="dialog__actions">
         <button type="button" className="button" onClick={onCancel} autoFocus>
           {t('common.cancel')}
