@@ -64,7 +64,7 @@ export const DEMO_EMPLOYEE_STORES: DemoStore[] = [
     readers: ['agt_hr', 'agt_manager', 'agt_admin'],
     employees: [
       {
-        first: 'Alicia', last: 'Moreno', position: 'Service technician', team: 'Main shop', cell: '+16175551201',
+        first: 'Alicia', last: 'Moreno', position: 'Service technician', team: 'Main shop', cell: '+16175551401',
         texts: [
           ['out', 180, 'Hi Alicia, this is Tom from HR. Your new uniforms are in: pick them up at the front desk any time today.'],
           ['in', 9, "Thanks Tom! I'll grab them at lunch. Is the safety training still on Thursday?"],
@@ -72,7 +72,7 @@ export const DEMO_EMPLOYEE_STORES: DemoStore[] = [
         unread: true, shows: 'unread reply',
       },
       {
-        first: 'Ben', last: 'Carter', position: 'Parts counter', team: 'Parts', cell: '+16175551202',
+        first: 'Ben', last: 'Carter', position: 'Parts counter', team: 'Parts', cell: '+16175551402',
         texts: [
           ['out', 2900, 'Reminder from HR: benefits enrollment closes Friday at 5 pm.'],
           ['in', 2880, 'STOP'],
@@ -85,14 +85,14 @@ export const DEMO_EMPLOYEE_STORES: DemoStore[] = [
         shows: 'VoIP line (texts may not be delivered)',
       },
       {
-        first: 'Priya', last: 'Raman', position: 'Service advisor', team: 'Express service', cell: '+16175551203', agent: 'agt_advisor',
+        first: 'Priya', last: 'Raman', position: 'Service advisor', team: 'Express service', cell: '+16175551403', agent: 'agt_advisor',
         texts: [
           ['out', 600, 'Hi Priya, please sign your updated schedule in the portal when you have a minute.'],
           ['in', 590, 'Done, thanks!'],
         ],
         shows: 'a console user (advisor@demo.example): presence',
       },
-      { first: 'Marcus', last: 'Bell', position: 'Service manager', team: 'Main shop', cell: '+16175551204', agent: 'agt_manager', texts: [], shows: 'never texted' },
+      { first: 'Marcus', last: 'Bell', position: 'Service manager', team: 'Main shop', cell: '+16175551404', agent: 'agt_manager', texts: [], shows: 'never texted' },
     ],
   },
   {
@@ -103,14 +103,14 @@ export const DEMO_EMPLOYEE_STORES: DemoStore[] = [
     readers: ['agt_admin'],
     employees: [
       {
-        first: 'Tyrone', last: 'Jackson', position: 'Lot attendant', team: 'Sales', cell: '+12145551201',
+        first: 'Tyrone', last: 'Jackson', position: 'Lot attendant', team: 'Sales', cell: '+12145551401',
         texts: [
           ['out', 240, 'Morning Tyrone, please move the demo cars to the front row before 9.'],
           ['in', 235, 'On it.'],
         ],
       },
-      { first: 'Hannah', last: 'Schultz', position: 'Cashier', team: 'Service', cell: '+12145551202', texts: [['out', 3000, 'Hi Hannah, the register upgrade is on Monday: come in 15 minutes early.']] },
-      { first: 'Carmen', last: 'Reyes', position: 'Service advisor', team: 'Main shop', cell: '+12145551203', agent: 'agt_south_advisor', texts: [] },
+      { first: 'Hannah', last: 'Schultz', position: 'Cashier', team: 'Service', cell: '+12145551402', texts: [['out', 3000, 'Hi Hannah, the register upgrade is on Monday: come in 15 minutes early.']] },
+      { first: 'Carmen', last: 'Reyes', position: 'Service advisor', team: 'Main shop', cell: '+12145551403', agent: 'agt_south_advisor', texts: [] },
     ],
   },
 ];

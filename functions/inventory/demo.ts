@@ -30,7 +30,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const nextUlid = monotonicFactory();
 
 /** Each store's inventory texting number: its orders text from it (business_information.texting_numbers.inventory). */
-export const INVENTORY_NUMBERS: Record<string, string> = { loc_demo_north: '+16175550124', loc_demo_south: '+12145550124' };
+export const INVENTORY_NUMBERS: Record<string, string> = { loc_demo_north: '+16175550125', loc_demo_south: '+12145550125' };
 
 type Line = [direction: 'in' | 'out', minutesAgo: number, text: string];
 
@@ -66,7 +66,7 @@ function demoOrder(
 }
 
 export const DEMO_INVENTORY_ORDERS: DemoInventoryOrder[] = [
-  demoOrder('south-rav4', [SOUTH, 'agt_inventory'], ['Lucía', 'Fernández', 'lucia.fernandez', '+12145551201'], ['vehicle', '2024 Toyota RAV4 XLE, Wind Chill Pearl', 'T24-0317'], 300, {
+  demoOrder('south-rav4', [SOUTH, 'agt_inventory'], ['Lucía', 'Fernández', 'lucia.fernandez', '+12145551301'], ['vehicle', '2024 Toyota RAV4 XLE, Wind Chill Pearl', 'T24-0317'], 300, {
     texts: [
       ['out', 290, 'Hi Lucía, this is Owen at Demo Motors South. The white RAV4 XLE you asked about (stock T24-0317) is on the lot. Would you like to come in for a test drive?'],
       ['in', 25, 'Yes please! Could I come Saturday morning?'],
@@ -74,7 +74,7 @@ export const DEMO_INVENTORY_ORDERS: DemoInventoryOrder[] = [
     unread: true,
     shows: 'a vehicle, unread reply',
   }),
-  demoOrder('south-mats', [SOUTH, 'agt_inventory'], ['Derek', 'Simmons', 'derek.simmons', '+12145551202'], ['part', 'All-weather floor mats, Ford F-150 SuperCrew', 'P-88412'], 2900, {
+  demoOrder('south-mats', [SOUTH, 'agt_inventory'], ['Derek', 'Simmons', 'derek.simmons', '+12145551302'], ['part', 'All-weather floor mats, Ford F-150 SuperCrew', 'P-88412'], 2900, {
     texts: [
       ['out', 2890, 'Hi Derek, Owen from Demo Motors South. Your F-150 floor mats are ordered and should be here Thursday.'],
       ['in', 2700, 'Great, thanks Owen.'],
@@ -85,10 +85,10 @@ export const DEMO_INVENTORY_ORDERS: DemoInventoryOrder[] = [
     landline: true,
     shows: 'a text that came back not sent (landline): Resend',
   }),
-  demoOrder('south-crossbars', [SOUTH, 'agt_inventory'], ['Marcus', 'Webb', 'marcus.webb', '+12145551203'], ['part', 'Roof rack crossbars, Subaru Outback 2022', 'P-55120'], 15, {
+  demoOrder('south-crossbars', [SOUTH, 'agt_inventory'], ['Marcus', 'Webb', 'marcus.webb', '+12145551303'], ['part', 'Roof rack crossbars, Subaru Outback 2022', 'P-55120'], 15, {
     shows: 'a new order, no text yet',
   }),
-  demoOrder('south-mach-e', [SOUTH, 'agt_admin'], ['Priscilla', 'Nguyen', 'priscilla.nguyen', '+12145551204'], ['vehicle', '2022 Ford Mustang Mach-E Premium', 'F22-0921'], 1500, {
+  demoOrder('south-mach-e', [SOUTH, 'agt_admin'], ['Priscilla', 'Nguyen', 'priscilla.nguyen', '+12145551304'], ['vehicle', '2022 Ford Mustang Mach-E Premium', 'F22-0921'], 1500, {
     texts: [['out', 1490, 'Hi Priscilla, Dana from Demo Motors South. The Mach-E is reserved for you until Friday.']],
     shows: "held by the company admin: in the store's list, not in Owen's inbox",
   }),

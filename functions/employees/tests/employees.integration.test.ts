@@ -66,7 +66,7 @@ describe('the list', () => {
     expect(res.body.meta.paging).toMatchObject({ current_offset: 0, per_page: 50 });
     expect(res.body.meta.paging.total).toBeGreaterThanOrEqual(5);
     const byName = new Map((res.body.employees as Employee[]).map((e) => [`${e.first_name} ${e.last_name}`, e]));
-    expect(byName.get('Ben Carter')).toMatchObject({ position: 'Parts counter', team: 'Parts', opt_in: 'out', contact: { opt_in: 'out', phones: { cell: '+16175551202' } } });
+    expect(byName.get('Ben Carter')).toMatchObject({ position: 'Parts counter', team: 'Parts', opt_in: 'out', contact: { opt_in: 'out', phones: { cell: '+16175551402' } } });
     expect(byName.get('Alicia Moreno')?.is_unread).toBe(true);
     expect(byName.get('Dev Patel')?.contact.carrier.type).toBe('voip');
     expect(byName.get('Priya Raman')).toMatchObject({ agent: { id: 'agt_advisor' }, presence: { status: expect.stringMatching(/online|away|offline/) } });

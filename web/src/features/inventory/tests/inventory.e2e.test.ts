@@ -87,7 +87,7 @@ describe('the inventory board', () => {
     await page.getByTestId('message-bubble').filter({ hasText: 'your floor mats are in' }).waitFor();
     await expect.poll(async () => (await textsTo(browser.carrierUrl, phone)).map((t) => t.text).join('|'), { timeout: 10_000 }).toContain('your floor mats are in');
     const store = (await textsTo(browser.carrierUrl, phone))[0]!.from;
-    expect(store).toBe('+12145550124');
+    expect(store).toBe('+12145550125');
     await replyAsCustomer(browser.carrierUrl, phone, store, 'Great, I will come by on Saturday.');
     await page.getByTestId('message-bubble').filter({ hasText: 'come by on Saturday' }).waitFor({ timeout: 10_000 });
 
