@@ -17,8 +17,9 @@ import { massTextKind, startMassText, visibleMassText } from './massTexts.js';
 import { portFor, visibleOwner, worksAnyConversation, type ConversationOwner } from './owners.js';
 import { getMessage, messagesOf, messageView, ownerRefOf, type MessageRecord } from './records.js';
 import { cancelHeld, editHeld, MAX_SCHEDULE_DAYS } from './held.js';
-import { earlierSend, retryMessage, sendFromAgent } from './send.js';
-import { MENTIONABLE_PAGE, keepMentionable, matchingName, mentionableAgents } from './mentions.js';
+import { earlierSend, requestKeyHash, retryMessage, sendFromAgent } from './send.js';
+import { writeStaffNote } from './staffNotes.js';
+import { MENTIONABLE_PAGE, announceMentions, keepMentionable, matchingName, mentionableAgents } from './mentions.js';
 
 export { MAX_SCHEDULE_DAYS };
 
@@ -61,6 +62,14 @@ function conversationRoutes({ kind, path: base, idParam }: BoardConversations): 
         }
         const attachments = await storedAttachments(auth.companyId, input.attachments);
         const mentions = await keepMentionable(owner, input.mentions, auth.actingAs.id);
+        if (input.staff_note) {
+          // A note reaches no customer: nothing to schedule, no quiet hours to confirm.
+          if (input.send_at) throw new ValidationError([{ message: 'A note to colleagues cannot be scheduled', path: 'message.send_at' }]);
+          const key = requestKeyOf(headers);
+          const note = await writeStaffNote(owner, auth.actingAs, { text: input.text, attachments, mentions, keyHash: key && requestKeyHash(key) });
+          return ok({ message: await messageView(note), warnings: [] }, 201);
+        }
+        const sentAt = new Date();
         const { message, warnings } = await sendFromAgent(owner, auth.actingAs, {
           text: input.text,
           attachments,
@@ -68,7 +77,9 @@ function conversationRoutes({ kind, path: base, idParam }: BoardConversations): 
           confirmQuietHours: input.confirm_quiet_hours,
           requestKey: requestKeyOf(headers),
           mentions,
-        });
+        }, sentAt);
+        // A retry of the request answers the text it wrote, and its mentions were told then.
+        if (message.created_at === sentAt.toISOString()) await announceMentions(owner, message);
         return ok({ message: await messageView(message), warnings }, 201);
       },
       {
