@@ -5,7 +5,7 @@
 import type { BoardConversations } from '../lib/boardModule.js';
 import { boards } from '../lib/boardList.js';
 import { massMessageBody } from '../../shared/schemas/massTexts.js';
-import { editMessageBody, sendMessageBody } from '../../shared/schemas/messages.js';
+import { editMessageBody, reactionBody, sendMessageBody } from '../../shared/schemas/messages.js';
 import { MESSAGE_FIRST_PAGE } from '../../shared/messages.js';
 import { ValidationError, forbidden, notFound } from '../lib/errors.js';
 import { agentRoute, areaHandler, ok, pagedBody, paging, parse, type Routes } from '../lib/http.js';
@@ -19,6 +19,7 @@ import { getMessage, messagesOf, messageView, ownerRefOf, type MessageRecord } f
 import { cancelHeld, editHeld, MAX_SCHEDULE_DAYS } from './held.js';
 import { earlierSend, requestKeyHash, retryMessage, sendFromAgent } from './send.js';
 import { writeStaffNote } from './staffNotes.js';
+import { react, unreact } from './reactions.js';
 import { MENTIONABLE_PAGE, announceMentions, keepMentionable, matchingName, mentionableAgents } from './mentions.js';
 
 export { MAX_SCHEDULE_DAYS };
@@ -51,6 +52,18 @@ function conversationRoutes({ kind, path: base, idParam }: BoardConversations): 
       const { offset, limit } = paging(query, MENTIONABLE_PAGE);
       const agents = matchingName(await mentionableAgents(owner), query.q ?? '').filter((agent) => agent.id !== auth.actingAs.id);
       return ok(pagedBody('agents', agents.slice(offset, offset + limit), agents.length, offset, limit));
+    }),
+
+    /** SPEC §7 reactions: PUT adds the agent's emoji, DELETE takes it back; both answer the message. */
+    [`PUT ${base}/messages/{message_id}/reactions`]: agentRoute(async ({ auth, params, body }) => {
+      const { emoji } = parse(reactionBody, body);
+      const owner = await visible(auth, params);
+      return ok({ message: await react(owner, params.message_id ?? '', emoji, auth.actingAs.id) });
+    }),
+    [`DELETE ${base}/messages/{message_id}/reactions`]: agentRoute(async ({ auth, params, body }) => {
+      const { emoji } = parse(reactionBody, body);
+      const owner = await visible(auth, params);
+      return ok({ message: await unreact(owner, params.message_id ?? '', emoji, auth.actingAs.id) });
     }),
 
     [`POST ${base}/messages`]: agentRoute(
