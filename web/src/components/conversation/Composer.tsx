@@ -62,6 +62,7 @@ export function Composer({
   onQueued,
   onPendingChange,
   onSettled,
+  staffNotes = true,
 }: {
   owner: ConversationAt;
   subject: TextingSubject;
@@ -71,6 +72,8 @@ export function Composer({
   onQueued: (pending: PendingMessage) => void;
   onPendingChange: (key: string, change: Pick<PendingMessage, 'state' | 'checkAgain'>) => void;
   onSettled: (key: string, message: Message | null) => void;
+  /** Whether the agent may write a note to colleagues here (not where everyone in it is staff). */
+  staffNotes?: boolean;
 }) {
   const { t } = useTranslation();
   const ids = useId();
@@ -110,7 +113,7 @@ export function Composer({
   // text to the customer at all, only why (the server refuses these sends anyway); a note to
   // colleagues reaches no customer, so it can still be written.
   const texting = state.kind === 'open';
-  const mode: ComposeMode = texting ? chosenMode : 'note';
+  const mode: ComposeMode = !staffNotes ? 'text' : texting ? chosenMode : 'note';
   const closedNotice =
     state.kind !== 'open' ? (
       <div className={`composer composer--${state.kind}`} role="note" data-testid={noticeTestId(state.reason)} data-reason={state.reason}>
@@ -118,15 +121,17 @@ export function Composer({
       </div>
     ) : null;
   const left = charactersLeft(text);
-  if (!texting && !noteOpen) {
+  if (!texting && (!noteOpen || !staffNotes)) {
     return (
       <>
         {closedNotice}
-        <div className="composer__note-opener">
-          <button type="button" className="button button--small button--note" data-testid="open-note" onClick={() => setNoteOpen(true)}>
-            {t('collab.mode_note')}
-          </button>
-        </div>
+        {staffNotes ? (
+          <div className="composer__note-opener">
+            <button type="button" className="button button--small button--note" data-testid="open-note" onClick={() => setNoteOpen(true)}>
+              {t('collab.mode_note')}
+            </button>
+          </div>
+        ) : null}
       </>
     );
   }
@@ -243,119 +248,119 @@ export function Composer({
   const noting = mode === 'note';
   return (
     <>
-    {closedNotice}
-    <form className={`composer${noting ? ' composer--note' : ''}`} onSubmit={submit} data-testid="composer-form" data-mode={mode} noValidate>
-      {texting ? (
-        <div className="composer__modes" role="group" aria-label={t('collab.write_as')}>
-          <button type="button" className="composer__mode" aria-pressed={!noting} data-testid="compose-text" onClick={() => setMode('text')}>
-            {t('collab.mode_text')}
-          </button>
-          <button type="button" className="composer__mode composer__mode--note" aria-pressed={noting} data-testid="compose-note" onClick={() => setMode('note')}>
-            {t('collab.mode_note')}
-          </button>
-        </div>
-      ) : null}
-      {noting ? (
-        <p className="composer__note-label" id={`${ids}-note`} data-testid="composer-note-label">
-          {t('collab.note_hint')}
-        </p>
-      ) : null}
-      {state.kind === 'open' && !noting && state.warning === 'voip' ? (
-        <p className="composer__warning" data-testid="composer-voip">
-          {t('composer.voip_warning')}
-        </p>
-      ) : null}
-      {problemText ? (
-        <p className="notice notice--error composer__problem" role="alert" data-testid="composer-problem">
-          {problemText}
-        </p>
-      ) : null}
-      <textarea
-        ref={textBox}
-        className={`composer__text${left < 0 ? ' composer__text--over' : ''}${noting ? ' composer__text--note' : ''}`}
-        rows={3}
-        value={text}
-        aria-label={noting ? t('collab.note_label') : t('composer.label')}
-        aria-describedby={noting ? `${ids}-note ${counterId}` : counterId}
-        aria-invalid={left < 0 || problem !== null ? true : undefined}
-        placeholder={noting ? t('collab.note_placeholder') : t('composer.placeholder')}
-        data-testid="composer"
-        {...mention.inputProps}
-        onChange={(event) => {
-          setText(event.target.value);
-          mention.onCaret(event.target.selectionStart);
-        }}
-        onSelect={(event) => mention.onCaret(event.currentTarget.selectionStart)}
-        onKeyDown={(event) => {
-          if (mention.onKeyDown(event)) {
-            event.preventDefault();
-            return;
-          }
-          if (sendsOnKey({ key: event.key, shiftKey: event.shiftKey, altKey: event.altKey, isComposing: event.nativeEvent.isComposing })) {
-            event.preventDefault();
-            submit();
-          }
-        }}
-      />
-      {files.length ? (
-        <ul className="composer__files" aria-label={t('composer.files_label')}>
-          {files.map((file, index) => (
-            <li key={`${file.name}-${index}`} className="composer__file">
-              <span>
-                {file.name} <span className="muted">({sizeLabel(file.size)})</span>
-              </span>
-              <button
-                type="button"
-                className="icon-button composer__remove"
-                aria-label={t('composer.remove_file', { name: file.name })}
-                onClick={() => onFilesChange(files.filter((_, i) => i !== index))}
-              >
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {mention.list}
-      <div className="composer__bar">
-        <span id={counterId} className={`composer__counter${left < 0 ? ' composer__counter--over' : ''}`} data-testid="composer-counter" aria-live="polite">
-          {left >= 0 ? t('composer.characters_left', { count: left }) : t('composer.characters_over', { count: -left })}
-        </span>
-        <input
-          ref={fileInput}
-          type="file"
-          multiple
-          hidden
+      {closedNotice}
+      <form className={`composer${noting ? ' composer--note' : ''}`} onSubmit={submit} data-testid="composer-form" data-mode={mode} noValidate>
+        {texting && staffNotes ? (
+          <div className="composer__modes" role="group" aria-label={t('collab.write_as')}>
+            <button type="button" className="composer__mode" aria-pressed={!noting} data-testid="compose-text" onClick={() => setMode('text')}>
+              {t('collab.mode_text')}
+            </button>
+            <button type="button" className="composer__mode composer__mode--note" aria-pressed={noting} data-testid="compose-note" onClick={() => setMode('note')}>
+              {t('collab.mode_note')}
+            </button>
+          </div>
+        ) : null}
+        {noting ? (
+          <p className="composer__note-label" id={`${ids}-note`} data-testid="composer-note-label">
+            {t('collab.note_hint')}
+          </p>
+        ) : null}
+        {state.kind === 'open' && !noting && state.warning === 'voip' ? (
+          <p className="composer__warning" data-testid="composer-voip">
+            {t('composer.voip_warning')}
+          </p>
+        ) : null}
+        {problemText ? (
+          <p className="notice notice--error composer__problem" role="alert" data-testid="composer-problem">
+            {problemText}
+          </p>
+        ) : null}
+        <textarea
+          ref={textBox}
+          className={`composer__text${left < 0 ? ' composer__text--over' : ''}${noting ? ' composer__text--note' : ''}`}
+          rows={3}
+          value={text}
+          aria-label={noting ? t('collab.note_label') : t('composer.label')}
+          aria-describedby={noting ? `${ids}-note ${counterId}` : counterId}
+          aria-invalid={left < 0 || problem !== null ? true : undefined}
+          placeholder={noting ? t('collab.note_placeholder') : t('composer.placeholder')}
+          data-testid="composer"
+          {...mention.inputProps}
           onChange={(event) => {
-            const picked = Array.from(event.target.files ?? []);
-            if (picked.length) onFilesChange([...files, ...picked]);
-            event.target.value = '';
+            setText(event.target.value);
+            mention.onCaret(event.target.selectionStart);
+          }}
+          onSelect={(event) => mention.onCaret(event.currentTarget.selectionStart)}
+          onKeyDown={(event) => {
+            if (mention.onKeyDown(event)) {
+              event.preventDefault();
+              return;
+            }
+            if (sendsOnKey({ key: event.key, shiftKey: event.shiftKey, altKey: event.altKey, isComposing: event.nativeEvent.isComposing })) {
+              event.preventDefault();
+              submit();
+            }
           }}
         />
-        <button type="button" className="button button--small" data-testid="attach-button" onClick={() => fileInput.current?.click()}>
-          {t('composer.attach')}
-        </button>
-        <button type="submit" className={`button button--small ${noting ? 'button--note' : 'button--primary'}`} data-testid="send-button">
-          {noting ? t('collab.note_send') : t('composer.send')}
-        </button>
-      </div>
-      <QuietHoursDialog
-        quiet={quiet}
-        context={context}
-        onSendAnyway={(sending) => {
-          setQuiet(null);
-          void deliver(sending, { confirm_quiet_hours: true }, randomId());
-        }}
-        onSchedule={(sending, at) => {
-          setQuiet(null);
-          void deliver(sending, { send_at: at }, randomId());
-        }}
-        onCancel={(sending) => {
-          setQuiet(null);
-          restore(sending);
-        }}
-      />
-    </form>
+        {files.length ? (
+          <ul className="composer__files" aria-label={t('composer.files_label')}>
+            {files.map((file, index) => (
+              <li key={`${file.name}-${index}`} className="composer__file">
+                <span>
+                  {file.name} <span className="muted">({sizeLabel(file.size)})</span>
+                </span>
+                <button
+                  type="button"
+                  className="icon-button composer__remove"
+                  aria-label={t('composer.remove_file', { name: file.name })}
+                  onClick={() => onFilesChange(files.filter((_, i) => i !== index))}
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {mention.list}
+        <div className="composer__bar">
+          <span id={counterId} className={`composer__counter${left < 0 ? ' composer__counter--over' : ''}`} data-testid="composer-counter" aria-live="polite">
+            {left >= 0 ? t('composer.characters_left', { count: left }) : t('composer.characters_over', { count: -left })}
+          </span>
+          <input
+            ref={fileInput}
+            type="file"
+            multiple
+            hidden
+            onChange={(event) => {
+              const picked = Array.from(event.target.files ?? []);
+              if (picked.length) onFilesChange([...files, ...picked]);
+              event.target.value = '';
+            }}
+          />
+          <button type="button" className="button button--small" data-testid="attach-button" onClick={() => fileInput.current?.click()}>
+            {t('composer.attach')}
+          </button>
+          <button type="submit" className={`button button--small ${noting ? 'button--note' : 'button--primary'}`} data-testid="send-button">
+            {noting ? t('collab.note_send') : t('composer.send')}
+          </button>
+        </div>
+        <QuietHoursDialog
+          quiet={quiet}
+          context={context}
+          onSendAnyway={(sending) => {
+            setQuiet(null);
+            void deliver(sending, { confirm_quiet_hours: true }, randomId());
+          }}
+          onSchedule={(sending, at) => {
+            setQuiet(null);
+            void deliver(sending, { send_at: at }, randomId());
+          }}
+          onCancel={(sending) => {
+            setQuiet(null);
+            restore(sending);
+          }}
+        />
+      </form>
     </>
   );
 }

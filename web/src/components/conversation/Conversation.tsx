@@ -34,6 +34,7 @@ export function Conversation({
   context,
   leading,
   trailing,
+  staffNotes = true,
 }: {
   owner: ConversationAt;
   /** The customer and the owner's texting rules (closed, its own refusal). */
@@ -50,6 +51,8 @@ export function Conversation({
   leading?: ReactNode;
   /** After the read toggle (on a phone: the details). */
   trailing?: ReactNode;
+  /** Notes to colleagues in the composer (off where everyone in the conversation is staff). */
+  staffNotes?: boolean;
 }) {
   const { t } = useTranslation();
   const { kind, id, path, readMarks } = owner;
@@ -194,6 +197,7 @@ export function Conversation({
         context={context}
         files={files}
         onFilesChange={setFiles}
+        staffNotes={staffNotes}
         onQueued={(p) => {
           follow.current = true;
           setPending((list) => [...list, p]);

@@ -36,7 +36,11 @@ export function PendingBubble({ pending, context, now }: { pending: PendingMessa
     <li
       className={`bubble ${pending.note ? 'bubble--staff' : 'bubble--outbound'} bubble--pending`}
       data-testid="message-bubble"
-      data-direction={pending.note ? 'staff' : 'outbound'} data-status="queued" data-pending="true" data-pending-state={state}>
+      data-direction={pending.note ? 'staff' : 'outbound'}
+      data-status="queued"
+      data-pending="true"
+      data-pending-state={state}
+    >
       {pending.text ? <p className="bubble__text">{pending.text}</p> : null}
       {pending.fileNames.length ? (
         <ul className="bubble__attachments">
