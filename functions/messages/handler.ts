@@ -93,7 +93,7 @@ function conversationRoutes({ kind, path: base, idParam }: BoardConversations): 
           mentions,
         }, sentAt);
         // A retry of the request answers the text it wrote, and its mentions were told then.
-        if (message.created_at === sentAt.toISOString()) await announceMentions(owner, message);
+        if (message.created_at === sentAt.toISOString()) await announceMentions(owner, message, input.text);
         return ok({ message: await messageView(message), warnings }, 201);
       },
       {

@@ -52,9 +52,10 @@ export function excerptOf(text: string, max = MENTION_EXCERPT_LENGTH): string {
 
 /**
  * Tells each colleague the message mentions, on their own channel only (SPEC §6 `agent:<id>`):
- * where it is (the owner, and where the console opens it), who wrote it, and how it starts.
+ * where it is (the owner, and where the console opens it), who wrote it, and how it starts
+ * (`written`: the author's words, without what the console added for the customer, the opt-out line).
  */
-export async function announceMentions(owner: ConversationOwner, message: MessageRecord): Promise<void> {
+export async function announceMentions(owner: ConversationOwner, message: MessageRecord, written: string = message.text): Promise<void> {
   const mentioned = message.mentions ?? [];
   if (mentioned.length === 0 || !message.agent) return;
   const link = boardOfKind(owner.kind)?.conversations?.consoleLink?.replace('{id}', encodeURIComponent(owner.id)) ?? null;
@@ -65,7 +66,7 @@ export async function announceMentions(owner: ConversationOwner, message: Messag
       location_id: owner.location_id,
       message_id: message.id,
       author: message.agent,
-      excerpt: excerptOf(message.text),
+      excerpt: excerptOf(written),
       staff_note: message.metadata.direction === 'staff',
       link,
     },

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { channels, cursorAt, eventsAfter } from '../../functions/lib/realtime.js';
 import { readSettings, writeSettings } from '../../functions/lib/settings.js';
 import { api, signIn, type ApiClient } from '../support/api.js';
 import { DEMO_NORTH, createRepairOrder, serviceNumberOfNorth, useStackEnv } from '../support/service.js';
@@ -14,7 +15,9 @@ const { companyId, locationId } = DEMO_NORTH;
 let advisor: ApiClient;
 let rival: ApiClient;
 
-const send = (roId: string, message: Record<string, unknown>) => advisor.post(`/api/repair_orders/${roId}/messages`, { message }, { 'idempotency-key': randomUUID() });
+const send = (roId: string, message: Record<string, unknown>, key = randomUUID()) => advisor.post(`/api/repair_orders/${roId}/messages`, { message }, { 'idempotency-key': key });
+const mentionsHeard = async (agentId: string, since: string, messageId: string) =>
+  (await eventsAfter(companyId, channels.agent(agentId), since, true)).filter((e) => e.type === 'mention.created' && (e.data as { message_id: string }).message_id === messageId);
 
 beforeAll(async () => {
   useStackEnv();
@@ -66,6 +69,21 @@ describe('mentions in a message', () => {
     expect(res.body.message.mentions).toEqual(['agt_manager']);
     const list = await advisor.get(`/api/repair_orders/${ro.id}/messages`);
     expect(list.body.messages[0].mentions).toEqual(['agt_manager']);
+  });
+
+  it('tells the mentioned colleague of a text to the customer too, once however often the request is sent', async () => {
+    // Prepare
+    const { ro } = await createRepairOrder({ customer: { opt_in: 'in' } });
+    const since = cursorAt(Date.now() - 1000);
+    const key = randomUUID();
+    // Act
+    const first = await send(ro.id, { text: 'Told them 5 pm, @Marcus Bell', mentions: ['agt_manager'] }, key);
+    const again = await send(ro.id, { text: 'Told them 5 pm, @Marcus Bell', mentions: ['agt_manager'] }, key);
+    // Assess
+    expect(again.body.message.id).toBe(first.body.message.id);
+    const heard = await mentionsHeard('agt_manager', since, first.body.message.id);
+    expect(heard.map((e) => e.data)).toEqual([expect.objectContaining({ staff_note: false, link: `/?ro=${ro.id}`, excerpt: 'Told them 5 pm, @Marcus Bell' })]);
+    expect(await mentionsHeard('agt_advisor', since, first.body.message.id)).toEqual([]);
   });
 
   it('refuses more than 50 mentions and the same colleague twice, with a clear error', async () => {

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { MAX_REACTION_EMOJI } from '../../shared/reactions.js';
 import { channels, cursorAt, eventsAfter } from '../../functions/lib/realtime.js';
-import { createAgent } from '../support/ownStore.js';
+import { createAgent, createOwnStore, type OwnStore } from '../support/ownStore.js';
 import { startSession } from '../../functions/lib/session.js';
 import { api, signIn, type ApiClient } from '../support/api.js';
 import { DEMO_NORTH, createRepairOrder, useStackEnv } from '../support/service.js';
@@ -26,15 +26,17 @@ async function noted(): Promise<{ roId: string; messageId: string }> {
   return { roId: ro.id, messageId: res.body.message.id };
 }
 
-/** `count` service advisors of the north store, signed in. */
-async function advisors(count: number): Promise<{ id: string; client: ApiClient }[]> {
-  return Promise.all(
+/** A store of the test's own with `count` service advisors, signed in (the demo's stores keep their staff). */
+async function advisorsOfOwnStore(count: number): Promise<{ store: OwnStore; agents: { id: string; client: ApiClient }[] }> {
+  const store = await createOwnStore('reactions');
+  const agents = await Promise.all(
     Array.from({ length: count }, async (_, i) => {
-      const agent = await createAgent(DEMO_NORTH, `agt_react_${randomUUID().slice(0, 8)}_${i}`, 'Reacting', `Advisor ${i}`);
+      const agent = await createAgent(store, `agt_react_${i}`, 'Reacting', `Advisor ${i}`);
       const session = await startSession(agent, 'password', false);
       return { id: agent.id, client: api(baseUrl, session.access_token) };
     }),
   );
+  return { store, agents };
 }
 
 beforeAll(async () => {
@@ -67,9 +69,13 @@ describe('PUT {conversation}/messages/{message_id}/reactions', () => {
   });
 
   it('counts every one of 20 agents reacting at once with the same emoji, and with different ones, none twice', async () => {
-    // Prepare
-    const { roId, messageId } = await noted();
-    const agents = await advisors(20);
+    // Prepare: an order of the store's own with a note on it
+    const { store, agents } = await advisorsOfOwnStore(20);
+    const { ro } = await createRepairOrder({ customer: { company_id: store.companyId, location_id: store.locationId } });
+    const roId = ro.id;
+    const written = await agents[0]!.client.post(`/api/repair_orders/${roId}/messages`, { message: { text: 'Who can take the loaner run?', staff_note: true } });
+    expect(written.status).toBe(201);
+    const messageId: string = written.body.message.id;
     const emoji = ['😀', '😃', '😄', '😁', '😆', '😅', '🤣', '😂', '🙂', '🙃'];
     // Act: each agent twice with 👍, and once with one of ten others, all at once
     await Promise.all(
@@ -80,7 +86,7 @@ describe('PUT {conversation}/messages/{message_id}/reactions', () => {
       ]),
     );
     // Assess
-    const list = await advisor.get(`/api/repair_orders/${roId}/messages`);
+    const list = await agents[0]!.client.get(`/api/repair_orders/${roId}/messages`);
     const held: Record<string, string[]> = list.body.messages[0].reactions;
     expect(held['👍']).toEqual(agents.map((a) => a.id).sort());
     for (const [i, e] of emoji.entries()) expect(held[e]).toEqual(agents.filter((_, j) => j % emoji.length === i).map((a) => a.id).sort());
@@ -113,6 +119,9 @@ describe('PUT {conversation}/messages/{message_id}/reactions', () => {
     // A message of another conversation, under this one's path.
     const other = await noted();
     expect((await advisor.put(reactions(roId, other.messageId), { emoji: '👍' })).status).toBe(404);
+    // An advisor of the company's other store.
+    const south = api(baseUrl, await signIn(baseUrl, 'south@demo.example'));
+    expect((await south.put(reactions(roId, messageId), { emoji: '👍' })).status).toBe(404);
     // An agent who may not see the conversation.
     const hr = api(baseUrl, await signIn(baseUrl, 'hr@demo.example'));
     expect([403, 404]).toContain((await hr.put(reactions(roId, messageId), { emoji: '👍' })).status);

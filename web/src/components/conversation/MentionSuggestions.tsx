@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent, type ReactElement, type TextareaHTMLAttributes } from 'react';
+import { useEffect, useId, useState, type KeyboardEvent, type ReactElement, type TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchingName } from '../../../../shared/mentions.js';
 import type { ConversationAt } from '../../../../shared/routes.js';
@@ -45,6 +45,11 @@ export function useMentionSuggestions({
   // Escape closes the list for this @ only: the next one opens it again.
   const [closedAt, setClosedAt] = useState<number | null>(null);
   const typing: MentionQuery | null = mentionQueryAt(text, caret);
+  const typingAt = typing?.start ?? null;
+  // Out of the @ (sent, deleted, the caret moved away): the next @ opens the list again, wherever it is.
+  useEffect(() => {
+    if (typingAt === null) setClosedAt(null);
+  }, [typingAt]);
   const colleagues = useColleagues(owner, typing !== null || chosen.length > 0);
   const open = typing !== null && closedAt !== typing.start;
   const matches = open ? matchingName(colleagues ?? [], typing.query).slice(0, SHOWN) : [];
