@@ -35,8 +35,18 @@ describe('staff notes, mentions and reactions', () => {
     await advisor.getByTestId('composer-note-label').waitFor();
     const box = advisor.getByTestId('composer');
     await box.click();
-    await box.pressSequentially('@mar');
+    // @ alone lists everyone who may see the order; the arrow keys walk it, Escape closes it
+    await box.pressSequentially('@');
     const suggestions = advisor.getByTestId('mention-suggestions');
+    await suggestions.waitFor();
+    expect(await suggestions.getByTestId('mention-option').count()).toBeGreaterThan(1);
+    const first = await box.getAttribute('aria-activedescendant');
+    await advisor.keyboard.press('ArrowDown');
+    expect(await box.getAttribute('aria-activedescendant')).not.toBe(first);
+    await advisor.keyboard.press('Escape');
+    await suggestions.waitFor({ state: 'detached' });
+    await advisor.keyboard.press('Backspace');
+    await box.pressSequentially('@mar');
     await suggestions.waitFor();
     expect(await suggestions.getAttribute('role')).toBe('listbox');
     expect(await box.getAttribute('aria-activedescendant')).toBeTruthy();
