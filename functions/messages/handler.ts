@@ -61,8 +61,9 @@ function conversationRoutes({ kind, path: base, idParam }: BoardConversations): 
       const owner = await visible(auth, params);
       return ok({ message: await react(owner, params.message_id ?? '', emoji, auth.actingAs.id) });
     }),
-    [`DELETE ${base}/messages/{message_id}/reactions`]: agentRoute(async ({ auth, params, body }) => {
-      const { emoji } = parse(reactionBody, body);
+    // Some HTTP clients drop a DELETE's body: the emoji may come as `?emoji=` instead.
+    [`DELETE ${base}/messages/{message_id}/reactions`]: agentRoute(async ({ auth, params, body, query }) => {
+      const { emoji } = parse(reactionBody, body === undefined && query.emoji !== undefined ? { emoji: query.emoji } : body);
       const owner = await visible(auth, params);
       return ok({ message: await unreact(owner, params.message_id ?? '', emoji, auth.actingAs.id) });
     }),

@@ -146,5 +146,10 @@ describe('DELETE {conversation}/messages/{message_id}/reactions', () => {
     const last = await manager.del(reactions(roId, messageId), { emoji: '👍' });
     expect(last.body.message.reactions).toEqual({});
     expect((await advisor.del(reactions(roId, 'msg_nothing'), { emoji: '👍' })).status).toBe(404);
+    // The emoji as a query parameter, for a client that sends no DELETE body.
+    await advisor.put(reactions(roId, messageId), { emoji: '🙏' });
+    const byQuery = await advisor.del(`${reactions(roId, messageId)}?emoji=${encodeURIComponent('🙏')}`);
+    expect(byQuery.status).toBe(200);
+    expect(byQuery.body.message.reactions).toEqual({});
   });
 });
