@@ -5,7 +5,7 @@
  */
 import { agentsOfLocation, byName } from '../lib/agents.js';
 import { boardOfKind } from '../lib/boardList.js';
-import { channels, publish } from '../lib/realtime.js';
+import { channels, publishTo } from '../lib/realtime.js';
 import { portFor, type ConversationOwner, type MentionableAgent } from './owners.js';
 import type { MessageRecord } from './records.js';
 
@@ -71,5 +71,5 @@ export async function announceMentions(owner: ConversationOwner, message: Messag
       link,
     },
   } as const;
-  await Promise.all(mentioned.map((id) => publish(owner.company_id, channels.agent(id), event)));
+  await publishTo(owner.company_id, mentioned.map(channels.agent), event);
 }
