@@ -12,7 +12,7 @@ import { config, secondsFromEnv } from '../lib/config.js';
 import { keys } from '../lib/keys.js';
 import { downloadUrl } from '../lib/storage.js';
 import { fields, getItem, isConditionFailure, putItemIf, queryAll, readPage, transactWrite, updateItem, type Item, type TransactWrite } from '../lib/table.js';
-import { portFor, type ConversationOwner } from './owners.js';
+import { portFor, type BumpedMessage, type ConversationOwner } from './owners.js';
 import { numberNotOptedOut } from '../customers/numberConsent.js';
 import { customerKeys } from '../customers/records.js';
 
@@ -48,7 +48,14 @@ export interface StoredAttachment {
   size: number;
 }
 
-export interface MessageRecord extends Omit<Message, 'attachments'> {
+/**
+ * Reactions as stored: by emoji, a string set of agent ids (DynamoDB `ADD`/`DELETE` on it are
+ * atomic and idempotent, so concurrent reactions all count and none twice). Read back as Sets.
+ */
+export type StoredReactions = Record<string, ReadonlySet<string> | readonly string[]>;
+
+export interface MessageRecord extends Omit<Message, 'attachments' | 'reactions'> {
+  reactions: StoredReactions;
   company_id: string;
   location_id: string;
   /** The record the conversation belongs to (a repair order, an appointment…). */
@@ -112,6 +119,8 @@ export interface NewMessage {
   attachments?: StoredAttachment[];
   from?: string | null;
   to?: string | null;
+  /** Agent ids already checked against who may see the conversation (functions/messages/mentions.ts). */
+  mentions?: string[];
 }
 
 /** A new message of an owner's conversation (not yet stored: see appendMessage). */
@@ -124,6 +133,7 @@ export function newMessage(owner: Pick<ConversationOwner, 'kind' | 'id' | 'compa
     created_at: input.at ?? new Date().toISOString(),
     agent: input.agent ?? null,
     reactions: {},
+    mentions: input.mentions ?? [],
     attachments: input.attachments ?? [],
     metadata: {
       direction: input.direction,
@@ -231,7 +241,7 @@ export async function appendMessage(owner: ConversationOwner, message: MessageRe
         Item: { ...messageKeys.messagePointer(message.company_id, message.id), thread_id: message.message_thread_id, owner: message.owner },
       },
     },
-    portFor(owner).bumpWrite(owner.record, message.created_at, inbound),
+    portFor(owner).bumpWrite(owner.record, message.created_at, inbound, bumpedMessage(message)),
   ];
   try {
     await transactWrite(writes);
@@ -241,6 +251,12 @@ export async function appendMessage(owner: ConversationOwner, message: MessageRe
     if (isConditionFailure(err)) throw new MessageAlreadyStored(`Message ${message.id} not appended: a condition failed`, { cause: err });
     throw err;
   }
+}
+
+/** What an owner's bump write learns of the message (functions/messages/owners.ts BumpedMessage). */
+export function bumpedMessage(message: MessageRecord): BumpedMessage {
+  const direction = message.metadata.direction;
+  return { id: message.id, author_agent_id: message.agent?.id ?? null, direction, mentions: message.mentions ?? [], staff_note: direction === 'staff' };
 }
 
 /** The message an earlier attempt of this send request wrote, with the warnings it answered. */
@@ -597,5 +613,58 @@ export async function messageView(m: MessageRecord): Promise<Message> {
       return { id: a.id, name: a.name, content_type: a.content_type, size: a.size, metadata: { orig: url, small: url, thumb: url } };
     }),
   );
-  return { ...rest, attachments };
+  // Messages written before mentions had none.
+  return { ...rest, reactions: reactionsView(m.reactions), mentions: m.mentions ?? [], attachments };
+}
+
+/** Reactions as the API answers them: by emoji, the agents' ids in a stable order; emoji nobody holds left out. */
+export function reactionsView(stored: StoredReactions | undefined): Record<string, string[]> {
+  const view: Record<string, string[]> = {};
+  for (const [emoji, ids] of Object.entries(stored ?? {})) {
+    const list = [...ids].sort();
+    if (list.length > 0) view[emoji] = list;
+  }
+  return view;
+}
+
+/** Why a reaction was not written: no such message in the thread, or the message holds too many kinds. */
+export type ReactionRefusal = 'no_message' | 'too_many';
+
+/**
+ * Adds the agent to the message's set for the emoji: one conditional update, no read first. The
+ * condition keeps a new kind of emoji out once the message holds `maxKinds`; adding a reaction the
+ * agent already has changes nothing. Answers the message after, or why not.
+ */
+export async function addReaction(companyId: string, threadId: string, messageId: string, emoji: string, agentId: string, maxKinds: number): Promise<MessageRecord | ReactionRefusal> {
+  const key = messageKeys.message(companyId, threadId, messageId);
+  try {
+    const item = await updateItem<MessageRecord>({
+      Key: key,
+      UpdateExpression: 'ADD reactions.#emoji :agent',
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_exists(reactions.#emoji) OR size(reactions) < :max)',
+      ExpressionAttributeNames: { '#emoji': emoji },
+      ExpressionAttributeValues: { ':agent': new Set([agentId]), ':max': maxKinds },
+    });
+    return item ? fields(item) : 'no_message';
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    return (await getItem(key, true)) ? 'too_many' : 'no_message';
+  }
+}
+
+/** Takes the agent out of the message's set for the emoji (an emoji nobody holds any more disappears); taking back what is not there changes nothing. */
+export async function removeReaction(companyId: string, threadId: string, messageId: string, emoji: string, agentId: string): Promise<MessageRecord | ReactionRefusal> {
+  try {
+    const item = await updateItem<MessageRecord>({
+      Key: messageKeys.message(companyId, threadId, messageId),
+      UpdateExpression: 'DELETE reactions.#emoji :agent',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#emoji': emoji },
+      ExpressionAttributeValues: { ':agent': new Set([agentId]) },
+    });
+    return item ? fields(item) : 'no_message';
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    return 'no_message';
+  }
 }

@@ -34,6 +34,7 @@ export function Conversation({
   context,
   leading,
   trailing,
+  staffNotes = true,
 }: {
   owner: ConversationAt;
   /** The customer and the owner's texting rules (closed, its own refusal). */
@@ -50,6 +51,8 @@ export function Conversation({
   leading?: ReactNode;
   /** After the read toggle (on a phone: the details). */
   trailing?: ReactNode;
+  /** Notes to colleagues in the composer (off where everyone in the conversation is staff). */
+  staffNotes?: boolean;
 }) {
   const { t } = useTranslation();
   const { kind, id, path, readMarks } = owner;
@@ -182,7 +185,7 @@ export function Conversation({
         {error && !data ? <li className="conversation__notice">{t('conversation.load_failed')}</li> : null}
         {!isLoading && !error && !messages.length && !pending.length ? <li className="conversation__notice">{t('conversation.empty')}</li> : null}
         {messages.map((message) => (
-          <MessageBubble key={message.id} message={message} context={context} now={now} retrying={retrying === message.id} onRetry={(m) => void retry(m)} onChanged={merge} />
+          <MessageBubble key={message.id} owner={owner} message={message} context={context} now={now} retrying={retrying === message.id} onRetry={(m) => void retry(m)} onChanged={merge} />
         ))}
         {pending.map((p) => (
           <PendingBubble key={p.key} pending={p} context={context} now={now} />
@@ -194,6 +197,7 @@ export function Conversation({
         context={context}
         files={files}
         onFilesChange={setFiles}
+        staffNotes={staffNotes}
         onQueued={(p) => {
           follow.current = true;
           setPending((list) => [...list, p]);
