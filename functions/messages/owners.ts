@@ -21,6 +21,7 @@ import type { RuleOwner } from './rules.js';
 export interface ConversationOwner<R = unknown> extends OwnerRef {
   company_id: string;
   location_id: string;
+  /** The contact's record; '' for a conversation among agents (see `internal`). */
   customer_id: string;
   agent: AgentRef | null;
   thread_id: string;
@@ -29,6 +30,11 @@ export interface ConversationOwner<R = unknown> extends OwnerRef {
   message_count: number;
   /** What the send rules need to know of the owner (closed, advisor, op codes). */
   rules: RuleOwner;
+  /**
+   * A conversation among agents, with no customer: sending skips the carrier, the texting rules and
+   * the texting number, and the message is delivered at once (functions/messages/amongAgents.ts).
+   */
+  internal?: true;
   record: R;
 }
 
