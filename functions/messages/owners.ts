@@ -64,8 +64,11 @@ export interface OwnerPort<R> {
   visible(auth: Auth, id: string, consistent?: boolean): Promise<R>;
   /** Whether the acting agent works this board at all (uploads, retries). */
   worksBoard(auth: Auth): boolean;
-  /** The write, in the message's transaction, that moves the owner up its lists and counts the message. */
-  bumpWrite(record: R, at: string, inbound: boolean): TransactWrite;
+  /**
+   * The write, in the message's transaction, that moves the owner up its lists and counts the message;
+   * an owner listed once per participant answers one write per list (at most 95: a transaction holds 100).
+   */
+  bumpWrite(record: R, at: string, inbound: boolean): TransactWrite | TransactWrite[];
   /** The real-time channels that hear the conversation (SPEC §6). */
   channels(record: R, previousAgentId?: string | null): string[];
   /** The board's "read this owner again" event, with why. */
