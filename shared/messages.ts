@@ -78,10 +78,14 @@ export interface Message {
   behaviour: SystemBehaviour | null;
   created_at: string;
   agent: AgentRef | null;
+  /** By emoji, the ids of the agents who reacted with it (SPEC §3); an emoji nobody holds is absent. */
   reactions: Record<string, string[]>;
+  /** Agents the author named with @ (ids), only those who may see the conversation. */
+  mentions: string[];
   attachments: Attachment[];
   metadata: {
-    direction: 'outbound' | 'inbound' | 'system';
+    /** `staff`: a note for colleagues (shared/staffNotes.ts), never sent to the customer. */
+    direction: MessageDirection;
     /** Outbound only. */
     status: DeliveryState | null;
     status_at: string | null;
@@ -104,5 +108,9 @@ export interface Message {
   };
 }
 
+export type MessageDirection = 'outbound' | 'inbound' | 'system' | 'staff';
+
 export const MESSAGE_FIRST_PAGE = 10;
+/** Agents one message may mention. */
+export const MAX_MENTIONS = 50;
 export const MESSAGE_MAX_LENGTH = 1600;

@@ -15,13 +15,13 @@ export const NOT_SCHEDULABLE = 'A message to colleagues goes at once: it cannot 
 export async function sendAmongAgents(
   owner: ConversationOwner,
   agent: AgentRecord,
-  input: { text: string; attachments: StoredAttachment[]; sendAt?: string },
+  input: { text: string; attachments: StoredAttachment[]; sendAt?: string; mentions?: string[] },
   request: SendRequestRef | undefined,
   now: Date,
 ): Promise<MessageRecord> {
   if (input.sendAt) throw new ValidationError([{ message: NOT_SCHEDULABLE, path: 'message.send_at' }]);
   const at = now.toISOString();
-  const message = newMessage(owner, { direction: 'outbound', text: input.text, at, agent: agentRef(agent), attachments: input.attachments, status: 'delivered', statusAt: at });
+  const message = newMessage(owner, { direction: 'outbound', text: input.text, at, agent: agentRef(agent), attachments: input.attachments, mentions: input.mentions, status: 'delivered', statusAt: at });
   await addToConversation(owner, message, request);
   return message;
 }

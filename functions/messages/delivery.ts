@@ -52,6 +52,8 @@ export interface OutboundInput {
   from: string;
   to: string;
   at?: string;
+  /** Agents named with @, already checked (functions/messages/mentions.ts). */
+  mentions?: string[];
 }
 
 export function outboundRecord(owner: ConversationOwner, input: OutboundInput): MessageRecord {
@@ -69,6 +71,7 @@ export function outboundRecord(owner: ConversationOwner, input: OutboundInput): 
     automated: input.automated,
     from: input.from,
     to: input.to,
+    mentions: input.mentions ?? [],
   });
 }
 

@@ -18,6 +18,7 @@ import { portFor, visibleOwner, worksAnyConversation, type ConversationOwner } f
 import { getMessage, messagesOf, messageView, ownerRefOf, type MessageRecord } from './records.js';
 import { cancelHeld, editHeld, MAX_SCHEDULE_DAYS } from './held.js';
 import { earlierSend, retryMessage, sendFromAgent } from './send.js';
+import { MENTIONABLE_PAGE, keepMentionable, matchingName, mentionableAgents } from './mentions.js';
 
 export { MAX_SCHEDULE_DAYS };
 
@@ -43,6 +44,14 @@ function conversationRoutes({ kind, path: base, idParam }: BoardConversations): 
       return ok(pagedBody('messages', messages, owner.message_count, offset, limit));
     }),
 
+    /** The colleagues a message here may mention (the composer's @ suggestions), by name; `q` keeps those whose name starts so. */
+    [`GET ${base}/mentionable`]: agentRoute(async ({ auth, params, query }) => {
+      const owner = await visible(auth, params);
+      const { offset, limit } = paging(query, MENTIONABLE_PAGE);
+      const agents = matchingName(await mentionableAgents(owner), query.q ?? '').filter((agent) => agent.id !== auth.actingAs.id);
+      return ok(pagedBody('agents', agents.slice(offset, offset + limit), agents.length, offset, limit));
+    }),
+
     [`POST ${base}/messages`]: agentRoute(
       async ({ auth, params, body, headers }) => {
         const { message: input } = parse(sendMessageBody, body);
@@ -51,12 +60,14 @@ function conversationRoutes({ kind, path: base, idParam }: BoardConversations): 
           throw new ValidationError([{ message: `A text can be scheduled up to ${MAX_SCHEDULE_DAYS} days ahead`, path: 'message.send_at' }]);
         }
         const attachments = await storedAttachments(auth.companyId, input.attachments);
+        const mentions = await keepMentionable(owner, input.mentions, auth.actingAs.id);
         const { message, warnings } = await sendFromAgent(owner, auth.actingAs, {
           text: input.text,
           attachments,
           sendAt: input.send_at,
           confirmQuietHours: input.confirm_quiet_hours,
           requestKey: requestKeyOf(headers),
+          mentions,
         });
         return ok({ message: await messageView(message), warnings }, 201);
       },

@@ -9,7 +9,7 @@
 import type { OwnerKind, OwnerRef } from '../../shared/conversations.js';
 import type { StreamEvent } from '../../shared/events.js';
 import type { AgentRef } from '../../shared/people.js';
-import type { AutomatedKind } from '../../shared/messages.js';
+import type { AutomatedKind, MessageDirection } from '../../shared/messages.js';
 import { publishTo } from '../lib/realtime.js';
 import type { Auth } from '../lib/session.js';
 import type { TransactWrite } from '../lib/table.js';
@@ -56,6 +56,26 @@ export interface ThreadCandidate {
  */
 export const THREAD_TIERS = { last_texted: 0, open_order: 1, next_appointment: 2, closed: 3, archived: 4 } as const;
 
+/**
+ * The message a bump write is for, so a board can count per person in the same write (a chat's
+ * unread and mention counts): who wrote it, which way it went, whom it mentions, whether it is a
+ * note for colleagues. Boards that only move the owner up their lists ignore it.
+ */
+export interface BumpedMessage {
+  id: string;
+  author_agent_id: string | null;
+  direction: MessageDirection;
+  mentions: string[];
+  staff_note: boolean;
+}
+
+/** An agent a message of the conversation may mention (the composer's @ suggestions). */
+export interface MentionableAgent {
+  id: string;
+  first_name: string;
+  last_name: string;
+}
+
 export interface OwnerPort<R> {
   kind: OwnerKind;
   owner(record: R): ConversationOwner<R>;
@@ -68,7 +88,13 @@ export interface OwnerPort<R> {
    * The write, in the message's transaction, that moves the owner up its lists and counts the message;
    * an owner listed once per participant answers one write per list (at most 95: a transaction holds 100).
    */
-  bumpWrite(record: R, at: string, inbound: boolean): TransactWrite | TransactWrite[];
+  bumpWrite(record: R, at: string, inbound: boolean, message: BumpedMessage): TransactWrite | TransactWrite[];
+  /**
+   * The agents who may be mentioned in this conversation: those who may see it. A board that does
+   * not say is answered by the core (functions/messages/mentions.ts): the active agents of the
+   * owner's location whose flags open the board.
+   */
+  mentionable?(record: R): Promise<MentionableAgent[]>;
   /** The real-time channels that hear the conversation (SPEC §6). */
   channels(record: R, previousAgentId?: string | null): string[];
   /** The board's "read this owner again" event, with why. */

@@ -12,7 +12,7 @@ import { config, secondsFromEnv } from '../lib/config.js';
 import { keys } from '../lib/keys.js';
 import { downloadUrl } from '../lib/storage.js';
 import { fields, getItem, isConditionFailure, putItemIf, queryAll, readPage, transactWrite, updateItem, type Item, type TransactWrite } from '../lib/table.js';
-import { portFor, type ConversationOwner } from './owners.js';
+import { portFor, type BumpedMessage, type ConversationOwner } from './owners.js';
 import { numberNotOptedOut } from '../customers/numberConsent.js';
 import { customerKeys } from '../customers/records.js';
 
@@ -112,6 +112,8 @@ export interface NewMessage {
   attachments?: StoredAttachment[];
   from?: string | null;
   to?: string | null;
+  /** Agent ids already checked against who may see the conversation (functions/messages/mentions.ts). */
+  mentions?: string[];
 }
 
 /** A new message of an owner's conversation (not yet stored: see appendMessage). */
@@ -124,6 +126,7 @@ export function newMessage(owner: Pick<ConversationOwner, 'kind' | 'id' | 'compa
     created_at: input.at ?? new Date().toISOString(),
     agent: input.agent ?? null,
     reactions: {},
+    mentions: input.mentions ?? [],
     attachments: input.attachments ?? [],
     metadata: {
       direction: input.direction,
@@ -231,7 +234,7 @@ export async function appendMessage(owner: ConversationOwner, message: MessageRe
         Item: { ...messageKeys.messagePointer(message.company_id, message.id), thread_id: message.message_thread_id, owner: message.owner },
       },
     },
-    ...[portFor(owner).bumpWrite(owner.record, message.created_at, inbound)].flat(),
+    ...[portFor(owner).bumpWrite(owner.record, message.created_at, inbound, bumpedMessage(message))].flat(),
   ];
   try {
     await transactWrite(writes);
@@ -241,6 +244,12 @@ export async function appendMessage(owner: ConversationOwner, message: MessageRe
     if (isConditionFailure(err)) throw new MessageAlreadyStored(`Message ${message.id} not appended: a condition failed`, { cause: err });
     throw err;
   }
+}
+
+/** What an owner's bump write learns of the message (functions/messages/owners.ts BumpedMessage). */
+export function bumpedMessage(message: MessageRecord): BumpedMessage {
+  const direction = message.metadata.direction;
+  return { id: message.id, author_agent_id: message.agent?.id ?? null, direction, mentions: message.mentions ?? [], staff_note: direction === 'staff' };
 }
 
 /** The message an earlier attempt of this send request wrote, with the warnings it answered. */
@@ -597,5 +606,6 @@ export async function messageView(m: MessageRecord): Promise<Message> {
       return { id: a.id, name: a.name, content_type: a.content_type, size: a.size, metadata: { orig: url, small: url, thumb: url } };
     }),
   );
-  return { ...rest, attachments };
+  // Messages written before mentions had none.
+  return { ...rest, mentions: m.mentions ?? [], attachments };
 }

@@ -256,6 +256,8 @@ export async function sendFromAgent(
     sendAt?: string;
     confirmQuietHours?: boolean;
     requestKey?: string;
+    /** Agents named with @, already checked (functions/messages/mentions.ts). */
+    mentions?: string[];
     /** 'action': a prepared text (a mass text) rather than the agent's own words typed now. */
     mode?: 'manual' | 'action';
   },
@@ -287,6 +289,7 @@ export async function sendFromAgent(
       from,
       to: context.customer.phones.cell ?? '',
       at: now.toISOString(),
+      mentions: input.mentions,
     });
     const warnings = [SEND_WARNINGS.held_for_opt_in];
     return queueRequest(owner, held, warnings, request(warnings));
@@ -302,6 +305,7 @@ export async function sendFromAgent(
     from,
     to: context.customer.phones.cell ?? '',
     at,
+    mentions: input.mentions,
   });
   return queueRequest(owner, message, decision.warnings, request(decision.warnings));
 }

@@ -5,7 +5,7 @@
  * your message'.
  */
 import * as z from 'zod/mini';
-import { MESSAGE_MAX_LENGTH } from '../messages.js';
+import { MAX_MENTIONS, MESSAGE_MAX_LENGTH } from '../messages.js';
 import { MAX_ID_LENGTH } from './auth.js';
 
 export const attachmentUpload = z.object({
@@ -39,12 +39,25 @@ export const sendMessageBody = z.object({
       z.object({
         text: z._default(z.string().check(z.maxLength(MESSAGE_MAX_LENGTH, { message: 'Message length limit is 1600 characters' })), ''),
         attachments: z._default(z.array(attachmentUpload).check(z.maxLength(10)), []),
+        /** Agent ids named with @; the server keeps those who may see the conversation. */
+        mentions: z._default(
+          z
+            .array(z.string().check(z.minLength(1), z.maxLength(MAX_ID_LENGTH, 'Id is too long')))
+            .check(
+              z.maxLength(MAX_MENTIONS, `A message can mention up to ${MAX_MENTIONS} colleagues`),
+              z.refine((ids) => new Set(ids).size === ids.length, 'Each colleague can be mentioned once'),
+            ),
+          [],
+        ),
+        /** A note for colleagues on the conversation: never sent to the customer. */
+        staff_note: z._default(z.boolean(), false),
       }),
       quietHoursAnswer.shape,
     )
     .check(z.refine((m) => m.text.trim().length > 0 || m.attachments.length > 0, { message: 'Text cannot be blank', path: ['text'] })),
 });
-export type SendMessageBody = z.infer<typeof sendMessageBody>;
+/** What the composer posts (defaults may be left out). */
+export type SendMessageBody = z.input<typeof sendMessageBody>;
 
 /**
  * Editing a held text (PUT /api/messages/{id}): its words and, for a text held for a time, the

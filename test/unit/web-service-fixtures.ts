@@ -71,6 +71,7 @@ export function aMessage(id: string, overrides: Partial<Omit<Message, 'metadata'
     created_at: '2025-03-01T10:00:00.000Z',
     agent: null,
     reactions: {},
+    mentions: [],
     attachments: [],
     ...rest,
     metadata: {

@@ -2,7 +2,7 @@ import type { SendMessageBody } from '../../../../shared/schemas/messages.js';
 import type { ConversationContext } from './conversationContext.js';
 import { QuietHoursQuestion } from './QuietHoursQuestion.js';
 
-type Uploaded = SendMessageBody['message']['attachments'][number];
+type Uploaded = NonNullable<SendMessageBody['message']['attachments']>[number];
 
 /**
  * One send attempt: the same text and files sent again (the answer was lost, the network dropped)

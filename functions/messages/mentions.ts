@@ -1,0 +1,47 @@
+/**
+ * Mentions: an agent names colleagues with @ in a message of any board's conversation. Only
+ * colleagues who may see the conversation can be mentioned (a name they could not open would
+ * lead them to a 404): the owner's port says who they are, or the core's default does.
+ */
+import { agentsOfLocation, byName } from '../lib/agents.js';
+import { boardOfKind } from '../lib/boardList.js';
+import { portFor, type ConversationOwner, type MentionableAgent } from './owners.js';
+
+/**
+ * Who may be mentioned in the conversation, by name: the port's answer, else the active agents of
+ * the owner's location whose flags open its board (managers and admins open every board).
+ */
+export async function mentionableAgents(owner: ConversationOwner): Promise<MentionableAgent[]> {
+  const port = portFor(owner);
+  if (port.mentionable) return port.mentionable(owner.record);
+  const board = boardOfKind(owner.kind);
+  const agents = await agentsOfLocation(owner.company_id, owner.location_id);
+  return agents
+    .filter((agent) => agent.active && (board?.opens(agent.access_level) ?? false))
+    .sort(byName)
+    .map(({ id, first_name, last_name }) => ({ id, first_name, last_name }));
+}
+
+/**
+ * The requested mentions that may stand, in the order asked; others (and the author, who needs no
+ * telling) are dropped without a word: the text keeps its @name, nobody is notified of it.
+ */
+export async function keepMentionable(owner: ConversationOwner, requested: readonly string[], authorId: string): Promise<string[]> {
+  const wanted = [...new Set(requested)].filter((id) => id !== authorId);
+  if (wanted.length === 0) return [];
+  const allowed = new Set((await mentionableAgents(owner)).map((agent) => agent.id));
+  return wanted.filter((id) => allowed.has(id));
+}
+
+/** The @ suggestions' page: more than a store's staff usually holds, fewer than a list to scroll. */
+export const MENTIONABLE_PAGE = 20;
+
+/** Lower case without accents, so "@jose" finds José. */
+const folded = (text: string): string => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLocaleLowerCase();
+
+/** The agents whose first name, last name or full name starts with what was typed after @. */
+export function matchingName<A extends MentionableAgent>(agents: readonly A[], typed: string): A[] {
+  const wanted = folded(typed.trim());
+  if (!wanted) return [...agents];
+  return agents.filter((agent) => [agent.first_name, agent.last_name, `${agent.first_name} ${agent.last_name}`].some((name) => folded(name).startsWith(wanted)));
+}
