@@ -8,7 +8,7 @@
 import { registerOwner, type ConversationOwner, type OwnerPort } from '../messages/owners.js';
 import { visibleRoom, worksChat } from './access.js';
 import { channelsOfRoom, roomChanged } from './events.js';
-import { getRoom, roomBumpWrites, threadOfRoom, type ChatroomRecord, type CountedMessage } from './records.js';
+import { getRoom, roomBumpWrites, threadOfRoom, type ChatroomRecord } from './records.js';
 
 export function roomOwner(room: ChatroomRecord): ConversationOwner<ChatroomRecord> {
   return {
@@ -33,7 +33,9 @@ export const chatroomPort: OwnerPort<ChatroomRecord> = {
   load: (companyId, id, consistent) => getRoom(companyId, id, consistent),
   visible: visibleRoom,
   worksBoard: worksChat,
-  bumpWrite: (room, at, _inbound, message?: CountedMessage) => roomBumpWrites(room, at, message),
+  bumpWrite: (room, at, _inbound, message) => roomBumpWrites(room, at, message),
+  // Who may be mentioned is who reads the room: its participants, whatever their store.
+  mentionable: async (room) => room.participants,
   channels: (room) => channelsOfRoom(room),
   changed: (room, reason) => roomChanged(room, reason),
   reopen: async (room) => room,

@@ -146,7 +146,7 @@ export async function updateRoom(companyId: string, roomId: string, change: (roo
   );
 }
 
-/** What the bump needs to know of the message (the conversation core passes it). */
+/** What the bump needs to know of the message (the conversation core passes it: BumpedMessage). */
 export interface CountedMessage {
   id: string;
   author_agent_id: string | null;
@@ -158,9 +158,9 @@ export interface CountedMessage {
  * line moves up and comes back from the archive (a new message brings an archived chat back, for
  * everyone, as chat apps do); every participant but the author counts it unread (and mentioned).
  */
-export function roomBumpWrites(room: ChatroomRecord, at: string, message: CountedMessage | undefined): TransactWrite[] {
+export function roomBumpWrites(room: ChatroomRecord, at: string, message: CountedMessage): TransactWrite[] {
   const lines: TransactWrite[] = room.participants.map((p) => {
-    const counts = message !== undefined && p.id !== message.author_agent_id;
+    const counts = p.id !== message.author_agent_id;
     const mentioned = counts && message.mentions.includes(p.id);
     return {
       Update: {

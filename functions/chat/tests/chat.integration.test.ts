@@ -191,7 +191,10 @@ describe('messages among agents', () => {
   it('sends once per Idempotency-Key', async () => {
     const room = await direct(clients.ana!, 'eve');
     const headers = { 'Idempotency-Key': `chat-${Date.now()}` };
-    const [a, b] = await Promise.all([1, 2].map(() => clients.ana!.post(`/api/chatrooms/${room.id}/messages`, { message: { text: 'once' } }, headers)));
+    // A retry of the same request (the house's idempotency layer answers a duplicate still in flight with 409).
+    const a = await clients.ana!.post(`/api/chatrooms/${room.id}/messages`, { message: { text: 'once' } }, headers);
+    const b = await clients.ana!.post(`/api/chatrooms/${room.id}/messages`, { message: { text: 'once' } }, headers);
+    expect([a!.status, b!.status], `${a!.text} ${b!.text}`).toEqual([201, 201]);
     expect(a!.body.message.id).toBe(b!.body.message.id);
     expect((await roomOf(clients.eve!, room.id)).unread_count).toBe(1);
   });
@@ -213,6 +216,15 @@ describe('unread counts and read marks', () => {
     expect(await roomOf(clients.ben!, room.id)).toMatchObject({ unread_count: 0, is_unread: false });
     expect((await listed(clients.ben!, '/api/chatrooms/inbox')).map((r) => r.id)).not.toContain(room.id);
     expect((await roomOf(clients.eve!, room.id)).unread_count).toBe(2);
+    await clients.eve!.put(`/api/message_threads/${room.message_thread.id}/read`);
+    // A mention counts for the one named, as unread and as a mention, until they read it.
+    await say(clients.eve!, room, `@Ben Chatter the loaner?`, { mentions: [agents.ben!.id, agents.dev!.id] });
+    expect(await roomOf(clients.ben!, room.id)).toMatchObject({ unread_count: 1, mention_count: 1 });
+    expect(await roomOf(clients.ana!, room.id)).toMatchObject({ unread_count: 1, mention_count: 0 });
+    const mentionable = await clients.eve!.get(`/api/chatrooms/${room.id}/mentionable`);
+    expect((mentionable.body.agents as { id: string }[]).map((a) => a.id).sort()).toEqual([agents.ana!.id, agents.ben!.id].sort());
+    await clients.ben!.put(`/api/message_threads/${room.message_thread.id}/read`);
+    expect(await roomOf(clients.ben!, room.id)).toMatchObject({ unread_count: 0, mention_count: 0 });
     const bad = await clients.ben!.put(`/api/message_threads/${room.message_thread.id}/read`, { message_id: 'nope' });
     expect(bad.status).toBe(422);
   });
