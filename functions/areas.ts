@@ -111,7 +111,13 @@ type BoardAreaName = { [B in keyof Registry]: keyof Registry[B]['areas'] & strin
 export type AreaName = keyof typeof CORE_AREAS | BoardAreaName;
 
 /** The conversation routes of every board whose records own conversations (functions/messages/handler.ts). */
-export const conversationRoutes = (path: string): string[] => [`GET ${path}/messages`, `POST ${path}/messages`, `GET ${path}/mentionable`];
+export const conversationRoutes = (path: string): string[] => [
+  `GET ${path}/messages`,
+  `POST ${path}/messages`,
+  `GET ${path}/mentionable`,
+  `PUT ${path}/messages/{message_id}/reactions`,
+  `DELETE ${path}/messages/{message_id}/reactions`,
+];
 
 function everyArea(): Record<AreaName, ApiArea> {
   const areas: Record<string, ApiArea> = { ...CORE_AREAS };

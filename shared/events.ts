@@ -90,6 +90,19 @@ export const EVENT_SCHEMAS = {
    * channel, with the text, so their board shows the conversation unread and tells them.
    */
   'conversation.routed': aboutOwner({ location_id: id, from_agent: agentRef, message }),
+  /**
+   * A colleague mentioned the agent in a message (on the agent's own channel only): the
+   * conversation (`owner`, and `link`, where the console opens it under /app, or null), who wrote
+   * it, how it starts, and whether it is a note to colleagues.
+   */
+  'mention.created': aboutOwner({
+    location_id: id,
+    message_id: id,
+    author: agentRef,
+    excerpt: z.string(),
+    staff_note: z.boolean(),
+    link: z.nullable(z.string()),
+  }),
   /** The away agent is back (or routes elsewhere now): these conversations are no longer the colleague's. */
   'routing.ended': z.object({ location_id: id, from_agent_id: id, owners: z.array(ownerRef) }),
 } as const;

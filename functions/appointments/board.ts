@@ -33,7 +33,7 @@ export const board = {
   },
   // Booking finds the store's customers (the core's customer search).
   findsCustomers: true,
-  conversations: { kind: 'appointment', path: '/api/appointments/{id}', idParam: 'id', contact: 'customer' },
+  conversations: { kind: 'appointment', path: '/api/appointments/{id}', idParam: 'id', contact: 'customer', consoleLink: '/appointments?appointment={id}' },
   jobs: {
     /** Appointment reminders, remind-days before each appointment (appointments_settings). */
     appointment_reminders: { rateMinutes: 1, run: () => sendAppointmentReminders() },

@@ -26,7 +26,7 @@ export const board = {
       ],
     },
   },
-  conversations: { kind: 'employee', path: '/api/locations/{id}/employees/{employee_id}', idParam: 'employee_id', contact: 'employee' },
+  conversations: { kind: 'employee', path: '/api/locations/{id}/employees/{employee_id}', idParam: 'employee_id', contact: 'employee', consoleLink: '/employees?employee={id}' },
   // The core's settings route serves the group (SPEC §6: hr loads it); presence reads it.
   settings: [{ key: 'employee_settings', readBy: (flags) => flags.hr }],
   textingNumbers: ['employees'],

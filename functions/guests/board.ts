@@ -44,7 +44,7 @@ export const board = {
   },
   // Linking a guest finds the store's customers (the core's customer search).
   findsCustomers: true,
-  conversations: { kind: 'guest', path: '/api/guests/{id}', idParam: 'id', contact: GUEST_CONTACT },
+  conversations: { kind: 'guest', path: '/api/guests/{id}', idParam: 'id', contact: GUEST_CONTACT, consoleLink: '/guests?guest={id}' },
   jobs: {
     /** Hourly: guests idle for 30 days leave the open list for the archive. */
     guests_housekeeping: { rateMinutes: 60, run: () => archiveIdleGuests() },

@@ -34,7 +34,7 @@ export const board = {
   },
   // Adding an order finds the store's customers (the core's customer search).
   findsCustomers: true,
-  conversations: { kind: 'inventory_order', path: '/api/locations/{id}/inventory/orders/{order_id}', idParam: 'order_id', contact: 'customer' },
+  conversations: { kind: 'inventory_order', path: '/api/locations/{id}/inventory/orders/{order_id}', idParam: 'order_id', contact: 'customer', consoleLink: '/inventory?order={id}' },
   jobs: {
     /** Open orders idle for inventory_settings.close_after_days are closed. */
     inventory_autoclose: { rateMinutes: 60, run: () => closeIdleOrders() },

@@ -68,6 +68,11 @@ export interface BoardConversations {
    * such a contact's card (opt-out, block, calls).
    */
   contact: string;
+  /**
+   * Where the console opens one of these conversations, under /app, `{id}` standing for the owner's
+   * id (`/?ro={id}`): a mention's notice links to it.
+   */
+  consoleLink?: string;
 }
 
 /**

@@ -5,7 +5,7 @@
 import type { BoardConversations } from '../lib/boardModule.js';
 import { boards } from '../lib/boardList.js';
 import { massMessageBody } from '../../shared/schemas/massTexts.js';
-import { editMessageBody, sendMessageBody } from '../../shared/schemas/messages.js';
+import { editMessageBody, reactionBody, sendMessageBody } from '../../shared/schemas/messages.js';
 import { MESSAGE_FIRST_PAGE } from '../../shared/messages.js';
 import { ValidationError, forbidden, notFound } from '../lib/errors.js';
 import { agentRoute, areaHandler, ok, pagedBody, paging, parse, type Routes } from '../lib/http.js';
@@ -17,8 +17,10 @@ import { massTextKind, startMassText, visibleMassText } from './massTexts.js';
 import { portFor, visibleOwner, worksAnyConversation, type ConversationOwner } from './owners.js';
 import { getMessage, messagesOf, messageView, ownerRefOf, type MessageRecord } from './records.js';
 import { cancelHeld, editHeld, MAX_SCHEDULE_DAYS } from './held.js';
-import { earlierSend, retryMessage, sendFromAgent } from './send.js';
-import { MENTIONABLE_PAGE, keepMentionable, matchingName, mentionableAgents } from './mentions.js';
+import { earlierSend, requestKeyHash, retryMessage, sendFromAgent } from './send.js';
+import { writeStaffNote } from './staffNotes.js';
+import { react, unreact } from './reactions.js';
+import { MENTIONABLE_PAGE, announceMentions, keepMentionable, matchingName, mentionableAgents } from './mentions.js';
 
 export { MAX_SCHEDULE_DAYS };
 
@@ -52,6 +54,18 @@ function conversationRoutes({ kind, path: base, idParam }: BoardConversations): 
       return ok(pagedBody('agents', agents.slice(offset, offset + limit), agents.length, offset, limit));
     }),
 
+    /** SPEC §7 reactions: PUT adds the agent's emoji, DELETE takes it back; both answer the message. */
+    [`PUT ${base}/messages/{message_id}/reactions`]: agentRoute(async ({ auth, params, body }) => {
+      const { emoji } = parse(reactionBody, body);
+      const owner = await visible(auth, params);
+      return ok({ message: await react(owner, params.message_id ?? '', emoji, auth.actingAs.id) });
+    }),
+    [`DELETE ${base}/messages/{message_id}/reactions`]: agentRoute(async ({ auth, params, body }) => {
+      const { emoji } = parse(reactionBody, body);
+      const owner = await visible(auth, params);
+      return ok({ message: await unreact(owner, params.message_id ?? '', emoji, auth.actingAs.id) });
+    }),
+
     [`POST ${base}/messages`]: agentRoute(
       async ({ auth, params, body, headers }) => {
         const { message: input } = parse(sendMessageBody, body);
@@ -61,6 +75,14 @@ function conversationRoutes({ kind, path: base, idParam }: BoardConversations): 
         }
         const attachments = await storedAttachments(auth.companyId, input.attachments);
         const mentions = await keepMentionable(owner, input.mentions, auth.actingAs.id);
+        if (input.staff_note) {
+          // A note reaches no customer: nothing to schedule, no quiet hours to confirm.
+          if (input.send_at) throw new ValidationError([{ message: 'A note to colleagues cannot be scheduled', path: 'message.send_at' }]);
+          const key = requestKeyOf(headers);
+          const note = await writeStaffNote(owner, auth.actingAs, { text: input.text, attachments, mentions, keyHash: key && requestKeyHash(key) });
+          return ok({ message: await messageView(note), warnings: [] }, 201);
+        }
+        const sentAt = new Date();
         const { message, warnings } = await sendFromAgent(owner, auth.actingAs, {
           text: input.text,
           attachments,
@@ -68,7 +90,9 @@ function conversationRoutes({ kind, path: base, idParam }: BoardConversations): 
           confirmQuietHours: input.confirm_quiet_hours,
           requestKey: requestKeyOf(headers),
           mentions,
-        });
+        }, sentAt);
+        // A retry of the request answers the text it wrote, and its mentions were told then.
+        if (message.created_at === sentAt.toISOString()) await announceMentions(owner, message);
         return ok({ message: await messageView(message), warnings }, 201);
       },
       {

@@ -5,7 +5,9 @@
  */
 import { agentsOfLocation, byName } from '../lib/agents.js';
 import { boardOfKind } from '../lib/boardList.js';
+import { channels, publish } from '../lib/realtime.js';
 import { portFor, type ConversationOwner, type MentionableAgent } from './owners.js';
+import type { MessageRecord } from './records.js';
 
 /**
  * Who may be mentioned in the conversation, by name: the port's answer, else the active agents of
@@ -44,4 +46,39 @@ export function matchingName<A extends MentionableAgent>(agents: readonly A[], t
   const wanted = folded(typed.trim());
   if (!wanted) return [...agents];
   return agents.filter((agent) => [agent.first_name, agent.last_name, `${agent.first_name} ${agent.last_name}`].some((name) => folded(name).startsWith(wanted)));
+}
+
+/** How much of the message a mention's notice carries: a line of a desktop notification. */
+export const MENTION_EXCERPT_LENGTH = 140;
+
+/** The start of the text, on one line, cut at a word where it can be. */
+export function excerptOf(text: string, max = MENTION_EXCERPT_LENGTH): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/**
+ * Tells each colleague the message mentions, on their own channel only (SPEC §6 `agent:<id>`):
+ * where it is (the owner, and where the console opens it), who wrote it, and how it starts.
+ */
+export async function announceMentions(owner: ConversationOwner, message: MessageRecord): Promise<void> {
+  const mentioned = message.mentions ?? [];
+  if (mentioned.length === 0 || !message.agent) return;
+  const link = boardOfKind(owner.kind)?.conversations?.consoleLink?.replace('{id}', encodeURIComponent(owner.id)) ?? null;
+  const event = {
+    type: 'mention.created',
+    data: {
+      owner: { kind: owner.kind, id: owner.id },
+      location_id: owner.location_id,
+      message_id: message.id,
+      author: message.agent,
+      excerpt: excerptOf(message.text),
+      staff_note: message.metadata.direction === 'staff',
+      link,
+    },
+  } as const;
+  await Promise.all(mentioned.map((id) => publish(owner.company_id, channels.agent(id), event)));
 }

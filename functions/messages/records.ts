@@ -48,7 +48,14 @@ export interface StoredAttachment {
   size: number;
 }
 
-export interface MessageRecord extends Omit<Message, 'attachments'> {
+/**
+ * Reactions as stored: by emoji, a string set of agent ids (DynamoDB `ADD`/`DELETE` on it are
+ * atomic and idempotent, so concurrent reactions all count and none twice). Read back as Sets.
+ */
+export type StoredReactions = Record<string, ReadonlySet<string> | readonly string[]>;
+
+export interface MessageRecord extends Omit<Message, 'attachments' | 'reactions'> {
+  reactions: StoredReactions;
   company_id: string;
   location_id: string;
   /** The record the conversation belongs to (a repair order, an appointment…). */
@@ -607,5 +614,57 @@ export async function messageView(m: MessageRecord): Promise<Message> {
     }),
   );
   // Messages written before mentions had none.
-  return { ...rest, mentions: m.mentions ?? [], attachments };
+  return { ...rest, reactions: reactionsView(m.reactions), mentions: m.mentions ?? [], attachments };
+}
+
+/** Reactions as the API answers them: by emoji, the agents' ids in a stable order; emoji nobody holds left out. */
+export function reactionsView(stored: StoredReactions | undefined): Record<string, string[]> {
+  const view: Record<string, string[]> = {};
+  for (const [emoji, ids] of Object.entries(stored ?? {})) {
+    const list = [...ids].sort();
+    if (list.length > 0) view[emoji] = list;
+  }
+  return view;
+}
+
+/** Why a reaction was not written: no such message in the thread, or the message holds too many kinds. */
+export type ReactionRefusal = 'no_message' | 'too_many';
+
+/**
+ * Adds the agent to the message's set for the emoji: one conditional update, no read first. The
+ * condition keeps a new kind of emoji out once the message holds `maxKinds`; adding a reaction the
+ * agent already has changes nothing. Answers the message after, or why not.
+ */
+export async function addReaction(companyId: string, threadId: string, messageId: string, emoji: string, agentId: string, maxKinds: number): Promise<MessageRecord | ReactionRefusal> {
+  const key = messageKeys.message(companyId, threadId, messageId);
+  try {
+    const item = await updateItem<MessageRecord>({
+      Key: key,
+      UpdateExpression: 'ADD reactions.#emoji :agent',
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_exists(reactions.#emoji) OR size(reactions) < :max)',
+      ExpressionAttributeNames: { '#emoji': emoji },
+      ExpressionAttributeValues: { ':agent': new Set([agentId]), ':max': maxKinds },
+    });
+    return item ? fields(item) : 'no_message';
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    return (await getItem(key, true)) ? 'too_many' : 'no_message';
+  }
+}
+
+/** Takes the agent out of the message's set for the emoji (an emoji nobody holds any more disappears); taking back what is not there changes nothing. */
+export async function removeReaction(companyId: string, threadId: string, messageId: string, emoji: string, agentId: string): Promise<MessageRecord | ReactionRefusal> {
+  try {
+    const item = await updateItem<MessageRecord>({
+      Key: messageKeys.message(companyId, threadId, messageId),
+      UpdateExpression: 'DELETE reactions.#emoji :agent',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#emoji': emoji },
+      ExpressionAttributeValues: { ':agent': new Set([agentId]) },
+    });
+    return item ? fields(item) : 'no_message';
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    return 'no_message';
+  }
 }

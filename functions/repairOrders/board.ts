@@ -30,7 +30,7 @@ export const board = {
       ],
     },
   },
-  conversations: { kind: 'repair_order', path: '/api/repair_orders/{id}', idParam: 'id', contact: 'customer' },
+  conversations: { kind: 'repair_order', path: '/api/repair_orders/{id}', idParam: 'id', contact: 'customer', consoleLink: '/?ro={id}' },
   jobs: {
     /** Auto-close idle repair orders and auto-archive closed or idle ones (service_settings days). */
     repair_order_housekeeping: { rateMinutes: 60, run: () => repairOrderHousekeeping() },

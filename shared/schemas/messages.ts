@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import { MAX_MENTIONS, MESSAGE_MAX_LENGTH } from '../messages.js';
 import { MAX_ID_LENGTH } from './auth.js';
+import { NOT_ONE_EMOJI, isOneEmoji } from '../reactions.js';
 
 export const attachmentUpload = z.object({
   /** Key returned by POST /api/attachments (the file is already in the uploads bucket). */
@@ -74,3 +75,9 @@ export type EditMessageBody = z.infer<typeof editMessageBody>;
 export const assignAgentBody = z.object({ agent_id: z.nullable(z.string().check(z.minLength(1), z.maxLength(MAX_ID_LENGTH, 'Id is too long'))) });
 
 export { DELIVERY_ERROR_TEXTS, deliveryErrorKind, HELD_TEXT_REFUSALS, MISSING_AGENT, OPTED_OUT_ACTION, SEND_ERRORS, SEND_WARNINGS, type SendErrorId } from '../sendingTexts.js';
+
+/** A reaction added or taken back (PUT / DELETE {conversation}/messages/{message_id}/reactions). */
+export const reactionBody = z.object({
+  emoji: z.string().check(z.refine(isOneEmoji, NOT_ONE_EMOJI)),
+});
+export type ReactionBody = z.infer<typeof reactionBody>;

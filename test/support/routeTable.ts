@@ -22,6 +22,8 @@ const CORE_RULES: RouteParamRule[] = [
   { param: 'customer_id', after: /\/customers\/$/, kind: 'customer', tenant: true },
   { param: 'id', after: /(^|\/)mass_messages\/$/, kind: 'mass_message', tenant: true },
   { param: 'id', after: /(^|\/)messages\/$/, kind: 'message', tenant: true },
+  /** A message of a conversation, under its owner's path (reactions). */
+  { param: 'message_id', after: /\/messages\/$/, kind: 'message', tenant: true },
   { param: 'id', after: /(^|\/)agents\/$/, kind: 'agent', tenant: true },
   { param: 'key_id', after: /\/dms_keys\/$/, kind: 'dms_key', tenant: true },
   { param: 'settings_key', after: /^\/api\/locations\/\{id\}\/$/, kind: 'settings_key', tenant: false, vocabulary: 'service_settings' },
