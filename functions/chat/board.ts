@@ -34,7 +34,7 @@ export const board = {
     },
   },
   // A room's conversation is among agents: the owner port says `internal`, and no contact card opens.
-  conversations: { kind: 'chatroom', path: '/api/chatrooms/{id}', idParam: 'id', contact: 'agent' },
+  conversations: { kind: 'chatroom', path: '/api/chatrooms/{id}', idParam: 'id', contact: 'agent', consoleLink: '/internalchat?room={id}' },
   settings: [{ key: 'chatrooms_settings', readBy: (flags) => flags.chat }],
   // Everything about a room goes to its participants' own channels, which every agent hears already.
   events: CHAT_EVENTS,

@@ -297,6 +297,25 @@ async function createGoneRoom(): Promise<string> {
   return room.id;
 }
 
+describe('reactions (the core, on the chat path)', () => {
+  it('counts every one of twenty agents reacting at once, none twice, and removes one', async () => {
+    const people = await Promise.all(Array.from({ length: 18 }, (_, i) => member(`r${i}x`)));
+    const room = await group(clients.ana!, ['ben', ...Array.from({ length: 18 }, (_, i) => `r${i}x`)], 'Reactions');
+    const sent = await say(clients.ana!, room, 'Loaners are back');
+    const path = `/api/chatrooms/${room.id}/messages/${sent.id}/reactions`;
+    const everyone = [clients.ana!, clients.ben!, ...people];
+    const replies = await Promise.all(everyone.map((c) => c.put(path, { emoji: '👍' })));
+    expect(replies.every((r) => r.status === 200), replies.map((r) => r.text).join()).toBe(true);
+    await clients.ben!.put(path, { emoji: '👍' });
+    const after = await clients.ben!.get(`/api/chatrooms/${room.id}/messages`);
+    expect(after.body.messages[0].reactions['👍']).toHaveLength(20);
+    const removed = await clients.ben!.del(path, { emoji: '👍' });
+    expect(removed.body.message.reactions['👍']).toHaveLength(19);
+    expect((await clients.eve!.put(path, { emoji: '👍' })).status).toBe(404);
+    expect((await clients.ben!.put(path, { emoji: 'ok' })).status).toBe(422);
+  });
+});
+
 describe('real time', () => {
   it('tells every participant, and only them, on their own channel', async () => {
     const since = Date.now() - 1000;
@@ -309,5 +328,10 @@ describe('real time', () => {
       expect(events.some((e) => e.type === 'message.created' && (e.data as { message: { id: string } }).message.id === sent.id), who).toBe(true);
     }
     expect(await about('eve')).toHaveLength(0);
+    // A mention notifies the one named, on their own channel, with the way to open the room.
+    const mention = await say(clients.ben!, room, '@Ana Chatter loaners?', { mentions: [agents.ana!.id] });
+    const notices = (await eventsAfter(store.companyId, channels.agent(agents.ana!.id), cursorAt(since))).filter((e) => e.type === 'mention.created' && (e.data as { message_id: string }).message_id === mention.id);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.data).toMatchObject({ link: `/internalchat?room=${room.id}` });
   });
 });
