@@ -39,6 +39,8 @@ export interface ChatroomRecord {
   /** Current participants, in the order they joined. */
   participants: AgentRef[];
   bumped_at: string | null;
+  /** The newest message and its author (a direct chat's read receipt). */
+  last_message?: { id: string; agent_id: string | null } | null;
   message_count: number;
   created_at: string;
   updated_at: string;
@@ -183,9 +185,9 @@ export function roomBumpWrites(room: ChatroomRecord, at: string, message: Counte
     {
       Update: {
         Key: chatKeys.room(room.company_id, room.id),
-        UpdateExpression: 'SET bumped_at = :at ADD message_count :one',
+        UpdateExpression: 'SET bumped_at = :at, last_message = :last ADD message_count :one',
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':at': at, ':one': 1 },
+        ExpressionAttributeValues: { ':at': at, ':one': 1, ':last': { id: message.id, agent_id: message.author_agent_id } },
       },
     },
     ...lines,

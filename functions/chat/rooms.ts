@@ -170,6 +170,7 @@ function view(room: ChatroomRecord, me: string, line: ParticipationRecord | unde
     participants,
     companion,
     message_thread: { id: chatThreadOf(room.id), bumped_at: room.bumped_at },
+    last_message: room.last_message ?? null,
     is_unread: unread > 0,
     unread_count: unread,
     mention_count: line?.mentioned?.size ?? 0,

@@ -40,6 +40,8 @@ export interface Chatroom {
   /** On a direct chat, the colleague; on a group, null. */
   companion: AgentRef | null;
   message_thread: { id: string; bumped_at: string | null };
+  /** The newest message and its author, else null (with `participants`' read marks: the read receipt). */
+  last_message: { id: string; agent_id: string | null } | null;
   /** For the acting agent (SPEC §3 is_unread per user). */
   is_unread: boolean;
   unread_count: number;
