@@ -10,7 +10,6 @@ import { agentRef, getAgent, type AgentRecord } from '../lib/agents.js';
 import { appendMessage, newMessage } from '../messages/records.js';
 import { roomOwner } from './owner.js';
 import { createRoom, directRoomId, getRoom, type ChatroomRecord } from './records.js';
-import '../messages/boards.js';
 
 const COMPANY = 'cmp_demo';
 type Line = [author: string, minutesAgo: number, text: string];
