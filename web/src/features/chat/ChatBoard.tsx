@@ -54,6 +54,11 @@ export function ChatBoard() {
     fetchRoomsPage,
     { revalidateOnFocus: false },
   );
+  // Rooms move between the two lists while the other one shows (archived, brought back, a new message): read the one shown again.
+  const reloadList = list.mutate;
+  useEffect(() => {
+    void reloadList();
+  }, [archived, reloadList]);
   const rooms = roomsOfPages(list.data);
   const total = list.data?.[0]?.meta.paging.total ?? 0;
   const { data: room, error: roomError, mutate: mutateRoom } = useSWR(openId ? chatPaths.room(openId) : null, fetchRoom, { revalidateOnFocus: false });

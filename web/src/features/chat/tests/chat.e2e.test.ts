@@ -27,7 +27,7 @@ async function openRoom(page: Page, name: string): Promise<void> {
 async function write(page: Page, text: string): Promise<void> {
   await page.getByTestId('composer').fill(text);
   await page.keyboard.press('Enter');
-  await page.getByTestId('message-bubble').filter({ hasText: text }).waitFor();
+  await page.getByTestId('message-bubble').filter({ hasText: text }).first().waitFor();
 }
 
 async function chatAt(width: number, height: number, email: string): Promise<Page> {
@@ -68,10 +68,10 @@ describe('the internal chat', () => {
     await expect.poll(() => row(priya, group).getAttribute('data-unread'), { timeout: 15_000 }).toBe('true');
     expect(await row(priya, group).getByTestId('chat-unread-count').textContent()).toContain('1');
     await openRoom(priya, group);
-    await priya.getByTestId('message-bubble').filter({ hasText: `Two loaners back ${tag}` }).waitFor();
+    await priya.getByTestId('message-bubble').filter({ hasText: `Two loaners back ${tag}` }).first().waitFor();
     await expect.poll(() => row(priya, group).getAttribute('data-unread'), { timeout: 10_000 }).toBe('false');
     await write(priya, `Thanks ${tag}`);
-    await nina.getByTestId('message-bubble').filter({ hasText: `Thanks ${tag}` }).waitFor({ timeout: 10_000 });
+    await nina.getByTestId('message-bubble').filter({ hasText: `Thanks ${tag}` }).first().waitFor({ timeout: 10_000 });
 
     // The direct chat's read receipt.
     await openRoom(nina, 'Priya Raman');
@@ -90,6 +90,8 @@ describe('the internal chat', () => {
     await row(priya, group).waitFor();
     expect(await seriousViolations(priya)).toEqual([]);
     await priya.getByTestId('chat-archive').click();
+    await expect.poll(() => priya.getByTestId('chat-archive').textContent()).toBe('Archive');
+    await expect.poll(() => row(priya, group).count()).toBe(0);
     await priya.getByTestId('chat-view-archived').click();
     await row(priya, group).waitFor();
     // Nina's list never lost it.
