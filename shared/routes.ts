@@ -22,6 +22,10 @@ export const paths = {
   messages: (at: ConversationAt) => `${at.path}/messages`,
   /** SPEC §7 "Mark read". */
   markRead: (at: ConversationAt, unread = false) => `${at.path}${at.readMarks === 'own' ? '' : '/agents/null'}/${unread ? 'unread' : 'read'}`,
+  /** The colleagues who may be mentioned in the conversation (and whose names its reactions show). */
+  mentionable: (at: ConversationAt) => `${at.path}/mentionable?limit=100`,
+  /** SPEC §7 reactions on a message of the conversation: PUT adds, DELETE takes back, body `{ emoji }`. */
+  reactions: (at: ConversationAt, messageId: string) => `${at.path}/messages/${enc(messageId)}/reactions`,
   retryMessage: (messageId: string) => `/api/messages/${enc(messageId)}/retry`,
   /** A held text: PUT edits it; `/cancel` cancels it. */
   message: (messageId: string) => `/api/messages/${enc(messageId)}`,

@@ -20,7 +20,8 @@ import { cancelHeld, editHeld, MAX_SCHEDULE_DAYS } from './held.js';
 import { earlierSend, requestKeyHash, retryMessage, sendFromAgent } from './send.js';
 import { writeStaffNote } from './staffNotes.js';
 import { react, unreact } from './reactions.js';
-import { MENTIONABLE_PAGE, announceMentions, keepMentionable, matchingName, mentionableAgents } from './mentions.js';
+import { matchingName } from '../../shared/mentions.js';
+import { MENTIONABLE_PAGE, announceMentions, keepMentionable, mentionableAgents } from './mentions.js';
 
 export { MAX_SCHEDULE_DAYS };
 

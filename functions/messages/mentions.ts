@@ -38,16 +38,6 @@ export async function keepMentionable(owner: ConversationOwner, requested: reado
 /** The @ suggestions' page: more than a store's staff usually holds, fewer than a list to scroll. */
 export const MENTIONABLE_PAGE = 20;
 
-/** Lower case without accents, so "@jose" finds José. */
-const folded = (text: string): string => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLocaleLowerCase();
-
-/** The agents whose first name, last name or full name starts with what was typed after @. */
-export function matchingName<A extends MentionableAgent>(agents: readonly A[], typed: string): A[] {
-  const wanted = folded(typed.trim());
-  if (!wanted) return [...agents];
-  return agents.filter((agent) => [agent.first_name, agent.last_name, `${agent.first_name} ${agent.last_name}`].some((name) => folded(name).startsWith(wanted)));
-}
-
 /** How much of the message a mention's notice carries: a line of a desktop notification. */
 export const MENTION_EXCERPT_LENGTH = 140;
 

@@ -5,15 +5,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { newSheet, requireSheet, saveSheet, updateSheet, type SheetRecord, type StoredSheetAttachment } from '../../functions/inspections/records.js';
+import { requireSheet, updateSheet, type SheetRecord, type StoredSheetAttachment } from '../../functions/inspections/records.js';
 import { channels, cursorAt, eventsAfter } from '../../functions/lib/realtime.js';
 import type { CustomerRecord } from '../../functions/customers/records.js';
 import { issueLink, writeLink } from '../../functions/recommendations/links.js';
 import { pdfInput } from '../../functions/recommendations/pdfInput.js';
 import type { RepairOrderRecord } from '../../functions/repairOrders/records.js';
-import { BRAKE_GROUPS, BRAKE_TEMPLATE, TECHNICIAN, brakeRecommendations, recommendation } from '../support/inspections.js';
+import { TECHNICIAN, recommendation, sendInspection } from '../support/inspections.js';
 import { api, signIn, type ApiClient } from '../support/api.js';
-import { ADVISOR, createRepairOrder, DEMO_NORTH, useStackEnv } from '../support/service.js';
+import { createRepairOrder, DEMO_NORTH, useStackEnv } from '../support/service.js';
 
 const baseUrl = inject('baseUrl');
 const publicApi = () => api(baseUrl);
@@ -47,21 +47,7 @@ const attachment = (id: string, verdict: StoredSheetAttachment['verdict']): Stor
 /** An order whose sheet the advisor completed and sent, with a link to it. */
 async function sentInspection(customer: Partial<CustomerRecord> = {}): Promise<{ ro: RepairOrderRecord; sheet: SheetRecord; token: string }> {
   const { ro } = await createRepairOrder({ customer });
-  const now = new Date().toISOString();
-  const sheet: SheetRecord = {
-    ...newSheet(ro, BRAKE_TEMPLATE, now),
-    state: 'completed_by_advisor',
-    technician: TECHNICIAN,
-    advisor: ADVISOR,
-    groups: BRAKE_GROUPS,
-    recommendations: brakeRecommendations(),
-    attachments: [attachment('att_shown', 'approved'), attachment('att_hidden', 'disapproved')],
-    completed_by_technician_at: now,
-    completed_by_advisor_at: now,
-    sent_to_customer_at: now,
-  };
-  await saveSheet(sheet, null);
-  const { token } = await issueLink({ company_id: ro.company_id, location_id: ro.location_id, repair_order_id: ro.id, sheet_id: sheet.id }, 14);
+  const { sheet, token } = await sendInspection(ro, [attachment('att_shown', 'approved'), attachment('att_hidden', 'disapproved')]);
   return { ro, sheet, token };
 }
 

@@ -6,9 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { MAX_REACTION_EMOJI } from '../../shared/reactions.js';
-import { agentItem, type AgentRecord } from '../../functions/lib/agents.js';
 import { channels, cursorAt, eventsAfter } from '../../functions/lib/realtime.js';
-import { putItem } from '../../functions/lib/table.js';
+import { createAgent } from '../support/ownStore.js';
 import { startSession } from '../../functions/lib/session.js';
 import { api, signIn, type ApiClient } from '../support/api.js';
 import { DEMO_NORTH, createRepairOrder, useStackEnv } from '../support/service.js';
@@ -31,24 +30,7 @@ async function noted(): Promise<{ roId: string; messageId: string }> {
 async function advisors(count: number): Promise<{ id: string; client: ApiClient }[]> {
   return Promise.all(
     Array.from({ length: count }, async (_, i) => {
-      const agent: AgentRecord = {
-        id: `agt_react_${randomUUID().slice(0, 8)}_${i}`,
-        company_id: companyId,
-        location_id: locationId,
-        email: `react-${randomUUID()}@demo.example`,
-        first_name: 'Reacting',
-        last_name: `Advisor ${i}`,
-        access_level: { admin: false, manager: false, service: true, technician: false, appointments: false, hr: false, chat: false, inventory: false } as AgentRecord['access_level'],
-        team: null,
-        online_status: 'online',
-        email_notifications_enabled: false,
-        sms_notifications_enabled: false,
-        technician_settings: { enabled: false, mpi_enabled: false },
-        active: true,
-        locale: 'en-us',
-        created_at: new Date().toISOString(),
-      };
-      await putItem(agentItem(agent));
+      const agent = await createAgent(DEMO_NORTH, `agt_react_${randomUUID().slice(0, 8)}_${i}`, 'Reacting', `Advisor ${i}`);
       const session = await startSession(agent, 'password', false);
       return { id: agent.id, client: api(baseUrl, session.access_token) };
     }),

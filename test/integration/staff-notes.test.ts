@@ -7,14 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { SettingsOf } from '../../shared/schemas/settings.js';
-import { newSheet, saveSheet, type SheetRecord } from '../../functions/inspections/records.js';
 import { channels, cursorAt, eventsAfter } from '../../functions/lib/realtime.js';
 import { readSettings, writeSettings } from '../../functions/lib/settings.js';
 import { lastTextTo } from '../../functions/messages/records.js';
-import { issueLink } from '../../functions/recommendations/links.js';
 import { getRepairOrder } from '../../functions/repairOrders/records.js';
-import { ADVISOR, DEMO_NORTH, createRepairOrder, serviceNumberOfNorth, useStackEnv } from '../support/service.js';
-import { BRAKE_GROUPS, BRAKE_TEMPLATE, TECHNICIAN, brakeRecommendations } from '../support/inspections.js';
+import { DEMO_NORTH, createRepairOrder, serviceNumberOfNorth, useStackEnv } from '../support/service.js';
+import { sendInspection } from '../support/inspections.js';
 import { api, signIn, textsTo, type ApiClient } from '../support/api.js';
 
 const baseUrl = inject('baseUrl');
@@ -108,20 +106,7 @@ describe('a note to colleagues', () => {
   it("is never on the customer's inspection page", async () => {
     // Prepare: an order whose inspection was sent to the customer, with a note on it
     const { ro } = await createRepairOrder({ customer: { opt_in: 'in' } });
-    const now = new Date().toISOString();
-    const sheet: SheetRecord = {
-      ...newSheet(ro, BRAKE_TEMPLATE, now),
-      state: 'completed_by_advisor',
-      technician: TECHNICIAN,
-      advisor: ADVISOR,
-      groups: BRAKE_GROUPS,
-      recommendations: brakeRecommendations(),
-      completed_by_technician_at: now,
-      completed_by_advisor_at: now,
-      sent_to_customer_at: now,
-    };
-    await saveSheet(sheet, null);
-    const { token } = await issueLink({ company_id: ro.company_id, location_id: ro.location_id, repair_order_id: ro.id, sheet_id: sheet.id }, 14);
+    const { token } = await sendInspection(ro);
     await note(ro.id, 'NOTE-FOR-STAFF-ONLY customer haggles on every price');
     // Act
     const page = await api(baseUrl).get(`/api/public/inspections/${token}`);

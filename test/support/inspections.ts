@@ -3,7 +3,10 @@
  * written through the sheet store in whatever state a test needs.
  */
 import type { Recommendation, SheetTemplate } from '../../shared/inspections/inspections.js';
-import { DEMO_NORTH } from './service.js';
+import { newSheet, saveSheet, type SheetRecord, type StoredSheetAttachment } from '../../functions/inspections/records.js';
+import { issueLink } from '../../functions/recommendations/links.js';
+import type { RepairOrderRecord } from '../../functions/repairOrders/records.js';
+import { ADVISOR, DEMO_NORTH } from './service.js';
 
 export const TECHNICIAN = { id: 'agt_tech', first_name: 'Luis', last_name: 'Ortega' };
 
@@ -39,3 +42,23 @@ export const recommendation = (id: string, item: string, cents: number): Recomme
 
 /** Pads ($240.00) and wipers ($35.00). */
 export const brakeRecommendations = (): Recommendation[] => [recommendation('rec_pads', 'Front brake pads', 24000), recommendation('rec_wipers', 'Wiper blades', 3500)];
+
+/** The order's brake inspection, completed and sent to the customer, with the customer's link to it (its token). */
+export async function sendInspection(ro: RepairOrderRecord, attachments: StoredSheetAttachment[] = []): Promise<{ sheet: SheetRecord; token: string }> {
+  const now = new Date().toISOString();
+  const sheet: SheetRecord = {
+    ...newSheet(ro, BRAKE_TEMPLATE, now),
+    state: 'completed_by_advisor',
+    technician: TECHNICIAN,
+    advisor: ADVISOR,
+    groups: BRAKE_GROUPS,
+    recommendations: brakeRecommendations(),
+    attachments,
+    completed_by_technician_at: now,
+    completed_by_advisor_at: now,
+    sent_to_customer_at: now,
+  };
+  await saveSheet(sheet, null);
+  const { token } = await issueLink({ company_id: ro.company_id, location_id: ro.location_id, repair_order_id: ro.id, sheet_id: sheet.id }, 14);
+  return { sheet, token };
+}

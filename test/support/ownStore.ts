@@ -69,7 +69,7 @@ export async function createOwnStore(tag: string): Promise<OwnStore> {
 }
 
 /** A service advisor of the store (e-mail `<id>@harbor.example`, the demo password) unless told otherwise. */
-export async function createAgent(store: OwnStore, id: string, first: string, last: string, overrides: Partial<AgentRecord> = {}): Promise<AgentRecord> {
+export async function createAgent(store: Pick<OwnStore, 'companyId' | 'locationId'>, id: string, first: string, last: string, overrides: Partial<AgentRecord> = {}): Promise<AgentRecord> {
   const agent: AgentRecord = {
     id,
     company_id: store.companyId,

@@ -22,6 +22,8 @@ import { serverRefusalText } from '../../web/src/lib/sendRefusals.js';
 import { aMessage } from './web-service-fixtures.js';
 
 const LANGUAGES: Locale[] = ['en-us', 'de', 'el'];
+/** The conversation the bubbles are in (their reactions' path). */
+const OWNER = { kind: 'repair_order', id: 'ro_1', path: '/api/repair_orders/ro_1', readMarks: 'own' } as const;
 
 beforeAll(async () => {
   await initI18n();
@@ -166,7 +168,7 @@ describe('the conversation', () => {
     const agent = { id: 'agt_1', first_name: 'Dana', last_name: 'Whitfield' };
     const base = { direction: 'outbound' as const, status: 'delivered' as const, automated: 'vehicle_ready' as const };
     const render = (message: Message) =>
-      renderToStaticMarkup(createElement(MessageBubble, { message, context: context('en-us'), now: Date.parse('2025-03-01T10:05:00Z'), retrying: false, onRetry: () => undefined, onChanged: () => undefined }));
+      renderToStaticMarkup(createElement(MessageBubble, { owner: OWNER, message, context: context('en-us'), now: Date.parse('2025-03-01T10:05:00Z'), retrying: false, onRetry: () => undefined, onChanged: () => undefined }));
     const byAgent = render(aMessage('m1', { agent, metadata: base }));
     expect(byAgent).toContain('Dana Whitfield');
     expect(byAgent).not.toContain('Automated');
@@ -198,7 +200,7 @@ describe('why a text failed', () => {
   it('renders the failure under the bubble in the agent language', async () => {
     await i18n.changeLanguage('el');
     const html = renderToStaticMarkup(
-      createElement(MessageBubble, { message: failed('LANDLINE', 'Landline numbers do not receive texts'), context: context('el'), now: Date.parse('2025-03-01T10:05:00Z'), retrying: false, onRetry: () => undefined, onChanged: () => undefined }),
+      createElement(MessageBubble, { owner: OWNER, message: failed('LANDLINE', 'Landline numbers do not receive texts'), context: context('el'), now: Date.parse('2025-03-01T10:05:00Z'), retrying: false, onRetry: () => undefined, onChanged: () => undefined }),
     );
     expect(html).toContain('Τα σταθερά τηλέφωνα δεν λαμβάνουν μηνύματα');
     expect(html).not.toContain('Landline');
@@ -230,7 +232,7 @@ describe('server refusals in the agent language', () => {
 describe('a held text in the conversation (issue 18)', () => {
   const render = (message: Message, locale: Locale) =>
     renderToStaticMarkup(
-      createElement(MessageBubble, { message, context: context(locale), now: Date.parse('2025-03-01T10:05:00Z'), retrying: false, onRetry: () => undefined, onChanged: () => undefined }),
+      createElement(MessageBubble, { owner: OWNER, message, context: context(locale), now: Date.parse('2025-03-01T10:05:00Z'), retrying: false, onRetry: () => undefined, onChanged: () => undefined }),
     );
   const held = aMessage('m_held', { text: 'Pick-up at 6', metadata: { direction: 'outbound', status: 'scheduled', send_at: '2025-03-02T13:00:00Z' } });
   const cancelled = aMessage('m_cancelled', { metadata: { direction: 'outbound', status: 'not sent', error_code: 'cancelled', error_text: 'Cancelled by Dana Whitfield' } });

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { MenuIcon, SignOutIcon } from '../../components/icons.js';
+import { MentionNotices } from '../../components/conversation/MentionNotices.js';
 import { ImpersonationPicker, ViewingAsBanner } from '../../features/impersonation/ImpersonationPicker.js';
 import { LanguageSwitch } from '../../features/language/LanguageSwitch.js';
 import { LocationPicker } from '../../features/locations/LocationPicker.js';
@@ -51,6 +52,7 @@ export function MainLayout() {
   const groups = menuFor(current.acting.access_level);
   return (
     <div className={`shell${menuOpen ? ' shell--menu-open' : ''}${phone ? ' shell--phone' : ''}`}>
+      <MentionNotices />
       <a className="skip-link" href="#content">
         {t('shell.skip_to_content')}
       </a>

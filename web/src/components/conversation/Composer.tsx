@@ -15,6 +15,7 @@ import type { ConversationContext } from './conversationContext.js';
 import { postMessage, uploadAttachment } from './conversationRequests.js';
 import type { PendingMessage } from './PendingBubble.js';
 import { QuietHoursDialog, type Attempt } from './QuietHoursDialog.js';
+import { useMentionSuggestions } from './MentionSuggestions.js';
 import { quietHoursRefusal } from './QuietHoursQuestion.js';
 
 type Closed = Exclude<ComposerState, { kind: 'open' }>;
@@ -35,6 +36,9 @@ function noticeText(state: Closed, subject: TextingSubject): string {
   if (state.reason === 'closed' && subject.closedText) return subject.closedText;
   return sendRefusalText(state.reason) ?? state.reason;
 }
+
+/** What the composer writes: a text to the customer, or a note only colleagues see. */
+export type ComposeMode = 'text' | 'note';
 
 /** Drafts survive switching between conversations (not a reload). */
 const drafts = new Map<string, string>();
@@ -76,6 +80,10 @@ export function Composer({
   const [quiet, setQuiet] = useState<{ attempt: Attempt; nextWindowAt: string | null } | null>(null);
   const attempt = useRef<Attempt | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const textBox = useRef<HTMLTextAreaElement>(null);
+  const [chosenMode, setMode] = useState<ComposeMode>('text');
+  // With texting closed, the note box opens on request: the notice says first why no text can go.
+  const [noteOpen, setNoteOpen] = useState(false);
   // Read when a send fails, after the composer was emptied for it.
   const currentFiles = useRef(files);
   currentFiles.current = files;
@@ -88,17 +96,40 @@ export function Composer({
   }
 
   useEffect(() => setProblem(null), [text, files]);
+  const mention = useMentionSuggestions({
+    owner,
+    text,
+    onText: (next, caret) => {
+      setText(next);
+      // After React wrote the new text: the caret goes after the name.
+      requestAnimationFrame(() => textBox.current?.setSelectionRange(caret, caret));
+    },
+  });
 
   // Hidden (opted out, safe mode) or unusable (landline, blocked, closed, no advisor, no phone): no
-  // message bar at all, only why. The server refuses these sends anyway.
-  if (state.kind !== 'open') {
-    return (
+  // text to the customer at all, only why (the server refuses these sends anyway); a note to
+  // colleagues reaches no customer, so it can still be written.
+  const texting = state.kind === 'open';
+  const mode: ComposeMode = texting ? chosenMode : 'note';
+  const closedNotice =
+    state.kind !== 'open' ? (
       <div className={`composer composer--${state.kind}`} role="note" data-testid={noticeTestId(state.reason)} data-reason={state.reason}>
         {noticeText(state, subject)}
       </div>
+    ) : null;
+  const left = charactersLeft(text);
+  if (!texting && !noteOpen) {
+    return (
+      <>
+        {closedNotice}
+        <div className="composer__note-opener">
+          <button type="button" className="button button--small button--note" data-testid="open-note" onClick={() => setNoteOpen(true)}>
+            {t('collab.mode_note')}
+          </button>
+        </div>
+      </>
     );
   }
-  const left = charactersLeft(text);
 
   function currentAttempt(): Attempt {
     const kept = attempt.current;
@@ -118,20 +149,23 @@ export function Composer({
     attempt.current = failed;
   }
 
-  async function deliver(sending: Attempt, extras: Pick<SendMessageBody['message'], 'send_at' | 'confirm_quiet_hours'>, key: string) {
+  async function deliver(sending: Attempt, extras: Pick<SendMessageBody['message'], 'send_at' | 'confirm_quiet_hours' | 'staff_note'>, key: string) {
     // SPEC §5: sending is cancelled when no conversation is selected.
     const to = owner;
     if (!to.id) {
       toast.error(t('composer.no_conversation'));
       return;
     }
-    onQueued({ key, text: sending.text, fileNames: sending.files.map((f) => f.name), created_at: new Date().toISOString(), state: 'sending' });
+    const note = extras.staff_note === true;
+    onQueued({ key, text: sending.text, fileNames: sending.files.map((f) => f.name), created_at: new Date().toISOString(), state: 'sending', note });
+    const mentions = mention.mentions(sending.text);
     setText('');
     onFilesChange([]);
+    mention.reset();
     let body: SendMessageBody;
     try {
       sending.uploaded ??= await Promise.all(sending.files.map((file) => uploadAttachment(file)));
-      body = { message: { text: sending.text, attachments: sending.uploaded, ...extras } };
+      body = { message: { text: sending.text, attachments: sending.uploaded, mentions, ...extras } };
     } catch (error) {
       // Nothing was sent: the draft comes back.
       fail(sending, key, error);
@@ -194,7 +228,7 @@ export function Composer({
       return;
     }
     const sending = currentAttempt();
-    void deliver(sending, {}, sending.key);
+    void deliver(sending, mode === 'note' ? { staff_note: true } : {}, sending.key);
   }
 
   const problemText = !problem
@@ -206,9 +240,27 @@ export function Composer({
         : t('composer.file_too_large', { name: problem.name });
   const counterId = `${ids}-counter`;
 
+  const noting = mode === 'note';
   return (
-    <form className="composer" onSubmit={submit} data-testid="composer-form" noValidate>
-      {state.warning === 'voip' ? (
+    <>
+    {closedNotice}
+    <form className={`composer${noting ? ' composer--note' : ''}`} onSubmit={submit} data-testid="composer-form" data-mode={mode} noValidate>
+      {texting ? (
+        <div className="composer__modes" role="group" aria-label={t('collab.write_as')}>
+          <button type="button" className="composer__mode" aria-pressed={!noting} data-testid="compose-text" onClick={() => setMode('text')}>
+            {t('collab.mode_text')}
+          </button>
+          <button type="button" className="composer__mode composer__mode--note" aria-pressed={noting} data-testid="compose-note" onClick={() => setMode('note')}>
+            {t('collab.mode_note')}
+          </button>
+        </div>
+      ) : null}
+      {noting ? (
+        <p className="composer__note-label" id={`${ids}-note`} data-testid="composer-note-label">
+          {t('collab.note_hint')}
+        </p>
+      ) : null}
+      {state.kind === 'open' && !noting && state.warning === 'voip' ? (
         <p className="composer__warning" data-testid="composer-voip">
           {t('composer.voip_warning')}
         </p>
@@ -219,16 +271,26 @@ export function Composer({
         </p>
       ) : null}
       <textarea
-        className={`composer__text${left < 0 ? ' composer__text--over' : ''}`}
+        ref={textBox}
+        className={`composer__text${left < 0 ? ' composer__text--over' : ''}${noting ? ' composer__text--note' : ''}`}
         rows={3}
         value={text}
-        aria-label={t('composer.label')}
-        aria-describedby={counterId}
+        aria-label={noting ? t('collab.note_label') : t('composer.label')}
+        aria-describedby={noting ? `${ids}-note ${counterId}` : counterId}
         aria-invalid={left < 0 || problem !== null ? true : undefined}
-        placeholder={t('composer.placeholder')}
+        placeholder={noting ? t('collab.note_placeholder') : t('composer.placeholder')}
         data-testid="composer"
-        onChange={(event) => setText(event.target.value)}
+        {...mention.inputProps}
+        onChange={(event) => {
+          setText(event.target.value);
+          mention.onCaret(event.target.selectionStart);
+        }}
+        onSelect={(event) => mention.onCaret(event.currentTarget.selectionStart)}
         onKeyDown={(event) => {
+          if (mention.onKeyDown(event)) {
+            event.preventDefault();
+            return;
+          }
           if (sendsOnKey({ key: event.key, shiftKey: event.shiftKey, altKey: event.altKey, isComposing: event.nativeEvent.isComposing })) {
             event.preventDefault();
             submit();
@@ -254,6 +316,7 @@ export function Composer({
           ))}
         </ul>
       ) : null}
+      {mention.list}
       <div className="composer__bar">
         <span id={counterId} className={`composer__counter${left < 0 ? ' composer__counter--over' : ''}`} data-testid="composer-counter" aria-live="polite">
           {left >= 0 ? t('composer.characters_left', { count: left }) : t('composer.characters_over', { count: -left })}
@@ -272,8 +335,8 @@ export function Composer({
         <button type="button" className="button button--small" data-testid="attach-button" onClick={() => fileInput.current?.click()}>
           {t('composer.attach')}
         </button>
-        <button type="submit" className="button button--primary button--small" data-testid="send-button">
-          {t('composer.send')}
+        <button type="submit" className={`button button--small ${noting ? 'button--note' : 'button--primary'}`} data-testid="send-button">
+          {noting ? t('collab.note_send') : t('composer.send')}
         </button>
       </div>
       <QuietHoursDialog
@@ -293,5 +356,6 @@ export function Composer({
         }}
       />
     </form>
+    </>
   );
 }

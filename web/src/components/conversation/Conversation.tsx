@@ -185,7 +185,7 @@ export function Conversation({
         {error && !data ? <li className="conversation__notice">{t('conversation.load_failed')}</li> : null}
         {!isLoading && !error && !messages.length && !pending.length ? <li className="conversation__notice">{t('conversation.empty')}</li> : null}
         {messages.map((message) => (
-          <MessageBubble key={message.id} message={message} context={context} now={now} retrying={retrying === message.id} onRetry={(m) => void retry(m)} onChanged={merge} />
+          <MessageBubble key={message.id} owner={owner} message={message} context={context} now={now} retrying={retrying === message.id} onRetry={(m) => void retry(m)} onChanged={merge} />
         ))}
         {pending.map((p) => (
           <PendingBubble key={p.key} pending={p} context={context} now={now} />

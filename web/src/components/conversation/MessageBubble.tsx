@@ -6,6 +6,8 @@ import { refusalReasonText } from '../../lib/sendRefusals.js';
 import type { ConversationContext } from './conversationContext.js';
 import { HeldTextActions, HeldTextEditor, isHeld } from './HeldText.js';
 import { SystemNote } from './SystemNote.js';
+import { ReactionBar } from './ReactionBar.js';
+import type { ConversationAt } from '../../../../shared/routes.js';
 import { linkify } from './linkify.js';
 import { formatDateTime, formatMoment } from './times.js';
 
@@ -66,6 +68,7 @@ function Attachments({ attachments }: { attachments: Attachment[] }) {
 }
 
 export function MessageBubble({
+  owner,
   message,
   context,
   now,
@@ -73,6 +76,8 @@ export function MessageBubble({
   onRetry,
   onChanged,
 }: {
+  /** The conversation the message is in (its reactions' path). */
+  owner: ConversationAt;
   message: Message;
   context: ConversationContext;
   now: number;
@@ -86,6 +91,7 @@ export function MessageBubble({
   const { direction, status, send_at: sendAt, automated } = message.metadata;
   if (direction === 'system' || message.behaviour) return <SystemNote message={message} context={context} now={now} />;
   const outbound = direction === 'outbound';
+  const staff = direction === 'staff';
   const cancelled = wasCancelled(message);
   const failed = (status === 'not sent' || status === 'undelivered') && !cancelled;
   const errorText = outbound && failed ? failureText(t, message) : null;
@@ -94,12 +100,17 @@ export function MessageBubble({
   const editingNow = editing && held;
   return (
     <li
-      className={`bubble bubble--${outbound ? 'outbound' : 'inbound'}${failed ? ' bubble--failed' : ''}${editingNow ? ' bubble--editing' : ''}`}
+      className={`bubble bubble--${staff ? 'staff' : outbound ? 'outbound' : 'inbound'}${failed ? ' bubble--failed' : ''}${editingNow ? ' bubble--editing' : ''}`}
       data-testid="message-bubble"
       data-direction={direction}
       data-status={status ?? undefined}
       data-message-id={message.id}
     >
+      {staff ? (
+        <p className="bubble__staff-tag" data-testid="staff-note-tag">
+          {t('collab.note_tag')}
+        </p>
+      ) : null}
       {editingNow ? (
         <HeldTextEditor message={message} context={context} onDone={() => setEditing(false)} onChanged={onChanged} />
       ) : message.text ? (
@@ -107,7 +118,7 @@ export function MessageBubble({
       ) : null}
       <Attachments attachments={message.attachments} />
       <footer className="bubble__meta">
-        {outbound && message.agent ? <span data-testid="message-agent">{`${message.agent.first_name} ${message.agent.last_name}`}</span> : null}
+        {(outbound || staff) && message.agent ? <span data-testid="message-agent">{`${message.agent.first_name} ${message.agent.last_name}`}</span> : null}
         {/* A text an agent sent with a button (vehicle ready) carries the agent: it is theirs, not the console's. */}
         {outbound && automated && !message.agent ? (
           <span className="bubble__tag" data-testid="message-automated">
@@ -134,6 +145,7 @@ export function MessageBubble({
           {errorText}
         </p>
       ) : null}
+      <ReactionBar owner={owner} message={message} agentId={context.agentId} onChanged={onChanged} />
       {held && !editingNow ? <HeldTextActions message={message} onEdit={() => setEditing(true)} onChanged={onChanged} /> : null}
       {canRetry(message) ? (
         <button type="button" className="button button--small bubble__retry" data-testid="message-retry" disabled={retrying} aria-busy={retrying} onClick={() => onRetry(message)}>

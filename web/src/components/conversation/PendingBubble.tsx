@@ -17,6 +17,8 @@ export interface PendingMessage {
   fileNames: string[];
   created_at: string;
   state?: PendingState;
+  /** A note to colleagues, shown as one while it is on its way. */
+  note?: boolean;
   /** Asks again with the text's own key (an `unconfirmed` text). */
   checkAgain?: () => void;
 }
@@ -31,7 +33,10 @@ export function PendingBubble({ pending, context, now }: { pending: PendingMessa
   const { t } = useTranslation();
   const state = pending.state ?? 'sending';
   return (
-    <li className="bubble bubble--outbound bubble--pending" data-testid="message-bubble" data-direction="outbound" data-status="queued" data-pending="true" data-pending-state={state}>
+    <li
+      className={`bubble ${pending.note ? 'bubble--staff' : 'bubble--outbound'} bubble--pending`}
+      data-testid="message-bubble"
+      data-direction={pending.note ? 'staff' : 'outbound'} data-status="queued" data-pending="true" data-pending-state={state}>
       {pending.text ? <p className="bubble__text">{pending.text}</p> : null}
       {pending.fileNames.length ? (
         <ul className="bubble__attachments">
