@@ -245,7 +245,7 @@ export function Composer({
     <>
     {closedNotice}
     <form className={`composer${noting ? ' composer--note' : ''}`} onSubmit={submit} data-testid="composer-form" data-mode={mode} noValidate>
-      {texting ? (
+      {texting && subject.customer ? (
         <div className="composer__modes" role="group" aria-label={t('collab.write_as')}>
           <button type="button" className="composer__mode" aria-pressed={!noting} data-testid="compose-text" onClick={() => setMode('text')}>
             {t('collab.mode_text')}
