@@ -2,7 +2,8 @@
  * The internal chat end to end (issue 20): Nina (chat only) lands on her chats, starts a group (the
  * form's SPEC §5 texts first) and writes in it; Priya, in a browser of her own, sees the group
  * arrive, bold with its count, and reads it; on their direct chat Nina sees "Not seen yet" turn into
- * "Seen by Priya Raman" live; Priya archives the group, finds it under the archived chats and
+ * "Seen by Priya Raman" live; Priya mentions Nina (the @ suggestions), Nina sees the mark, opens the
+ * group and reacts, Priya sees the reaction live; Priya archives the group, finds it under the archived chats and
  * brings it back; and the chat on a phone (390 px). By keyboard, with the axe scan on each screen.
  */
 import { describe, expect, it } from 'vitest';
@@ -81,8 +82,31 @@ describe('the internal chat', () => {
     await openRoom(priya, 'Nina Patel');
     await expect.poll(() => header.textContent(), { timeout: 15_000 }).toContain('Seen by Priya Raman');
 
-    // Priya archives the group for herself; it waits under the archived chats until she brings it back.
+    // Priya mentions Nina in the group (the @ suggestions, by keyboard): Nina, in the direct chat, sees the group marked.
     await openRoom(priya, group);
+    const box = priya.getByTestId('composer');
+    await box.click();
+    await box.pressSequentially('@nin');
+    await priya.getByTestId('mention-suggestions').waitFor();
+    await priya.keyboard.press('Enter');
+    expect(await box.inputValue()).toBe('@Nina Patel ');
+    await box.pressSequentially(`the Camry is ready ${tag}`);
+    await priya.keyboard.press('Enter');
+    await row(nina, group).getByTestId('chat-mentioned').waitFor({ timeout: 15_000 });
+    expect(await seriousViolations(nina)).toEqual([]);
+
+    // Nina opens it (read: the mark goes) and reacts; Priya sees the reaction live, and who reacted.
+    await openRoom(nina, group);
+    const mention = nina.getByTestId('message-bubble').filter({ hasText: `the Camry is ready ${tag}` }).first();
+    await mention.getByTestId('react-open').focus();
+    await nina.keyboard.press('Enter');
+    await mention.locator('[data-testid="react-choice"][data-emoji="👍"]').click();
+    const theirs = priya.getByTestId('message-bubble').filter({ hasText: `the Camry is ready ${tag}` }).first().locator('[data-testid="reaction"][data-emoji="👍"]');
+    await theirs.waitFor({ timeout: 15_000 });
+    await expect.poll(() => priya.getByTestId('message-bubble').filter({ hasText: `the Camry is ready ${tag}` }).first().getByTestId('reaction-who').first().textContent(), { timeout: 10_000 }).toBe('Nina Patel');
+    await expect.poll(() => row(nina, group).getByTestId('chat-mentioned').count(), { timeout: 10_000 }).toBe(0);
+
+    // Priya archives the group for herself; it waits under the archived chats until she brings it back.
     await priya.getByTestId('chat-archive').click();
     await expect.poll(() => priya.getByTestId('chat-archive').textContent()).toBe('Unarchive');
     await expect.poll(() => row(priya, group).count()).toBe(0);
