@@ -2,17 +2,19 @@
  * The demo dealership's internal chat (functions/lib/boardModule.ts `local.demo`): a direct chat
  * between Nina Patel (chat only) and Priya Raman (advisor) whose last message Nina has not read, a
  * cross-store direct chat between Priya and Carmen Reyes (South), and the "Loaner fleet" group that
- * Marcus Bell (manager) runs for both stores. Written through the board's store and the
+ * Marcus Bell (manager) runs for both stores, with reactions and a mention of Nina she has not read. Written through the board's store and the
  * conversation core, as the API does; a room already there is left as it is (a seed cut short is
  * redone room by room). Rick Dalton (former@, inactive) is in no room.
  */
 import { agentRef, getAgent, type AgentRecord } from '../lib/agents.js';
-import { appendMessage, newMessage } from '../messages/records.js';
+import { MAX_REACTION_EMOJI } from '../../shared/reactions.js';
+import { addReaction, appendMessage, newMessage } from '../messages/records.js';
 import { roomOwner } from './owner.js';
 import { createRoom, directRoomId, getRoom, type ChatroomRecord } from './records.js';
 
 const COMPANY = 'cmp_demo';
-type Line = [author: string, minutesAgo: number, text: string];
+/** A message: who wrote it, when, the words, whom it mentions, and who reacted with what. */
+type Line = [author: string, minutesAgo: number, text: string, mentions?: string[], reactions?: Record<string, string[]>];
 
 interface DemoRoom {
   id: string;
@@ -52,10 +54,10 @@ const ROOMS: DemoRoom[] = [
     owner: 'agt_manager',
     members: ['agt_manager', 'agt_admin', 'agt_advisor', 'agt_chat', 'agt_south_advisor'],
     lines: [
-      ['agt_manager', 180, 'Heads up: the loaner fleet is out until 3 pm. Offer the shuttle instead.'],
-      ['agt_chat', 170, 'Noted, I will tell the front desk.'],
+      ['agt_manager', 180, 'Heads up: the loaner fleet is out until 3 pm. Offer the shuttle instead.', [], { '👍': ['agt_advisor', 'agt_chat', 'agt_admin'] }],
+      ['agt_chat', 170, 'Noted, I will tell the front desk.', [], { '🙏': ['agt_manager'] }],
       ['agt_south_advisor', 60, 'South has two loaners free if North customers can come to Dallas... kidding.'],
-      ['agt_admin', 30, 'Two loaners are back from detailing at North.'],
+      ['agt_admin', 30, '@Nina Patel two loaners are back from detailing at North: can you let the front desk know?', ['agt_chat'], { '✅': ['agt_manager'] }],
     ],
   },
 ];
@@ -82,11 +84,15 @@ export async function seedDemo(): Promise<void> {
       version: 1,
     };
     if (!(await createRoom(room))) continue;
-    for (const [author, minutesAgo, text] of demo.lines) {
+    for (const [author, minutesAgo, text, mentions = [], reactions = {}] of demo.lines) {
       const current = (await getRoom(COMPANY, demo.id, true))!;
       const agent = agents.find((a) => a.id === author)!;
       const at = new Date(Date.now() - minutesAgo * 60_000).toISOString();
-      await appendMessage(roomOwner(current), newMessage(roomOwner(current), { direction: 'outbound', text, at, agent: agentRef(agent), status: 'delivered', statusAt: at }));
+      const message = newMessage(roomOwner(current), { direction: 'outbound', text, at, agent: agentRef(agent), mentions, status: 'delivered', statusAt: at });
+      await appendMessage(roomOwner(current), message);
+      for (const [emoji, who] of Object.entries(reactions)) {
+        for (const id of who) await addReaction(COMPANY, message.message_thread_id, message.id, emoji, id, MAX_REACTION_EMOJI);
+      }
     }
   }
 }

@@ -279,6 +279,19 @@ describe('lists', () => {
     expect((await listed(clients.eve!)).map((r) => r.id)).not.toContain(goneRoom);
   });
 
+  it('seeds the demo: Nina’s chats with Priya and the loaner group, with reactions and a mention of her', async () => {
+    const nina = api(baseUrl, await signIn(baseUrl, 'chat@demo.example'));
+    const rooms = await listed(nina);
+    const group = rooms.find((r) => r.name === 'Loaner fleet');
+    expect(group).toMatchObject({ direct: false, owner_id: 'agt_manager' });
+    expect(rooms.some((r) => r.direct && r.companion?.id === 'agt_advisor')).toBe(true);
+    const messages = (await nina.get(`/api/chatrooms/${group!.id}/messages`)).body.messages as { text: string; mentions: string[]; reactions: Record<string, string[]> }[];
+    expect(messages.find((m) => m.mentions.includes('agt_chat'))?.text).toContain('@Nina Patel');
+    expect(messages.some((m) => (m.reactions['👍'] ?? []).length === 3)).toBe(true);
+    // Rick Dalton (inactive) is in no chat and cannot be added.
+    expect((await nina.post('/api/chatrooms', { chatroom: { agent_id: 'agt_former' } })).status).toBe(404);
+  });
+
   it('serves the chat settings at the SPEC §7 path', async () => {
     const res = await clients.ana!.get(`/api/chatrooms/locations/${store.locationId}/settings`);
     expect(res.status, res.text).toBe(200);
