@@ -9,13 +9,10 @@
  */
 import pLimit from 'p-limit';
 import { decodeTime } from 'ulid';
-import { agentRef, agentItem, type AgentRecord } from '../lib/agents.js';
-import { hashPassword } from '../lib/passwords.js';
-import { putItem } from '../lib/table.js';
-import { signInItem } from '../sessions/signIn.js';
-import { DEMO_PASSWORD } from '../../infra/local/demo.js';
-import { noAccess } from '../../shared/access.js';
-import { capacityOf, openEventStream } from '../../bench/service.js';
+import { agentRef, type AgentRecord } from '../lib/agents.js';
+import { capacityOf } from '../../bench/service.js';
+import { openConsole, type Console } from '../../bench/realtime.js';
+import { accessFlags, createAgent } from '../../test/support/ownStore.js';
 import { createRoom, newGroupId, type ChatroomRecord } from './records.js';
 import { checkCounts } from './tests/countsProperty.js';
 
@@ -42,30 +39,12 @@ async function until(check: () => boolean, ms: number, what: string): Promise<vo
   }
 }
 
-/** Agents of the bench, written as the demo writes its own (one password hash for all). */
+/** Agents of the bench at North who use the chat (test/support/ownStore.ts writes them as the demo's). */
 async function benchAgents(count: number): Promise<AgentRecord[]> {
-  const hash = await hashPassword(DEMO_PASSWORD);
   const tag = Date.now().toString(36);
-  const agents: AgentRecord[] = Array.from({ length: count }, (_, i) => ({
-    id: `agt_chatbench_${tag}_${i}`,
-    company_id: COMPANY,
-    location_id: LOCATION,
-    email: `chatbench${i}.${tag}@demo.example`,
-    first_name: `Chatter${i}`,
-    last_name: 'Bench',
-    access_level: { ...noAccess(), chat: true },
-    team: null,
-    online_status: 'offline',
-    email_notifications_enabled: false,
-    sms_notifications_enabled: false,
-    technician_settings: { enabled: false, mpi_enabled: false },
-    active: true,
-    locale: 'en-us',
-    created_at: new Date().toISOString(),
-  }));
-  const limit = pLimit(8);
-  await Promise.all(agents.map((agent) => limit(async () => Promise.all([putItem(agentItem(agent)), putItem(signInItem(agent, hash))]))));
-  return agents;
+  const north = { companyId: COMPANY, locationId: LOCATION, otherLocationId: LOCATION, name: 'Demo Motors North', number: '' };
+  const limit = pLimit(4);
+  return Promise.all(Array.from({ length: count }, (_, i) => limit(() => createAgent(north, `agt_chatbench_${tag}_${i}`, `Chatter${i}`, 'Bench', { access_level: accessFlags('chat') }))));
 }
 
 function room(owner: AgentRecord, members: AgentRecord[], at: string, name: string): ChatroomRecord {
@@ -86,39 +65,6 @@ function room(owner: AgentRecord, members: AgentRecord[], at: string, name: stri
   };
 }
 
-interface Heartbeat {
-  read_capacity_units?: number;
-  dynamodb_calls?: number;
-  wake?: string;
-}
-interface Console {
-  arrivals: Map<string, { at: number; eventId: string | undefined }>;
-  beat: Heartbeat | undefined;
-  beats: number;
-}
-
-async function openConsole(url: string, token: string, signal: AbortSignal): Promise<Console> {
-  const res = await fetch(`${url}/api/notifications/tickets`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
-  if (res.status !== 201) throw new Error(`ticket: ${res.status}`);
-  const { ticket } = (await res.json()) as { ticket: string };
-  const console_: Console = { arrivals: new Map(), beat: undefined, beats: 0 };
-  await openEventStream(
-    url,
-    ticket,
-    (type, data, eventId) => {
-      if (type === 'heartbeat') {
-        console_.beat = data as Heartbeat;
-        console_.beats += 1;
-      } else if (type === 'message.created') {
-        const id = (data as { message?: { id?: string } }).message?.id;
-        if (id) console_.arrivals.set(id, { at: Date.now(), eventId });
-      }
-    },
-    signal,
-  );
-  return console_;
-}
-
 /** What the consoles' streams read between two fresh heartbeats around `work` (the heartbeats carry each stream's running total). */
 async function streamReads(consoles: Console[], work: () => Promise<void>): Promise<{ read_capacity_units: number; dynamodb_calls: number; seconds: number }> {
   const fresh = async () => {
@@ -130,7 +76,7 @@ async function streamReads(consoles: Console[], work: () => Promise<void>): Prom
   const started = Date.now();
   await work();
   await fresh();
-  const sum = (field: keyof Heartbeat) => consoles.reduce((total, c, i) => total + (Number(c.beat?.[field] ?? 0) - Number(before[i]?.[field] ?? 0)), 0);
+  const sum = (field: 'read_capacity_units' | 'dynamodb_calls') => consoles.reduce((total, c, i) => total + (Number(c.beat?.[field] ?? 0) - Number(before[i]?.[field] ?? 0)), 0);
   return { read_capacity_units: round(sum('read_capacity_units')), dynamodb_calls: sum('dynamodb_calls'), seconds: round((Date.now() - started) / 1000) };
 }
 
@@ -168,7 +114,7 @@ export async function benchBoard(url: string, signIn: (email: string) => Promise
   try {
     const tokens = await Promise.all(listeners.map((a) => limit(() => signIn(a.email))));
     const consoles: Console[] = [];
-    for (const token of tokens) consoles.push(await openConsole(url, token, abort.signal));
+    for (const token of tokens) consoles.push(await openConsole(url, { authorization: `Bearer ${token}` }, abort.signal));
     await until(() => consoles.every((c) => c.beat !== undefined), 30_000, 'every stream to beat');
     await sleep(1_000);
     const idle = await streamReads(consoles, () => sleep(MESSAGES * 400));

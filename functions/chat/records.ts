@@ -14,7 +14,7 @@ import type { AgentRef } from '../../shared/people.js';
 import { chatThreadOf } from '../../shared/chat/chatrooms.js';
 import { newId } from '../lib/ids.js';
 import { updateVersioned, type VersionedUpdate } from '../lib/versioned.js';
-import { batchGet, fields, getItem, isConditionFailure, queryAll, queryPage, transactWrite, updateItem, type Item, type TransactWrite } from '../lib/table.js';
+import { batchGet, fields, getItem, isConditionFailure, queryAll, queryPage, readPage, transactWrite, updateItem, type Item, type TransactWrite } from '../lib/table.js';
 
 /** Keys of the records this store owns (docs/data-model.md). */
 export const chatKeys = {
@@ -74,6 +74,9 @@ function participationItem(companyId: string, p: ParticipationRecord) {
     ...chatKeys.participation(companyId, p.room_id, p.agent_id),
     gsi1pk: chatKeys.roomsOfAgent(companyId, p.agent_id, p.archived).gsi1pk,
     gsi1sk: listSort(p.last_activity_at, p.room_id),
+    // The same list's keys on the keys-only index: the total is counted there, a few bytes a room.
+    gsi3pk: chatKeys.roomsOfAgent(companyId, p.agent_id, p.archived).gsi1pk,
+    gsi3sk: listSort(p.last_activity_at, p.room_id),
     ...p,
   };
 }
@@ -168,7 +171,7 @@ export function roomBumpWrites(room: ChatroomRecord, at: string, message: Counte
       Update: {
         Key: chatKeys.participation(room.company_id, room.id, p.id),
         UpdateExpression:
-          'SET gsi1pk = :list, gsi1sk = :sort, last_activity_at = :at, archived = :no' +
+          'SET gsi1pk = :list, gsi1sk = :sort, gsi3pk = :list, gsi3sk = :sort, last_activity_at = :at, archived = :no' +
           (counts ? ', gsi2pk = :unread, gsi2sk = :sort ADD pending :mid' + (mentioned ? ', mentioned :mid' : '') : ''),
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: {
@@ -211,14 +214,22 @@ export async function participationsOf(companyId: string, agentId: string, roomI
   return new Map(items.map((item) => [item.room_id, fields(item)]));
 }
 
-/** One page of the agent's rooms, newest activity first: current, archived, or (inbox) those with something unread. */
+/**
+ * One page of the agent's rooms, newest activity first: current, archived, or (inbox) those with
+ * something unread. The current and archived lists count their total on the keys-only mirror.
+ */
 export async function roomLinesOfAgent(companyId: string, agentId: string, list: 'current' | 'archived' | 'unread', offset: number, limit: number) {
-  const input =
-    list === 'unread'
-      ? { IndexName: 'gsi2' as const, KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': chatKeys.unreadRoomsOfAgent(companyId, agentId).gsi2pk } }
-      : { IndexName: 'gsi1' as const, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': chatKeys.roomsOfAgent(companyId, agentId, list === 'archived').gsi1pk } };
-  const page = await queryPage<ParticipationRecord>({ ...input, ScanIndexForward: false }, offset, limit);
-  return { lines: page.items.map(fields), total: page.total };
+  if (list === 'unread') {
+    const input = { IndexName: 'gsi2' as const, KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': chatKeys.unreadRoomsOfAgent(companyId, agentId).gsi2pk }, ScanIndexForward: false };
+    const page = await queryPage<ParticipationRecord>(input, offset, limit);
+    return { lines: page.items.map(fields), total: page.total };
+  }
+  const pk = chatKeys.roomsOfAgent(companyId, agentId, list === 'archived').gsi1pk;
+  const [keysOnly, items] = await Promise.all([
+    queryPage({ IndexName: 'gsi3', KeyConditionExpression: 'gsi3pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ProjectionExpression: 'pk, sk' }, 0, 0),
+    readPage<ParticipationRecord>({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ScanIndexForward: false }, offset, limit),
+  ]);
+  return { lines: items.map(fields), total: keysOnly.total };
 }
 
 /**
@@ -260,7 +271,7 @@ export async function setArchived(companyId: string, roomId: string, agentId: st
   try {
     await updateItem({
       Key: chatKeys.participation(companyId, roomId, agentId),
-      UpdateExpression: 'SET archived = :a, gsi1pk = :list',
+      UpdateExpression: 'SET archived = :a, gsi1pk = :list, gsi3pk = :list',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':a': archived, ':list': chatKeys.roomsOfAgent(companyId, agentId, archived).gsi1pk },
     });
