@@ -1,8 +1,8 @@
 /**
  * The demo dealership's internal chat (functions/lib/boardModule.ts `local.demo`): a direct chat
  * between Nina Patel (chat only) and Priya Raman (advisor) whose last message Nina has not read, a
- * cross-store direct chat between Priya and Carmen Reyes (South), and the "Loaner fleet" group that
- * Marcus Bell (manager) runs for both stores, with reactions and a mention of Nina she has not read. Written through the board's store and the
+ * cross-store direct chat between Priya and Carmen Reyes (South), and North's "Loaner fleet" group
+ * that Marcus Bell (manager) runs, with reactions and a mention of Nina she has not read. Written through the board's store and the
  * conversation core, as the API does; a room already there is left as it is (a seed cut short is
  * redone room by room). Rick Dalton (former@, inactive) is in no room.
  */
@@ -52,11 +52,11 @@ const ROOMS: DemoRoom[] = [
     name: 'Loaner fleet',
     description: 'Who has which loaner, and when they come back',
     owner: 'agt_manager',
-    members: ['agt_manager', 'agt_admin', 'agt_advisor', 'agt_chat', 'agt_south_advisor'],
+    members: ['agt_manager', 'agt_admin', 'agt_advisor', 'agt_chat'],
     lines: [
       ['agt_manager', 180, 'Heads up: the loaner fleet is out until 3 pm. Offer the shuttle instead.', [], { '👍': ['agt_advisor', 'agt_chat', 'agt_admin'] }],
       ['agt_chat', 170, 'Noted, I will tell the front desk.', [], { '🙏': ['agt_manager'] }],
-      ['agt_south_advisor', 60, 'South has two loaners free if North customers can come to Dallas... kidding.'],
+      ['agt_advisor', 60, 'Mrs. Okafor waits for her Civic until 4: I gave her a shuttle seat.'],
       ['agt_admin', 30, '@Nina Patel two loaners are back from detailing at North: can you let the front desk know?', ['agt_chat'], { '✅': ['agt_manager'] }],
     ],
   },
