@@ -2,7 +2,6 @@
  * The internal chat (SPEC §2 /internalchat): what it declares to the rest of the system
  * (functions/lib/boardModule.ts), listed in functions/boards.ts.
  */
-import { S3_CHUNK } from '../lib/lazyChunk.js';
 import { CHAT_EVENTS } from '../../shared/chat/events.js';
 import { settingsRouteKeys, type BoardModule } from '../lib/boardModule.js';
 import { opensChat } from './access.js';
@@ -14,7 +13,8 @@ export const board = {
   areas: {
     chat: {
       entry: 'functions/chat/handler.ts',
-      lazyChunks: [S3_CHUNK],
+      // Rooms and read marks only: no AWS client beyond DynamoDB (the messages are the core's Lambda's).
+      lazyChunks: [],
       routes: [
         'GET /api/chatrooms',
         'GET /api/chatrooms/inbox',

@@ -12,7 +12,6 @@ import { notFound } from '../lib/errors.js';
 import { agentRoute, areaHandler, noContent, ok, pagedBody, paging, parse, type Routes } from '../lib/http.js';
 import type { Auth } from '../lib/session.js';
 import { settingsRoutes } from '../lib/settingsRoutes.js';
-import '../messages/boards.js';
 import { assertWorksChat, opensChat, visibleRoom } from './access.js';
 import { board } from './board.js';
 import { getRooms, roomLinesOfAgent } from './records.js';
