@@ -31,13 +31,13 @@ interface Heartbeat {
 }
 
 /** One open console: its stream's frames as they arrive (wall-clock ms), and its latest heartbeat. */
-interface Console {
+export interface Console {
   arrivals: Map<string, { at: number; eventId: string | undefined }>;
   beat: Heartbeat | undefined;
   beats: number;
 }
 
-async function openConsole(url: string, auth: Record<string, string>, signal: AbortSignal, onArrival?: () => void): Promise<Console> {
+export async function openConsole(url: string, auth: Record<string, string>, signal: AbortSignal, onArrival?: () => void): Promise<Console> {
   const res = await fetch(`${url}/api/notifications/tickets`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{}' });
   if (res.status !== 201) throw new Error(`ticket: ${res.status}`);
   const { ticket } = (await res.json()) as { ticket: string };

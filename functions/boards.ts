@@ -10,3 +10,4 @@ export { board as appointments } from './appointments/board.js';
 export { board as guests } from './guests/board.js';
 export { board as inventory } from './inventory/board.js';
 export { board as employees } from './employees/board.js';
+export { board as chat } from './chat/board.js';

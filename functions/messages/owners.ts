@@ -21,6 +21,7 @@ import type { RuleOwner } from './rules.js';
 export interface ConversationOwner<R = unknown> extends OwnerRef {
   company_id: string;
   location_id: string;
+  /** The contact's record; '' for a conversation among agents (see `internal`). */
   customer_id: string;
   agent: AgentRef | null;
   thread_id: string;
@@ -29,6 +30,11 @@ export interface ConversationOwner<R = unknown> extends OwnerRef {
   message_count: number;
   /** What the send rules need to know of the owner (closed, advisor, op codes). */
   rules: RuleOwner;
+  /**
+   * A conversation among agents, with no customer: sending skips the carrier, the texting rules and
+   * the texting number, and the message is delivered at once (functions/messages/amongAgents.ts).
+   */
+  internal?: true;
   record: R;
 }
 
@@ -78,8 +84,11 @@ export interface OwnerPort<R> {
   visible(auth: Auth, id: string, consistent?: boolean): Promise<R>;
   /** Whether the acting agent works this board at all (uploads, retries). */
   worksBoard(auth: Auth): boolean;
-  /** The write, in the message's transaction, that moves the owner up its lists and counts the message. */
-  bumpWrite(record: R, at: string, inbound: boolean, message: BumpedMessage): TransactWrite;
+  /**
+   * The write, in the message's transaction, that moves the owner up its lists and counts the message;
+   * an owner listed once per participant answers one write per list (at most 95: a transaction holds 100).
+   */
+  bumpWrite(record: R, at: string, inbound: boolean, message: BumpedMessage): TransactWrite | TransactWrite[];
   /**
    * The agents who may be mentioned in this conversation: those who may see it. A board that does
    * not say is answered by the core (functions/messages/mentions.ts): the active agents of the

@@ -241,7 +241,7 @@ export async function appendMessage(owner: ConversationOwner, message: MessageRe
         Item: { ...messageKeys.messagePointer(message.company_id, message.id), thread_id: message.message_thread_id, owner: message.owner },
       },
     },
-    portFor(owner).bumpWrite(owner.record, message.created_at, inbound, bumpedMessage(message)),
+    ...[portFor(owner).bumpWrite(owner.record, message.created_at, inbound, bumpedMessage(message))].flat(),
   ];
   try {
     await transactWrite(writes);

@@ -18,6 +18,7 @@ import { readSettings } from '../lib/settings.js';
 import { getNumberConsent, type NumberConsent } from '../customers/numberConsent.js';
 import { customersWithPhone, getCustomer, markCustomerOnce, rememberLineType, type CarrierLine, type CustomerRecord, type OnceField } from '../customers/records.js';
 import { announceMessage } from './announce.js';
+import { sendAmongAgents } from './amongAgents.js';
 import { deliver, outboundRecord, queueAndDeliver, resumeSend } from './delivery.js';
 import { SendAlreadyRecorded, messageOfSendRequest, setDeliveryState, type MessageRecord, type SendRequestRef, type StoredAttachment } from './records.js';
 import { announceTo, portFor, type ConversationOwner } from './owners.js';
@@ -268,6 +269,7 @@ export async function sendFromAgent(
     if (earlier) return earlier;
   }
   const request = (warnings: string[]): SendRequestRef | undefined => (keyHash ? { agentId: agent.id, keyHash, warnings } : undefined);
+  if (owner.internal) return queueInternal(owner, agent, input, request([]), now);
   const context = await withCurrentLine(await sendContext(owner), now);
   const decision = decide(context, { text: input.text, attachments: input.attachments.length, sendAt: input.sendAt, confirmQuietHours: input.confirmQuietHours }, input.mode ?? 'manual', now);
   if (decision.outcome === 'refuse') throw refusalError(decision.error, decision.nextWindowAt);
@@ -306,6 +308,18 @@ export async function sendFromAgent(
     mentions: input.mentions,
   });
   return queueRequest(owner, message, decision.warnings, request(decision.warnings));
+}
+
+/** A message among agents, written once per send request like a text (see queueRequest). */
+async function queueInternal(owner: ConversationOwner, agent: AgentRecord, input: Parameters<typeof sendAmongAgents>[2], request: SendRequestRef | undefined, now: Date): Promise<SendResult> {
+  try {
+    return { message: await sendAmongAgents(owner, agent, input, request, now), warnings: [] };
+  } catch (err) {
+    if (!(err instanceof SendAlreadyRecorded) || !request) throw err;
+    const earlier = await messageOfSendRequest(owner.company_id, request.agentId, request.keyHash);
+    if (!earlier) throw err;
+    return { message: earlier.message, warnings: [] };
+  }
 }
 
 export const NOT_RETRYABLE = 'Only a text that was not sent or not delivered can be sent again';

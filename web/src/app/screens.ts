@@ -11,3 +11,4 @@ export { screens as employees } from '../features/employees/screen.js';
 export { screens as settings } from './settingsScreen.js';
 export { screens as later } from './laterScreens.js';
 export { screens as inventory } from '../features/inventory/screen.js';
+export { screens as chat } from '../features/chat/screen.js';

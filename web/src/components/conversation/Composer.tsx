@@ -113,7 +113,9 @@ export function Composer({
   // text to the customer at all, only why (the server refuses these sends anyway); a note to
   // colleagues reaches no customer, so it can still be written.
   const texting = state.kind === 'open';
-  const mode: ComposeMode = !staffNotes ? 'text' : texting ? chosenMode : 'note';
+  // Among agents only (no customer) everything is already for colleagues: no note mode there.
+  const notes = staffNotes && subject.customer !== null;
+  const mode: ComposeMode = !notes ? 'text' : texting ? chosenMode : 'note';
   const closedNotice =
     state.kind !== 'open' ? (
       <div className={`composer composer--${state.kind}`} role="note" data-testid={noticeTestId(state.reason)} data-reason={state.reason}>
@@ -121,11 +123,11 @@ export function Composer({
       </div>
     ) : null;
   const left = charactersLeft(text);
-  if (!texting && (!noteOpen || !staffNotes)) {
+  if (!texting && (!noteOpen || !notes)) {
     return (
       <>
         {closedNotice}
-        {staffNotes ? (
+        {notes ? (
           <div className="composer__note-opener">
             <button type="button" className="button button--small button--note" data-testid="open-note" onClick={() => setNoteOpen(true)}>
               {t('collab.mode_note')}
@@ -250,7 +252,7 @@ export function Composer({
     <>
       {closedNotice}
       <form className={`composer${noting ? ' composer--note' : ''}`} onSubmit={submit} data-testid="composer-form" data-mode={mode} noValidate>
-        {texting && staffNotes ? (
+        {texting && notes ? (
           <div className="composer__modes" role="group" aria-label={t('collab.write_as')}>
             <button type="button" className="composer__mode" aria-pressed={!noting} data-testid="compose-text" onClick={() => setMode('text')}>
               {t('collab.mode_text')}

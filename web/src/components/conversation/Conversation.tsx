@@ -45,7 +45,8 @@ export function Conversation({
   subtitle?: string;
   /** Unread for the acting agent: the read toggle offers the other. */
   unread: boolean;
-  onToggleUnread: (unread: boolean) => void;
+  /** Absent where a conversation is marked read only by reading it (no read toggle). */
+  onToggleUnread?: (unread: boolean) => void;
   context: ConversationContext;
   /** Before the title (on a phone: the way back to the list). */
   leading?: ReactNode;
@@ -159,9 +160,11 @@ export function Conversation({
           <h2>{title}</h2>
           {subtitle ? <span className="muted">{subtitle}</span> : null}
         </div>
-        <button type="button" className="button button--small" data-testid="read-toggle" onClick={() => onToggleUnread(!unread)}>
-          {unread ? t('actions.mark_read') : t('actions.mark_unread')}
-        </button>
+        {onToggleUnread ? (
+          <button type="button" className="button button--small" data-testid="read-toggle" onClick={() => onToggleUnread(!unread)}>
+            {unread ? t('actions.mark_read') : t('actions.mark_unread')}
+          </button>
+        ) : null}
         {trailing}
       </header>
       <ol

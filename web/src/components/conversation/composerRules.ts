@@ -20,7 +20,8 @@ export type OwnerRefusal = Exclude<SendErrorId, 'opted_out' | 'unknown_in_safe_m
  * owner adds. The board that owns the conversation fills it in; the rules never ask which board.
  */
 export interface TextingSubject {
-  customer: Customer;
+  /** null: a conversation among agents (no customer, so none of the texting rules apply). */
+  customer: Customer | null;
   /** The owner is closed (a closed repair order): nothing more is texted on it. */
   closed: boolean;
   /** The board's own words for why a closed owner takes no texts (its kind of order); the repair order's otherwise. */
@@ -38,6 +39,7 @@ export type ComposerState =
 
 export function composerState(subject: TextingSubject, options: { safeMode: boolean }): ComposerState {
   const { customer } = subject;
+  if (!customer) return subject.closed ? { kind: 'disabled', reason: 'closed' } : { kind: 'open', warning: null };
   if (customer.opt_in === 'out') return { kind: 'hidden', reason: 'opted_out' };
   if (customer.opt_in === 'unknown' && options.safeMode) return { kind: 'hidden', reason: 'unknown_in_safe_mode' };
   if (customer.carrier.type === 'landline') return { kind: 'disabled', reason: 'landline' };
@@ -49,8 +51,8 @@ export function composerState(subject: TextingSubject, options: { safeMode: bool
 }
 
 /** Files may be dropped on the conversation only when the customer has not opted out (SPEC §5). */
-export function acceptsDroppedFiles(subject: { customer: Pick<Customer, 'opt_in'> }): boolean {
-  return subject.customer.opt_in !== 'out';
+export function acceptsDroppedFiles(subject: { customer: Pick<Customer, 'opt_in'> | null }): boolean {
+  return subject.customer?.opt_in !== 'out';
 }
 
 export interface DraftFile {
