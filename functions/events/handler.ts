@@ -80,8 +80,8 @@ export const handler = awslambda.streamifyResponse(async (event, responseStream)
 });
 
 /**
- * Subscribes to the ticket's channel topics and its session's topic: a channel's signal makes the
- * stream read that channel, the session's makes it check the session at once. Losing the signals
+ * Subscribes to the ticket's channel topics and its session's topic: a channel's signal hands the
+ * stream its event (or makes it read that channel), the session's makes it check the session at once. Losing the signals
  * is logged, and the stream reads every channel every second until they are back.
  */
 function listen(ticket: TicketRecord, wakeups: Wakeups): SignalListener {
@@ -92,7 +92,8 @@ function listen(ticket: TicketRecord, wakeups: Wakeups): SignalListener {
     onSignal: (topic, payload) => {
       if (topic === ofSession) return wakeups.push({ kind: 'session' });
       const channel = channelOf.get(topic);
-      if (channel) wakeups.push({ kind: 'channel', channel, id: payload.id });
+      // A carried event for another channel than its topic's is not believed: the log is read instead.
+      if (channel) wakeups.push({ kind: 'channel', channel, id: payload.id, prev: payload.prev, event: payload.event?.channel === channel ? payload.event : undefined });
     },
     onState: (state, reason) => {
       if (state === 'down') logger.warn('event stream: no wake-up signals, reading the event log every second', { reason, company_id: ticket.company_id, agent_id: ticket.agent_id });

@@ -1,8 +1,11 @@
 /**
  * The event stream loop: deliver new channel events as SSE, keep the line warm, close with the
- * session. Events are read from the log (the truth) when a wake-up signal names their channel;
- * while signals flow, the stream only checks the channels' heads now and then (a lost signal
- * delays an event, never loses it); while they do not, it reads every channel every second.
+ * session. A wake-up signal carries its event and the id of the one written before it on the
+ * channel: when that one has been delivered, the carried event is delivered as it is, without a
+ * read; otherwise (a signal lost before it, an event too large to carry, anything doubtful) the
+ * channel is read from the log, the truth. While signals flow, the stream also checks the
+ * channels' heads now and then (a lost signal delays an event, never loses it); while they do
+ * not, it reads every channel every second. Resuming (Last-Event-ID) always reads the log.
  */
 import { decodeTime, isValid } from 'ulid';
 import { cursorAt, type ChannelEvent } from '../lib/realtime.js';
@@ -52,7 +55,8 @@ export interface StreamSource {
 
 /** What wakes the loop before its next timer. */
 export type Wake =
-  | { kind: 'channel'; channel: string; id?: string }
+  /** A channel's signal: its event's id, the head before it, and the event when the signal carried it. */
+  | { kind: 'channel'; channel: string; id?: string; prev?: string; event?: ChannelEvent }
   | { kind: 'session' }
   | { kind: 'signals'; up: boolean }
   | { kind: 'closed' };
@@ -181,6 +185,36 @@ export async function runStream(
   let lastCheck = Date.now();
   let nextSweep = Date.now() + pollMs;
 
+  /**
+   * Carried events waiting for this turn's delivery. One is delivered as it came when the event
+   * before it on its channel (`prev`) is accounted for: delivered, carried in the same turn, at or
+   * before the floor, or older than the channel's read window (no read would return it either).
+   * Otherwise a signal may have been lost in between, and the channel is read from the older of the
+   * two; so is one older than the read window, whose repeat `delivered` may no longer know.
+   */
+  let carried: Wake[] = [];
+  const settleCarried = (): ChannelEvent[] => {
+    const ready = new Map<string, ChannelEvent>();
+    let waiting = carried;
+    carried = [];
+    const accountedFor = (channel: string, prev: string | undefined) =>
+      prev === undefined || (isValid(prev) && (prev <= floor || delivered.has(prev) || ready.has(prev) || timeOf(prev) < readFrom(channel)));
+    for (let progress = true; progress; ) {
+      progress = false;
+      waiting = waiting.filter((wake) => {
+        if (wake.kind !== 'channel' || !wake.event || !accountedFor(wake.channel, wake.prev)) return true;
+        ready.set(wake.event.id, wake.event);
+        progress = true;
+        return false;
+      });
+    }
+    for (const wake of waiting) {
+      if (wake.kind !== 'channel' || !wake.id) continue;
+      readFromSignal(wake.channel, wake.prev !== undefined && isValid(wake.prev) && wake.prev < wake.id && wake.prev > floor ? wake.prev : wake.id);
+    }
+    return [...ready.values()];
+  };
+
   const deliver = (events: ChannelEvent[]) => {
     events.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     for (const event of events) {
@@ -200,7 +234,9 @@ export async function runStream(
       if (wake.kind === 'session') sessionNow = true;
       else if (wake.kind === 'channel') {
         if (!newest.has(wake.channel) || (wake.id && delivered.has(wake.id))) continue;
-        if (wake.id && isValid(wake.id)) readFromSignal(wake.channel, wake.id);
+        const event = wake.event;
+        if (wake.id && isValid(wake.id) && event?.id === wake.id && event.channel === wake.channel && timeOf(wake.id) >= readFrom(wake.channel)) carried.push(wake);
+        else if (wake.id && isValid(wake.id)) readFromSignal(wake.channel, wake.id);
         else readWhole(wake.channel);
       } else if (wake.kind === 'signals' && wake.up !== signalled) {
         signalled = wake.up;
@@ -235,6 +271,8 @@ export async function runStream(
       }
       nextSweep = Date.now() + (signalled ? safetyMs : pollMs);
     }
+    // Settled after the sweep, so a carried event whose predecessor is doubtful joins this turn's reads.
+    const ready = carried.length > 0 ? settleCarried() : [];
     if (dirty.size > 0) {
       const reading = [...dirty];
       dirty = new Map();
@@ -245,7 +283,9 @@ export async function runStream(
             : source.read(channel, signalledReadStart(channel, fromId), true),
         ),
       );
-      deliver(lists.flat());
+      deliver([...lists.flat(), ...ready]);
+    } else if (ready.length > 0) {
+      deliver(ready);
     }
     const nextTimer = Math.min(nextSweep, lastBeat + heartbeatMs, lastCheck + sessionEvery, deadline);
     await wakeups.wait(nextTimer - Date.now());
