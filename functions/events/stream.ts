@@ -41,6 +41,8 @@ export const READ_OVERLAP_MS = 5_000;
  * check. Longer than that check's interval; the browser merges repeats by id.
  */
 export const RESUME_OVERLAP_MS = SAFETY_CHECK_MS + 5_000;
+/** How often a stream forgets the delivered ids that no read can return again (keeping one longer only drops more repeats). */
+const FORGET_EVERY_MS = 1_000;
 
 export interface StreamSource {
   /** The channels the ticket allows. */
@@ -146,11 +148,18 @@ export async function runStream(
   // Nothing at or before the floor is delivered; a resume reaches back a little (RESUME_OVERLAP_MS).
   const floor = options.resumed ? cursorAt(timeOf(start) - RESUME_OVERLAP_MS) : start;
   const floorMs = timeOf(floor);
-  /** Per channel: the newest id delivered (the floor until then). */
+  /** Per channel: the newest id delivered (the floor until then), and its time. */
   const newest = new Map(source.channels.map((channel) => [channel, floor]));
-  /** Ids delivered that a read may still return (within READ_OVERLAP_MS of their channel's newest). */
-  const delivered = new Map<string, number>();
-  const readFrom = (channel: string) => Math.max(floorMs, timeOf(newest.get(channel) ?? floor) - READ_OVERLAP_MS);
+  const newestAt = new Map(source.channels.map((channel) => [channel, floorMs]));
+  /**
+   * Ids delivered that a read of their channel may still return (within READ_OVERLAP_MS of that
+   * channel's newest). An id belongs to one channel, so each is kept for its own channel's window
+   * only: a channel that has heard nothing since the stream opened holds no other channel's ids.
+   */
+  const delivered = new Map<string, { at: number; channel: string }>();
+  const readFrom = (channel: string) => Math.max(floorMs, (newestAt.get(channel) ?? floorMs) - READ_OVERLAP_MS);
+  /** Forgetting what no read can return again is done now and then, not at every delivery. */
+  let nextForget = 0;
 
   let signalled = false;
   /**
@@ -217,15 +226,23 @@ export async function runStream(
 
   const deliver = (events: ChannelEvent[]) => {
     events.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    // One write per turn: a change heard on several channels arrives as several signals at once.
+    let frames = '';
     for (const event of events) {
-      if (!open()) return;
       if (delivered.has(event.id) || event.id <= floor) continue;
-      out.write(sseFrame({ id: event.id, type: event.type, data: { channel: event.channel, ...((event.data as object) ?? {}) } }));
-      delivered.set(event.id, timeOf(event.id));
-      if (event.id > (newest.get(event.channel) ?? floor)) newest.set(event.channel, event.id);
+      frames += sseFrame({ id: event.id, type: event.type, data: { channel: event.channel, ...((event.data as object) ?? {}) } });
+      const at = timeOf(event.id);
+      delivered.set(event.id, { at, channel: event.channel });
+      if (event.id > (newest.get(event.channel) ?? floor)) {
+        newest.set(event.channel, event.id);
+        newestAt.set(event.channel, at);
+      }
     }
-    const oldestNeeded = Math.min(...source.channels.map(readFrom));
-    for (const [id, at] of delivered) if (at < oldestNeeded) delivered.delete(id);
+    if (frames !== '' && open()) out.write(frames);
+    if (Date.now() >= nextForget) {
+      for (const [id, { at, channel }] of delivered) if (at < readFrom(channel)) delivered.delete(id);
+      nextForget = Date.now() + FORGET_EVERY_MS;
+    }
   };
 
   while (open() && Date.now() < deadline) {

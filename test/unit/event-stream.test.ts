@@ -66,10 +66,15 @@ function recorder() {
   const out = {
     writableEnded: false,
     destroyed: false,
+    chunks: 0,
     write(chunk: string) {
-      const type = /^event: (.*)$/m.exec(chunk)?.[1] ?? '';
-      const id = /^id: (.*)$/m.exec(chunk)?.[1];
-      frames.push({ type, id, data: JSON.parse(/^data: (.*)$/m.exec(chunk)?.[1] ?? 'null') as Record<string, unknown> });
+      out.chunks += 1;
+      // A write may hold several frames (the stream writes a turn's events at once).
+      for (const frame of chunk.split('\n\n').filter((f) => f !== '')) {
+        const type = /^event: (.*)$/m.exec(frame)?.[1] ?? '';
+        const id = /^id: (.*)$/m.exec(frame)?.[1];
+        frames.push({ type, id, data: JSON.parse(/^data: (.*)$/m.exec(frame)?.[1] ?? 'null') as Record<string, unknown> });
+      }
       return true;
     },
   };
@@ -336,12 +341,15 @@ describe('the event stream with signals that carry the event', () => {
     const readsBefore = log.reads.length;
     const b = log.publish('location:l:team:a');
     const c = log.publish('location:l:team:a');
+    const chunksBefore = s.out.chunks;
     // Both wait in the queue before the stream takes them, the later one first.
     s.wakeups.push(c);
     s.wakeups.push(b);
     await until(() => s.events().length === 2);
     await s.stop();
     expect(s.events().map((f) => f.id)).toEqual([b.id, c.id]);
+    // Written at once: one write per turn, however many events it delivers.
+    expect(s.out.chunks - chunksBefore).toBe(1);
     expect(log.reads.length).toBe(readsBefore);
   });
 
