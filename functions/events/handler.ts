@@ -11,7 +11,7 @@ import { metered, type CapacityMeter } from '../lib/table.js';
 import { listenForSignals, type SignalListener } from '../lib/signals/listen.js';
 import { channelTopic, sessionTopic } from '../lib/signals/topics.js';
 import { findTicket, sessionIsOpen, type TicketRecord } from '../notifications/tickets.js';
-import { runStream, SAFETY_CHECK_MS, sseFrame, startingPoint, Wakeups } from './stream.js';
+import { HEARTBEAT_MS, runStream, SAFETY_CHECK_MS, sseFrame, startingPoint, Wakeups } from './stream.js';
 
 /** The ticket, if the request carries a well-formed, known one whose session still exists. */
 async function ticketOf(headers: Record<string, string | undefined>): Promise<TicketRecord | undefined> {
@@ -61,6 +61,8 @@ export const handler = awslambda.streamifyResponse(async (event, responseStream)
         resumed,
         // The fault tests shorten it so a lost signal plays out in seconds.
         safetyCheckMs: secondsFromEnv('EVENTS_SAFETY_CHECK_SECONDS', SAFETY_CHECK_MS / 1000) * 1000,
+        // The tests that count a stream's reads shorten it: each heartbeat names the reads so far.
+        heartbeatMs: secondsFromEnv('EVENTS_HEARTBEAT_SECONDS', HEARTBEAT_MS / 1000) * 1000,
         heartbeatExtra:
           process.env.CAPACITY_HEADER === '1' ? (): Record<string, unknown> => ({ read_capacity_units: +(consumed?.read ?? 0).toFixed(2), dynamodb_calls: consumed?.calls ?? 0 }) : undefined,
       },
