@@ -114,6 +114,11 @@ export function sseFrame(event: { id?: string; type: string; data: unknown }): s
 }
 
 const timeOf = (id: string) => decodeTime(id);
+/**
+ * An interval give or take a fifth: streams that connected together (a broker back, a deploy) would
+ * otherwise check the same heads items at the same moments, all of them at once.
+ */
+const spread = (ms: number) => ms * (0.8 + Math.random() * 0.4);
 
 export interface StreamOptions {
   pollMs?: number;
@@ -260,7 +265,7 @@ export async function runStream(
         beatNow = true;
         // Back to signals: whatever was signalled while the connection was down was missed.
         if (signalled) readEverything();
-        nextSweep = Date.now() + (signalled ? safetyMs : 0);
+        nextSweep = Date.now() + (signalled ? spread(safetyMs) : 0);
       }
     }
     if (!open()) return;
@@ -286,7 +291,7 @@ export async function runStream(
       } else {
         readEverything();
       }
-      nextSweep = Date.now() + (signalled ? safetyMs : pollMs);
+      nextSweep = Date.now() + (signalled ? spread(safetyMs) : pollMs);
     }
     // Settled after the sweep, so a carried event whose predecessor is doubtful joins this turn's reads.
     const ready = carried.length > 0 ? settleCarried() : [];
