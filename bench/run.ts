@@ -168,6 +168,13 @@ async function main() {
         console.log(`idle console, ${who}, per minute: push ${figures.push?.read_capacity_units} RCU in ${figures.push?.dynamodb_calls} calls; polling (before) ${figures.polling?.read_capacity_units} RCU in ${figures.polling?.dynamodb_calls} calls (goal ≤ 6)`);
       }
       console.log(`${m.name}: median ${m.median_ms} ms, p95 ${m.p95_ms} ms over ${m.deliveries} deliveries (goal p95 ≤ ${m.goal_p95_ms} ms)`);
+      for (const crowd of realtime.shared_channel.crowds) {
+        for (const run of [crowd.before, crowd.after]) {
+          console.log(
+            `${crowd.consoles} consoles, one channel, signals carrying ${run.signals_carry}: median ${run.median_ms} ms, p95 ${run.p95_ms} ms; ${run.dynamodb_calls_per_copy} DynamoDB calls and ${run.read_capacity_units_per_copy} RCU per delivered copy`,
+          );
+        }
+      }
       console.log('written to bench/results/realtime.json');
     }
     if (appointments) {

@@ -111,7 +111,7 @@ export class Signals extends Construct {
       server,
       topics,
       '',
-      "Signal topics are made at run time per company and channel (a digest of them), so the grant can only name this stack's prefix; a signal carries no tenant data, only an event id, and each listening stream's session policy narrows what it may hear.",
+      "Signal topics are made at run time per company and channel (a digest of them), so the grant can only name this stack's prefix; a signal carries its event (tenant data), which only a listening stream whose session policy names exactly that topic can receive.",
     );
   }
 

@@ -11,7 +11,7 @@ import { metered, type CapacityMeter } from '../lib/table.js';
 import { listenForSignals, type SignalListener } from '../lib/signals/listen.js';
 import { channelTopic, sessionTopic } from '../lib/signals/topics.js';
 import { findTicket, sessionIsOpen, type TicketRecord } from '../notifications/tickets.js';
-import { runStream, SAFETY_CHECK_MS, sseFrame, startingPoint, Wakeups } from './stream.js';
+import { HEARTBEAT_MS, runStream, SAFETY_CHECK_MS, sseFrame, startingPoint, Wakeups } from './stream.js';
 
 /** The ticket, if the request carries a well-formed, known one whose session still exists. */
 async function ticketOf(headers: Record<string, string | undefined>): Promise<TicketRecord | undefined> {
@@ -61,6 +61,8 @@ export const handler = awslambda.streamifyResponse(async (event, responseStream)
         resumed,
         // The fault tests shorten it so a lost signal plays out in seconds.
         safetyCheckMs: secondsFromEnv('EVENTS_SAFETY_CHECK_SECONDS', SAFETY_CHECK_MS / 1000) * 1000,
+        // The tests that count a stream's reads shorten it: each heartbeat names the reads so far.
+        heartbeatMs: secondsFromEnv('EVENTS_HEARTBEAT_SECONDS', HEARTBEAT_MS / 1000) * 1000,
         heartbeatExtra:
           process.env.CAPACITY_HEADER === '1' ? (): Record<string, unknown> => ({ read_capacity_units: +(consumed?.read ?? 0).toFixed(2), dynamodb_calls: consumed?.calls ?? 0 }) : undefined,
       },
@@ -80,8 +82,8 @@ export const handler = awslambda.streamifyResponse(async (event, responseStream)
 });
 
 /**
- * Subscribes to the ticket's channel topics and its session's topic: a channel's signal makes the
- * stream read that channel, the session's makes it check the session at once. Losing the signals
+ * Subscribes to the ticket's channel topics and its session's topic: a channel's signal hands the
+ * stream its event (or makes it read that channel), the session's makes it check the session at once. Losing the signals
  * is logged, and the stream reads every channel every second until they are back.
  */
 function listen(ticket: TicketRecord, wakeups: Wakeups): SignalListener {
@@ -92,7 +94,8 @@ function listen(ticket: TicketRecord, wakeups: Wakeups): SignalListener {
     onSignal: (topic, payload) => {
       if (topic === ofSession) return wakeups.push({ kind: 'session' });
       const channel = channelOf.get(topic);
-      if (channel) wakeups.push({ kind: 'channel', channel, id: payload.id });
+      // A carried event for another channel than its topic's is not believed: the log is read instead.
+      if (channel) wakeups.push({ kind: 'channel', channel, id: payload.id, prev: payload.prev, event: payload.event?.channel === channel ? payload.event : undefined });
     },
     onState: (state, reason) => {
       if (state === 'down') logger.warn('event stream: no wake-up signals, reading the event log every second', { reason, company_id: ticket.company_id, agent_id: ticket.agent_id });

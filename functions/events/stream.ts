@@ -1,8 +1,11 @@
 /**
  * The event stream loop: deliver new channel events as SSE, keep the line warm, close with the
- * session. Events are read from the log (the truth) when a wake-up signal names their channel;
- * while signals flow, the stream only checks the channels' heads now and then (a lost signal
- * delays an event, never loses it); while they do not, it reads every channel every second.
+ * session. A wake-up signal carries its event and the id of the one written before it on the
+ * channel: when that one has been delivered, the carried event is delivered as it is, without a
+ * read; otherwise (a signal lost before it, an event too large to carry, anything doubtful) the
+ * channel is read from the log, the truth. While signals flow, the stream also checks the
+ * channels' heads now and then (a lost signal delays an event, never loses it); while they do
+ * not, it reads every channel every second. Resuming (Last-Event-ID) always reads the log.
  */
 import { decodeTime, isValid } from 'ulid';
 import { cursorAt, type ChannelEvent } from '../lib/realtime.js';
@@ -38,6 +41,8 @@ export const READ_OVERLAP_MS = 5_000;
  * check. Longer than that check's interval; the browser merges repeats by id.
  */
 export const RESUME_OVERLAP_MS = SAFETY_CHECK_MS + 5_000;
+/** How often a stream forgets the delivered ids that no read can return again (keeping one longer only drops more repeats). */
+const FORGET_EVERY_MS = 1_000;
 
 export interface StreamSource {
   /** The channels the ticket allows. */
@@ -52,7 +57,8 @@ export interface StreamSource {
 
 /** What wakes the loop before its next timer. */
 export type Wake =
-  | { kind: 'channel'; channel: string; id?: string }
+  /** A channel's signal: its event's id, the head before it, and the event when the signal carried it. */
+  | { kind: 'channel'; channel: string; id?: string; prev?: string; event?: ChannelEvent }
   | { kind: 'session' }
   | { kind: 'signals'; up: boolean }
   | { kind: 'closed' };
@@ -108,6 +114,11 @@ export function sseFrame(event: { id?: string; type: string; data: unknown }): s
 }
 
 const timeOf = (id: string) => decodeTime(id);
+/**
+ * An interval give or take a fifth: streams that connected together (a broker back, a deploy) would
+ * otherwise check the same heads items at the same moments, all of them at once.
+ */
+const spread = (ms: number) => ms * (0.8 + Math.random() * 0.4);
 
 export interface StreamOptions {
   pollMs?: number;
@@ -142,11 +153,18 @@ export async function runStream(
   // Nothing at or before the floor is delivered; a resume reaches back a little (RESUME_OVERLAP_MS).
   const floor = options.resumed ? cursorAt(timeOf(start) - RESUME_OVERLAP_MS) : start;
   const floorMs = timeOf(floor);
-  /** Per channel: the newest id delivered (the floor until then). */
+  /** Per channel: the newest id delivered (the floor until then), and its time. */
   const newest = new Map(source.channels.map((channel) => [channel, floor]));
-  /** Ids delivered that a read may still return (within READ_OVERLAP_MS of their channel's newest). */
-  const delivered = new Map<string, number>();
-  const readFrom = (channel: string) => Math.max(floorMs, timeOf(newest.get(channel) ?? floor) - READ_OVERLAP_MS);
+  const newestAt = new Map(source.channels.map((channel) => [channel, floorMs]));
+  /**
+   * Ids delivered that a read of their channel may still return (within READ_OVERLAP_MS of that
+   * channel's newest). An id belongs to one channel, so each is kept for its own channel's window
+   * only: a channel that has heard nothing since the stream opened holds no other channel's ids.
+   */
+  const delivered = new Map<string, { at: number; channel: string }>();
+  const readFrom = (channel: string) => Math.max(floorMs, (newestAt.get(channel) ?? floorMs) - READ_OVERLAP_MS);
+  /** Forgetting what no read can return again is done now and then, not at every delivery. */
+  let nextForget = 0;
 
   let signalled = false;
   /**
@@ -181,17 +199,55 @@ export async function runStream(
   let lastCheck = Date.now();
   let nextSweep = Date.now() + pollMs;
 
+  /**
+   * Carried events waiting for this turn's delivery. One is delivered as it came when the event
+   * before it on its channel (`prev`) is accounted for: delivered, carried in the same turn, at or
+   * before the floor, or older than the channel's read window (no read would return it either).
+   * Otherwise a signal may have been lost in between, and the channel is read from the older of the
+   * two; so is one older than the read window, whose repeat `delivered` may no longer know.
+   */
+  let carried: Wake[] = [];
+  const settleCarried = (): ChannelEvent[] => {
+    const ready = new Map<string, ChannelEvent>();
+    let waiting = carried;
+    carried = [];
+    const accountedFor = (channel: string, prev: string | undefined) =>
+      prev === undefined || (isValid(prev) && (prev <= floor || delivered.has(prev) || ready.has(prev) || timeOf(prev) < readFrom(channel)));
+    for (let progress = true; progress; ) {
+      progress = false;
+      waiting = waiting.filter((wake) => {
+        if (wake.kind !== 'channel' || !wake.event || !accountedFor(wake.channel, wake.prev)) return true;
+        ready.set(wake.event.id, wake.event);
+        progress = true;
+        return false;
+      });
+    }
+    for (const wake of waiting) {
+      if (wake.kind !== 'channel' || !wake.id) continue;
+      readFromSignal(wake.channel, wake.prev !== undefined && isValid(wake.prev) && wake.prev < wake.id && wake.prev > floor ? wake.prev : wake.id);
+    }
+    return [...ready.values()];
+  };
+
   const deliver = (events: ChannelEvent[]) => {
     events.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    // One write per turn: a change heard on several channels arrives as several signals at once.
+    let frames = '';
     for (const event of events) {
-      if (!open()) return;
       if (delivered.has(event.id) || event.id <= floor) continue;
-      out.write(sseFrame({ id: event.id, type: event.type, data: { channel: event.channel, ...((event.data as object) ?? {}) } }));
-      delivered.set(event.id, timeOf(event.id));
-      if (event.id > (newest.get(event.channel) ?? floor)) newest.set(event.channel, event.id);
+      frames += sseFrame({ id: event.id, type: event.type, data: { channel: event.channel, ...((event.data as object) ?? {}) } });
+      const at = timeOf(event.id);
+      delivered.set(event.id, { at, channel: event.channel });
+      if (event.id > (newest.get(event.channel) ?? floor)) {
+        newest.set(event.channel, event.id);
+        newestAt.set(event.channel, at);
+      }
     }
-    const oldestNeeded = Math.min(...source.channels.map(readFrom));
-    for (const [id, at] of delivered) if (at < oldestNeeded) delivered.delete(id);
+    if (frames !== '' && open()) out.write(frames);
+    if (Date.now() >= nextForget) {
+      for (const [id, { at, channel }] of delivered) if (at < readFrom(channel)) delivered.delete(id);
+      nextForget = Date.now() + FORGET_EVERY_MS;
+    }
   };
 
   while (open() && Date.now() < deadline) {
@@ -200,14 +256,16 @@ export async function runStream(
       if (wake.kind === 'session') sessionNow = true;
       else if (wake.kind === 'channel') {
         if (!newest.has(wake.channel) || (wake.id && delivered.has(wake.id))) continue;
-        if (wake.id && isValid(wake.id)) readFromSignal(wake.channel, wake.id);
+        const event = wake.event;
+        if (wake.id && isValid(wake.id) && event?.id === wake.id && event.channel === wake.channel && timeOf(wake.id) >= readFrom(wake.channel)) carried.push(wake);
+        else if (wake.id && isValid(wake.id)) readFromSignal(wake.channel, wake.id);
         else readWhole(wake.channel);
       } else if (wake.kind === 'signals' && wake.up !== signalled) {
         signalled = wake.up;
         beatNow = true;
         // Back to signals: whatever was signalled while the connection was down was missed.
         if (signalled) readEverything();
-        nextSweep = Date.now() + (signalled ? safetyMs : 0);
+        nextSweep = Date.now() + (signalled ? spread(safetyMs) : 0);
       }
     }
     if (!open()) return;
@@ -233,8 +291,10 @@ export async function runStream(
       } else {
         readEverything();
       }
-      nextSweep = Date.now() + (signalled ? safetyMs : pollMs);
+      nextSweep = Date.now() + (signalled ? spread(safetyMs) : pollMs);
     }
+    // Settled after the sweep, so a carried event whose predecessor is doubtful joins this turn's reads.
+    const ready = carried.length > 0 ? settleCarried() : [];
     if (dirty.size > 0) {
       const reading = [...dirty];
       dirty = new Map();
@@ -245,7 +305,9 @@ export async function runStream(
             : source.read(channel, signalledReadStart(channel, fromId), true),
         ),
       );
-      deliver(lists.flat());
+      deliver([...lists.flat(), ...ready]);
+    } else if (ready.length > 0) {
+      deliver(ready);
     }
     const nextTimer = Math.min(nextSweep, lastBeat + heartbeatMs, lastCheck + sessionEvery, deadline);
     await wakeups.wait(nextTimer - Date.now());

@@ -1,8 +1,10 @@
 /**
  * Real-time channels (SPEC §6) and the event log behind the SSE stream: each domain change writes
  * an event item to its channel's partition (ULID sort key, one-hour TTL), notes it as the channel's
- * head, and sends a wake-up signal on the channel's topic (signals/); an open stream reads the log
- * when signalled, and checks the heads now and then in case a signal was lost.
+ * head, and sends a wake-up signal on the channel's topic (signals/) that carries the event and the
+ * head it replaced. An open stream delivers a carried event when it has delivered the one before
+ * it, reads the log when it has not (or when the event was too large to carry), and checks the
+ * heads now and then in case a signal was lost.
  */
 import { encodeTime, monotonicFactory } from 'ulid';
 import { accessLevel } from '../../shared/access.js';
@@ -10,7 +12,7 @@ import type { StreamEvent } from '../../shared/events.js';
 import type { AgentRecord } from './agents.js';
 import { keys } from './keys.js';
 import { sendSignal } from './signals/send.js';
-import { channelTopic } from './signals/topics.js';
+import { channelSignal, channelTopic } from './signals/topics.js';
 import { batchGet, nowEpoch, putItem, queryAll, updateItem } from './table.js';
 
 /** Keys of the records this store owns (docs/data-model.md). */
@@ -49,9 +51,10 @@ export async function publish(companyId: string, channel: string, event: StreamE
 
 /**
  * Writes an event to each channel's log, then marks each as its channel's head (one write per
- * group of channels, however many of the group hear it) and signals each channel's listeners. The
- * signals go only once the events can be read; a signal that does not go out delays its event
- * (the streams' safety-net read finds it through the head), it never loses it.
+ * group of channels, however many of the group hear it) and signals each channel's listeners with
+ * the event and the head it replaced. The signals go only once the events can be read; a signal
+ * that does not go out delays its event (the streams' safety-net read finds it through the head,
+ * or the next signal on the channel names it as the one before), it never loses it.
  */
 export async function publishTo(companyId: string, channelList: readonly string[], event: StreamEvent): Promise<ChannelEvent[]> {
   const expiresAt = nowEpoch() + EVENT_TTL_SECONDS;
@@ -61,11 +64,19 @@ export async function publishTo(companyId: string, channelList: readonly string[
   await Promise.all(logged.map((e) => putItem({ ...channelKeys.channelEvents(companyId, e.channel), sk: e.id, ...e, expires_at: expiresAt })));
   const groups = new Map<string, ChannelEvent[]>();
   for (const e of logged) groups.set(headGroupOf(e.channel), [...(groups.get(headGroupOf(e.channel)) ?? []), e]);
-  await Promise.all([
-    ...[...groups].map(([group, events]) => markHeads(companyId, group, events, expiresAt)),
-    ...logged.map((e) => sendSignal(channelTopic(companyId, e.channel), { id: e.id })),
-  ]);
+  await Promise.all(
+    [...groups].map(async ([group, events]) => {
+      const previous = await markHeads(companyId, group, events, expiresAt);
+      await Promise.all(events.map((e) => sendSignal(channelTopic(companyId, e.channel), channelSignal(carried(e), previous.get(e.channel)))));
+    }),
+  );
   return logged;
+}
+
+/** The event as a signal carries it: its data is always an object (shared/events.ts). */
+function carried(event: ChannelEvent) {
+  const data = typeof event.data === 'object' && event.data !== null && !Array.isArray(event.data) ? (event.data as Record<string, unknown>) : {};
+  return { id: event.id, channel: event.channel, type: event.type, data, created_at: event.created_at };
 }
 
 /**
@@ -78,9 +89,12 @@ export function headGroupOf(channel: string): string {
 
 /**
  * The head is the last event written, not the highest id: when two writers race, the later one's
- * id may sort lower, and the stream must still notice it has not delivered that one.
+ * id may sort lower, and the stream must still notice it has not delivered that one. The heads
+ * replaced are answered (UPDATED_OLD, in the same write): they chain a channel's events in the
+ * order their heads were written, each event's own write landing before its head's, so a stream
+ * that has delivered an event's predecessor has missed nothing before it that a read would find.
  */
-async function markHeads(companyId: string, group: string, events: readonly ChannelEvent[], expiresAt: number): Promise<void> {
+async function markHeads(companyId: string, group: string, events: readonly ChannelEvent[], expiresAt: number): Promise<Map<string, string>> {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = { ':expires': expiresAt };
   const sets = events.map((e, i) => {
@@ -88,13 +102,19 @@ async function markHeads(companyId: string, group: string, events: readonly Chan
     values[`:id${i}`] = e.id;
     return `#c${i} = :id${i}`;
   });
-  await updateItem({
+  const old = await updateItem<Record<string, unknown>>({
     Key: channelKeys.channelHeads(companyId, group),
     UpdateExpression: `SET ${sets.join(', ')}, expires_at = :expires`,
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
-    ReturnValues: 'NONE',
+    ReturnValues: 'UPDATED_OLD',
   });
+  const previous = new Map<string, string>();
+  for (const e of events) {
+    const head = old?.[e.channel];
+    if (typeof head === 'string') previous.set(e.channel, head);
+  }
+  return previous;
 }
 
 /** The head (last written event id) of each channel that has had an event within the TTL. */

@@ -1,6 +1,7 @@
 /**
  * Push wake-ups on a stack of this file's own (its broker is stopped and started here): events
- * reach an open stream by signal, a lost signal is made up by the safety-net check of the heads,
+ * reach an open stream by signal, carried in it without a read of the log (the stream's heartbeat
+ * names its reads so far), a lost signal is made up by the safety-net check of the heads,
  * a broker outage falls back to polling and comes back to signals, and neither a stream nor a
  * listener hears a channel or a company that is not its own.
  */
@@ -11,7 +12,7 @@ import type { LocalStack } from '../../infra/local/stack.js';
 import { logger } from '../../functions/lib/log.js';
 import { channelHeads, publish, publishTo } from '../../functions/lib/realtime.js';
 import { signGrant } from '../../functions/lib/signals/grant.js';
-import { channelTopic } from '../../functions/lib/signals/topics.js';
+import { channelTopic, decodeSignal } from '../../functions/lib/signals/topics.js';
 import { api, signIn } from '../support/api.js';
 import { readFrames, type SseFrame } from '../support/sse.js';
 
@@ -24,7 +25,7 @@ const savedEnv = { ...process.env };
 beforeAll(async () => {
   stack = await startIsolatedStack(
     { port: 0, dataDir: null, web: 'none', seed: true, scheduler: false, quiet: true, autoReceipts: false },
-    { LOG_LEVEL: 'ERROR', EVENTS_SAFETY_CHECK_SECONDS: String(SAFETY_CHECK_SECONDS) },
+    { LOG_LEVEL: 'ERROR', EVENTS_SAFETY_CHECK_SECONDS: String(SAFETY_CHECK_SECONDS), EVENTS_HEARTBEAT_SECONDS: '1' },
   );
   // publish() below runs in this process, against this stack's table and broker.
   Object.assign(process.env, stack.env, { LOG_LEVEL: 'ERROR', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' });
@@ -50,11 +51,18 @@ async function openStream(email: string) {
   const frames: SseFrame[] = [];
   // Read until the test closes it.
   void readFrames(res.body!, (frame) => void frames.push(frame)).catch(() => undefined);
-  const wake = () => frames.filter((f) => f.event === 'heartbeat').at(-1)?.data.wake;
+  const beats = () => frames.filter((f) => f.event === 'heartbeat');
+  const wake = () => beats().at(-1)?.data.wake;
   return {
     channels,
     frames,
     wake,
+    /** The DynamoDB calls the stream had made as of a heartbeat that comes after this call. */
+    callsSoFar: async (): Promise<number> => {
+      const seen = beats().length;
+      await until(() => beats().length > seen, 3_000, 'a heartbeat');
+      return Number(beats().at(-1)!.data.dynamodb_calls);
+    },
     eventsWith: (key: string) => frames.filter((f) => f.event === 'settings_updated' && f.data.key === key),
     close: () => controller.abort(),
   };
@@ -100,6 +108,36 @@ describe('push wake-ups', () => {
     }
   });
 
+  it('deliver an event the signal carries without reading the log; carrying ids only, every event costs a read', async () => {
+    const stream = await openStream('advisor@demo.example');
+    const EVENTS = 8;
+    const run = async () => {
+      const before = await stream.callsSoFar();
+      for (let i = 0; i < EVENTS; i += 1) {
+        const { key } = await publishOn('cmp_demo', 'location:loc_demo_north');
+        await until(() => stream.eventsWith(key).length === 1, 3_000, `event ${key}`);
+      }
+      return (await stream.callsSoFar()) - before;
+    };
+    try {
+      await until(() => stream.wake() === 'signal', 10_000, 'the stream to hear signals');
+      const carried = await run();
+      process.env.SIGNALS_CARRY_MAX_BYTES = '0';
+      let idsOnly: number;
+      try {
+        idsOnly = await run();
+      } finally {
+        delete process.env.SIGNALS_CARRY_MAX_BYTES;
+      }
+      expect(idsOnly).toBeGreaterThanOrEqual(EVENTS);
+      // At most the safety-net checks of the heads (every few seconds here) that fell in the run.
+      expect(carried).toBeLessThanOrEqual(2);
+      expect(stream.wake()).toBe('signal');
+    } finally {
+      stream.close();
+    }
+  });
+
   it('make up a lost signal with the safety-net check of the heads', async () => {
     const stream = await openStream('advisor@demo.example');
     try {
@@ -110,6 +148,26 @@ describe('push wake-ups', () => {
       expect((await stack.faults.brokerStatus()).dropped).toBe(before.dropped + 1);
       await until(() => stream.eventsWith(key).length === 1, (SAFETY_CHECK_SECONDS + 4) * 1000, 'the event whose signal was lost');
       expect(stream.wake()).toBe('signal');
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('bring an event whose signal was lost with the next carried one on its channel, which names it as the one before', async () => {
+    const stream = await openStream('advisor@demo.example');
+    try {
+      await until(() => stream.wake() === 'signal', 10_000, 'the stream to hear signals');
+      const first = await publishOn('cmp_demo', 'location:loc_demo_north');
+      await until(() => stream.eventsWith(first.key).length === 1, 3_000, 'the first event');
+      await stack.faults.dropNextSignal();
+      const lost = await publishOn('cmp_demo', 'location:loc_demo_north');
+      const next = await publishOn('cmp_demo', 'location:loc_demo_north');
+      await until(() => stream.eventsWith(next.key).length === 1, 3_000, 'the next event');
+      // Read with it, well before the safety-net check of the heads could have found it.
+      await until(() => stream.eventsWith(lost.key).length === 1, 500, 'the event whose signal was lost');
+      expect(stream.eventsWith(lost.key)[0]!.at - lost.at).toBeLessThan((SAFETY_CHECK_SECONDS * 1000) / 2);
+      await new Promise((r) => setTimeout(r, 300));
+      expect([first, lost, next].map((e) => stream.eventsWith(e.key).length)).toEqual([1, 1, 1]);
     } finally {
       stream.close();
     }
@@ -213,7 +271,11 @@ describe('push wake-ups', () => {
         protocolVersion: 4,
       });
       const heard: string[] = [];
-      client.on('message', (topic) => heard.push(topic));
+      const payloads: string[] = [];
+      client.on('message', (topic, payload) => {
+        heard.push(topic);
+        payloads.push(payload.toString());
+      });
       // mqtt.js rejects a subscribe the broker refused in part; the SUBACK's grants come with the error.
       const granted = await client.subscribeAsync([own, rivals, 'dealer-console/#', 'dealer-console/cmp_rival/+', '#'], { qos: 0 }).then(
         (grants) => grants.map((g) => g.qos),
@@ -223,11 +285,14 @@ describe('push wake-ups', () => {
         },
       );
       expect(granted).toEqual([0, 128, 128, 128, 128]);
-      await publishOn('cmp_rival', 'location:loc_rival_main');
-      await publishOn('cmp_demo', 'location:loc_demo_north');
+      const rival = await publishOn('cmp_rival', 'location:loc_rival_main');
+      const mine = await publishOn('cmp_demo', 'location:loc_demo_north');
       await until(() => heard.length > 0, 3_000, 'its own signal');
       await new Promise((r) => setTimeout(r, 300));
       expect(heard).toEqual([own]);
+      // The signal carries the event (tenant data): only the one granted its topic heard it.
+      expect(decodeSignal(payloads[0]!).event?.data).toMatchObject({ key: mine.key });
+      expect(payloads.join('')).not.toContain(rival.key);
 
       // A grant signed with another secret opens nothing.
       await expect(

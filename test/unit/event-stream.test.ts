@@ -5,7 +5,7 @@
  */
 import { decodeTime, monotonicFactory } from 'ulid';
 import { describe, expect, it } from 'vitest';
-import { READ_OVERLAP_MS, RESUME_OVERLAP_MS, runStream, startingPoint, Wakeups, type StreamOptions } from '../../functions/events/stream.js';
+import { READ_OVERLAP_MS, RESUME_OVERLAP_MS, runStream, startingPoint, Wakeups, type StreamOptions, type Wake } from '../../functions/events/stream.js';
 import { cursorAt, type ChannelEvent } from '../../functions/lib/realtime.js';
 
 const CHANNELS = ['location:l', 'location:l:team:a', 'agent:me'];
@@ -36,6 +36,14 @@ function fakeLog() {
       heads.set(channel, id);
       return event;
     },
+    /** Writes an event the way publish does and answers its signal: the event and the head it replaced. */
+    publish(channel: string, id = nextId()): Extract<Wake, { kind: 'channel' }> & { id: string; event: ChannelEvent } {
+      const prev = heads.get(channel);
+      const event = { id, channel, type: 'settings_updated', data: { n: events.length }, created_at: new Date().toISOString() };
+      events.push(event);
+      heads.set(channel, id);
+      return { kind: 'channel', channel, id, prev, event };
+    },
     source: {
       channels: CHANNELS,
       read: async (channel: string, after: string, consistent: boolean) => {
@@ -58,10 +66,15 @@ function recorder() {
   const out = {
     writableEnded: false,
     destroyed: false,
+    chunks: 0,
     write(chunk: string) {
-      const type = /^event: (.*)$/m.exec(chunk)?.[1] ?? '';
-      const id = /^id: (.*)$/m.exec(chunk)?.[1];
-      frames.push({ type, id, data: JSON.parse(/^data: (.*)$/m.exec(chunk)?.[1] ?? 'null') as Record<string, unknown> });
+      out.chunks += 1;
+      // A write may hold several frames (the stream writes a turn's events at once).
+      for (const frame of chunk.split('\n\n').filter((f) => f !== '')) {
+        const type = /^event: (.*)$/m.exec(frame)?.[1] ?? '';
+        const id = /^id: (.*)$/m.exec(frame)?.[1];
+        frames.push({ type, id, data: JSON.parse(/^data: (.*)$/m.exec(frame)?.[1] ?? 'null') as Record<string, unknown> });
+      }
       return true;
     },
   };
@@ -246,6 +259,200 @@ describe('the event stream with signals', () => {
     s.wakeups.push({ kind: 'closed' });
     await s.running;
     expect(Date.now() - at).toBeLessThan(100);
+  });
+});
+
+describe('the event stream with signals that carry the event', () => {
+  /** A stream on signals, past its catch-up read; answers it and the reads made so far. */
+  async function onSignals(log: ReturnType<typeof fakeLog>, options: StreamOptions = {}) {
+    const s = start(log, { safetyCheckMs: 60_000, ...options });
+    s.wakeups.push({ kind: 'signals', up: true });
+    await until(() => log.reads.length >= CHANNELS.length);
+    await sleep(20);
+    return s;
+  }
+
+  it('delivers a carried event without reading the log, as a read would, and a repeat not at all', async () => {
+    const log = fakeLog();
+    const s = await onSignals(log);
+    const readsBefore = log.reads.length;
+    const first = log.publish('location:l');
+    expect(first.prev).toBeUndefined();
+    s.wakeups.push(first);
+    const second = log.publish('location:l');
+    expect(second.prev).toBe(first.id);
+    s.wakeups.push(second);
+    await until(() => s.events().length === 2);
+    s.wakeups.push(second);
+    s.wakeups.push(first);
+    await sleep(60);
+    await s.stop();
+    expect(log.reads.length).toBe(readsBefore);
+    expect(s.events().map((f) => f.id)).toEqual([first.id, second.id]);
+    expect(s.events()[1]!.data).toEqual({ channel: 'location:l', n: 1 });
+    expect(s.events()[1]!.type).toBe('settings_updated');
+  });
+
+  it('delivers a carried event whose id sorts below one already delivered (a slower writer), once, without a read', async () => {
+    const log = fakeLog();
+    const s = await onSignals(log);
+    const readsBefore = log.reads.length;
+    const slowId = nextId();
+    const fast = log.publish('location:l');
+    s.wakeups.push(fast);
+    await until(() => s.events().length === 1);
+    // The slower writer's head lands after the faster one's: its signal names the faster one as before it.
+    const slow = log.publish('location:l', slowId);
+    expect(slow.prev).toBe(fast.id);
+    s.wakeups.push(slow);
+    await until(() => s.events().length === 2);
+    s.wakeups.push(slow);
+    await sleep(60);
+    await s.stop();
+    expect(s.events().map((f) => f.id)).toEqual([fast.id, slow.id]);
+    expect(slow.id < fast.id).toBe(true);
+    expect(log.reads.length).toBe(readsBefore);
+  });
+
+  it('reads the log when the signal before a carried one was lost, and delivers both, in order, once', async () => {
+    const log = fakeLog();
+    const s = await onSignals(log);
+    const a = log.publish('agent:me');
+    s.wakeups.push(a);
+    await until(() => s.events().length === 1);
+    const readsBefore = log.reads.length;
+    const lost = log.publish('agent:me');
+    await sleep(5);
+    const c = log.publish('agent:me');
+    expect(c.prev).toBe(lost.id);
+    s.wakeups.push(c);
+    await until(() => s.events().length === 3);
+    // The lost signal turns up late after all: nothing twice.
+    s.wakeups.push(lost);
+    await sleep(60);
+    await s.stop();
+    expect(s.events().map((f) => f.id)).toEqual([a.id, lost.id, c.id]);
+    expect(log.readDetails.slice(readsBefore)).toEqual([{ channel: 'agent:me', after: a.id, consistent: true }]);
+  });
+
+  it('delivers carried events that arrive out of head order in one turn without a read', async () => {
+    const log = fakeLog();
+    const s = await onSignals(log);
+    const readsBefore = log.reads.length;
+    const b = log.publish('location:l:team:a');
+    const c = log.publish('location:l:team:a');
+    const chunksBefore = s.out.chunks;
+    // Both wait in the queue before the stream takes them, the later one first.
+    s.wakeups.push(c);
+    s.wakeups.push(b);
+    await until(() => s.events().length === 2);
+    await s.stop();
+    expect(s.events().map((f) => f.id)).toEqual([b.id, c.id]);
+    // Written at once: one write per turn, however many events it delivers.
+    expect(s.out.chunks - chunksBefore).toBe(1);
+    expect(log.reads.length).toBe(readsBefore);
+  });
+
+  it('finds an event whose signal was lost and that nothing followed, with the heads, then carries on without reads', async () => {
+    const log = fakeLog();
+    const s = await onSignals(log, { safetyCheckMs: 200 });
+    const lost = log.publish('location:l');
+    await until(() => s.events().length === 1, 1000);
+    const readsBefore = log.reads.length;
+    const next = log.publish('location:l');
+    s.wakeups.push(next);
+    await until(() => s.events().length === 2);
+    await sleep(450);
+    await s.stop();
+    expect(s.events().map((f) => f.id)).toEqual([lost.id, next.id]);
+    // Its head is delivered, so the checks read no channel again.
+    expect(log.reads.length).toBe(readsBefore);
+  });
+
+  it('over a broker restart: polls meanwhile, catches up once, then carries again; nothing lost or twice', async () => {
+    const log = fakeLog();
+    const s = await onSignals(log, { safetyCheckMs: 5_000 });
+    const before = log.publish('location:l');
+    s.wakeups.push(before);
+    await until(() => s.events().length === 1);
+    s.wakeups.push({ kind: 'signals', up: false });
+    // Published while the broker is away: no signal reaches the stream, the poll finds it.
+    const during = log.publish('location:l');
+    await until(() => s.events().length === 2, 500);
+    // Published as the broker comes back, its signal arriving before the stream hears it is back.
+    const racing = log.publish('location:l');
+    s.wakeups.push(racing);
+    s.wakeups.push({ kind: 'signals', up: true });
+    await until(() => s.events().length === 3, 500);
+    await sleep(50);
+    const readsBefore = log.reads.length;
+    const after = log.publish('location:l');
+    s.wakeups.push(after);
+    await until(() => s.events().length === 4);
+    await sleep(40);
+    await s.stop();
+    expect(s.events().map((f) => f.id)).toEqual([before.id, during.id, racing.id, after.id]);
+    expect(log.reads.length).toBe(readsBefore);
+  });
+
+  it('reads the log for a carried event it cannot trust: another channel, older than the read window, or its predecessor unknown', async () => {
+    const log = fakeLog();
+    const s = await onSignals(log);
+    const first = log.publish('location:l');
+    s.wakeups.push(first);
+    await until(() => s.events().length === 1);
+
+    let readsBefore = log.reads.length;
+    const mislabelled = log.publish('location:l');
+    s.wakeups.push({ ...mislabelled, event: { ...mislabelled.event, channel: 'agent:me' } });
+    await until(() => s.events().length === 2);
+    expect(log.reads.slice(readsBefore)).toEqual(['location:l']);
+    expect(s.events()[1]!.data.channel).toBe('location:l');
+
+    // An event more than READ_OVERLAP_MS older than the newest delivered: `delivered` may have
+    // forgotten it, so only the log (read from it) decides; the stream delivers it once.
+    readsBefore = log.reads.length;
+    const old = log.publish('location:l', monotonicFactory()(Date.now() - READ_OVERLAP_MS - 1_000));
+    s.wakeups.push(old);
+    await until(() => log.reads.length > readsBefore);
+    await sleep(30);
+    expect(log.reads.slice(readsBefore)).toEqual(['location:l']);
+
+    // A predecessor that is not an event id is not trusted either (decodeSignal already drops the
+    // event of such a signal; the stream does not rely on that).
+    readsBefore = log.reads.length;
+    const orphan = log.publish('location:l');
+    s.wakeups.push({ ...orphan, prev: 'not-an-id' });
+    await until(() => s.events().some((f) => f.id === orphan.id));
+    expect(log.reads.slice(readsBefore)).toEqual(['location:l']);
+    await s.stop();
+    const ids = s.events().map((f) => f.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('resumes from a Last-Event-ID by reading the log, then delivers carried events', async () => {
+    const log = fakeLog();
+    const now = Date.now();
+    const last = log.write('location:l', monotonicFactory()(now - 2_000));
+    const missed = log.write('location:l', monotonicFactory()(now - 1_000));
+    const rec = recorder();
+    const wakeups = new Wakeups();
+    const running = runStream(rec.out, log.source, last.id, { ...FAST, safetyCheckMs: 60_000, wakeups, resumed: true });
+    wakeups.push({ kind: 'signals', up: true });
+    await until(() => rec.events().some((f) => f.id === missed.id));
+    await sleep(20);
+    const readsBefore = log.reads.length;
+    expect(readsBefore).toBeGreaterThanOrEqual(CHANNELS.length);
+    const next = log.publish('location:l');
+    expect(next.prev).toBe(missed.id);
+    wakeups.push(next);
+    await until(() => rec.events().some((f) => f.id === next.id));
+    rec.out.destroyed = true;
+    wakeups.push({ kind: 'closed' });
+    await running;
+    expect(log.reads.length).toBe(readsBefore);
+    const ids = rec.events().map((f) => f.id);
+    expect(ids.filter((id) => id === missed.id)).toHaveLength(1);
   });
 });
 

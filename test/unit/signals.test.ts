@@ -1,11 +1,12 @@
 /**
- * Wake-up signals: topics carry no tenant data and keep tenants apart, a local grant opens only its
- * topics, and in AWS a stream's credentials are narrowed to exactly its topics.
+ * Wake-up signals: topics name no team or record and keep tenants apart, a signal carries its event
+ * only when it fits and is well formed, a local grant opens only its topics, and in AWS a stream's
+ * credentials are narrowed to exactly its topics.
  */
 import { describe, expect, it } from 'vitest';
 import { presignedMqttUrl, roleParts, sessionPolicy } from '../../functions/lib/signals/awsAccess.js';
 import { signGrant, verifyGrant } from '../../functions/lib/signals/grant.js';
-import { channelTopic, decodeSignal, encodeSignal, sessionTopic } from '../../functions/lib/signals/topics.js';
+import { carryLimit, channelSignal, channelTopic, decodeSignal, encodeSignal, sessionTopic, SIGNAL_CARRY_MAX_BYTES } from '../../functions/lib/signals/topics.js';
 
 describe('signal topics', () => {
   it('name the company and a digest of the channel: no team names or record ids', () => {
@@ -28,11 +29,57 @@ describe('signal topics', () => {
     for (const bad of ['#', 'cmp/+', '', 'a/b']) expect(() => channelTopic(bad, 'location:l', 'dc')).toThrow();
   });
 
-  it('carry at most an event id', () => {
+  it('carry the event id, the head before it and the event, and nothing that is not well formed', () => {
     const id = '01JQ3Z8Y2N5W7X9A0B1C2D3E4F';
+    const prev = '01JQ3Z8Y2N5W7X9A0B1C2D3E4E';
+    const event = { id, channel: 'location:l', type: 'message.created', data: { location_id: 'l', message: { id: 'msg_1', text: 'Your car is ready' } }, created_at: '2026-11-26T04:00:00.000Z' };
     expect(decodeSignal(encodeSignal({ id }))).toEqual({ id });
+    expect(decodeSignal(channelSignal(event, prev, 10_000))).toEqual({ id, prev, event });
+    expect(decodeSignal(channelSignal(event, undefined, 10_000))).toEqual({ id, event });
     expect(decodeSignal('{"id":"<script>","text":"hello"}')).toEqual({});
     expect(decodeSignal('not json')).toEqual({});
+    expect(decodeSignal('[1]')).toEqual({});
+    // A malformed event or predecessor leaves the id alone: the stream reads the log.
+    const bad: unknown[] = [
+      { ...event, id: prev },
+      { ...event, channel: '' },
+      { ...event, channel: 7 },
+      { ...event, type: 'Message Created' },
+      { ...event, data: [] },
+      { ...event, data: 'text' },
+      { ...event, data: null },
+      { ...event, created_at: 'yesterday' },
+      { ...event, extra: true },
+      { id, channel: event.channel, type: event.type, data: event.data },
+      'event',
+    ];
+    for (const e of bad) expect(decodeSignal(JSON.stringify({ id, prev, event: e }))).toEqual({ id, prev });
+    expect(decodeSignal(JSON.stringify({ id, prev: 'not-an-id', event }))).toEqual({ id });
+    expect(decodeSignal(JSON.stringify({ id, prev: 5, event }))).toEqual({ id });
+  });
+
+  it('carry the event only when it fits (IoT Core takes 128 KB), else the ids alone; 0 carries ids only', () => {
+    const id = '01JQ3Z8Y2N5W7X9A0B1C2D3E4F';
+    const event = (text: string) => ({ id, channel: 'agent:a', type: 'settings_updated', data: { text }, created_at: '2026-11-26T04:00:00.000Z' });
+    expect(SIGNAL_CARRY_MAX_BYTES).toBeLessThan(128 * 1024);
+    const small = channelSignal(event('hi'), undefined);
+    expect(decodeSignal(small).event).toBeDefined();
+    const large = channelSignal(event('x'.repeat(SIGNAL_CARRY_MAX_BYTES)), '01JQ3Z8Y2N5W7X9A0B1C2D3E4E');
+    expect(decodeSignal(large)).toEqual({ id, prev: '01JQ3Z8Y2N5W7X9A0B1C2D3E4E' });
+    expect(large.byteLength).toBeLessThan(100);
+    expect(decodeSignal(channelSignal(event('hi'), undefined, 0))).toEqual({ id });
+    const saved = process.env.SIGNALS_CARRY_MAX_BYTES;
+    try {
+      process.env.SIGNALS_CARRY_MAX_BYTES = '0';
+      expect(carryLimit()).toBe(0);
+      process.env.SIGNALS_CARRY_MAX_BYTES = '999999999';
+      expect(carryLimit()).toBe(SIGNAL_CARRY_MAX_BYTES);
+      process.env.SIGNALS_CARRY_MAX_BYTES = 'lots';
+      expect(carryLimit()).toBe(SIGNAL_CARRY_MAX_BYTES);
+    } finally {
+      if (saved === undefined) delete process.env.SIGNALS_CARRY_MAX_BYTES;
+      else process.env.SIGNALS_CARRY_MAX_BYTES = saved;
+    }
   });
 });
 

@@ -33,13 +33,13 @@ function dataPlane(endpoint: string) {
 let failures = 0;
 let lastWarning = 0;
 
-/** Sends one signal; answers whether it went out. Never throws. */
-export async function sendSignal(topic: string, payload: SignalPayload): Promise<boolean> {
+/** Sends one signal (a body, or one already encoded); answers whether it went out. Never throws. */
+export async function sendSignal(topic: string, payload: SignalPayload | Uint8Array): Promise<boolean> {
   const endpoint = config.signalsEndpoint;
   if (!endpoint) return false;
   try {
     const { dataPlane: iot, Publish } = await dataPlane(endpoint);
-    await iot.send(new Publish({ topic, payload: encodeSignal(payload), qos: 0 }));
+    await iot.send(new Publish({ topic, payload: payload instanceof Uint8Array ? payload : encodeSignal(payload), qos: 0 }));
     return true;
   } catch (err) {
     failures += 1;
