@@ -190,9 +190,12 @@ async function main() {
     }
     // Every other board that brings a bench of its own (functions/lib/boardModule.ts `local.bench`):
     // its first page at size and whatever else it measures, in bench/results/<board>.json.
+    // BENCH_BOARDS=off skips them; a list of names (BENCH_BOARDS=chat,guests) runs only those.
+    const boardsWanted = process.env.BENCH_BOARDS?.split(',').map((name) => name.trim()).filter(Boolean) ?? [];
     if (process.env.BENCH_BOARDS !== 'off') {
       for (const board of boards()) {
         if (!board.local?.bench) continue;
+        if (boardsWanted.length > 0 && !boardsWanted.includes(board.name)) continue;
         const { benchBoard } = (await import(new URL(`../${board.local.bench}`, import.meta.url).href)) as { benchBoard: (url: string, signIn: (email: string) => Promise<string>) => Promise<object> };
         const out = { measured_at: result.measured_at, machine: result.machine, ...(await benchBoard(url, signIn)) };
         writeFileSync(`bench/results/${board.name}.json`, `${JSON.stringify(out, null, 2)}\n`);
