@@ -10,9 +10,6 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    // Two workers on two cores: the integration and browser projects (each one file at a time)
-    // overlap, as each waits on its own local stack much of the time.
-    maxWorkers: 2,
     projects: [
       { test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx', 'functions/*/tests/**/*.unit.test.ts', 'web/src/features/*/tests/**/*.unit.test.{ts,tsx}'], environment: 'node' } },
       { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000 } },

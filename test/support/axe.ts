@@ -18,10 +18,24 @@ export interface AxeFinding {
 
 /** Serious and critical violations on the page (an empty list passes). `exclude`: selectors left out (e.g. third-party frames). */
 export async function seriousViolations(page: Page, exclude: string[] = []): Promise<AxeFinding[]> {
+  await settled(page);
   let builder = new AxeBuilder({ page }).withTags(TAGS);
   for (const selector of exclude) builder = builder.exclude(selector);
   const result = await builder.analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, impact: v.impact ?? '', help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+/**
+ * Waits (2 s at most) for the page's finite animations and transitions to end: a toast fading in
+ * is measured at its final colours, not at the half-transparent ones of its first frames, which
+ * no reader ever has to read. Endless ones (a spinner) are not waited for.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    const done = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+  });
 }
