@@ -177,14 +177,17 @@ export type CarrierLine = CustomerRecord['carrier'] & { checked_at?: string | nu
 /**
  * Keeps the carrier's answer on the customer. The version moves so a concurrent
  * read-change-write of the customer retries on top of this; a record deleted meanwhile is left alone.
+ * An answer asked before the one stored is dropped: a slow lookup that heard "mobile" must not
+ * overwrite a newer "landline" (the hand-over's check trusts the stored line).
  */
 export async function rememberLineType(companyId: string, customerId: string, carrier: CarrierLine): Promise<void> {
   try {
     await updateItem({
       Key: customerKeys.customer(companyId, customerId),
       UpdateExpression: 'SET carrier = :carrier ADD version :one',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':carrier': carrier, ':one': 1 },
+      ConditionExpression:
+        'attribute_exists(pk) AND (attribute_not_exists(carrier.checked_at) OR attribute_type(carrier.checked_at, :null) OR carrier.checked_at <= :at)',
+      ExpressionAttributeValues: { ':carrier': carrier, ':one': 1, ':null': 'NULL', ':at': carrier.checked_at ?? '' },
     });
   } catch (err) {
     if (!isConditionFailure(err)) throw err;

@@ -100,9 +100,11 @@ export async function withCurrentLine(context: SendContext, now = new Date()): P
   const { customer, owner } = context;
   const carrier = customer.carrier as CarrierLine;
   if (!customer.phones.cell || lineIsCurrent(carrier, now)) return context;
+  // The answer is as new as the question: a job's `now` is when it started, maybe long before.
+  const asked = Math.max(now.getTime(), Date.now());
   const type = await smsCarrier().lookup(customer.phones.cell);
   if (type === 'error') return context;
-  const next: CarrierLine = { type, checked_at: now.toISOString() };
+  const next: CarrierLine = { type, checked_at: new Date(asked).toISOString() };
   await rememberLineType(customer.company_id, customer.id, next);
   if (type !== carrier.type) {
     await announceTo(owner, { type: 'customer.changed', data: { customer_id: customer.id, location_id: owner.location_id } });

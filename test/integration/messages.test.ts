@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SEND_ERRORS, SEND_WARNINGS } from '../../shared/schemas/messages.js';
 import type { SettingsOf } from '../../shared/schemas/settings.js';
-import { getCustomer } from '../../functions/customers/records.js';
+import { getCustomer, rememberLineType } from '../../functions/customers/records.js';
 import { customerText } from '../../functions/lib/customerTexts.js';
 import { cursorAt, eventsAfter, channels } from '../../functions/lib/realtime.js';
 import { readSettings, writeSettings } from '../../functions/lib/settings.js';
@@ -188,6 +188,19 @@ describe('POST /api/repair_orders/{id}/messages', () => {
     expect(res.body.error).toEqual({ id: 'landline', message: 'Landline numbers do not receive text messages' });
     expect((await getCustomer(companyId, customer.id, true))?.carrier.type).toBe('landline');
     expect(await textsTo(carrierUrl, customer.phones.cell!)).toEqual([]);
+  });
+
+  it('keeps the newest line answer: a slower lookup asked earlier does not overwrite it', async () => {
+    // Prepare: the carrier answered "landline" to a question asked now
+    const { customer } = await createRepairOrder({ customer: { opt_in: 'in' } });
+    const now = Date.now();
+    await rememberLineType(companyId, customer.id, { type: 'landline', checked_at: new Date(now).toISOString() });
+    // Act: a job's lookup asked a second earlier answers "mobile" only now
+    await rememberLineType(companyId, customer.id, { type: 'mobile', checked_at: new Date(now - 1000).toISOString() });
+    // Assess: the landline stands; a later answer still replaces it
+    expect((await getCustomer(companyId, customer.id, true))?.carrier.type).toBe('landline');
+    await rememberLineType(companyId, customer.id, { type: 'mobile', checked_at: new Date(now + 1000).toISOString() });
+    expect((await getCustomer(companyId, customer.id, true))?.carrier.type).toBe('mobile');
   });
 
   describe('refuses, with its text, and sends nothing', () => {
