@@ -38,6 +38,8 @@ export const chatroomPort: OwnerPort<ChatroomRecord> = {
   mentionable: async (room) => room.participants,
   channels: (room) => channelsOfRoom(room),
   changed: (room, reason) => roomChanged(room, reason),
+  // Every list of the room is a participant's, and each hears message.created on its own channel.
+  listsFollowMessages: true,
   reopen: async (room) => room,
   threadCandidates: async () => [],
   conversationsOfCustomer: async () => [],

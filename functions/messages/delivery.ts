@@ -21,7 +21,7 @@ import { changeConsent } from '../customers/consent.js';
 import { getCustomer } from '../customers/records.js';
 import { catchUpReceipts } from '../inbound/receipts.js';
 import { announceMessage } from './announce.js';
-import { announceTo, changedEvent, type ConversationOwner } from './owners.js';
+import { announceTo, changedEvent, portFor, type ConversationOwner } from './owners.js';
 import {
   appendMessage,
   getThreadMessage,
@@ -80,6 +80,7 @@ export function outboundRecord(owner: ConversationOwner, input: OutboundInput): 
 export async function addToConversation(owner: ConversationOwner, message: MessageRecord, request?: SendRequestRef): Promise<void> {
   await appendMessage(owner, message, request);
   await announceMessage(owner, message, 'message.created');
+  if (portFor(owner).listsFollowMessages) return;
   await announceTo(owner, changedEvent(owner, message.metadata.direction === 'inbound' ? 'message_received' : 'message_sent'));
 }
 

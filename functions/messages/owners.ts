@@ -99,6 +99,11 @@ export interface OwnerPort<R> {
   channels(record: R, previousAgentId?: string | null): string[];
   /** The board's "read this owner again" event, with why. */
   changed(record: R, reason: string): OwnerEvent;
+  /**
+   * The board's lists follow `message.created` itself, so a new message announces nothing else (a
+   * chat message would otherwise wake every participant's streams twice).
+   */
+  listsFollowMessages?: boolean;
   /** An inbound text on an archived owner brings it back so the reply is seen; answers the record after. */
   reopen(record: R): Promise<R>;
   /** Where the customer's text may go among this board's records at the location, each of them (see THREAD_TIERS; the last-texted tier is the core's). */

@@ -9,7 +9,7 @@ import type { AgentRecord } from '../lib/agents.js';
 import { agentRef } from '../lib/agents.js';
 import { announceMessage } from './announce.js';
 import { announceMentions } from './mentions.js';
-import { announceTo, changedEvent, type ConversationOwner } from './owners.js';
+import { announceTo, changedEvent, portFor, type ConversationOwner } from './owners.js';
 import { SendAlreadyRecorded, appendMessage, messageOfSendRequest, newMessage, type MessageRecord, type SendRequestRef, type StoredAttachment } from './records.js';
 
 export interface StaffNoteInput {
@@ -41,7 +41,7 @@ export async function writeStaffNote(owner: ConversationOwner, agent: AgentRecor
     return earlier.message;
   }
   await announceMessage(owner, note, 'message.created');
-  await announceTo(owner, changedEvent(owner, 'staff_note'));
+  if (!portFor(owner).listsFollowMessages) await announceTo(owner, changedEvent(owner, 'staff_note'));
   await announceMentions(owner, note);
   return note;
 }

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { id, type EventsOf } from '../events.js';
 
 export const CHAT_EVENTS = {
-  /** A room was created, renamed, joined or left, archived, read or written in: read it (and the list) again. */
+  /** A room was created, renamed, joined or left, archived or read: read it (and the list) again. A message in it is `message.created` alone. */
   'chatroom.changed': z.object({ chatroom_id: id, reason: z._default(z.string(), '') }),
 } as const;
 

@@ -333,12 +333,15 @@ describe('real time', () => {
   it('tells every participant, and only them, on their own channel', async () => {
     const since = Date.now() - 1000;
     const room = await group(clients.ana!, ['ben'], 'Live');
+    const created = Date.now();
     const sent = await say(clients.ben!, room, 'live one');
-    const about = async (who: string) => (await eventsAfter(store.companyId, channels.agent(agents[who]!.id), cursorAt(since))).filter((e) => JSON.stringify(e.data).includes(room.id));
+    const about = async (who: string, from = since) => (await eventsAfter(store.companyId, channels.agent(agents[who]!.id), cursorAt(from))).filter((e) => JSON.stringify(e.data).includes(room.id));
     for (const who of ['ana', 'ben']) {
       const events = await about(who);
       expect(events.some((e) => e.type === 'chatroom.changed'), who).toBe(true);
       expect(events.some((e) => e.type === 'message.created' && (e.data as { message: { id: string } }).message.id === sent.id), who).toBe(true);
+      // The message is the one event it makes: the lists follow message.created (50 members' streams wake once).
+      expect((await about(who, created)).map((e) => e.type), who).toEqual(['message.created']);
     }
     expect(await about('eve')).toHaveLength(0);
     // A mention notifies the one named, on their own channel, with the way to open the room.

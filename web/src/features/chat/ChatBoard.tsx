@@ -101,7 +101,11 @@ export function ChatBoard() {
       if (event.type === 'message.created') {
         const owner = ownerOf(event.data);
         const message = event.data.message;
-        if (owner?.kind === 'chatroom' && owner.id === openRef.current && message.agent?.id !== me && document.visibilityState === 'visible') {
+        if (owner?.kind !== 'chatroom') return;
+        // A room's message is its only event: the list (order, bold, counts) is read again here.
+        void list.mutate();
+        void mutateKey(chatPaths.room(owner.id));
+        if (owner.id === openRef.current && message.agent?.id !== me && document.visibilityState === 'visible') {
           markThrough(owner.id, message.id, ARRIVAL_MARK_MS);
         }
       }
