@@ -139,6 +139,7 @@ export async function updateRoom(companyId: string, roomId: string, change: (roo
             { Put: { Item: roomItem(after), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': before.version } } },
             ...after.participants.filter((p) => !had.has(p.id)).map((p) => ({ Put: { Item: participationItem(companyId, newParticipation(roomId, p.id, at)) } })),
             ...before.participants.filter((p) => !has.has(p.id)).map((p) => ({ Delete: { Key: chatKeys.participation(companyId, roomId, p.id) } })),
+            ...(await lastMemberLine(before, after)),
           ]);
         } catch (err) {
           if (isConditionFailure(err)) throw new ChatroomChanged(`Chat room ${roomId} changed meanwhile`);
@@ -149,6 +150,37 @@ export async function updateRoom(companyId: string, roomId: string, change: (roo
     },
     change,
   );
+}
+
+/** A group whose other members have all gone: nobody to talk to (SPEC §3: such rooms are dropped from the lists). */
+const alone = (room: Pick<ChatroomRecord, 'direct' | 'participants'>): boolean => !room.direct && room.participants.length === 1;
+
+/**
+ * The last member's line leaves their lists when the others go, and comes back (by its activity,
+ * in the inbox if something is unread) when someone joins: the lists' totals count only rooms shown.
+ */
+async function lastMemberLine(before: ChatroomRecord, after: ChatroomRecord): Promise<TransactWrite[]> {
+  const key = (agentId: string) => chatKeys.participation(after.company_id, after.id, agentId);
+  const stayer = before.participants[0];
+  if (alone(after) && !alone(before)) {
+    return [{ Update: { Key: key(after.participants[0]!.id), UpdateExpression: 'REMOVE gsi1pk, gsi1sk, gsi3pk, gsi3sk, gsi2pk, gsi2sk', ConditionExpression: 'attribute_exists(pk)' } }];
+  }
+  if (!alone(before) || alone(after) || !stayer || !after.participants.some((p) => p.id === stayer.id)) return [];
+  const line = await getParticipation(after.company_id, after.id, stayer.id, true);
+  if (!line) return [];
+  const sort = listSort(line.last_activity_at, after.id);
+  const list = chatKeys.roomsOfAgent(after.company_id, stayer.id, line.archived).gsi1pk;
+  const unread = (line.pending?.size ?? 0) > 0;
+  return [
+    {
+      Update: {
+        Key: key(stayer.id),
+        UpdateExpression: 'SET gsi1pk = :list, gsi1sk = :sort, gsi3pk = :list, gsi3sk = :sort' + (unread ? ', gsi2pk = :unread, gsi2sk = :sort' : ''),
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':list': list, ':sort': sort, ...(unread ? { ':unread': chatKeys.unreadRoomsOfAgent(after.company_id, stayer.id).gsi2pk } : {}) },
+      },
+    },
+  ];
 }
 
 /** What the bump needs to know of the message (the conversation core passes it: BumpedMessage). */
@@ -165,6 +197,10 @@ export interface CountedMessage {
  */
 export function roomBumpWrites(room: ChatroomRecord, at: string, message: CountedMessage): TransactWrite[] {
   const lines: TransactWrite[] = room.participants.map((p) => {
+    // The last member of a group writing to nobody: the room stays out of their lists.
+    if (alone(room)) {
+      return { Update: { Key: chatKeys.participation(room.company_id, room.id, p.id), UpdateExpression: 'SET last_activity_at = :at', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':at': at } } };
+    }
     const counts = p.id !== message.author_agent_id;
     const mentioned = counts && message.mentions.includes(p.id);
     return {

@@ -139,8 +139,17 @@ describe('groups', () => {
     // The owner leaves: the group passes to the next member.
     await clients.ana!.put(`/api/chatrooms/${room.id}/leave`);
     expect((await roomOf(clients.ben!, room.id)).owner_id).toBe(agents.ben!.id);
-    // Ben alone: no companion, so the room is off his list.
+    // Ben alone: no companion, so the room is off his list, and off its total.
+    const total = async () => (await clients.ben!.get('/api/chatrooms?offset=0&limit=1')).body.meta.paging.total as number;
+    const withRoom = (await listed(clients.ben!)).length;
     expect((await listed(clients.ben!)).map((r) => r.id)).not.toContain(room.id);
+    expect(await total()).toBe(withRoom);
+    await say(clients.ben!, room, 'anyone?');
+    expect(await total()).toBe(withRoom);
+    // Someone joins: the room is back, at its activity, and counted again.
+    await clients.ben!.post(`/api/chatrooms/${room.id}/members`, { agent_ids: [agents.cara!.id] });
+    expect((await listed(clients.ben!))[0]?.id).toBe(room.id);
+    expect(await total()).toBe(withRoom + 1);
   });
 
   it('refuses group changes on a direct chat', async () => {
