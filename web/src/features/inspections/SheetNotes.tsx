@@ -83,7 +83,6 @@ export function SheetNotes({ roId }: { roId: string }) {
         </h2>
         {total > notes.length ? <span className="muted">{t('notes.latest', { shown: notes.length, total })}</span> : null}
       </div>
-      <p className="muted mpi-notes__hint">{t('notes.hint')}</p>
       <ol ref={list} className="conversation__messages mpi-notes__list" aria-live="polite" aria-busy={isLoading} aria-label={t('notes.list')} tabIndex={0} data-testid="mpi-notes-list">
         {isLoading ? <li className="conversation__notice">{t('notes.loading')}</li> : null}
         {error && !data ? (
