@@ -122,6 +122,23 @@ describe('the technician in the notes', () => {
     expect(notes.body.meta.paging.total).toBe(2);
   });
 
+  it('adds a photo of the part to his note (he may upload for a note, though he works no conversation)', async () => {
+    // Prepare
+    const { ro } = await createRepairOrder();
+    const photo = 'not really a jpeg';
+    const slot = await tech.post('/api/attachments', { name: 'rear brake line.jpg', content_type: 'image/jpeg', size: photo.length });
+    expect(slot.status).toBe(201);
+    expect((await fetch(slot.body.upload_url, { method: 'PUT', body: photo, headers: slot.body.headers })).ok).toBe(true);
+    // Act
+    const res = await techNote(ro.id, { text: '', attachments: [{ key: slot.body.key, name: 'rear brake line.jpg', content_type: 'image/jpeg', size: photo.length }] });
+    // Assess
+    expect(res.status).toBe(201);
+    const notes = await advisor.get(`/api/repair_orders/${ro.id}/notes`);
+    const [attachment] = notes.body.messages[0].attachments;
+    expect(attachment).toMatchObject({ name: 'rear brake line.jpg', content_type: 'image/jpeg' });
+    expect(await (await fetch(attachment.metadata.orig)).text()).toBe(photo);
+  });
+
   it('refuses a blank note with a clear error', async () => {
     const { ro } = await createRepairOrder();
     const res = await techNote(ro.id, { text: '   ' });
