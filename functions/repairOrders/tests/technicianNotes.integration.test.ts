@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { channels, cursorAt, eventsAfter } from '../../lib/realtime.js';
-import { readSettings, writeSettings } from '../../lib/settings.js';
 import { api, signIn, type ApiClient } from '../../../test/support/api.js';
 import { DEMO_NORTH, createRepairOrder, serviceNumberOfNorth, useStackEnv } from '../../../test/support/service.js';
 
@@ -31,9 +30,8 @@ const techNote = (roId: string, message: Record<string, unknown>, key = randomUU
 beforeAll(async () => {
   useStackEnv();
   process.env.LOG_LEVEL = 'silent';
+  // The stack lifts the quiet hours (test/support/stack-setup.ts): the advisor's text to the customer goes at any hour.
   await serviceNumberOfNorth();
-  const service = await readSettings(companyId, locationId, 'service_settings');
-  await writeSettings(companyId, locationId, 'service_settings', { ...service, quiet_hours_start: '00:00', quiet_hours_end: '00:00', double_opt_in: false }, 'agt_manager');
   const client = async (email: string) => api(baseUrl, await signIn(baseUrl, email));
   [advisor, tech, hr, rival] = await Promise.all([client('advisor@demo.example'), client('tech@demo.example'), client('hr@demo.example'), client('rival@demo.example')]);
 });
