@@ -115,6 +115,8 @@ export const conversationRoutes = (path: string): string[] => [
   `GET ${path}/messages`,
   `POST ${path}/messages`,
   `GET ${path}/mentionable`,
+  `GET ${path}/notes`,
+  `POST ${path}/notes`,
   `PUT ${path}/messages/{message_id}/reactions`,
   `DELETE ${path}/messages/{message_id}/reactions`,
 ];

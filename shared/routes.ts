@@ -20,6 +20,8 @@ export interface ConversationAt extends OwnerRef {
 
 export const paths = {
   messages: (at: ConversationAt) => `${at.path}/messages`,
+  /** The conversation's notes for colleagues only (staff messages, newest first): GET lists them, POST writes one. */
+  notes: (at: Pick<ConversationAt, 'path'>) => `${at.path}/notes`,
   /** SPEC §7 "Mark read". */
   markRead: (at: ConversationAt, unread = false) => `${at.path}${at.readMarks === 'own' ? '' : '/agents/null'}/${unread ? 'unread' : 'read'}`,
   /** The colleagues who may be mentioned in the conversation (and whose names its reactions show). */

@@ -6,10 +6,19 @@ import type { Message } from '../../shared/messages.js';
 import { ownerFieldOf } from '../../shared/conversations.js';
 import { announceTo, portFor, type ConversationOwner } from './owners.js';
 import { messageView, type MessageRecord } from './records.js';
+import { publishTo } from '../lib/realtime.js';
 
-export async function announceMessage(owner: ConversationOwner, message: MessageRecord, type: 'message.created' | 'message.updated'): Promise<Message> {
+/** `alsoTo`: channels beyond the owner's that hear this message (a note's readers who do not work the board). */
+export async function announceMessage(
+  owner: ConversationOwner,
+  message: MessageRecord,
+  type: 'message.created' | 'message.updated',
+  alsoTo: readonly string[] = [],
+): Promise<Message> {
   const view = await messageView(message);
-  await announceTo(owner, { type, data: { ...ownerFieldOf(owner), location_id: owner.location_id, message: view } });
+  const event = { type, data: { ...ownerFieldOf(owner), location_id: owner.location_id, message: view } } as const;
+  if (alsoTo.length === 0) await announceTo(owner, event);
+  else await publishTo(owner.company_id, [...new Set([...portFor(owner).channels(owner.record), ...alsoTo])], event);
   if (type === 'message.updated') await portFor(owner).messageUpdated?.(owner.record, message);
   return view;
 }

@@ -5,7 +5,7 @@
 import type { BoardConversations } from '../lib/boardModule.js';
 import { boards } from '../lib/boardList.js';
 import { massMessageBody } from '../../shared/schemas/massTexts.js';
-import { editMessageBody, reactionBody, sendMessageBody } from '../../shared/schemas/messages.js';
+import { editMessageBody, reactionBody, sendMessageBody, staffNoteBody } from '../../shared/schemas/messages.js';
 import { MESSAGE_FIRST_PAGE } from '../../shared/messages.js';
 import { ValidationError, forbidden, notFound } from '../lib/errors.js';
 import { agentRoute, areaHandler, ok, pagedBody, paging, parse, type Routes } from '../lib/http.js';
@@ -14,8 +14,8 @@ import { storedAttachments, uploadRequestBody, uploadSlot } from './attachments.
 import './boards.js';
 import { visibleLocation } from '../lib/access.js';
 import { massTextKind, startMassText, visibleMassText } from './massTexts.js';
-import { portFor, visibleOwner, worksAnyConversation, type ConversationOwner } from './owners.js';
-import { getMessage, messagesOf, messageView, ownerRefOf, type MessageRecord } from './records.js';
+import { notedOwner, portFor, visibleOwner, worksAnyConversation, writesAnyConversation, type ConversationOwner } from './owners.js';
+import { getMessage, messageOfSendRequest, messagesOf, messageView, notesOf, ownerRefOf, type MessageRecord } from './records.js';
 import { cancelHeld, editHeld, MAX_SCHEDULE_DAYS } from './held.js';
 import { earlierSend, requestKeyHash, retryMessage, sendFromAgent } from './send.js';
 import { writeStaffNote } from './staffNotes.js';
@@ -37,7 +37,43 @@ function conversationRoutes({ kind, path: base, idParam }: BoardConversations): 
     if (idParam !== 'id' && params.id !== owner.location_id) throw notFound('Not found');
     return owner;
   };
+  // The notes for colleagues are also open to colleagues the port lets into them without the board (a technician on a repair order).
+  const noted = async (auth: Auth, params: Record<string, string>, consistent = false): Promise<ConversationOwner> => {
+    const owner = await notedOwner(auth, { kind, id: idOf(params) }, consistent);
+    if (idParam !== 'id' && params.id !== owner.location_id) throw notFound('Not found');
+    return owner;
+  };
   return {
+    /** The notes for colleagues only (no texts with the customer), newest first, SPEC §7 paging. */
+    [`GET ${base}/notes`]: agentRoute(async ({ auth, params, query }) => {
+      const owner = await noted(auth, params);
+      const { offset, limit } = paging(query, MESSAGE_FIRST_PAGE);
+      const { notes, total } = await notesOf(auth.companyId, owner.thread_id, offset, limit);
+      return ok(pagedBody('messages', await Promise.all(notes.map(messageView)), total, offset, limit));
+    }),
+
+    /** A note for colleagues, by anyone who may read the notes; the Idempotency-Key makes a retry answer the note it wrote. */
+    [`POST ${base}/notes`]: agentRoute(
+      async ({ auth, params, body, headers }) => {
+        const { message: input } = parse(staffNoteBody, body);
+        const owner = await noted(auth, params, true);
+        const attachments = await storedAttachments(auth.companyId, input.attachments);
+        const mentions = await keepMentionable(owner, input.mentions, auth.actingAs.id);
+        const key = requestKeyOf(headers);
+        const note = await writeStaffNote(owner, auth.actingAs, { text: input.text, attachments, mentions, keyHash: key && requestKeyHash(key) });
+        return ok({ message: await messageView(note), warnings: [] }, 201);
+      },
+      {
+        recover: async ({ auth, params, headers }) => {
+          const key = requestKeyOf(headers);
+          if (!key) return undefined;
+          await noted(auth, params, true);
+          const earlier = await messageOfSendRequest(auth.companyId, auth.actingAs.id, requestKeyHash(key));
+          return earlier && ok({ message: await messageView(earlier.message), warnings: [] }, 201);
+        },
+      },
+    ),
+
     /** Newest first: offset 0 is the latest page; the console reverses it for display. */
     [`GET ${base}/messages`]: agentRoute(async ({ auth, params, query }) => {
       const owner = await visible(auth, params);
@@ -49,7 +85,8 @@ function conversationRoutes({ kind, path: base, idParam }: BoardConversations): 
 
     /** The colleagues a message here may mention (the composer's @ suggestions), by name; `q` keeps those whose name starts so. */
     [`GET ${base}/mentionable`]: agentRoute(async ({ auth, params, query }) => {
-      const owner = await visible(auth, params);
+      // Whoever may write a note here may mention in it.
+      const owner = await noted(auth, params);
       const { offset, limit } = paging(query, MENTIONABLE_PAGE);
       const agents = matchingName(await mentionableAgents(owner), query.q ?? '').filter((agent) => agent.id !== auth.actingAs.id);
       return ok(pagedBody('agents', agents.slice(offset, offset + limit), agents.length, offset, limit));
@@ -150,7 +187,7 @@ export const routes: Routes = {
   'GET /api/mass_messages/{id}': agentRoute(async ({ auth, params }) => ok({ mass_message: await visibleMassText(auth, params.id ?? '') })),
 
   'POST /api/attachments': agentRoute(async ({ auth, body }) => {
-    if (!worksAnyConversation(auth)) throw forbidden('You do not have access to this board');
+    if (!writesAnyConversation(auth)) throw forbidden('You do not have access to this board');
     return ok(await uploadSlot(auth.companyId, parse(uploadRequestBody, body)), 201);
   }),
 };

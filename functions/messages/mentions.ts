@@ -3,7 +3,7 @@
  * colleagues who may see the conversation can be mentioned (a name they could not open would
  * lead them to a 404): the owner's port says who they are, or the core's default does.
  */
-import { agentsOfLocation, byName } from '../lib/agents.js';
+import { agentsOfLocation, byName, getAgents } from '../lib/agents.js';
 import { boardOfKind } from '../lib/boardList.js';
 import { channels, publishTo } from '../lib/realtime.js';
 import { portFor, type ConversationOwner, type MentionableAgent } from './owners.js';
@@ -57,19 +57,49 @@ export function excerptOf(text: string, max = MENTION_EXCERPT_LENGTH): string {
  */
 export async function announceMentions(owner: ConversationOwner, message: MessageRecord, written: string = message.text): Promise<void> {
   const mentioned = message.mentions ?? [];
-  if (mentioned.length === 0 || !message.agent) return;
-  const link = boardOfKind(owner.kind)?.conversations?.consoleLink?.replace('{id}', encodeURIComponent(owner.id)) ?? null;
-  const event = {
-    type: 'mention.created',
-    data: {
-      owner: { kind: owner.kind, id: owner.id },
-      location_id: owner.location_id,
-      message_id: message.id,
-      author: message.agent,
-      excerpt: excerptOf(written),
-      staff_note: message.metadata.direction === 'staff',
-      link,
-    },
-  } as const;
-  await publishTo(owner.company_id, mentioned.map(channels.agent), event);
+  const author = message.agent;
+  if (mentioned.length === 0 || !author) return;
+  const groups = await linkGroups(owner, mentioned);
+  await Promise.all(
+    [...groups].map(([link, ids]) =>
+      publishTo(
+        owner.company_id,
+        ids.map(channels.agent),
+        {
+          type: 'mention.created',
+          data: {
+            owner: { kind: owner.kind, id: owner.id },
+            location_id: owner.location_id,
+            message_id: message.id,
+            author,
+            excerpt: excerptOf(written),
+            staff_note: message.metadata.direction === 'staff',
+            link,
+          },
+        },
+      ),
+    ),
+  );
+}
+
+/**
+ * Where each mentioned colleague opens the conversation, mentioned agents grouped by it: the
+ * board's console link, but the notes' own place for a colleague who reads only the notes (the
+ * technician's sheet of a repair order), who could not open the board.
+ */
+async function linkGroups(owner: ConversationOwner, mentioned: readonly string[]): Promise<Map<string | null, string[]>> {
+  const fill = (template: string | undefined) => template?.replace('{id}', encodeURIComponent(owner.id)) ?? null;
+  const board = boardOfKind(owner.kind);
+  const boardLink = fill(board?.conversations?.consoleLink);
+  const readers = portFor(owner).noteReaders;
+  if (!readers) return new Map([[boardLink, [...mentioned]]]);
+  const agents = await getAgents(owner.company_id, mentioned);
+  const groups = new Map<string | null, string[]>();
+  for (const id of mentioned) {
+    const flags = agents.get(id)?.access_level;
+    const readsOnlyNotes = flags !== undefined && !(board?.opens(flags) ?? false) && readers.includes(flags);
+    const link = readsOnlyNotes ? fill(readers.link) : boardLink;
+    groups.set(link, [...(groups.get(link) ?? []), id]);
+  }
+  return groups;
 }

@@ -12,6 +12,8 @@ import type { AgentRef } from '../../shared/people.js';
 import type { AutomatedKind, MessageDirection } from '../../shared/messages.js';
 import { publishTo } from '../lib/realtime.js';
 import type { Auth } from '../lib/session.js';
+import type { AccessFlags } from '../../shared/access.js';
+import { forbidden } from '../lib/errors.js';
 import type { TransactWrite } from '../lib/table.js';
 import type { Call } from '../../shared/customers.js';
 import type { CustomerRecord } from '../customers/records.js';
@@ -76,6 +78,22 @@ export interface MentionableAgent {
   last_name: string;
 }
 
+/**
+ * Colleagues who do not work the owner's board but take part in its notes for colleagues (a
+ * technician asked about a repair order's car): they read the conversation's staff notes and write
+ * notes back, never its texts with the customer (the notes routes, functions/messages/handler.ts).
+ */
+export interface NoteReaders<R> {
+  /** The record, if the acting agent may read and write its notes; throws 403 (not such a colleague) or 404 (another company's or location's id). */
+  visible(auth: Auth, id: string, consistent?: boolean): Promise<R>;
+  /** Whether an agent with these flags is such a colleague (one who works the board is not asked). */
+  includes(flags: AccessFlags): boolean;
+  /** Where they open the notes, under /app, `{id}` standing for the owner's id: a mention's notice links there. */
+  link: string;
+  /** The channels where they hear the record's notes as they are written. */
+  channels(record: R): string[];
+}
+
 export interface OwnerPort<R> {
   kind: OwnerKind;
   owner(record: R): ConversationOwner<R>;
@@ -95,6 +113,8 @@ export interface OwnerPort<R> {
    * owner's location whose flags open the board.
    */
   mentionable?(record: R): Promise<MentionableAgent[]>;
+  /** Colleagues beyond the board's agents who read and write the conversation's notes (and only those). */
+  noteReaders?: NoteReaders<R>;
   /** The real-time channels that hear the conversation (SPEC §6). */
   channels(record: R, previousAgentId?: string | null): string[];
   /** The board's "read this owner again" event, with why. */
@@ -185,6 +205,21 @@ export async function visibleOwner(auth: Auth, ref: OwnerRef, consistent = false
 
 /** Whether the acting agent works any board that has conversations. */
 export const worksAnyConversation = (auth: Auth): boolean => [...ports.values()].some((port) => (port as unknown as OwnerPort<unknown>).worksBoard(auth));
+
+/** Whether the acting agent writes in any conversation: a board's, or only the notes of one (a note's attachments are uploaded too). */
+export const writesAnyConversation = (auth: Auth): boolean =>
+  worksAnyConversation(auth) || everyPort().some((port) => port.noteReaders?.includes(auth.actingAs.access_level) ?? false);
+
+/**
+ * The owner, if the acting agent may read and write its notes for colleagues: an agent who works
+ * its board (the board's access rules), or a colleague the port lets into its notes; 403/404 otherwise.
+ */
+export async function notedOwner(auth: Auth, ref: OwnerRef, consistent = false): Promise<ConversationOwner> {
+  const port = portOf(ref.kind);
+  if (port.worksBoard(auth)) return port.owner(await port.visible(auth, ref.id, consistent));
+  if (!port.noteReaders?.includes(auth.actingAs.access_level)) throw forbidden('You do not have access to this board');
+  return port.owner(await port.noteReaders.visible(auth, ref.id, consistent));
+}
 
 /** Every board's conversations of the customer that a change of theirs is noted in (see OwnerPort.conversationsOfCustomer). */
 export async function conversationsOfCustomer(companyId: string, customerId: string, now = new Date()): Promise<ConversationOwner[]> {

@@ -11,7 +11,7 @@ import { DELIVERY_PROGRESS, FINAL_DELIVERY_STATES } from '../../shared/messages.
 import { config, secondsFromEnv } from '../lib/config.js';
 import { keys } from '../lib/keys.js';
 import { downloadUrl } from '../lib/storage.js';
-import { fields, getItem, isConditionFailure, putItemIf, queryAll, readPage, transactWrite, updateItem, type Item, type TransactWrite } from '../lib/table.js';
+import { fields, getItem, isConditionFailure, putItemIf, queryAll, queryPage, readPage, transactWrite, updateItem, type Item, type TransactWrite } from '../lib/table.js';
 import { portFor, type BumpedMessage, type ConversationOwner } from './owners.js';
 import { numberNotOptedOut } from '../customers/numberConsent.js';
 import { customerKeys } from '../customers/records.js';
@@ -26,6 +26,11 @@ export const messageKeys = {
   carrierMessage: (carrierMessageId: string) => ({ pk: `CARRIER#MESSAGE#${carrierMessageId}`, sk: 'MESSAGE' }),
   /** The conversation a store last texted a number in (`owner`, `at`): where the number's reply goes first. */
   lastTextTo: (companyId: string, locationId: string, e164: string) => ({ pk: `COMPANY#${companyId}#LOCATION#${locationId}#LASTTEXT#${e164}`, sk: 'LASTTEXT' }),
+  /**
+   * gsi1 (sparse) on notes for colleagues (direction `staff`), written with the note: a thread's
+   * notes without its texts, for colleagues who read only those (functions/messages/owners.ts NoteReaders).
+   */
+  notesOfThread: (companyId: string, threadId: string) => ({ gsi1pk: `COMPANY#${companyId}#THREAD#${threadId}#NOTES` }),
   /** gsi2 on messages held for later: due ones by send time. */
   scheduledMessages: () => ({ gsi2pk: 'SCHEDULED#MESSAGES' }),
   /** gsi2 on agents' texts held until the customer answers the double opt-in request. */
@@ -182,8 +187,14 @@ function awaitedSort(m: Pick<MessageRecord, 'company_id' | 'id'>, askAt: Date): 
   return `${askAt.toISOString()}#${m.company_id}#${m.id}`;
 }
 
+/** A note for colleagues is on its thread's notes index, by id (ULID: in the order written). */
+function notesIndex(m: MessageRecord): { gsi1pk: string; gsi1sk: string } | Record<string, never> {
+  if (m.metadata.direction !== 'staff') return {};
+  return { ...messageKeys.notesOfThread(m.company_id, m.message_thread_id), gsi1sk: `MSG#${m.id}` };
+}
+
 export function messageItem(m: MessageRecord): Item<MessageRecord> {
-  return { ...messageKeys.message(m.company_id, m.message_thread_id, m.id), ...heldIndex(m), ...outboxIndex(m), ...m };
+  return { ...messageKeys.message(m.company_id, m.message_thread_id, m.id), ...heldIndex(m), ...outboxIndex(m), ...notesIndex(m), ...m };
 }
 
 /** An agent's send request, by its Idempotency-Key: the message it created and the warnings it answered. */
@@ -390,6 +401,24 @@ export async function messagesOf(companyId: string, threadId: string, offset: nu
     limit,
   );
   return items.map(fields);
+}
+
+/**
+ * A page of the thread's notes for colleagues, newest first, and how many there are (a keys-only
+ * count on the sparse notes index: a thread holds few notes, and the count is never a filtered page).
+ */
+export async function notesOf(companyId: string, threadId: string, offset: number, limit: number): Promise<{ notes: MessageRecord[]; total: number }> {
+  const page = await queryPage<MessageRecord>(
+    {
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': messageKeys.notesOfThread(companyId, threadId).gsi1pk },
+      ScanIndexForward: false,
+    },
+    offset,
+    limit,
+  );
+  return { notes: page.items.map(fields), total: page.total };
 }
 
 /** The conversation a store last texted a number in, and when. */

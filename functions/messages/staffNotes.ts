@@ -40,7 +40,8 @@ export async function writeStaffNote(owner: ConversationOwner, agent: AgentRecor
     if (!earlier) throw err;
     return earlier.message;
   }
-  await announceMessage(owner, note, 'message.created');
+  // Colleagues who read only the notes (a technician on the order) hear it too, and only the notes.
+  await announceMessage(owner, note, 'message.created', portFor(owner).noteReaders?.channels(owner.record) ?? []);
   if (!portFor(owner).listsFollowMessages) await announceTo(owner, changedEvent(owner, 'staff_note'));
   await announceMentions(owner, note);
   return note;

@@ -6,11 +6,15 @@
  */
 import { isTextedIn } from '../../shared/repairOrders/repairOrders.js';
 import { registerOwner, THREAD_TIERS, type ConversationOwner, type OwnerPort, type ThreadCandidate } from '../messages/owners.js';
-import { seesWholeBoard } from '../lib/access.js';
+import type { AccessFlags } from '../../shared/access.js';
+import { reachesLocation, seesWholeBoard } from '../lib/access.js';
+import { agentsOfLocation, byName } from '../lib/agents.js';
+import { forbidden, notFound } from '../lib/errors.js';
+import type { Auth } from '../lib/session.js';
 import { visibleRepairOrder, worksServiceBoard } from './access.js';
 import { boardOrdersOfCustomer } from './customerOrders.js';
 import { channelsOfRepairOrder, changed } from './events.js';
-import { managerRepairOrdersChannel } from '../lib/realtime.js';
+import { channels, managerRepairOrdersChannel } from '../lib/realtime.js';
 import { openTextedIn } from './textedIn.js';
 import { applyToOrders } from './calls.js';
 import {
@@ -20,6 +24,7 @@ import {
   repairOrderLinksOfCustomer,
   repairOrdersOfAgent,
   repairOrdersOfLocation,
+  requireRepairOrder,
   threadOf,
   updateRepairOrder,
   type RepairOrderRecord,
@@ -50,6 +55,21 @@ function tierOf(ro: Pick<RepairOrderRecord, 'closed' | 'archived'>): number {
   return ro.closed ? THREAD_TIERS.closed : THREAD_TIERS.open_order;
 }
 
+/**
+ * Technicians are asked about the car ("@Luis can you check the brake lines?") without working the
+ * service board: they read and answer an order's notes for colleagues from its inspection sheet,
+ * never its texts with the customer (technicians do not text customers).
+ */
+const isTechnician = (flags: AccessFlags): boolean => flags.technician;
+
+/** The order, for a technician of its location; 403 for anyone else, 404 for another company's or location's order. */
+async function orderForTechnician(auth: Auth, roId: string, consistent = false): Promise<RepairOrderRecord> {
+  if (!isTechnician(auth.actingAs.access_level)) throw forbidden('You do not have access to this board');
+  const ro = await requireRepairOrder(auth.companyId, roId, consistent);
+  if (!reachesLocation(auth.actingAs, ro.location_id)) throw notFound('Repair order not found');
+  return ro;
+}
+
 export const repairOrderPort: OwnerPort<RepairOrderRecord> = {
   kind: 'repair_order',
   owner: repairOrderOwner,
@@ -74,6 +94,21 @@ export const repairOrderPort: OwnerPort<RepairOrderRecord> = {
     return records;
   },
   bumpWrite,
+  // The service board's agents at the order's location, and its technicians (who answer in the notes).
+  async mentionable(ro) {
+    const agents = await agentsOfLocation(ro.company_id, ro.location_id);
+    return agents
+      .filter((agent) => agent.active && (worksServiceBoard(agent.access_level) || isTechnician(agent.access_level)))
+      .sort(byName)
+      .map(({ id, first_name, last_name }) => ({ id, first_name, last_name }));
+  },
+  noteReaders: {
+    includes: isTechnician,
+    visible: orderForTechnician,
+    // The technician's place for an order: its inspection sheet, where the notes are shown.
+    link: '/mpi/repair_orders/{id}',
+    channels: (ro) => [channels.technicians(ro.location_id)],
+  },
   channels: (ro, previousAgentId) => channelsOfRepairOrder(ro, previousAgentId),
   changed: (ro, reason) => changed(ro, reason),
   async reopen(ro) {

@@ -34,31 +34,48 @@ export type QuietHoursAnswer = z.infer<typeof quietHoursAnswer>;
 export const actionTextBody = quietHoursAnswer;
 export type ActionTextBody = QuietHoursAnswer;
 
+/** What a message and a note for colleagues both carry: words, files, colleagues named with @. */
+const messageFields = z.object({
+  text: z._default(z.string().check(z.maxLength(MESSAGE_MAX_LENGTH, { message: 'Message length limit is 1600 characters' })), ''),
+  attachments: z._default(z.array(attachmentUpload).check(z.maxLength(10)), []),
+  /** Agent ids named with @; the server keeps those who may see the conversation. */
+  mentions: z._default(
+    z
+      .array(z.string().check(z.minLength(1), z.maxLength(MAX_ID_LENGTH, 'Id is too long')))
+      .check(
+        z.maxLength(MAX_MENTIONS, `A message can mention up to ${MAX_MENTIONS} colleagues`),
+        z.refine((ids) => new Set(ids).size === ids.length, 'Each colleague can be mentioned once'),
+      ),
+    [],
+  ),
+});
+
+const notBlank = z.refine<{ text: string; attachments: readonly unknown[] }>((m) => m.text.trim().length > 0 || m.attachments.length > 0, {
+  message: 'Text cannot be blank',
+  path: ['text'],
+});
+
 export const sendMessageBody = z.object({
   message: z
-    .extend(
-      z.object({
-        text: z._default(z.string().check(z.maxLength(MESSAGE_MAX_LENGTH, { message: 'Message length limit is 1600 characters' })), ''),
-        attachments: z._default(z.array(attachmentUpload).check(z.maxLength(10)), []),
-        /** Agent ids named with @; the server keeps those who may see the conversation. */
-        mentions: z._default(
-          z
-            .array(z.string().check(z.minLength(1), z.maxLength(MAX_ID_LENGTH, 'Id is too long')))
-            .check(
-              z.maxLength(MAX_MENTIONS, `A message can mention up to ${MAX_MENTIONS} colleagues`),
-              z.refine((ids) => new Set(ids).size === ids.length, 'Each colleague can be mentioned once'),
-            ),
-          [],
-        ),
-        /** A note for colleagues on the conversation: never sent to the customer. */
-        staff_note: z._default(z.boolean(), false),
-      }),
-      quietHoursAnswer.shape,
-    )
-    .check(z.refine((m) => m.text.trim().length > 0 || m.attachments.length > 0, { message: 'Text cannot be blank', path: ['text'] })),
+    .extend(messageFields, {
+      /** A note for colleagues on the conversation: never sent to the customer. */
+      staff_note: z._default(z.boolean(), false),
+      ...quietHoursAnswer.shape,
+    })
+    .check(notBlank),
 });
 /** What the composer posts (defaults may be left out). */
 export type SendMessageBody = z.input<typeof sendMessageBody>;
+
+/**
+ * A note for colleagues through the notes route (POST {conversation}/notes), written by an agent
+ * who may read the conversation's notes but not its texts (a technician on a repair order): the
+ * staff note's own fields, nothing that only a text to the customer has.
+ */
+export const staffNoteBody = z.object({
+  message: messageFields.check(notBlank),
+});
+export type StaffNoteBody = z.input<typeof staffNoteBody>;
 
 /**
  * Editing a held text (PUT /api/messages/{id}): its words and, for a text held for a time, the

@@ -35,13 +35,13 @@ describe('GET {conversation}/mentionable', () => {
     const { ro } = await createRepairOrder();
     // Act
     const res = await advisor.get(`/api/repair_orders/${ro.id}/mentionable`);
-    // Assess: the manager and admin open every board; the technician, the HR agent, the inactive
+    // Assess: the manager and admin open every board, the technician answers in the notes; the HR agent, the inactive
     // advisor and the south store's advisor do not see this order
     expect(res.status).toBe(200);
     const ids = (res.body.agents as { id: string }[]).map((a) => a.id);
     expect(ids).toContain('agt_manager');
     expect(ids).toContain('agt_admin');
-    for (const absent of ['agt_advisor', 'agt_tech', 'agt_hr', 'agt_former', 'agt_south_advisor', 'agt_rival']) expect(ids).not.toContain(absent);
+    for (const absent of ['agt_advisor', 'agt_hr', 'agt_former', 'agt_south_advisor', 'agt_rival']) expect(ids).not.toContain(absent);
     expect(res.body.meta.paging).toMatchObject({ total: ids.length, current_offset: 0 });
   });
 

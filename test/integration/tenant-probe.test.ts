@@ -89,6 +89,9 @@ const TECH_ALLOWED: Record<string, string> = {
   'GET /api/tech/mpi/repair_orders/{id}/technician/sheet': "technicians open any sheet of their store's pool",
   'GET /api/tech/mpi/repair_orders/{id}/technician/service_attachments': "technicians see a sheet's photos",
   'PUT /api/tech/mpi/repair_orders/{id}/technician/claim': 'technicians claim sheets of their store',
+  'GET /api/repair_orders/{id}/notes': "technicians read the notes for colleagues (only those) of an order of their store, from its sheet",
+  'POST /api/repair_orders/{id}/notes': 'technicians answer a note for colleagues on an order of their store',
+  'GET /api/repair_orders/{id}/mentionable': 'technicians name a colleague in their note on an order of their store',
 };
 const ADVISOR_ALLOWED: Record<string, string> = {
   ...NOBOARD_ALLOWED,
@@ -106,6 +109,8 @@ const ADVISOR_ALLOWED: Record<string, string> = {
   'GET /api/repair_orders/{id}/messages': 'service agents read the conversation of an order of their board',
   'POST /api/repair_orders/{id}/messages': 'service agents text the customer of an order of their board',
   'GET /api/repair_orders/{id}/mentionable': 'service agents mention the colleagues who may see an order of their board',
+  'GET /api/repair_orders/{id}/notes': 'service agents read the notes for colleagues of an order of their board',
+  'POST /api/repair_orders/{id}/notes': 'service agents write a note for colleagues on an order of their board',
   'PUT /api/repair_orders/{id}/messages/{message_id}/reactions': 'service agents react to a message of an order of their board',
   'DELETE /api/repair_orders/{id}/messages/{message_id}/reactions': 'service agents take back their reaction',
   'PUT /api/messages/{id}/retry': 'service agents retry a failed text',

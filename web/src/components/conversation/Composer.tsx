@@ -12,7 +12,7 @@ import { ApiError } from '../../lib/request.js';
 import { sendRefusalText, sendWarningText, serverRefusalText } from '../../lib/sendRefusals.js';
 import { charactersLeft, composerState, draftProblem, sendsOnKey, type ComposerState, type DraftProblem, type TextingSubject } from './composerRules.js';
 import type { ConversationContext } from './conversationContext.js';
-import { postMessage, uploadAttachment } from './conversationRequests.js';
+import { postMessage, postNote, uploadAttachment } from './conversationRequests.js';
 import type { PendingMessage } from './PendingBubble.js';
 import { QuietHoursDialog, type Attempt } from './QuietHoursDialog.js';
 import { useMentionSuggestions } from './MentionSuggestions.js';
@@ -63,6 +63,7 @@ export function Composer({
   onPendingChange,
   onSettled,
   staffNotes = true,
+  notesOnly = false,
 }: {
   owner: ConversationAt;
   subject: TextingSubject;
@@ -74,6 +75,11 @@ export function Composer({
   onSettled: (key: string, message: Message | null) => void;
   /** Whether the agent may write a note to colleagues here (not where everyone in it is staff). */
   staffNotes?: boolean;
+  /**
+   * The agent writes only notes to colleagues here, through the notes route: one who reads the
+   * conversation's notes without working its board (a technician on a repair order's sheet).
+   */
+  notesOnly?: boolean;
 }) {
   const { t } = useTranslation();
   const ids = useId();
@@ -90,7 +96,8 @@ export function Composer({
   // Read when a send fails, after the composer was emptied for it.
   const currentFiles = useRef(files);
   currentFiles.current = files;
-  const state = composerState(subject, { safeMode: context.safeMode });
+  // Notes reach no customer: the texting rules do not close a notes-only composer.
+  const state: ComposerState = notesOnly ? { kind: 'open', warning: null } : composerState(subject, { safeMode: context.safeMode });
 
   function setText(value: string) {
     setTextState(value);
@@ -114,8 +121,8 @@ export function Composer({
   // colleagues reaches no customer, so it can still be written.
   const texting = state.kind === 'open';
   // Among agents only (no customer) everything is already for colleagues: no note mode there.
-  const notes = staffNotes && subject.customer !== null;
-  const mode: ComposeMode = !notes ? 'text' : texting ? chosenMode : 'note';
+  const notes = notesOnly || (staffNotes && subject.customer !== null);
+  const mode: ComposeMode = notesOnly ? 'note' : !notes ? 'text' : texting ? chosenMode : 'note';
   const closedNotice =
     state.kind !== 'open' ? (
       <div className={`composer composer--${state.kind}`} role="note" data-testid={noticeTestId(state.reason)} data-reason={state.reason}>
@@ -184,7 +191,9 @@ export function Composer({
   /** Sends (or, with the same key, asks again about) one attempt until its answer is known. */
   async function post(sending: Attempt, to: ConversationAt, body: SendMessageBody, key: string) {
     try {
-      const sent = await postMessage(to, body, key, () => onPendingChange(key, { state: 'waiting', checkAgain: undefined }));
+      const waiting = () => onPendingChange(key, { state: 'waiting', checkAgain: undefined });
+      const { text: words, attachments, mentions } = body.message;
+      const sent = notesOnly ? await postNote(to, { message: { text: words, attachments, mentions } }, key, waiting) : await postMessage(to, body, key, waiting);
       onSettled(key, sent.message);
       if (attempt.current === sending) attempt.current = null;
       for (const warning of sent.warnings ?? []) toast.warning(sendWarningText(warning));
@@ -252,7 +261,7 @@ export function Composer({
     <>
       {closedNotice}
       <form className={`composer${noting ? ' composer--note' : ''}`} onSubmit={submit} data-testid="composer-form" data-mode={mode} noValidate>
-        {texting && notes ? (
+        {texting && notes && !notesOnly ? (
           <div className="composer__modes" role="group" aria-label={t('collab.write_as')}>
             <button type="button" className="composer__mode" aria-pressed={!noting} data-testid="compose-text" onClick={() => setMode('text')}>
               {t('collab.mode_text')}

@@ -75,6 +75,7 @@ export function MessageBubble({
   retrying,
   onRetry,
   onChanged,
+  reacts = true,
 }: {
   /** The conversation the message is in (its reactions' path). */
   owner: ConversationAt;
@@ -85,6 +86,8 @@ export function MessageBubble({
   onRetry: (message: Message) => void;
   /** A held text was edited or cancelled here: the answer to merge. */
   onChanged: (message: Message) => void;
+  /** Whether the agent may react here (not one who reads only the notes). */
+  reacts?: boolean;
 }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
@@ -145,7 +148,7 @@ export function MessageBubble({
           {errorText}
         </p>
       ) : null}
-      <ReactionBar owner={owner} message={message} agentId={context.agentId} onChanged={onChanged} />
+      {reacts ? <ReactionBar owner={owner} message={message} agentId={context.agentId} onChanged={onChanged} /> : null}
       {held && !editingNow ? <HeldTextActions message={message} onEdit={() => setEditing(true)} onChanged={onChanged} /> : null}
       {canRetry(message) ? (
         <button type="button" className="button button--small bubble__retry" data-testid="message-retry" disabled={retrying} aria-busy={retrying} onClick={() => onRetry(message)}>

@@ -3,7 +3,7 @@
  * the owner, so a board adds no request of its own to talk to its customer.
  */
 import { paths, type ConversationAt } from '../../../../shared/routes.js';
-import type { EditMessageBody, SendMessageBody } from '../../../../shared/schemas/messages.js';
+import type { EditMessageBody, SendMessageBody, StaffNoteBody } from '../../../../shared/schemas/messages.js';
 import type { Message } from '../../../../shared/messages.js';
 import { api, send } from '../../lib/api.js';
 import { requestWithKey } from '../../lib/keyedRequest.js';
@@ -24,6 +24,11 @@ export interface SentMessage {
  */
 export function postMessage(owner: ConversationAt, body: SendMessageBody, key: string, onWaiting?: () => void): Promise<SentMessage> {
   return requestWithKey<SentMessage>(paths.messages(owner), key, { method: 'POST', body, onWaiting });
+}
+
+/** One note to colleagues through the notes route (an agent who reads only the notes); a retry keeps its key, as a text's does. */
+export function postNote(owner: ConversationAt, body: StaffNoteBody, key: string, onWaiting?: () => void): Promise<SentMessage> {
+  return requestWithKey<SentMessage>(paths.notes(owner), key, { method: 'POST', body, onWaiting });
 }
 
 export function retryMessage(messageId: string): Promise<Message> {

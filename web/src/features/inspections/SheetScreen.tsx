@@ -25,6 +25,7 @@ import { Recommendations } from './Recommendations.js';
 import { completeAsTechnician, locationPath, saveSheet } from './requests.js';
 import { maySetVerdict, mayCompleteAsTechnician, offersTechnicianClaim, readOnlyReason, sheetSide } from './sheetAccess.js';
 import { saveBodyOf, type DraftProblem } from './sheetDraft.js';
+import { SheetNotes } from './SheetNotes.js';
 import { itemKey, SheetGroups, type ItemUpload } from './SheetGroups.js';
 import { fileRefusal, StorageUploadError, uploadItemFile } from './uploads.js';
 import { useSheetEditor, type SheetEditor } from './useSheetEditor.js';
@@ -182,6 +183,7 @@ function SheetView({ roId, moneyLocale, initial }: { roId: string; moneyLocale: 
         <p>
           <Link to="/mpi">{poolName}</Link>
         </p>
+        <SheetNotes roId={roId} />
       </section>
     );
   }
@@ -230,6 +232,8 @@ function SheetView({ roId, moneyLocale, initial }: { roId: string; moneyLocale: 
       ) : null}
 
       <AdvisorTools reply={reply} dirty={dirty} onReply={(next) => editor.apply(next)} reload={editor.reload} />
+
+      <SheetNotes roId={roId} />
 
       {reason === null ? (
         <div className="mpi-sheet__tools">
