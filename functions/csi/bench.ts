@@ -7,7 +7,6 @@
 import pLimit from 'p-limit';
 import { newId } from '../lib/ids.js';
 import { metered } from '../lib/table.js';
-import '../messages/boards.js';
 import { dueSurveyReminders, putSurveys, type SurveyRecord } from './records.js';
 
 const COMPANY = 'cmp_demo';

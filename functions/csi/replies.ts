@@ -54,7 +54,7 @@ export function ratingOfReply(text: string): RatingReply | null {
 
   // After punctuation (or an out-of-ten), what follows is a comment.
   const separated = /^\s*[!.,;:)\-–—~*]+/u.exec(rest);
-  if (separated || outOf) return { rating, comment: cleanComment(rest.slice(separated?.[0].length ?? 0)) };
+  if (separated || outOf) return { rating, comment: cleanComment(rest) };
 
   // Only a space: the next word decides whether the number counts something.
   if (!/^\s/u.test(rest)) {
@@ -69,5 +69,6 @@ export function ratingOfReply(text: string): RatingReply | null {
 function cleanComment(rest: string): string {
   const words = rest.replace(/^[\s!.,;:)\-–—~*]+/u, '').trim();
   // Punctuation alone is a face (":(", ":-)"), kept as written.
+  if (words === '') return '';
   return (/[\p{L}\p{N}\p{Extended_Pictographic}]/u.test(words) ? words : rest.trim()).slice(0, COMMENT_MAX);
 }
