@@ -65,20 +65,18 @@ function CsiSettingsForm({ path, initial }: { path: string; initial: CsiSettings
 
   const problemId = `${ids}-problem`;
   return (
-    <form className="form settings__form" onSubmit={(event) => void submit(event)} aria-describedby={problem ? problemId : undefined}>
+    <form className="form settings__form" noValidate onSubmit={(event) => void submit(event)} aria-describedby={problem ? problemId : undefined}>
       <label className="check">
         <input type="checkbox" data-testid="csi-enabled" checked={form.enabled} onChange={(event) => set('enabled', event.target.checked)} />
         {t('csi.enabled')}
       </label>
-      <fieldset className="field">
-        <legend>{t('csi.send_on')}</legend>
-        {(['closed', 'vehicle_ready'] as const).map((moment) => (
-          <label key={moment} className="check">
-            <input type="radio" name={`${ids}-send-on`} value={moment} data-testid={`csi-send-on-${moment}`} checked={form.send_on === moment} onChange={() => set('send_on', moment)} />
-            {t(`csi.send_on_${moment}`)}
-          </label>
-        ))}
-      </fieldset>
+      <div className="field">
+        <label htmlFor={`${ids}-send-on`}>{t('csi.send_on')}</label>
+        <select id={`${ids}-send-on`} data-testid="csi-send-on" value={form.send_on} onChange={(event) => set('send_on', event.target.value === 'vehicle_ready' ? 'vehicle_ready' : 'closed')}>
+          <option value="closed">{t('csi.send_on_closed')}</option>
+          <option value="vehicle_ready">{t('csi.send_on_vehicle_ready')}</option>
+        </select>
+      </div>
       <div className="settings__pair">
         <div className="field">
           <label htmlFor={`${ids}-frequency`}>{t('csi.frequency')}</label>
@@ -117,8 +115,9 @@ function CsiSettingsForm({ path, initial }: { path: string; initial: CsiSettings
         <label htmlFor={`${ids}-review`}>{t('csi.review_link')}</label>
         <input
           id={`${ids}-review`}
-          type="url"
+          type="text"
           inputMode="url"
+          autoComplete="url"
           placeholder="https://"
           data-testid="csi-review-link"
           aria-describedby={`${ids}-review-hint`}
