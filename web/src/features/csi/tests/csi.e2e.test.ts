@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { replyAsCustomer } from '../../../../../test/support/api.js';
+import { replyAsCustomer, textsTo } from '../../../../../test/support/api.js';
 import { seriousViolations } from '../../../../../test/support/axe.js';
 import { hideTab, recordDesktopNotices, shownNotices } from '../../../../../test/support/desktopNotices.js';
 import { DEMO_NORTH, createRepairOrder, serviceNumberOfNorth, useStackEnv } from '../../../../../test/support/service.js';
@@ -15,6 +15,7 @@ import { signInAs, useBrowser } from '../../../../../test/e2e/browser.js';
 import { readSettings, writeSettings } from '../../../../../functions/lib/settings.js';
 import '../../../../../functions/messages/boards.js';
 import { offerSurvey } from '../../../../../functions/csi/surveys.js';
+import { getRepairOrder } from '../../../../../functions/repairOrders/records.js';
 
 const browser = useBrowser();
 useStackEnv();
@@ -27,7 +28,7 @@ const MANAGER = 'manager@demo.example';
 
 beforeAll(async () => {
   const csi = await readSettings(DEMO_NORTH.companyId, DEMO_NORTH.locationId, 'csi_settings');
-  await writeSettings(DEMO_NORTH.companyId, DEMO_NORTH.locationId, 'csi_settings', { ...csi, enabled: true, send_on: 'closed', low_rating_threshold: 6 }, 'agt_test');
+  await writeSettings(DEMO_NORTH.companyId, DEMO_NORTH.locationId, 'csi_settings', { ...csi, enabled: true, send_on: 'closed', low_rating_threshold: 6, review_link: 'https://reviews.example.com/demo-motors-north' }, 'agt_test');
 });
 
 async function managerPage(options: BrowserContextOptions): Promise<Page> {
@@ -77,6 +78,34 @@ describe.each(WIDTHS)('CSI at %s', (width, options) => {
     await survey.waitFor({ timeout: 15_000 });
     await expect.poll(() => survey.textContent(), { timeout: 10_000 }).toContain('waited three hours');
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('the customer answers on the survey page from the keyboard, and is offered the review link whatever the rating', { timeout: 60_000 }, async () => {
+    const tag = width.startsWith('1280') ? 'Wide' : 'Narrow';
+    const { customer, ro } = await createRepairOrder({ customer: { first_name: 'Paige', last_name: `Survey${tag}`, opt_in: 'in', language: 'es' }, ro: { closed: true, closed_at: new Date().toISOString() } });
+    expect((await offerSurvey(ro, 'closed')).outcome).toBe('sent');
+    const text = (await textsTo(browser.carrierUrl, customer.phones.cell!)).find((sms) => sms.text.includes('/app/public/surveys/'))!;
+    const link = /https?:\/\/\S+\/app\/public\/surveys\/[A-Za-z0-9_-]+/.exec(text.text)![0];
+
+    const page = await (await browser.context(options)).newPage();
+    await page.goto(new URL(link).pathname);
+    await page.locator('[data-testid="survey-page"][data-state="open"]').waitFor({ timeout: 15_000 });
+    expect(await page.locator('h1').textContent()).toBe('¿Qué tal fue su visita?');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Sent without a number: asked for one.
+    await page.getByTestId('survey-send').click();
+    expect(await page.getByTestId('survey-error').textContent()).toBe('Elija un número del 0 al 10.');
+    await page.locator('#rating-0').focus();
+    for (let step = 0; step < 4; step++) await page.keyboard.press('ArrowRight');
+    await page.locator('#survey-comment').fill('Muy lento');
+    await page.getByTestId('survey-send').focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('survey-thanks').waitFor({ timeout: 10_000 });
+    expect(await page.getByTestId('survey-review').getAttribute('href')).toMatch(/^https:\/\//);
+    expect(await seriousViolations(page)).toEqual([]);
+    const answered = await getRepairOrder(ro.company_id, ro.id, true);
+    expect(answered?.satisfaction_poll).toEqual({ rating: 4 });
   });
 
   it('the manager sets the CSI settings from the keyboard', { timeout: 60_000 }, async () => {
