@@ -29,7 +29,8 @@ export const EVENTS_PATH_PATTERN = '/events*';
 /**
  * Viewer-request function of the SPA behaviour (cloudfront-js-2.0). A customer's inspection link
  * (/app/public/inspections/{token}, whatever the token looks like) gets the inspection page's own
- * small document, /app/inspection.html; other client-side routes under /app (no file extension in
+ * small document, /app/inspection.html, and a survey link (/app/public/surveys/{token}) the survey
+ * page's, /app/survey.html; other client-side routes under /app (no file extension in
  * the last segment) get /app/index.html; files pass through; the bare origin goes to /app/. Unlike
  * an error-response mapping, this leaves the API's own 404s alone.
  */
@@ -41,6 +42,10 @@ export const SPA_ROUTER_CODE = `function handler(event) {
   }
   if (uri.indexOf('/app/public/inspections/') === 0 && uri.length > 24) {
     request.uri = '/app/inspection.html';
+    return request;
+  }
+  if (uri.indexOf('/app/public/surveys/') === 0 && uri.length > 20) {
+    request.uri = '/app/survey.html';
     return request;
   }
   if (uri === '/app' || (uri.indexOf('/app/') === 0 && !/\\.[A-Za-z0-9]+$/.test(uri.substring(uri.lastIndexOf('/') + 1)))) {

@@ -48,6 +48,8 @@ export interface NoteParams {
   reminder_soon: Record<string, never>;
   /** An inventory order was closed (SPEC §3 ORDER_CLOSED, §8 'Order has been closed.'): by an agent, or after a time without activity. */
   inventory_order_closed: { by: 'agent' | 'inactivity' };
+  /** The customer answered the satisfaction survey (CSI): by replying to its text or on its page. */
+  survey_answered: { rating: number; comment: string; via: 'text' | 'page' };
 }
 
 export interface ConsentNoteParams {
@@ -62,7 +64,7 @@ export interface ConsentNoteParams {
 }
 
 export type NoteKey = keyof NoteParams;
-export const NOTE_KEYS: readonly NoteKey[] = ['mpi_completed', 'recommendation_decided', 'order_closed', 'opt_out', 'opt_in', 'not_delivered', 'appointment_confirmed', 'reminder_soon', 'inventory_order_closed'];
+export const NOTE_KEYS: readonly NoteKey[] = ['mpi_completed', 'recommendation_decided', 'order_closed', 'opt_out', 'opt_in', 'not_delivered', 'appointment_confirmed', 'reminder_soon', 'inventory_order_closed', 'survey_answered'];
 
 export type SystemNote = { [K in NoteKey]: { key: K; params: NoteParams[K] } }[NoteKey];
 
@@ -79,6 +81,7 @@ const PARAM_KINDS: { [K in NoteKey]: { [P in keyof NoteParams[K]]: ParamKind } }
   appointment_confirmed: { by: 'text' },
   reminder_soon: {},
   inventory_order_closed: { by: 'text' },
+  survey_answered: { rating: 'count', comment: 'text', via: 'text' },
 };
 
 /** The note's key and parameters as stored details (all strings), with `key` among them. */

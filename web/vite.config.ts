@@ -4,7 +4,8 @@
  *
  * Two entries: the console (index.html, React) and the customer's inspection page
  * (inspection.html, Preact), which a customer opens from a text on a phone and which must stay
- * tiny: it shares no framework code with the console.
+ * tiny: it shares no framework code with the console. A third, the customer's satisfaction survey
+ * (survey.html, no framework at all), is as small.
  */
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -32,6 +33,7 @@ export default defineConfig({
       input: {
         index: fileURLToPath(new URL('./index.html', import.meta.url)),
         inspection: fileURLToPath(new URL('./inspection.html', import.meta.url)),
+        survey: fileURLToPath(new URL('./survey.html', import.meta.url)),
       },
     },
   },

@@ -21,6 +21,7 @@ import { sent, utc, type FeedContext, type RecordStatus } from './feed.js';
 import { newOrderFromDms, orderChanges, type DmsOrderUpdate, type OrderTransition } from './orderChanges.js';
 import { repairOrderOwner } from '../repairOrders/owner.js';
 import { scheduleServiceReminder } from '../repairOrders/serviceReminders.js';
+import { tellRepairOrderListeners } from '../repairOrders/moments.js';
 
 export const repairOrderIdOf = (ctx: Pick<FeedContext, 'companyId' | 'location'>, dmsRoId: string): string =>
   dmsRecordId('ro', ctx.companyId, ctx.location.id, 'repair_order', dmsRoId);
@@ -69,6 +70,7 @@ async function afterChange(after: RepairOrderRecord, transition: OrderTransition
     // The DMS closing the order is the customer's visit: their next service reminder counts from it.
     await scheduleServiceReminder(after);
     await addSystemNote(repairOrderOwner(after), { behaviour: 'RO_CLOSED', text: customerText('orderClosedNote', 'en-us'), note: { key: 'order_closed', params: { closed_by: 'dms' } } });
+    await tellRepairOrderListeners('closed', after, 'dms');
   }
   if (transition.invoiced) await onInvoiced(after);
 }

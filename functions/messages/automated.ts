@@ -22,6 +22,7 @@ import { customerText, namingDealership, withOptOutLine } from '../lib/customerT
 import { ownerFieldOf } from '../../shared/conversations.js';
 import { announceTo, type ConversationOwner } from './owners.js';
 import { outboundRecord, queueAndDeliver } from './delivery.js';
+import { goesAfterClose } from './afterClose.js';
 import { addSystemNote } from './notes.js';
 import { messageView } from './records.js';
 import { gatekeeperReason, gatekeeperReasonText } from './rules.js';
@@ -188,7 +189,7 @@ export async function sendAutomated(
   }
 
   const quiet = options.manual ? (options.quiet ?? {}) : {};
-  const decision = decide(context, { text, attachments: 0, ...quiet }, options.manual ? 'action' : 'automated', now);
+  const decision = decide(context, { text, attachments: 0, afterClose: goesAfterClose(kind), ...quiet }, options.manual ? 'action' : 'automated', now);
   if (decision.outcome === 'refuse') {
     return refuse({ id: decision.error, message: SEND_ERRORS[decision.error], ...(decision.nextWindowAt ? { nextWindowAt: decision.nextWindowAt } : {}) });
   }

@@ -79,6 +79,8 @@ export interface Outgoing {
   confirmQuietHours?: boolean;
   /** This text is the double opt-in request itself: the consent gate does not apply to it. */
   asksConsent?: boolean;
+  /** An automated text meant for a finished owner (afterClose.ts): the closed rule does not apply to it. */
+  afterClose?: boolean;
 }
 
 export type SendDecision =
@@ -122,7 +124,7 @@ function refusal(order: RuleOwner, customer: RuleCustomer, settings: RuleSetting
   if (outgoing.text.trim() === '' && outgoing.attachments === 0) return 'blank';
   // Only an agent's own words are measured: a stored text may have grown by the opt-out notice.
   if (mode === 'manual' && outgoing.text.length > MESSAGE_MAX_LENGTH) return 'too_long';
-  if (order.closed) return 'closed';
+  if (order.closed && !outgoing.afterClose) return 'closed';
   if ((order.needsAdvisor ?? true) && !order.agent) return 'no_advisor';
   if (consentOf(customer) === 'out') return 'opted_out';
   if (customer.blocked_at) return 'blocked';

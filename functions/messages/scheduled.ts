@@ -11,6 +11,7 @@ import { AUTOMATED_TEXT_KINDS, automatedGatekeeperRefusal } from './automated.js
 import { announceMessage } from './announce.js';
 import { heldAutoReplyRefusal } from './away.js';
 import { deliver } from './delivery.js';
+import { goesAfterClose } from './afterClose.js';
 import { decide, sendContext, withCurrentLine, type SendContext } from './send.js';
 
 export interface ScheduledRun {
@@ -24,7 +25,7 @@ export interface ScheduledRun {
 export function refusalNow(context: SendContext, message: MessageRecord, now: Date): string | null {
   const decision = decide(
     context,
-    { text: message.text, attachments: message.attachments.length, asksConsent: message.metadata.automated === 'opt_in_request' },
+    { text: message.text, attachments: message.attachments.length, asksConsent: message.metadata.automated === 'opt_in_request', afterClose: goesAfterClose(message.metadata.automated) },
     'scheduled',
     now,
   );

@@ -17,6 +17,7 @@ import { announce, changed } from './events.js';
 import { writeReadMark } from '../messages/readMarks.js';
 import { updateRepairOrder, type RepairOrderRecord } from './records.js';
 import { repairOrderOwner } from './owner.js';
+import { tellRepairOrderListeners } from './moments.js';
 import { refused } from '../lib/errors.js';
 
 const unprocessable = (id: string, message: string) => refused(id, message);
@@ -98,5 +99,6 @@ export async function sendVehicleReady(ro: RepairOrderRecord, agent: AgentRecord
   const at = message?.created_at ?? new Date().toISOString();
   const { after } = await updateRepairOrder(ro.company_id, ro.id, () => ({ vehicle_ready: true, vehicle_ready_at: at }));
   await announce(after, changed(after, 'vehicle_ready'));
+  await tellRepairOrderListeners('vehicleReady', after);
   return { ro: after, message };
 }

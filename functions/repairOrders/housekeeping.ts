@@ -18,6 +18,7 @@ import { addSystemNote } from '../messages/notes.js';
 import { announce, changed } from './events.js';
 import { quietOrdersOfLocation, updateRepairOrder, type QuietOrder } from './records.js';
 import { repairOrderOwner } from './owner.js';
+import { tellRepairOrderListeners } from './moments.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** Orders tidied at once per location: enough to finish quickly, few enough not to throttle the table. */
@@ -67,6 +68,7 @@ async function tidy(companyId: string, candidate: Candidate, rules: Housekeeping
       note: { key: 'order_closed', params: { closed_by: 'inactivity' } },
       extra: { reason: 'inactivity' },
     });
+    await tellRepairOrderListeners('closed', result.after, 'inactivity');
   }
   await announce(result.after, changed(result.after, decided.archive ? 'archived' : 'autoclosed'));
   return { closed: decided.close, archived: decided.archive };

@@ -16,6 +16,7 @@ import { boardOrdersOfCustomer } from './customerOrders.js';
 import { channelsOfRepairOrder, changed } from './events.js';
 import { channels, managerRepairOrdersChannel } from '../lib/realtime.js';
 import { openTextedIn } from './textedIn.js';
+import { tellRepairOrderListeners } from './moments.js';
 import { applyToOrders } from './calls.js';
 import {
   bumpWrite,
@@ -120,6 +121,8 @@ export const repairOrderPort: OwnerPort<RepairOrderRecord> = {
   customerListeners: (customer, orders) => [managerRepairOrdersChannel(customer.location_id), ...orders.flatMap((ro) => channelsOfRepairOrder(ro))],
   announcesCustomerChanges: true,
   callRecorded: applyToOrders,
+  // What else listens to the order (a survey awaiting its answer) hears the customer's words.
+  customerReplied: (ro, text, at) => tellRepairOrderListeners('customerReplied', ro, text, at),
   async openConversation(number, customers, carrierMessageId) {
     const { order, customer } = await openTextedIn(number.company_id, number.location_id, customers, carrierMessageId);
     return { owner: repairOrderOwner(order), contact: customer };

@@ -7,6 +7,7 @@ import { automatedText, keepsDefaultWording, sendAutomated, type AutomatedResult
 import { dealershipOf, localeOf, optOutNoticeSent, sendContext, type SendContext } from '../messages/send.js';
 import { withOptOutLine } from '../lib/customerTexts.js';
 import { announce, changed } from './events.js';
+import { tellRepairOrderListeners } from './moments.js';
 import { repairOrderOwner } from './owner.js';
 import { updateRepairOrder, type RepairOrderRecord } from './records.js';
 
@@ -47,5 +48,7 @@ export async function onInvoiced(ro: RepairOrderRecord): Promise<AutomatedResult
   );
   if (!claimed) return null;
   await announce(after, changed(after, 'vehicle_ready'));
-  return sendAutomated(repairOrderOwner(after), 'vehicle_ready', { agent: null, manual: false, words: vehicleReadyWords });
+  const sent = await sendAutomated(repairOrderOwner(after), 'vehicle_ready', { agent: null, manual: false, words: vehicleReadyWords });
+  await tellRepairOrderListeners('vehicleReady', after);
+  return sent;
 }

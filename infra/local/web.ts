@@ -53,13 +53,24 @@ const CONTENT_TYPES: Record<string, string> = {
 /** Paths under /app (without the /app/ prefix) that belong to the customer's inspection page. */
 export const INSPECTION_PAGE_PREFIX = 'public/inspections/';
 export const INSPECTION_DOCUMENT = 'inspection.html';
+/** Paths under /app that belong to the customer's satisfaction survey page (a survey link's). */
+export const SURVEY_PAGE_PREFIX = 'public/surveys/';
+export const SURVEY_DOCUMENT = 'survey.html';
+
+/** The customer's pages: a link's path prefix and the small document of its own that answers it. */
+const CUSTOMER_PAGES = [
+  [INSPECTION_PAGE_PREFIX, INSPECTION_DOCUMENT],
+  [SURVEY_PAGE_PREFIX, SURVEY_DOCUMENT],
+] as const;
+export type CustomerDocument = (typeof CUSTOMER_PAGES)[number][1];
 
 /**
  * The HTML document a client-side path under /app is answered with (`relative` has no /app/
- * prefix): the customer's inspection page for a link's path, else the console.
+ * prefix): a customer's page for its link's path, else the console.
  */
-export function documentFor(relative: string): 'index.html' | typeof INSPECTION_DOCUMENT {
-  return relative.startsWith(INSPECTION_PAGE_PREFIX) && relative.length > INSPECTION_PAGE_PREFIX.length ? INSPECTION_DOCUMENT : 'index.html';
+export function documentFor(relative: string): 'index.html' | CustomerDocument {
+  for (const [prefix, document] of CUSTOMER_PAGES) if (relative.startsWith(prefix) && relative.length > prefix.length) return document;
+  return 'index.html';
 }
 
 /**
@@ -100,7 +111,7 @@ export function builtSpa(dist: string): WebServing {
       if (file !== dist && !file.startsWith(dist + sep)) return sendText(res, 404, 'Not found');
       // A link's token is opaque: whatever it looks like, the inspection page answers it.
       const document = documentFor(relative);
-      if (document === INSPECTION_DOCUMENT && existsSync(join(dist, document))) return serveFile(req, res, join(dist, document), document);
+      if (document !== 'index.html' && existsSync(join(dist, document))) return serveFile(req, res, join(dist, document), document);
       const found = relative && (await isFile(file)) ? file : null;
       if (found) return serveFile(req, res, found, relative);
       // Client-side routes have no extension; a missing asset is a real 404.
@@ -159,9 +170,8 @@ async function viteSpa(httpServer: Server): Promise<WebServing> {
       new Promise<void>((resolve) => {
         // Vite's SPA fallback only knows index.html: a link's path is sent to the inspection page's document.
         const pathname = (req.url ?? '/').split('?')[0]!;
-        if (pathname.startsWith('/app/') && documentFor(pathname.slice('/app/'.length)) === INSPECTION_DOCUMENT) {
-          req.url = `/app/${INSPECTION_DOCUMENT}`;
-        }
+        const document = pathname.startsWith('/app/') ? documentFor(pathname.slice('/app/'.length)) : 'index.html';
+        if (document !== 'index.html') req.url = `/app/${document}`;
         vite.middlewares(req, res, () => {
           if (!res.headersSent) sendText(res, 404, 'Not found');
           resolve();

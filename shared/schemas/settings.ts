@@ -151,6 +151,12 @@ export const settingsSchemas = {
     enabled: z._default(z.boolean(), false),
     frequency_days: days(365, 90),
     message: text('How did we do? Reply with a number from 0 to 10.'),
+    /** When the survey goes: once the order is closed (the customer's visit ended), or when the vehicle is ready. */
+    send_on: z._default(z.enum(['closed', 'vehicle_ready']), 'closed'),
+    /** A rating at or below this alerts the store's managers. */
+    low_rating_threshold: z._default(z.number().check(z.int(), z.gte(0), z.lte(10)), 6),
+    /** The store's public review page, offered to every customer who answers, whatever their rating. */
+    review_link: z._default(z.string().check(z.maxLength(300), z.regex(/^$|^https:\/\/\S+$/)), ''),
   }),
   landing_settings: z.object({
     header_image_key: z._default(z.nullable(z.string().check(z.maxLength(300))), null),

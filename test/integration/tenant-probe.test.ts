@@ -147,6 +147,7 @@ const ADVISOR_ALLOWED: Record<string, string> = {
 const CONTROL_EXCEPTIONS: Record<string, string> = {
   'GET /api/public/inspections/{token}': 'inspection links are tokens the customer gets by text; the probe has none',
   'GET /api/public/inspections/{token}/pdf': 'as above',
+  'GET /api/public/surveys/{token}': 'survey links are tokens the customer gets by text; the probe has none',
   'GET /api/tech/mpi/repair_orders/{id}/technician/sheet': "the technician's view of a sheet answers technicians only",
 };
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { MenuIcon, SignOutIcon } from '../../components/icons.js';
 import { MentionNotices } from '../../components/conversation/MentionNotices.js';
+import { FeatureNotices } from '../../lib/featureParts.js';
 import { ImpersonationPicker, ViewingAsBanner } from '../../features/impersonation/ImpersonationPicker.js';
 import { LanguageSwitch } from '../../features/language/LanguageSwitch.js';
 import { LocationPicker } from '../../features/locations/LocationPicker.js';
@@ -53,6 +54,7 @@ export function MainLayout() {
   return (
     <div className={`shell${menuOpen ? ' shell--menu-open' : ''}${phone ? ' shell--phone' : ''}`}>
       <MentionNotices />
+      <FeatureNotices />
       <a className="skip-link" href="#content">
         {t('shell.skip_to_content')}
       </a>

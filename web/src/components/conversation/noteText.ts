@@ -71,5 +71,9 @@ export function noteText(message: Pick<Message, 'text' | 'metadata'>, t: TFuncti
       return t('notes.reminder_soon');
     case 'inventory_order_closed':
       return t(note.params.by === 'inactivity' ? 'notes.inventory_order_closed_inactivity' : 'notes.inventory_order_closed_agent');
+    case 'survey_answered': {
+      const rated = t(note.params.via === 'page' ? 'notes.survey_answered_page' : 'notes.survey_answered_text', { rating: new Intl.NumberFormat(intlTag(locale)).format(note.params.rating) });
+      return note.params.comment ? `${rated} ${t('notes.survey_comment', { comment: note.params.comment })}` : rated;
+    }
   }
 }

@@ -10,6 +10,7 @@ import { nextUrgencyChange, promiseUrgency } from './promiseTime.js';
 import type { BoardContext } from './boardContext.js';
 import { formatCompactMoment, formatDateTime } from '../../components/conversation/times.js';
 import './boardMpi.css';
+import { OrderMarkers } from '../../lib/featureParts.js';
 
 /** Repaint when a promise time changes colour (not on a clock loop); at least hourly, for the date shown. */
 function useNow(promiseTimes: (string | null)[]): number {
@@ -233,6 +234,7 @@ function BoardRow({
               {row.is_unread ? <span className="board-row__dot" data-testid="row-unread" role="img" aria-label={t('board.row_unread')} /> : null}
               <span className="board-row__name">{name}</span>
               <RowMarkers row={row} />
+              <OrderMarkers order={row} />
             </span>
             <span className="board-row__sub" title={sub}>
               {sub}

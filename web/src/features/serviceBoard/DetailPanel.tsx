@@ -31,6 +31,7 @@ import { customerName, orderNumber, vehicleLabel } from './boardRows.js';
 import { promiseUrgency } from './promiseTime.js';
 import { scheduledToCustomerAt } from '../../lib/sheetToCustomer.js';
 import { agentsPath, assignAdvisor, fetchRepairOrder, orderAction, sendVehicleReady, vehicleReadyPreviewPath } from './requests.js';
+import { OrderMarkers, OrderSections } from '../../lib/featureParts.js';
 
 /** The location's agents as the agents route answers them; the service flag, when the answer carries it, picks advisors. */
 
@@ -82,7 +83,12 @@ export function DetailPanel({
 
   return (
     <aside id={id} className="board__details detail" aria-label={t('detail.label')} data-testid="detail-panel">
-      <CustomerCard customer={customer} name={customerName(order)} markers={<RowMarkers row={order} />} context={context} />
+      <CustomerCard customer={customer} name={customerName(order)} markers={
+          <>
+            <RowMarkers row={order} />
+            <OrderMarkers order={order} />
+          </>
+        } context={context} />
 
       <Section title={t('detail.vehicle')}>
         <dl className="detail__list">
@@ -120,6 +126,8 @@ export function DetailPanel({
       </Section>
 
       <MpiSection order={order} context={context} onOrder={onOrder} />
+
+      <OrderSections order={order} />
 
       <Section title={t('detail.actions')}>
         {vehicleReadyReason || optOutReason ? (

@@ -1,7 +1,8 @@
 /**
  * Settings (SPEC §2 "Settings tabs"; administrators): the spec's tabs as a tab list, the chosen tab
  * in the address (?tab=, a number or a name). The tech tab (MPI settings, technician settings,
- * technicians, sheet templates) is built; the others arrive later.
+ * technicians, sheet templates) is built here; other features build theirs (lib/featureParts.tsx);
+ * the others arrive later.
  */
 import { useRef, type ComponentType, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import { ArrivingLater } from '../../components/ArrivingLater.js';
 import { useReadySession } from '../../lib/session.js';
 import { SETTINGS_TABS, neighbourTab, settingsTabOf, type SettingsTab } from './settingsTabs.js';
 import { TechTab } from './TechTab.js';
+import { useSettingsTab } from '../../lib/featureParts.js';
 import { menuLabel, useScreenName } from '../../lib/screenDefinition.js';
 import menu from './locales/menu.json';
 import './settings.css';
@@ -52,6 +54,8 @@ export function SettingsScreen({ templates }: { templates?: ComponentType<{ loca
   }
 
   const title = t(`settings.tab_${tab}`);
+  // A tab another feature builds (its screen.ts declares it: lib/featureParts.tsx).
+  const FeatureTab = useSettingsTab(tab);
   return (
     <section className="settings" aria-labelledby="settings-title">
       <h1 id="settings-title" className="settings__title">
@@ -81,7 +85,13 @@ export function SettingsScreen({ templates }: { templates?: ComponentType<{ loca
           ))}
         </div>
         <div className="settings__panel" role="tabpanel" id="settings-panel" aria-labelledby={`settings-tab-${tab}`} data-tab={tab}>
-          {tab === 'tech' ? <TechTab key={location.id} locationId={location.id} templates={templates} /> : <ArrivingLater screen={title} />}
+          {tab === 'tech' ? (
+            <TechTab key={location.id} locationId={location.id} templates={templates} />
+          ) : FeatureTab ? (
+            <FeatureTab key={location.id} locationId={location.id} />
+          ) : (
+            <ArrivingLater screen={title} />
+          )}
         </div>
       </div>
     </section>

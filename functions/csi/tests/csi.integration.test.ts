@@ -1,0 +1,256 @@
+/**
+ * CSI surveys (issue 21 part 3) on the shared stack, in a store of the tests' own: when the survey
+ * goes and how often, a rating by reply and on the page, ordinary texts not taken for ratings, the
+ * one reminder, the low-rating notice on the managers' channels, and the walls (another company's
+ * agent, another order's token).
+ */
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { readSettings, writeSettings } from '../../lib/settings.js';
+import { channels } from '../../lib/realtime.js';
+import '../../messages/boards.js';
+import { tellRepairOrderListeners } from '../../repairOrders/moments.js';
+import { getRepairOrder, saveRepairOrder, type RepairOrderRecord } from '../../repairOrders/records.js';
+import type { CustomerRecord } from '../../customers/records.js';
+import { getSurvey } from '../records.js';
+import { sendSurveyReminders } from '../reminders.js';
+import { offerSurvey } from '../surveys.js';
+import { api, replyAsCustomer, signIn, textsTo, type ApiClient } from '../../../test/support/api.js';
+import { eventsAbout } from '../../../test/support/events.js';
+import { accessFlags, createAgent, createOwnStore, type OwnStore } from '../../../test/support/ownStore.js';
+import { createRepairOrder, repairOrderRecord, useStackEnv } from '../../../test/support/service.js';
+
+useStackEnv();
+const baseUrl = inject('baseUrl');
+const carrierUrl = inject('carrierUrl');
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const REVIEW = 'https://reviews.example.com/harbor-motors';
+
+let store: OwnStore;
+let rival: OwnStore;
+let manager: ApiClient;
+let rivalManager: ApiClient;
+const MANAGER_ID = `agt_csi_mgr_${Date.now().toString(36)}`;
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function csiSettings(changes: Partial<Awaited<ReturnType<typeof readSettings<'csi_settings'>>>>, at: OwnStore = store): Promise<void> {
+  const current = await readSettings(at.companyId, at.locationId, 'csi_settings');
+  await writeSettings(at.companyId, at.locationId, 'csi_settings', { ...current, ...changes }, 'agt_test');
+}
+
+/** A customer with a closed order at the store (the DMS closed it). */
+async function closedOrder(customer?: Partial<CustomerRecord>, at: OwnStore = store): Promise<{ customer: CustomerRecord; ro: RepairOrderRecord }> {
+  const made = await createRepairOrder({
+    customer: { company_id: at.companyId, location_id: at.locationId, opt_in: 'in', ...customer },
+    ro: { closed: true, closed_at: new Date().toISOString() },
+  });
+  return made;
+}
+
+async function orderOf(ro: RepairOrderRecord): Promise<RepairOrderRecord> {
+  return (await getRepairOrder(ro.company_id, ro.id, true))!;
+}
+
+const surveyTexts = async (phone: string) => (await textsTo(carrierUrl, phone)).filter((sms) => sms.direction === 'outbound' && sms.text.includes('/app/public/surveys/'));
+const tokenOf = (text: string) => /\/app\/public\/surveys\/([A-Za-z0-9_-]+)/.exec(text)![1]!;
+
+/** A closed order whose survey went: the customer, the order and the page's token. */
+async function surveyed(customer?: Partial<CustomerRecord>): Promise<{ customer: CustomerRecord; ro: RepairOrderRecord; token: string }> {
+  const { customer: c, ro } = await closedOrder(customer);
+  expect((await offerSurvey(ro, 'closed')).outcome).toBe('sent');
+  const [text] = await until(() => surveyTexts(c.phones.cell!), (list) => list.length === 1, 'the survey text');
+  return { customer: c, ro, token: tokenOf(text!.text) };
+}
+
+async function inboundCount(ro: RepairOrderRecord): Promise<number> {
+  const res = await manager.get(`/api/repair_orders/${ro.id}/messages?limit=100`);
+  return (res.body.messages as { metadata: { direction: string } }[]).filter((m) => m.metadata.direction === 'inbound').length;
+}
+
+/** The customer texts `text`; answers once the console has stored it (and acted on it). */
+async function reply(customer: CustomerRecord, ro: RepairOrderRecord, text: string): Promise<void> {
+  const before = await inboundCount(ro);
+  expect((await replyAsCustomer(carrierUrl, customer.phones.cell!, store.number, text)).status).toBeLessThan(300);
+  await until(() => inboundCount(ro), (n) => n > before, `the reply ${JSON.stringify(text)}`);
+}
+
+beforeAll(async () => {
+  store = await createOwnStore('csi');
+  rival = await createOwnStore('csi_rival');
+  await createAgent(store, MANAGER_ID, 'Mara', 'Manager', { access_level: accessFlags('manager', 'service'), email_notifications_enabled: true });
+  await createAgent(rival, `${MANAGER_ID}_rival`, 'Rex', 'Rival', { access_level: accessFlags('manager', 'service') });
+  manager = api(baseUrl, await signIn(baseUrl, `${MANAGER_ID}@harbor.example`));
+  rivalManager = api(baseUrl, await signIn(baseUrl, `${MANAGER_ID}_rival@harbor.example`));
+  await csiSettings({ enabled: true, send_on: 'closed', frequency_days: 90, review_link: REVIEW, low_rating_threshold: 6 });
+}, 60_000);
+
+describe('when the survey goes', () => {
+  it('goes when the DMS closes the order, naming the store, with the page link; not when the console closes an idle order', async () => {
+    const { customer, ro } = await closedOrder();
+    await tellRepairOrderListeners('closed', ro, 'inactivity');
+    expect(await getSurvey(ro.company_id, ro.id, true)).toBeUndefined();
+
+    await tellRepairOrderListeners('closed', ro, 'dms');
+    const [text] = await until(() => surveyTexts(customer.phones.cell!), (list) => list.length === 1, 'the survey text');
+    expect(text!.text).toContain('Harbor Motors');
+    expect(text!.text).toMatch(/number from 0/);
+    expect((await getSurvey(ro.company_id, ro.id, true))?.state).toBe('open');
+  });
+
+  it('follows csi_settings: nothing while off, nothing at vehicle ready when it goes on close, and the other way round', async () => {
+    const { ro } = await closedOrder();
+    const outcomes: string[] = [];
+    try {
+      await csiSettings({ enabled: false });
+      outcomes.push((await offerSurvey(ro, 'closed')).outcome);
+      await csiSettings({ enabled: true, send_on: 'vehicle_ready' });
+      outcomes.push((await offerSurvey(ro, 'closed')).outcome);
+      outcomes.push((await offerSurvey(ro, 'vehicle_ready')).outcome);
+    } finally {
+      await csiSettings({ enabled: true, send_on: 'closed' });
+    }
+    expect(outcomes).toEqual(['off', 'off', 'sent']);
+  });
+
+  it('in the customer’s language', async () => {
+    const { customer } = await surveyed({ language: 'de' });
+    const [text] = await surveyTexts(customer.phones.cell!);
+    expect(text!.text).toContain('Vielen Dank für Ihren Besuch');
+  });
+
+  it('once per order, and no more often per customer than the frequency allows', async () => {
+    const { customer, ro } = await surveyed();
+    expect((await offerSurvey(ro, 'closed')).outcome).toBe('already_surveyed');
+    // The same customer's next visit, 30 days later and 91 days later (the store's frequency is 90 days).
+    const next = repairOrderRecord(customer, { closed: true, closed_at: new Date().toISOString() });
+    await saveRepairOrder(next, null);
+    expect((await offerSurvey(next, 'closed', new Date(Date.now() + 30 * DAY))).outcome).toBe('already_surveyed');
+    expect((await offerSurvey(next, 'closed', new Date(Date.now() + 91 * DAY))).outcome).toBe('sent');
+  });
+
+  it('is not counted against the customer when the gatekeeper keeps it back', async () => {
+    const { customer, ro } = await closedOrder({ opt_in: 'out' });
+    expect((await offerSurvey(ro, 'closed')).outcome).toBe('refused');
+    expect(await getSurvey(ro.company_id, ro.id, true)).toBeUndefined();
+    expect(await surveyTexts(customer.phones.cell!)).toEqual([]);
+  });
+});
+
+describe('a rating by reply', () => {
+  it('records the first number, notes it, thanks the customer with the review link, and a later number changes nothing', async () => {
+    const { customer, ro } = await surveyed();
+    await reply(customer, ro, '9 great service');
+    expect((await orderOf(ro)).satisfaction_poll).toEqual({ rating: 9 });
+    const survey = await getSurvey(ro.company_id, ro.id, true);
+    expect(survey).toMatchObject({ state: 'answered', rating: 9, comment: 'great service', via: 'text' });
+
+    const messages = (await manager.get(`/api/repair_orders/${ro.id}/messages?limit=100`)).body.messages as { text: string; metadata: { direction: string; note?: Record<string, string> | null } }[];
+    expect(messages.some((m) => m.metadata.note?.key === 'survey_answered' && m.metadata.note.rating === '9')).toBe(true);
+    const thanks = await until(() => textsTo(carrierUrl, customer.phones.cell!), (list) => list.some((sms) => sms.text.includes(REVIEW)), 'the thank-you');
+    expect(thanks.find((sms) => sms.text.includes(REVIEW))!.text).toContain('Harbor Motors');
+
+    await reply(customer, ro, '2');
+    expect((await orderOf(ro)).satisfaction_poll).toEqual({ rating: 9 });
+  });
+
+  it.each(["I'll be there at 5", '2 more questions', '5 minutes away', '3pm?', 'ok thanks', '11', '5:30 works'])('leaves %j as an ordinary text', async (text) => {
+    const { customer, ro } = await surveyed();
+    await reply(customer, ro, text);
+    expect((await getSurvey(ro.company_id, ro.id, true))?.state).toBe('open');
+    expect((await orderOf(ro)).satisfaction_poll).toBeNull();
+  });
+
+  it('offers the review link after a low rating too, and tells the managers at once', async () => {
+    const since = Date.now() - 1000;
+    const { customer, ro } = await surveyed();
+    await reply(customer, ro, '3 - waited two hours');
+    await until(() => textsTo(carrierUrl, customer.phones.cell!), (list) => list.some((sms) => sms.text.includes(REVIEW)), 'the thank-you with the review link');
+    const notices = await until(() => eventsAbout(store.companyId, channels.agent(MANAGER_ID), since, { repairOrderId: ro.id, type: 'csi.low_rating' }), (list) => list.length === 1, 'the low-rating notice');
+    expect(notices[0]!.data).toMatchObject({ rating: 3, comment: 'waited two hours', link: `/?ro=${ro.id}` });
+  });
+
+  it('does not alert the managers above the threshold', async () => {
+    const since = Date.now() - 1000;
+    const { customer, ro } = await surveyed();
+    await reply(customer, ro, '7');
+    expect((await orderOf(ro)).satisfaction_poll).toEqual({ rating: 7 });
+    expect(await eventsAbout(store.companyId, channels.agent(MANAGER_ID), since, { repairOrderId: ro.id, type: 'csi.low_rating' })).toEqual([]);
+  });
+
+  it('is no answer to a survey that is not open (none sent, or already answered)', async () => {
+    const { customer, ro } = await closedOrder();
+    await reply(customer, ro, '10');
+    expect((await orderOf(ro)).satisfaction_poll).toBeNull();
+  });
+});
+
+describe('the survey page', () => {
+  it('answers its own order only: the store, the order, the answer once; a second answer is refused', async () => {
+    const { ro, token } = await surveyed();
+    const other = await surveyed();
+    const open = await api(baseUrl).get(`/api/public/surveys/${token}`);
+    expect(open.status).toBe(200);
+    expect(open.body.survey).toMatchObject({ dealership: 'Harbor Motors', ro_number: ro.ro_id, state: 'open', rating: null, review_link: null });
+
+    const answered = await api(baseUrl).post(`/api/public/surveys/${token}`, { rating: 4, comment: 'Too slow' });
+    expect(answered.status).toBe(200);
+    expect(answered.body.survey).toMatchObject({ state: 'answered', rating: 4, comment: 'Too slow', review_link: REVIEW });
+    expect((await orderOf(ro)).satisfaction_poll).toEqual({ rating: 4 });
+    expect((await orderOf(other.ro)).satisfaction_poll).toBeNull();
+
+    const again = await api(baseUrl).post(`/api/public/surveys/${token}`, { rating: 10 });
+    expect(again.status).toBe(409);
+    expect((await orderOf(ro)).satisfaction_poll).toEqual({ rating: 4 });
+  });
+
+  it('refuses a rating outside 0–10 with a clear error and keeps the survey open', async () => {
+    const { ro, token } = await surveyed();
+    for (const body of [{ rating: 11 }, { rating: -1 }, { rating: 7.5 }, { rating: '9' }, {}]) {
+      const res = await api(baseUrl).post(`/api/public/surveys/${token}`, body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.text).toContain('Please choose a rating from 0 to 10');
+    }
+    expect((await getSurvey(ro.company_id, ro.id, true))?.state).toBe('open');
+  });
+
+  it('answers 404 for an unknown or malformed token', async () => {
+    expect((await api(baseUrl).get(`/api/public/surveys/${'x'.repeat(43)}`)).status).toBe(404);
+    expect((await api(baseUrl).get('/api/public/surveys/short')).status).toBe(404);
+  });
+});
+
+describe('the reminder', () => {
+  it('goes once, 24 hours after an unanswered survey, and never after an answer', async () => {
+    const waiting = await surveyed();
+    const answered = await surveyed();
+    await reply(answered.customer, answered.ro, '10');
+    await sendSurveyReminders(new Date(Date.now() + 23 * HOUR));
+    const reminders = async (phone: string) => (await textsTo(carrierUrl, phone)).filter((sms) => sms.text.includes('still love to hear'));
+    expect(await reminders(waiting.customer.phones.cell!)).toEqual([]);
+
+    await sendSurveyReminders(new Date(Date.now() + 25 * HOUR));
+    await sendSurveyReminders(new Date(Date.now() + 26 * HOUR));
+    await until(() => reminders(waiting.customer.phones.cell!), (list) => list.length === 1, 'the reminder');
+    expect(await reminders(answered.customer.phones.cell!)).toEqual([]);
+    expect((await getSurvey(store.companyId, waiting.ro.id, true))?.reminded_at).not.toBeNull();
+  });
+});
+
+describe('the walls', () => {
+  it('shows an order’s survey to the store’s agents and answers 404 to another company', async () => {
+    const { ro } = await surveyed();
+    const own = await manager.get(`/api/repair_orders/${ro.id}/survey`);
+    expect(own.status).toBe(200);
+    expect(own.body.survey).toMatchObject({ ro_id: ro.id, state: 'open', rating: null });
+    expect((await rivalManager.get(`/api/repair_orders/${ro.id}/survey`)).status).toBe(404);
+  });
+});
