@@ -7,7 +7,7 @@
  */
 import * as registry from './boards.js';
 import type { ApiArea, BoardJob, JobEvent } from './lib/boardModule.js';
-import { CARRIER_CHUNK, LAMBDA_CHUNK, MAIL_CHUNK, S3_CHUNK } from './lib/lazyChunk.js';
+import { CONVERSATION_CHUNKS, LAMBDA_CHUNK, MAIL_CHUNK, S3_CHUNK } from './lib/lazyChunk.js';
 import { boards } from './lib/boardList.js';
 
 export type { ApiArea, JobEvent };
@@ -45,7 +45,7 @@ const CORE_AREAS = {
   /** The agent's chosen presence (away with autoresponder, routing): it checks colleagues against the boards. */
   presence: {
     entry: 'functions/agents/presenceHandler.ts',
-    lazyChunks: [S3_CHUNK, CARRIER_CHUNK],
+    lazyChunks: CONVERSATION_CHUNKS,
     routes: ['GET /api/agents/me/presence', 'PUT /api/agents/me/presence'],
   },
   locations: {
@@ -62,13 +62,13 @@ const CORE_AREAS = {
   notifications: {
     entry: 'functions/notifications/handler.ts',
     // A ticket names every board's channels of the agent: the boards' declarations, and their code, come along.
-    lazyChunks: [S3_CHUNK, CARRIER_CHUNK],
+    lazyChunks: CONVERSATION_CHUNKS,
     routes: ['POST /api/notifications/tickets'],
   },
   /** Every board's conversations (their `{owner path}/messages` are added below), held texts, mass texts, uploads. */
   messages: {
     entry: 'functions/messages/handler.ts',
-    lazyChunks: [S3_CHUNK, CARRIER_CHUNK, LAMBDA_CHUNK],
+    lazyChunks: [...CONVERSATION_CHUNKS, LAMBDA_CHUNK],
     routes: [
       'PUT /api/messages/{id}/retry',
       'PUT /api/messages/{id}',
@@ -80,7 +80,7 @@ const CORE_AREAS = {
   },
   customers: {
     entry: 'functions/customers/handler.ts',
-    lazyChunks: [S3_CHUNK, CARRIER_CHUNK],
+    lazyChunks: CONVERSATION_CHUNKS,
     routes: [
       'GET /api/customers/{id}',
       'PUT /api/customers/{id}/opt_out',
@@ -93,7 +93,7 @@ const CORE_AREAS = {
   },
   dms: {
     entry: 'functions/dms/handler.ts',
-    lazyChunks: [S3_CHUNK, CARRIER_CHUNK],
+    lazyChunks: CONVERSATION_CHUNKS,
     routes: [
       'POST /dms/v1/locations/{id}/customers',
       'POST /dms/v1/locations/{id}/repair_orders',

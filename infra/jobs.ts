@@ -8,12 +8,12 @@ import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { Construct } from 'constructs';
 import { JOBS, JOBS_ENTRY, type JobName } from '../functions/areas.js';
-import { CARRIER_CHUNK, LAMBDA_CHUNK, S3_CHUNK } from '../functions/lib/lazyChunk.js';
+import { CONVERSATION_CHUNKS, LAMBDA_CHUNK } from '../functions/lib/lazyChunk.js';
 import { acknowledgeWildcardResource } from './nag.js';
 import { ServerFunction, type LazyChunk, type ServerSettings } from './server-function.js';
 
 /** The AWS clients the jobs load on first use (functions/lib/lazyChunk.ts), as infra/api.ts LAZY_CHUNKS for the areas. */
-export const JOBS_LAZY_CHUNKS: readonly LazyChunk[] = [S3_CHUNK, CARRIER_CHUNK, LAMBDA_CHUNK];
+export const JOBS_LAZY_CHUNKS: readonly LazyChunk[] = [...CONVERSATION_CHUNKS, LAMBDA_CHUNK];
 
 export interface JobsProps {
   readonly settings: ServerSettings;

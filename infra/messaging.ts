@@ -11,13 +11,13 @@ import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { CARRIER_TOPICS, type CarrierTopic } from '../functions/areas.js';
-import { CARRIER_CHUNK, S3_CHUNK } from '../functions/lib/lazyChunk.js';
+import { CONVERSATION_CHUNKS } from '../functions/lib/lazyChunk.js';
 import { acknowledge, acknowledgeWildcardResource } from './nag.js';
 import { ServerFunction, type LazyChunk, type ServerSettings } from './server-function.js';
 
 /** The AWS clients each carrier-topic entry loads on first use (functions/lib/lazyChunk.ts), as infra/api.ts LAZY_CHUNKS for the areas. */
 export const RECEIVER_LAZY_CHUNKS: Partial<Record<string, readonly LazyChunk[]>> = {
-  'functions/inbound/handler.ts': [S3_CHUNK, CARRIER_CHUNK],
+  'functions/inbound/handler.ts': CONVERSATION_CHUNKS,
 };
 
 /** The service that publishes two-way SMS and SMS delivery events to SNS. */

@@ -122,6 +122,8 @@ export class AppStack extends Stack {
       data.jwtSecret.grantRead(server.fn);
       this.messaging.grantSendMail(server);
     }
+    // A customer's text can set off a board's e-mail (a low survey rating tells the managers).
+    for (const receiver of this.messaging.receivers.values()) this.messaging.grantSendMail(receiver);
 
     new CfnOutput(this, 'ConsoleUrl', { value: `${publicUrl}/app/`, description: 'Open the console here' });
     new CfnOutput(this, 'ApiUrl', { value: `${publicUrl}/api/`, description: 'The API, as the console calls it (through CloudFront)' });

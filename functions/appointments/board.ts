@@ -2,7 +2,7 @@
  * The appointments board (SPEC §2 /appointments): what it declares to the rest of the system
  * (functions/lib/boardModule.ts), listed in functions/boards.ts.
  */
-import { CARRIER_CHUNK, S3_CHUNK } from '../lib/lazyChunk.js';
+import { CONVERSATION_CHUNKS } from '../lib/lazyChunk.js';
 import { APPOINTMENT_EVENTS } from '../../shared/appointments/events.js';
 import { settingsRouteKeys, type BoardModule } from '../lib/boardModule.js';
 import { appointmentsChannel } from './channels.js';
@@ -15,7 +15,7 @@ export const board = {
   areas: {
     appointments: {
       entry: 'functions/appointments/handler.ts',
-      lazyChunks: [S3_CHUNK, CARRIER_CHUNK],
+      lazyChunks: CONVERSATION_CHUNKS,
       routes: [
         'GET /api/locations/{id}/appointments/inbox',
         'GET /api/locations/{id}/notes/appointments',

@@ -4,7 +4,7 @@
  * page, reminds once, and owns the `csi_settings` group. What it declares to the rest of the system
  * (functions/lib/boardModule.ts), listed in functions/boards.ts.
  */
-import { CARRIER_CHUNK, S3_CHUNK } from '../lib/lazyChunk.js';
+import { CONVERSATION_CHUNKS } from '../lib/lazyChunk.js';
 import { CSI_EVENTS } from '../../shared/csi/events.js';
 import type { BoardModule } from '../lib/boardModule.js';
 import './listener.js';
@@ -16,7 +16,7 @@ export const board = {
   areas: {
     csi: {
       entry: 'functions/csi/handler.ts',
-      lazyChunks: [S3_CHUNK, CARRIER_CHUNK],
+      lazyChunks: CONVERSATION_CHUNKS,
       routes: ['GET /api/repair_orders/{id}/survey', 'GET /api/public/surveys/{token}', 'POST /api/public/surveys/{token}'],
     },
   },

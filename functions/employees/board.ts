@@ -2,7 +2,7 @@
  * The employees board (SPEC §2 /employees, the hr flag): what it declares to the rest of the
  * system (functions/lib/boardModule.ts), listed in functions/boards.ts.
  */
-import { CARRIER_CHUNK, S3_CHUNK } from '../lib/lazyChunk.js';
+import { CONVERSATION_CHUNKS } from '../lib/lazyChunk.js';
 import { EMPLOYEE_EVENTS } from '../../shared/employees/events.js';
 import type { BoardModule } from '../lib/boardModule.js';
 import { employeesChannel } from './channels.js';
@@ -14,7 +14,7 @@ export const board = {
   areas: {
     employees: {
       entry: 'functions/employees/handler.ts',
-      lazyChunks: [S3_CHUNK, CARRIER_CHUNK],
+      lazyChunks: CONVERSATION_CHUNKS,
       routes: [
         'GET /api/locations/{id}/employees',
         'POST /api/locations/{id}/employees',

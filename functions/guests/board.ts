@@ -3,7 +3,7 @@
  * the system (functions/lib/boardModule.ts), listed in functions/boards.ts.
  * Who works it: shared/guests/guests.ts `worksGuestsBoard`.
  */
-import { CARRIER_CHUNK, MAIL_CHUNK, S3_CHUNK } from '../lib/lazyChunk.js';
+import { CONVERSATION_CHUNKS } from '../lib/lazyChunk.js';
 import { GUEST_EVENTS } from '../../shared/guests/events.js';
 import { GUEST_CONTACT, worksGuestsBoard } from '../../shared/guests/guests.js';
 import { MARKETING_BUTTONS } from '../../shared/guests/schemas.js';
@@ -20,7 +20,7 @@ export const board = {
     /** The board: guests, their conversion, the store's lead form and its marketing buttons. */
     guests: {
       entry: 'functions/guests/handler.ts',
-      lazyChunks: [S3_CHUNK, CARRIER_CHUNK],
+      lazyChunks: CONVERSATION_CHUNKS,
       routes: [
         'GET /api/locations/{id}/guests',
         'GET /api/guests/{id}',
@@ -38,7 +38,7 @@ export const board = {
     /** The landing page's lead form: no sign-in, the store named by its form's token. */
     leads: {
       entry: 'functions/guests/leadsHandler.ts',
-      lazyChunks: [S3_CHUNK, CARRIER_CHUNK, MAIL_CHUNK],
+      lazyChunks: CONVERSATION_CHUNKS,
       routes: ['POST /api/public/locations/{token}/leads'],
     },
   },

@@ -3,7 +3,7 @@
  * sheet and its media, the advisor's recommended work and the customer's inspection page. What it
  * declares to the rest of the system (functions/lib/boardModule.ts), listed in functions/boards.ts.
  */
-import { CARRIER_CHUNK, S3_CHUNK } from '../lib/lazyChunk.js';
+import { CONVERSATION_CHUNKS } from '../lib/lazyChunk.js';
 import { MPI_EVENTS } from '../../shared/inspections/events.js';
 import type { BoardModule } from '../lib/boardModule.js';
 import { PDF_BUNDLE_FILES, PDF_CHUNK } from '../recommendations/fonts.js';
@@ -16,7 +16,7 @@ export const board = {
     /** Multi-point inspections: templates, queues, claims, the sheet, its photos and videos, MPI settings. */
     inspections: {
       entry: 'functions/inspections/handler.ts',
-      lazyChunks: [S3_CHUNK, CARRIER_CHUNK],
+      lazyChunks: CONVERSATION_CHUNKS,
       routes: [
         'GET /api/locations/{id}/tech/mpi/sheets/{type}',
         'GET /api/locations/{id}/tech/mpi/sheets/inbox/manager',
@@ -52,7 +52,7 @@ export const board = {
         'POST /api/tech/mpi/repair_orders/{id}/send_to_customer',
       ],
       bundleFiles: PDF_BUNDLE_FILES,
-      lazyChunks: [PDF_CHUNK, S3_CHUNK, CARRIER_CHUNK],
+      lazyChunks: [PDF_CHUNK, ...CONVERSATION_CHUNKS],
     },
     /** The customer's inspection page behind an unguessable, expiring link: no sign-in. */
     customerInspections: {
@@ -63,7 +63,7 @@ export const board = {
         'GET /api/public/inspections/{token}/pdf',
       ],
       bundleFiles: PDF_BUNDLE_FILES,
-      lazyChunks: [PDF_CHUNK, S3_CHUNK, CARRIER_CHUNK],
+      lazyChunks: [PDF_CHUNK, ...CONVERSATION_CHUNKS],
     },
   },
   jobs: {

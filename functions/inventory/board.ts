@@ -5,7 +5,7 @@
  */
 import { accessLevel } from '../../shared/access.js';
 import { INVENTORY_EVENTS } from '../../shared/inventory/events.js';
-import { CARRIER_CHUNK, S3_CHUNK } from '../lib/lazyChunk.js';
+import { CONVERSATION_CHUNKS } from '../lib/lazyChunk.js';
 import type { BoardModule } from '../lib/boardModule.js';
 import { closeIdleOrders } from './autoclose.js';
 import { holderChannel, inventoryChannel } from './channels.js';
@@ -18,7 +18,7 @@ export const board = {
   areas: {
     inventory: {
       entry: 'functions/inventory/handler.ts',
-      lazyChunks: [S3_CHUNK, CARRIER_CHUNK],
+      lazyChunks: CONVERSATION_CHUNKS,
       routes: [
         'GET /api/locations/{id}/inventory/orders',
         'GET /api/locations/{id}/inventory/orders/inbox',

@@ -35,3 +35,10 @@ export const S3_CHUNK: ChunkOfModule = { entry: 'functions/lib/s3Client.ts', fil
 export const CARRIER_CHUNK: ChunkOfModule = { entry: 'functions/lib/carrierClients.ts', file: 'carrierClients.js', loadedBy: 'functions/lib/carrier.ts' };
 export const LAMBDA_CHUNK: ChunkOfModule = { entry: 'functions/lib/lambdaClient.ts', file: 'lambdaClient.js', loadedBy: 'functions/lib/background.ts' };
 export const MAIL_CHUNK: ChunkOfModule = { entry: 'functions/lib/sesMail.ts', file: 'sesMail.js', loadedBy: 'functions/lib/mail.ts' };
+
+/**
+ * What a function that works conversations (it carries the boards' code: their listeners send
+ * texts, keep attachments and e-mail managers) may load: every such function carries all three, so a
+ * board that starts e-mailing or storing needs no packaging change elsewhere.
+ */
+export const CONVERSATION_CHUNKS: readonly ChunkOfModule[] = [S3_CHUNK, CARRIER_CHUNK, MAIL_CHUNK];

@@ -2,7 +2,7 @@
  * The service board (SPEC §2 `/`, "vehicles in service"): repair orders and their conversations.
  * What it declares to the rest of the system (functions/lib/boardModule.ts), listed in functions/boards.ts.
  */
-import { CARRIER_CHUNK, S3_CHUNK } from '../lib/lazyChunk.js';
+import { CONVERSATION_CHUNKS } from '../lib/lazyChunk.js';
 import { REPAIR_ORDER_EVENTS } from '../../shared/repairOrders/events.js';
 import type { BoardModule } from '../lib/boardModule.js';
 import { repairOrderHousekeeping } from './housekeeping.js';
@@ -15,7 +15,7 @@ export const board = {
   areas: {
     repairOrders: {
       entry: 'functions/repairOrders/handler.ts',
-      lazyChunks: [S3_CHUNK, CARRIER_CHUNK],
+      lazyChunks: CONVERSATION_CHUNKS,
       routes: [
         'GET /api/locations/{id}/repair_orders',
         'GET /api/locations/{id}/repair_orders/inbox',

@@ -468,6 +468,11 @@ describe('app stack: IAM', () => {
     }
   });
 
+  it('lets the carrier-topic receivers send mail (a customer text can set off a board e-mail: a low survey rating)', () => {
+    const actions = policyStatements(policyOf(functionId('functions/inbound/handler.ts'))).flatMap((st) => st.Action);
+    expect(actions).toEqual(expect.arrayContaining(['ses:SendEmail']));
+  });
+
   it('lets every function that texts publish SMS to phone numbers and to no SNS topic, the carrier topics included', () => {
     const texting = [...Object.values(API_AREAS).map((a) => a.entry), JOBS_ENTRY, ...new Set(Object.values(CARRIER_TOPICS).map((t) => t.entry))];
     for (const entry of texting) {

@@ -14,7 +14,7 @@ import type { CustomerRecord } from '../../customers/records.js';
 import { getSurvey } from '../records.js';
 import { sendSurveyReminders } from '../reminders.js';
 import { offerSurvey } from '../surveys.js';
-import { api, replyAsCustomer, signIn, textsTo, type ApiClient } from '../../../test/support/api.js';
+import { api, mailbox, replyAsCustomer, signIn, textsTo, type ApiClient } from '../../../test/support/api.js';
 import { eventsAbout } from '../../../test/support/events.js';
 import { accessFlags, createAgent, createOwnStore, type OwnStore } from '../../../test/support/ownStore.js';
 import { createRepairOrder, repairOrderRecord, useStackEnv } from '../../../test/support/service.js';
@@ -176,6 +176,12 @@ describe('a rating by reply', () => {
     await until(() => textsTo(carrierUrl, customer.phones.cell!), (list) => list.some((sms) => sms.text.includes(REVIEW)), 'the thank-you with the review link');
     const notices = await until(() => eventsAbout(store.companyId, channels.agent(MANAGER_ID), since, { repairOrderId: ro.id, type: 'csi.low_rating' }), (list) => list.length === 1, 'the low-rating notice');
     expect(notices[0]!.data).toMatchObject({ rating: 3, comment: 'waited two hours', link: `/?ro=${ro.id}` });
+    // And by e-mail (the manager takes e-mail notifications), with the way back to the order.
+    const mails = await until(() => mailbox(carrierUrl, `${MANAGER_ID}@harbor.example`), (list) => list.some((m) => m.text.includes(ro.ro_id)), 'the low-rating e-mail');
+    const alert = mails.find((m) => m.text.includes(ro.ro_id))!;
+    expect(alert.subject).toContain('Low rating (3/10)');
+    expect(alert.text).toContain('"waited two hours"');
+    expect(alert.text).toContain(`/app/?ro=${ro.id}`);
   });
 
   it('does not alert the managers above the threshold', async () => {
