@@ -19,6 +19,7 @@ import { getRepairOrder, saveRepairOrder, updateRepairOrder, type RepairOrderRec
 import { customerOfRecord } from './customers.js';
 import { sent, utc, type FeedContext, type RecordStatus } from './feed.js';
 import { newOrderFromDms, orderChanges, type DmsOrderUpdate, type OrderTransition } from './orderChanges.js';
+import { dmsOrderChanged } from './orderListeners.js';
 import { repairOrderOwner } from '../repairOrders/owner.js';
 import { scheduleServiceReminder } from '../repairOrders/serviceReminders.js';
 
@@ -56,7 +57,7 @@ function updateOf(record: DmsRepairOrder, raw: unknown, customer: CustomerRecord
 }
 
 /** Tells the board, and does what a transition asks for: the closing note, the vehicle-ready text. */
-async function afterChange(after: RepairOrderRecord, transition: OrderTransition, previousAgentId: string | null): Promise<void> {
+async function afterChange(after: RepairOrderRecord, transition: OrderTransition, previousAgentId: string | null, created = false): Promise<void> {
   await announce(after, changed(after, 'dms'), previousAgentId);
   if (transition.assigned && after.agent) {
     // The advisor's console shows "assigned to you".
@@ -71,6 +72,7 @@ async function afterChange(after: RepairOrderRecord, transition: OrderTransition
     await addSystemNote(repairOrderOwner(after), { behaviour: 'RO_CLOSED', text: customerText('orderClosedNote', 'en-us'), note: { key: 'order_closed', params: { closed_by: 'dms' } } });
   }
   if (transition.invoiced) await onInvoiced(after);
+  await dmsOrderChanged(after, transition, created);
 }
 
 /**
@@ -103,7 +105,7 @@ export async function ingestRepairOrder(ctx: FeedContext, record: DmsRepairOrder
       await newOrderSheet(ro);
       // A first sync may bring orders already invoiced: they did not become invoiced here, so no
       // vehicle-ready text goes to every customer of the backlog at once.
-      await afterChange(ro, { closed: false, invoiced: false, reopened: false, assigned: ro.agent !== null }, null);
+      await afterChange(ro, { closed: false, invoiced: false, reopened: false, assigned: ro.agent !== null }, null, true);
       return 'created';
     } catch (err) {
       // The same order from a concurrent batch got there first: update it like any other.
