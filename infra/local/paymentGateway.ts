@@ -51,6 +51,8 @@ interface Session {
 
 interface GatewayEvent {
   id: string;
+  /** The checkout it is about (a PaymentIntent's events too, though their bodies do not name it). */
+  session: string;
   type: string;
   created: number;
   account: string | null;
@@ -153,7 +155,7 @@ export async function startPaymentGateway(options: { webhookUrl: string; webhook
       ? { object: { id: session.payment_intent, object: 'payment_intent', amount: session.amount_total, currency: session.currency, metadata: session.metadata, ...extra } }
       : { object: { ...object, ...extra } };
     const event = { id: newId('evt'), object: 'event', type, created: now(), livemode: false, account: session.account ?? undefined, api_version: '2025-01-01', data };
-    const record: GatewayEvent = { id: event.id, type, created: event.created, account: session.account, body: JSON.stringify(event), deliveries: 0, delivered: false };
+    const record: GatewayEvent = { id: event.id, session: session.id, type, created: event.created, account: session.account, body: JSON.stringify(event), deliveries: 0, delivered: false };
     events.push(record);
     if (!hold) deliverWithRetries(record);
   }
@@ -321,7 +323,7 @@ export async function startPaymentGateway(options: { webhookUrl: string; webhook
     if (path === '/dev/gateway/events') {
       const url = new URL(req.url ?? '/', 'http://local');
       const sessionId = url.searchParams.get('session');
-      const list = events.filter((e) => !sessionId || e.body.includes(sessionId)).map(({ body: _body, ...e }) => e);
+      const list = events.filter((e) => !sessionId || e.session === sessionId).map(({ body: _body, ...e }) => e);
       return json(res, 200, { events: list });
     }
     const deliverMatch = /^\/dev\/gateway\/events\/([^/]+)\/deliver$/.exec(path);
