@@ -11,3 +11,4 @@ export { board as guests } from './guests/board.js';
 export { board as inventory } from './inventory/board.js';
 export { board as employees } from './employees/board.js';
 export { board as chat } from './chat/board.js';
+export { board as payments } from './payments/board.js';
