@@ -4,11 +4,15 @@
  */
 import type { AccessFlags } from '../../../shared/access.js';
 import type { MenuGroup, ScreenDefinition } from '../lib/screenDefinition.js';
+import { provideRepairOrderSections } from '../lib/repairOrderSections.js';
 import * as registry from './screens.js';
 
 export const SCREENS: readonly ScreenDefinition[] = Object.values(registry)
   .flat()
   .sort((a, b) => a.order - b.order);
+
+// The features' parts of a repair order's detail, for the service board to show.
+provideRepairOrderSections(SCREENS.flatMap((s) => (s.repairOrderSection ? [s.repairOrderSection] : [])));
 
 export const MENU_GROUPS: readonly { group: MenuGroup; label: string }[] = [
   { group: 'main', label: 'menu.group_main' },
@@ -18,7 +22,7 @@ export const MENU_GROUPS: readonly { group: MenuGroup; label: string }[] = [
 
 /** The menu an agent with these flags sees: groups in order, each with the screens it may open, empty groups left out. */
 export function menuFor(flags: AccessFlags): { label: string; screens: ScreenDefinition[] }[] {
-  return MENU_GROUPS.map(({ group, label }) => ({ label, screens: SCREENS.filter((s) => s.group === group && s.allowed(flags)) })).filter(
+  return MENU_GROUPS.map(({ group, label }) => ({ label, screens: SCREENS.filter((s) => s.group === group && !s.hidden && s.allowed(flags)) })).filter(
     (g) => g.screens.length > 0,
   );
 }

@@ -7,6 +7,7 @@
 import type { ComponentType } from 'react';
 import type { AccessFlags } from '../../../shared/access.js';
 import type { Locale } from '../../../shared/locales.js';
+import type { RepairOrderSection } from './repairOrderSections.js';
 import { currentLocale } from './i18n.js';
 import { useStore } from './store.js';
 
@@ -43,6 +44,10 @@ export interface ScreenDefinition {
   load?: ScreenLoader;
   /** Further routes that open with this screen's permissions and have no menu entry of their own (paths under /app, without the leading slash). */
   routes?: readonly { path: string; load: ScreenLoader }[];
+  /** A page opened by a link or a provider's return (`/stripe_callback`), never listed in the menu. */
+  hidden?: boolean;
+  /** A section the feature adds to the service board's repair-order detail (lib/repairOrderSections.ts). */
+  repairOrderSection?: RepairOrderSection;
 }
 
 /** The label of screen `name` from a feature's menu words. */

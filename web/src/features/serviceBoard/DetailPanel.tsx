@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Link } from 'react-router-dom';
@@ -25,6 +25,7 @@ import { reportFailure } from '../../lib/failures.js';
 import { serverMessage } from '../../lib/request-errors.js';
 import { ApiError } from '../../lib/request.js';
 import { useReadySession } from '../../lib/session.js';
+import { repairOrderSections, type RepairOrderSection } from '../../lib/repairOrderSections.js';
 import type { BoardContext } from './boardContext.js';
 import { RowMarkers } from './BoardTable.js';
 import { customerName, orderNumber, vehicleLabel } from './boardRows.js';
@@ -120,6 +121,8 @@ export function DetailPanel({
       </Section>
 
       <MpiSection order={order} context={context} onOrder={onOrder} />
+
+      <FeatureSections order={order} context={context} />
 
       <Section title={t('detail.actions')}>
         {vehicleReadyReason || optOutReason ? (
@@ -407,4 +410,34 @@ function StartMpi({ order, context, onOrder }: { order: RepairOrder; context: Bo
       </button>
     </div>
   );
+}
+
+const loadedSections = new Map<string, ReturnType<typeof lazy>>();
+
+/** The sections other features add to the detail (lib/repairOrderSections.ts), each with its own chunk. */
+function FeatureSections({ order, context }: { order: RepairOrder; context: BoardContext }) {
+  const { acting } = useReadySession();
+  const flags = acting.access_level;
+  const shown = useMemo(() => repairOrderSections().filter((s) => s.allowed(flags)), [flags]);
+  return (
+    <>
+      {shown.map((section) => {
+        const Section = sectionComponent(section);
+        return (
+          <Suspense key={section.key} fallback={null}>
+            <Section order={order} context={context} />
+          </Suspense>
+        );
+      })}
+    </>
+  );
+}
+
+function sectionComponent(section: RepairOrderSection) {
+  let component = loadedSections.get(section.key);
+  if (!component) {
+    component = lazy(() => section.load().then((c) => ({ default: c })));
+    loadedSections.set(section.key, component);
+  }
+  return component as ComponentType<{ order: RepairOrder; context: BoardContext }>;
 }
