@@ -15,9 +15,10 @@ export type AutoSendSettings = z.infer<typeof autoSendSettings>;
 export const autoSendSchema: SettingsSchema = {
   complete: (stored) => autoSendSettings.parse(stored && typeof stored === 'object' ? stored : {}),
   changes: (raw) => {
-    const result = z.partial(autoSendSettings).safeParse(raw ?? {});
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { ok: false, errors: [{ message: `Please send ${AUTO_SEND_GROUP} as an object`, path: AUTO_SEND_GROUP }] };
+    const result = z.partial(autoSendSettings).safeParse(raw);
     if (!result.success) return { ok: false, errors: result.error.issues.map((i) => ({ message: i.message, path: i.path.join('.') })) };
-    const changes = Object.fromEntries(Object.entries(result.data).filter(([name]) => Object.hasOwn(raw as object, name)));
+    const changes = Object.fromEntries(Object.entries(result.data).filter(([name]) => Object.hasOwn(raw, name)));
     return { ok: true, changes };
   },
 };
