@@ -9,6 +9,7 @@ import { settingsRouteKeys, type BoardModule } from '../lib/boardModule.js';
 import { AUTO_SEND_GROUP, autoSendSchema } from './autoSendSettings.js';
 import { requestsPayments } from './access.js';
 import './dmsFollow.js';
+import { runPaymentsJob } from './requests.js';
 
 export const STRIPE_CHUNK = { entry: 'functions/payments/stripeClient.ts', file: 'stripeClient.js', loadedBy: 'functions/payments/stripeGateway.ts' } as const;
 
@@ -43,7 +44,7 @@ export const board = {
   },
   jobs: {
     /** Auto-sends whose delay ran out, and requests the gateway has not settled (a lost webhook). */
-    payments: { rateMinutes: 1, run: async () => (await import('./requests.js')).runPaymentsJob() },
+    payments: { rateMinutes: 1, run: () => runPaymentsJob() },
   },
   settings: [{ key: AUTO_SEND_GROUP, readBy: (flags) => flags.service, schema: autoSendSchema }],
   events: PAYMENT_EVENTS,

@@ -1,11 +1,9 @@
 /**
- * Text-to-pay follows the DMS (functions/dms/orderListeners.ts): registered when the board's
- * declaration loads; the work itself is loaded on the first change, so Lambdas that never see the
- * DMS feed do not pay for it at start.
+ * Text-to-pay follows the DMS (functions/dms/orderListeners.ts), registered when the board's
+ * declaration loads. A static import: a dynamic import() of project code makes esbuild wrap the
+ * modules it reaches and keep every export of their packages (all of date-fns, zod's locales).
  */
 import { onDmsOrderChange } from '../dms/orderListeners.js';
+import { followDmsChange } from './requests.js';
 
-onDmsOrderChange(async (after, _transition, created) => {
-  const { followDmsChange } = await import('./requests.js');
-  await followDmsChange(after, created);
-});
+onDmsOrderChange((after, _transition, created) => followDmsChange(after, created));

@@ -65,10 +65,3 @@ export interface CardGateway {
 export class WebhookRefused extends Error {}
 /** The gateway answered that it will not do this (a bad code, an account it does not know). */
 export class GatewayRefused extends Error {}
-
-const adapters: Record<PaymentProvider, () => Promise<CardGateway>> = {
-  stripe: () => import('./stripeGateway.js').then((m) => m.stripeGateway),
-  cenpos: () => import('./cenposGateway.js').then((m) => m.cenposGateway),
-};
-
-export const gatewayOf = (provider: PaymentProvider): Promise<CardGateway> => adapters[provider]();

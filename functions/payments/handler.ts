@@ -19,9 +19,11 @@ import { requestsPayments, managedLocation } from './access.js';
 import { board } from './board.js';
 import { customerPaymentPage } from './customerPayments.js';
 import { payPageHtml } from './customerPage.js';
-import { gatewayOf, GatewayRefused, WebhookRefused } from './gateway.js';
-import { requestByToken, startConnection, takeConnection } from './records.js';
-import { applyReport, cancelPayment, currentRequest, markViewed, requestPayment, requestView, resendPayment } from './requests.js';
+import { GatewayRefused, WebhookRefused } from './gateway.js';
+import { gatewayOf } from './gateways.js';
+import { requestById, requestByToken, startConnection, takeConnection } from './records.js';
+import { applyReport, cancelPayment, currentRequest, markViewed, reconcile, requestPayment, requestView, resendPayment } from './requests.js';
+import { PAYABLE } from './states.js';
 import type { Auth } from '../lib/session.js';
 import type { SettingsOf } from '../../shared/schemas/settings.js';
 
@@ -172,6 +174,12 @@ export const routes: Routes = {
     let record = await requestByToken(params.token ?? '');
     if (!record) return { status: 404, text: 'Not found' };
     if (record.state === 'sent' || record.state === 'delivered') record = await markViewed(record);
+    // Back from the checkout before the gateway's webhook: ask it, so the customer reads "paid" at
+    // once (read again after: the webhook may have settled it meanwhile).
+    if (PAYABLE.includes(record.state)) {
+      await reconcile(record);
+      record = (await requestById(record.company_id, record.repair_order_id, record.id)) ?? record;
+    }
     return { status: 200, text: await payPageHtml(record), headers: { 'content-type': 'text/html; charset=utf-8', 'x-robots-tag': 'noindex' } };
   }),
 

@@ -28,7 +28,8 @@ import { repairOrderOwner } from '../repairOrders/owner.js';
 import { getRepairOrder, updateRepairOrder, type RepairOrderRecord } from '../repairOrders/records.js';
 import { readAutoSend } from './autoSendSettings.js';
 import { paymentWords } from './customerWords.js';
-import { gatewayOf, GatewayRefused, type GatewayReport } from './gateway.js';
+import { GatewayRefused, type GatewayReport } from './gateway.js';
+import { gatewayOf } from './gateways.js';
 import {
   claimAutoSend,
   createRequest,

@@ -197,11 +197,13 @@ describe('the gateway calling back', () => {
     expect(await payWith(url, '4000 0027 6000 3184')).toBe(200);
     const approve = await fetch(`${url}/challenge`, { method: 'POST', body: new URLSearchParams({ answer: 'approve' }), redirect: 'manual' });
     expect(approve.status).toBe(303);
+    // Back from the checkout before any webhook: the page asks the gateway and says paid.
+    const back = await fetch(approve.headers.get('location')!);
+    expect(await back.text()).toContain('Thank you, your payment was received.');
     const [failed, challenged, , completed] = await gatewayEvents(session);
+    // The webhooks, late: none of them moves it back.
     await deliver(failed!.id);
-    expect((await latestRequest(companyId, ro.id))!).toMatchObject({ state: 'declined', reason: 'card_declined' });
     await deliver(challenged!.id);
-    expect((await latestRequest(companyId, ro.id))!.state).toBe('challenged');
     await deliver(completed!.id);
     await deliver(failed!.id);
     expect((await latestRequest(companyId, ro.id))!.state).toBe('paid');
