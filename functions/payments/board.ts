@@ -52,5 +52,5 @@ export const board = {
     { param: 'provider', after: /^\/payments\/$/, kind: 'payment_provider', tenant: false, vocabulary: 'stripe' },
     { param: 'token', after: /\/public\/payments\/$/, kind: 'payment_token', tenant: false, vocabulary: 'x' },
   ],
-  local: { demo: 'functions/payments/demo.ts', demoAfter: ['service'] },
+  local: { demo: 'functions/payments/demo.ts', demoAfter: ['service'], bench: 'functions/payments/bench.ts' },
 } as const satisfies BoardModule;

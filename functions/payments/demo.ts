@@ -5,9 +5,9 @@
  */
 import { dmsRecordId } from '../lib/ids.js';
 import { readSettings, writeSettings } from '../lib/settings.js';
-import { putItem } from '../lib/table.js';
+import { putItem, transactWrite } from '../lib/table.js';
 import { getRepairOrder, updateRepairOrder } from '../repairOrders/records.js';
-import { paymentKeys, seededRequestItem, seededTokenItem, type PaymentRequestRecord } from './records.js';
+import { customerCountWrite, paymentKeys, seededRequestItem, seededTokenItem, type PaymentRequestRecord } from './records.js';
 
 const COMPANY = 'cmp_demo';
 const NORTH = 'loc_demo_north';
@@ -47,6 +47,7 @@ async function seedRequest(dmsRoId: string, id: string, state: 'paid' | 'queued'
   };
   await putItem(seededRequestItem(record));
   await putItem(seededTokenItem(record));
+  await transactWrite([customerCountWrite(COMPANY, ro.customer_id)]);
   if (state === 'queued') await putItem({ ...paymentKeys.open(COMPANY, ro.id), request_sk: seededRequestItem(record).sk, request_id: id });
   await updateRepairOrder(COMPANY, ro.id, () => ({ payment_request: { paid: state === 'paid', cancelled: false, paid_at: record.paid_at } }));
 }

@@ -16,7 +16,7 @@ import type { PaymentAmounts, PaymentProvider, PaymentRequest, PaymentState } fr
 import { isSettled } from '../../shared/payments/payments.js';
 import { conflict } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
-import { fields, getItem, isConditionFailure, putItem, queryAll, queryPage, readPage, transactWrite, updateItem, type Item, type Page } from '../lib/table.js';
+import { fields, getItem, isConditionFailure, putItem, queryAll, readPage, readPageByKeys, transactWrite, updateItem, type Item, type Page, type TransactWrite } from '../lib/table.js';
 import { MAY_MOVE_FROM } from './states.js';
 
 export interface GatewayCheckout {
@@ -60,7 +60,14 @@ export const paymentKeys = {
   /** gsi1: a customer's requests by creation. */
   ofCustomer: (companyId: string, customerId: string) => `COMPANY#${companyId}#CUSTOMER#${customerId}#PAYMENTS`,
   token: (token: string) => ({ pk: `PAYTOKEN#${token}`, sk: 'PAYTOKEN' }),
+  /** How many requests a customer has: the list's total without counting the list. */
+  customerCount: (companyId: string, customerId: string) => ({ pk: `COUNT#${companyId}#CUSTOMER#${customerId}#PAYMENTS`, sk: 'COUNT' }),
 };
+
+/** The customer's count grows with each request, in the request's own transaction. */
+export const customerCountWrite = (companyId: string, customerId: string, by = 1): TransactWrite => ({
+  Update: { Key: paymentKeys.customerCount(companyId, customerId), UpdateExpression: 'ADD payments :n', ExpressionAttributeValues: { ':n': by } },
+});
 
 const dueKeys = (at: string | null, company: string, roId: string, what: string) => (at ? { gsi2pk: DUE, gsi2sk: `${at}#${company}#${roId}#${what}` } : {});
 
@@ -70,6 +77,9 @@ function requestItem(r: PaymentRequestRecord): Item<PaymentRequestRecord> {
     ...r,
     gsi1pk: paymentKeys.ofCustomer(r.company_id, r.customer_id),
     gsi1sk: `${r.created_at}#${r.id}`,
+    // Mirrored keys-only: a deep page skips its offset on keys alone.
+    gsi3pk: paymentKeys.ofCustomer(r.company_id, r.customer_id),
+    gsi3sk: `${r.created_at}#${r.id}`,
     ...dueKeys(r.reconcile_at, r.company_id, r.repair_order_id, r.id),
   };
 }
@@ -110,6 +120,7 @@ export async function createRequest(input: NewRequest, now = new Date().toISOStr
       { Put: { Item: { ...paymentKeys.open(input.company_id, input.repair_order_id), request_sk: keys.sk, request_id: record.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
       { Put: { Item: requestItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
       { Put: { Item: { ...paymentKeys.token(record.token), company_id: record.company_id, repair_order_id: record.repair_order_id, request_sk: keys.sk } } },
+      customerCountWrite(input.company_id, input.customer_id),
       // The order's auto-send has nothing left to do once someone asked.
       { Delete: { Key: paymentKeys.autoSend(input.company_id, input.repair_order_id) } },
     ]);
@@ -153,14 +164,16 @@ export async function requestByToken(token: string): Promise<PaymentRequestRecor
   return link ? getRequest(link.company_id, link.repair_order_id, link.request_sk) : undefined;
 }
 
-/** A customer's requests, newest first (SPEC §7 `GET /api/customers/{id}/payments`). */
+/** A customer's requests, newest first (SPEC §7 `GET /api/customers/{id}/payments`): the page on gsi1 (a deep one skips its offset on gsi3's keys), the total from the customer's count. */
 export async function requestsOfCustomer(companyId: string, customerId: string, offset: number, limit: number): Promise<Page<PaymentRequestRecord>> {
-  const page = await queryPage<PaymentRequestRecord>(
-    { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': paymentKeys.ofCustomer(companyId, customerId) }, ScanIndexForward: false },
-    offset,
-    limit,
-  );
-  return { ...page, items: page.items.map((i) => fields(i)) };
+  const pk = paymentKeys.ofCustomer(companyId, customerId);
+  const [items, count] = await Promise.all([
+    offset === 0
+      ? readPage<PaymentRequestRecord>({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ScanIndexForward: false }, 0, limit)
+      : readPageByKeys<PaymentRequestRecord>({ IndexName: 'gsi3', KeyConditionExpression: 'gsi3pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ScanIndexForward: false }, offset, limit),
+    getItem<{ payments?: number }>(paymentKeys.customerCount(companyId, customerId)),
+  ]);
+  return { items: items.map((i) => fields(i)), total: count?.payments ?? 0, offset, limit };
 }
 
 export interface Move {
