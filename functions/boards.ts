@@ -12,3 +12,4 @@ export { board as inventory } from './inventory/board.js';
 export { board as employees } from './employees/board.js';
 export { board as chat } from './chat/board.js';
 export { board as csi } from './csi/board.js';
+export { board as payments } from './payments/board.js';

@@ -19,6 +19,7 @@ import { getRepairOrder, saveRepairOrder, updateRepairOrder, type RepairOrderRec
 import { customerOfRecord } from './customers.js';
 import { sent, utc, type FeedContext, type RecordStatus } from './feed.js';
 import { newOrderFromDms, orderChanges, type DmsOrderUpdate, type OrderTransition } from './orderChanges.js';
+import { dmsOrderChanged } from './orderListeners.js';
 import { repairOrderOwner } from '../repairOrders/owner.js';
 import { scheduleServiceReminder } from '../repairOrders/serviceReminders.js';
 import { tellRepairOrderListeners } from '../repairOrders/moments.js';
@@ -57,7 +58,7 @@ function updateOf(record: DmsRepairOrder, raw: unknown, customer: CustomerRecord
 }
 
 /** Tells the board, and does what a transition asks for: the closing note, the vehicle-ready text. */
-async function afterChange(after: RepairOrderRecord, transition: OrderTransition, previousAgentId: string | null): Promise<void> {
+async function afterChange(after: RepairOrderRecord, transition: OrderTransition, previousAgentId: string | null, created = false): Promise<void> {
   await announce(after, changed(after, 'dms'), previousAgentId);
   if (transition.assigned && after.agent) {
     // The advisor's console shows "assigned to you".
@@ -73,6 +74,7 @@ async function afterChange(after: RepairOrderRecord, transition: OrderTransition
     await tellRepairOrderListeners('closed', after, 'dms');
   }
   if (transition.invoiced) await onInvoiced(after);
+  await dmsOrderChanged(after, transition, created);
 }
 
 /**
@@ -105,7 +107,7 @@ export async function ingestRepairOrder(ctx: FeedContext, record: DmsRepairOrder
       await newOrderSheet(ro);
       // A first sync may bring orders already invoiced: they did not become invoiced here, so no
       // vehicle-ready text goes to every customer of the backlog at once.
-      await afterChange(ro, { closed: false, invoiced: false, reopened: false, assigned: ro.agent !== null }, null);
+      await afterChange(ro, { closed: false, invoiced: false, reopened: false, assigned: ro.agent !== null }, null, true);
       return 'created';
     } catch (err) {
       // The same order from a concurrent batch got there first: update it like any other.

@@ -173,11 +173,25 @@ function nestedDeeperThan(text: string, limit: number): boolean {
  * as every other invalid body). Other content types reach the route as text, and its schema
  * refuses them.
  */
+const rawBodies = new WeakMap<object, string>();
+
+/**
+ * The request body exactly as it came, before JSON parsing: a provider's webhook signature is
+ * computed over these bytes (a payment gateway's callback), and a parsed-and-printed copy differs.
+ */
+export function rawBodyOf(event: APIGatewayProxyEventV2): string {
+  const kept = rawBodies.get(event);
+  if (kept !== undefined) return kept;
+  const body: unknown = event.body;
+  return typeof body === 'string' ? (event.isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body) : '';
+}
+
 const jsonBodies = (): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> => ({
   before: (request) => {
     const event = request.event as Omit<APIGatewayProxyEventV2, 'body'> & { body?: unknown };
     if (!JSON_CONTENT_TYPE.test(event.headers?.['content-type'] ?? '')) return;
     const raw = typeof event.body === 'string' ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
+    rawBodies.set(event, raw);
     if (raw.trim() === '') {
       event.body = undefined;
       return;

@@ -22,6 +22,7 @@ import { functionName, loadHandler, PROJECT_ROOT } from './handlers.js';
 import { lambdaContext } from './lambda-event.js';
 import { startScheduler, type Scheduler } from './scheduler.js';
 import { startS3, type LocalS3 } from './s3.js';
+import { startPaymentGateway } from './paymentGateway.js';
 import { createConsoleServer, type ServerParts } from './server.js';
 import type { SupervisorStatus } from './supervisor.js';
 import { startWeb, type WebMode, type WebServing } from './web.js';
@@ -205,6 +206,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       return w;
     });
     const [dynamo, s3, web, broker] = await Promise.all([dynamoStarting, s3Starting, webStarting, brokerStarting]);
+    // The card gateway that behaves like Stripe; its webhooks come to the console's own route.
+    const webhookSecret = `whsec_${randomBytes(24).toString('base64url')}`;
+    const gateway = await startPaymentGateway({ webhookUrl: `${url}/api/payments/stripe/webhook`, webhookSecret });
+    stops.push(() => gateway.close());
 
     const env: Record<string, string> = {
       TABLE_NAME,
@@ -226,6 +231,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       CAPACITY_HEADER: '1',
       MAIL_FROM: 'Demo Motors <no-reply@demo.example>',
       LOCAL_CARRIER_URL: `${url}/dev/carrier`,
+      // The stripe SDK talks to the local gateway (host, port, protocol); in AWS these are unset or Stripe's.
+      STRIPE_API_BASE: gateway.url,
+      STRIPE_CONNECT_URL: `${gateway.url}/oauth/authorize`,
+      STRIPE_SECRET_KEY: 'sk_test_local',
+      STRIPE_CLIENT_ID: 'ca_local',
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
       // Background work (a mass text) starts at once on the local job runner, as an asynchronous Lambda invocation would.
       JOBS_URL: `${url}/dev/jobs`,
       LOG_LEVEL: process.env.LOG_LEVEL ?? (quiet ? 'WARN' : 'INFO'),

@@ -18,7 +18,7 @@ export const MENU_GROUPS: readonly { group: MenuGroup; label: string }[] = [
 
 /** The menu an agent with these flags sees: groups in order, each with the screens it may open, empty groups left out. */
 export function menuFor(flags: AccessFlags): { label: string; screens: ScreenDefinition[] }[] {
-  return MENU_GROUPS.map(({ group, label }) => ({ label, screens: SCREENS.filter((s) => s.group === group && s.allowed(flags)) })).filter(
+  return MENU_GROUPS.map(({ group, label }) => ({ label, screens: SCREENS.filter((s) => s.group === group && !s.hidden && s.allowed(flags)) })).filter(
     (g) => g.screens.length > 0,
   );
 }

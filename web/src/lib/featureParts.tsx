@@ -8,18 +8,24 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import type { AccessFlags } from '../../../shared/access.js';
 import type { RepairOrder } from '../../../shared/repairOrders/repairOrders.js';
+import type { ConversationContext } from '../components/conversation/conversationContext.js';
 import { useStore } from './store.js';
 import { session } from './session.js';
 
 export interface FeatureParts {
   /** Shown after the customer's name on a service-board row and on the order's card. */
   OrderMarker?: ComponentType<{ order: RepairOrder }>;
-  /** A section of the repair order's detail panel. */
-  OrderSection?: ComponentType<{ order: RepairOrder }>;
+  /** A section of the repair order's detail panel (with the detail's context: locale, store, who acts). */
+  OrderSection?: ComponentType<OrderSectionProps>;
   /** Panels of settings tabs, by the tab's name (features/settings/settingsTabs.ts). */
   settingsTabs?: Readonly<Record<string, ComponentType<{ locationId: string }>>>;
   /** Mounted once by the shell (live notices for the agent). */
   Notices?: ComponentType;
+}
+
+export interface OrderSectionProps {
+  order: RepairOrder;
+  context: ConversationContext;
 }
 
 export interface PartsDeclaration {
@@ -71,11 +77,11 @@ export function OrderMarkers({ order }: { order: RepairOrder }) {
   );
 }
 
-export function OrderSections({ order }: { order: RepairOrder }) {
+export function OrderSections({ order, context }: OrderSectionProps) {
   const parts = useFeatureParts();
   return (
     <>
-      {parts.map(({ OrderSection }, index) => (OrderSection ? <OrderSection key={index} order={order} /> : null))}
+      {parts.map(({ OrderSection }, index) => (OrderSection ? <OrderSection key={index} order={order} context={context} /> : null))}
     </>
   );
 }

@@ -43,6 +43,8 @@ export interface ScreenDefinition {
   load?: ScreenLoader;
   /** Further routes that open with this screen's permissions and have no menu entry of their own (paths under /app, without the leading slash). */
   routes?: readonly { path: string; load: ScreenLoader }[];
+  /** A page opened by a link or a provider's return (`/stripe_callback`), never listed in the menu. */
+  hidden?: boolean;
 }
 
 /** The label of screen `name` from a feature's menu words. */

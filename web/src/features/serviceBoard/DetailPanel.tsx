@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Link } from 'react-router-dom';
@@ -127,7 +127,7 @@ export function DetailPanel({
 
       <MpiSection order={order} context={context} onOrder={onOrder} />
 
-      <OrderSections order={order} />
+      <OrderSections order={order} context={context} />
 
       <Section title={t('detail.actions')}>
         {vehicleReadyReason || optOutReason ? (

@@ -1,0 +1,81 @@
+/**
+ * Text-to-pay at size (functions/lib/boardModule.ts `local.bench`): a customer's payments' first
+ * page (`GET /api/customers/{id}/payments?limit=10`) with 10,000 requests of theirs, seeded through
+ * the board's store in batches: p95 and the read capacity one page costs (the page reads its ten
+ * items and the total is a keys-only count on gsi1).
+ */
+import pLimit from 'p-limit';
+import { capacityOf } from '../../bench/service.js';
+import { saveCustomer } from '../customers/records.js';
+import { newId } from '../lib/ids.js';
+import { batchWrite, putItem } from '../lib/table.js';
+import { customerRecord, repairOrderRecord } from '../../test/support/service.js';
+import { saveRepairOrder } from '../repairOrders/records.js';
+import { paymentKeys, seededRequestItem, type PaymentRequestRecord } from './records.js';
+
+const REQUESTS = Number(process.env.BENCH_PAYMENT_REQUESTS ?? 10_000);
+const ROUNDS = Number(process.env.BENCH_PAYMENT_ROUNDS ?? 40);
+
+function stats(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+  return { median_ms: +at(50).toFixed(2), p95_ms: +at(95).toFixed(2) };
+}
+
+export async function benchBoard(url: string, signIn: (email: string) => Promise<string>): Promise<object> {
+  const customer = customerRecord({ first_name: 'Bench', last_name: `Payer${Date.now()}` });
+  await saveCustomer(customer);
+  const ro = repairOrderRecord(customer);
+  await saveRepairOrder(ro, null);
+  const start = Date.now() - REQUESTS * 60_000;
+  const items = Array.from({ length: REQUESTS }, (_, i) => {
+    const at = new Date(start + i * 60_000).toISOString();
+    const record: PaymentRequestRecord = {
+      id: newId('pay'),
+      company_id: ro.company_id,
+      location_id: ro.location_id,
+      repair_order_id: ro.id,
+      ro_id: ro.ro_id,
+      customer_id: customer.id,
+      state: 'paid',
+      provider: 'stripe',
+      account: 'acct_bench',
+      currency: 'usd',
+      automatic: false,
+      requested_by: null,
+      invoice_total_in_cents: 10_000,
+      insurance_in_cents: 0,
+      prepaid_in_cents: 0,
+      customer_pay_in_cents: 10_000,
+      created_at: at,
+      updated_at: at,
+      sent_at: at,
+      paid_at: at,
+      cancelled_at: null,
+      reason: null,
+      token: newId('tok').padEnd(43, 'x').slice(0, 43),
+      checkout: null,
+      gateway_at: 0,
+      reconcile_at: null,
+    };
+    return seededRequestItem(record);
+  });
+  const limit = pLimit(8);
+  const chunks: (typeof items)[] = [];
+  for (let i = 0; i < items.length; i += 500) chunks.push(items.slice(i, i + 500));
+  await Promise.all(chunks.map((chunk) => limit(() => batchWrite(chunk))));
+  await putItem({ ...paymentKeys.customerCount(ro.company_id, customer.id), payments: REQUESTS });
+
+  const token = await signIn('advisor@demo.example');
+  const times: number[] = [];
+  let read = Number.NaN;
+  for (let i = 0; i < ROUNDS; i++) {
+    const began = performance.now();
+    const res = await fetch(`${url}/api/customers/${customer.id}/payments?limit=10&offset=0`, { headers: { authorization: `Bearer ${token}` } });
+    const body = (await res.json()) as { meta?: { paging?: { total?: number } } };
+    times.push(performance.now() - began);
+    if (res.status !== 200 || body.meta?.paging?.total !== REQUESTS) throw new Error(`payments bench: ${res.status} ${JSON.stringify(body.meta)}`);
+    read = capacityOf(res).read;
+  }
+  return { first_page: { requests: REQUESTS, ...stats(times), read_capacity_units: read } };
+}
