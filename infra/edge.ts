@@ -29,13 +29,14 @@ export const SIGN_IN_RATE_LIMIT = 300;
 export const SIGN_IN_RATE_WINDOW_SECONDS = 300;
 
 /**
- * Everything else that reaches a function: the console's API and the DMS feeds. A store's staff
+ * Everything else that reaches a function: the console's API, the DMS feeds and the payment
+ * settings (SPEC §7 `/payments/...`). A store's staff
  * share one address; 60 consoles open at once, each loading boards, conversations and previews
  * (a busy agent makes about a request a second) and a DMS pushing its repair orders stay far below
  * 20,000 requests in 5 minutes (about 65 a second). A script walking ids or replaying requests at
  * machine speed does not.
  */
-export const API_PATH_PREFIXES = ['/api/', '/dms/'] as const;
+export const API_PATH_PREFIXES = ['/api/', '/dms/', '/payments/'] as const;
 export const API_RATE_LIMIT = 20_000;
 export const API_RATE_WINDOW_SECONDS = 300;
 

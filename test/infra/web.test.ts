@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_AREAS, CARRIER_TOPICS, JOBS_ENTRY } from '../../functions/areas.js';
-import { SPA_ROUTER_CODE } from '../../infra/web.js';
+import { API_PATH_PATTERNS, SPA_ROUTER_CODE } from '../../infra/web.js';
 import { resources, synthesise, unacknowledgedNagFindings, type Synthesised } from './synth.js';
 
 interface ViewerRequest {
@@ -22,6 +22,17 @@ const uriFor = (uri: string): string | undefined => {
   const answer = route({ request: { uri } });
   return 'uri' in answer ? answer.uri : undefined;
 };
+
+describe('the distribution', () => {
+  it('sends every route of every API area to the API, none to the SPA', () => {
+    // CloudFront path patterns: `*` matches any characters, `?` one.
+    const patterns = API_PATH_PATTERNS.map((p) => new RegExp(`^${p.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`));
+    const unserved = Object.values(API_AREAS)
+      .flatMap((area) => area.routes.map((route) => route.split(' ')[1]!))
+      .filter((path) => !patterns.some((pattern) => pattern.test(path.replace(/\{[^}]+\}/g, 'x'))));
+    expect(unserved).toEqual([]);
+  });
+});
 
 describe('the /app router function', () => {
   it('serves index.html for client-side routes of the console', () => {
