@@ -19,7 +19,6 @@ import { getRepairOrder, saveRepairOrder, updateRepairOrder, type RepairOrderRec
 import { customerOfRecord } from './customers.js';
 import { sent, utc, type FeedContext, type RecordStatus } from './feed.js';
 import { newOrderFromDms, orderChanges, type DmsOrderUpdate, type OrderTransition } from './orderChanges.js';
-import { dmsOrderChanged } from './orderListeners.js';
 import { repairOrderOwner } from '../repairOrders/owner.js';
 import { scheduleServiceReminder } from '../repairOrders/serviceReminders.js';
 import { tellRepairOrderListeners } from '../repairOrders/moments.js';
@@ -74,7 +73,7 @@ async function afterChange(after: RepairOrderRecord, transition: OrderTransition
     await tellRepairOrderListeners('closed', after, 'dms');
   }
   if (transition.invoiced) await onInvoiced(after);
-  await dmsOrderChanged(after, transition, created);
+  await tellRepairOrderListeners('dmsChanged', after, created);
 }
 
 /**

@@ -3,7 +3,7 @@
  * listed in functions/boards.ts. No menu screen of its own: the advisor asks for payment on the
  * service board's repair order; managers connect the gateway on the settings screen.
  */
-import { CARRIER_CHUNK, S3_CHUNK } from '../lib/lazyChunk.js';
+import { CONVERSATION_CHUNKS } from '../lib/lazyChunk.js';
 import { PAYMENT_EVENTS } from '../../shared/payments/events.js';
 import { settingsRouteKeys, type BoardModule } from '../lib/boardModule.js';
 import { AUTO_SEND_GROUP, autoSendSchema } from './autoSendSettings.js';
@@ -19,7 +19,7 @@ export const board = {
   areas: {
     payments: {
       entry: 'functions/payments/handler.ts',
-      lazyChunks: [S3_CHUNK, CARRIER_CHUNK, STRIPE_CHUNK],
+      lazyChunks: [...CONVERSATION_CHUNKS, STRIPE_CHUNK],
       routes: [
         'GET /api/repair_orders/{id}/payment_request',
         'POST /api/repair_orders/{id}/payment_request',

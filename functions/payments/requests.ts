@@ -303,7 +303,7 @@ export async function reconcile(record: PaymentRequestRecord, now = new Date()):
 }
 
 /**
- * The DMS changed an order (functions/dms/orderListeners.ts): a queued request goes if the order is
+ * The DMS changed an order (functions/repairOrders/moments.ts `dmsChanged`): a queued request goes if the order is
  * now ready; with auto-send on, a pre-invoiced order without a request gets one after the delay,
  * which starts again on every change.
  */

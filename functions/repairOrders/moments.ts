@@ -1,6 +1,7 @@
 /**
  * Moments of a repair order that other parts of the product act on (the CSI survey after the order
- * closes or its vehicle is ready, a reply to it): a part registers a listener when its module
+ * closes or its vehicle is ready, a reply to it; text-to-pay's queued request when the DMS
+ * pre-invoices the order): a part registers a listener when its module
  * loads, and the service board tells every listener, so the board imports none of them. A listener
  * that fails is logged and does not undo the board's own work, nor keep the others from hearing.
  */
@@ -16,6 +17,8 @@ export interface RepairOrderListener {
   vehicleReady?(ro: RepairOrderRecord): Promise<void>;
   /** The customer's text was stored in the order's conversation. */
   customerReplied?(ro: RepairOrderRecord, text: string, at: string): Promise<void>;
+  /** The DMS feed wrote the order (`created`: its first time; a first sync's backlog is not news), after the board's own work. */
+  dmsChanged?(ro: RepairOrderRecord, created: boolean): Promise<void>;
 }
 
 const listeners: RepairOrderListener[] = [];
