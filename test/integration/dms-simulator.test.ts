@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -190,17 +190,23 @@ describe('DMS simulator', () => {
   });
 
   it('books appointments in the next days, inside store hours, and cancels some later, through the feed', async () => {
-    simulator = await startDmsSimulator({ baseUrl, dataDir: null, intervalMs: 0, seed: 5, locations: [NORTH], quiet: true });
+    // Its own numbers (the earlier runs of this file booked SIM-AN9001… at the same store, and a
+    // number booked again would be that appointment, cancelled or not, updated by the feed).
+    const own = mkdtempSync(join(tmpdir(), 'dms-sim-appointments-'));
+    writeFileSync(join(own, 'dms-simulator.json'), JSON.stringify({ next: 5000 }));
+    simulator = await startDmsSimulator({ baseUrl, dataDir: own, intervalMs: 0, seed: 5, locations: [NORTH], quiet: true });
     const lines: string[] = [];
     const cancelledLine = (l: string) => / appointment SIM-AN\d+ cancelled$/.test(l);
     for (let round = 0; round < 100 && !lines.some(cancelledLine); round++) lines.push(...(await simulator.tick()));
     await simulator.stop();
     simulator = undefined;
+    rmSync(own, { recursive: true, force: true });
 
     const booked = lines.flatMap((l) => /booked appointment (SIM-AN\d+) for (.+) \(/.exec(l) ?? []).length;
     expect(booked).toBeGreaterThan(0);
-    const cancelledId = /appointment (SIM-AN\d+) cancelled$/.exec(lines.find(cancelledLine) ?? '')?.[1];
-    expect(cancelledId).toBeDefined();
+    // One tick may cancel more than one.
+    const cancelledIds = new Set(lines.flatMap((l) => /appointment (SIM-AN\d+) cancelled$/.exec(l)?.[1] ?? []));
+    expect(cancelledIds.size).toBeGreaterThan(0);
     const rows = await appointments(manager);
     for (const line of lines.filter((l) => l.includes('booked appointment'))) {
       const [, id, name] = /booked appointment (SIM-AN\d+) for (.+) \(/.exec(line)!;
@@ -215,7 +221,7 @@ describe('DMS simulator', () => {
       expect(hour).toBeGreaterThanOrEqual(8);
       expect(hour).toBeLessThan(17);
       expect(row!.notes).not.toBe('');
-      expect(row!.cancelled).toBe(id === cancelledId);
+      expect(row!.cancelled, id).toBe(cancelledIds.has(id!));
     }
   });
 
