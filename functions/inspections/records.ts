@@ -9,11 +9,10 @@ import { MPI_ERRORS, type MpiChangeReason, type Sheet, type SheetAttachment, typ
 import type { MpiEvent } from '../../shared/inspections/events.js';
 import type { AgentRef } from '../../shared/people.js';
 import { agentRef } from '../lib/agents.js';
-import { config } from '../lib/config.js';
 import { conflict, DomainError } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { channels, publish } from '../lib/realtime.js';
-import { downloadUrl } from '../lib/storage.js';
+import { mediaLinks } from '../lib/mediaUploads.js';
 import { fields, getItem, isConditionFailure, queryAll, queryPage, transactWrite, type Item, type TransactWrite } from '../lib/table.js';
 import { announce, changed } from '../repairOrders/events.js';
 import { isShelved, listOf, queueOf, sheetKeys, type SheetList } from './shelf.js';
@@ -260,12 +259,7 @@ const URL_SECONDS = 3600;
 
 export async function attachmentView(a: StoredSheetAttachment): Promise<SheetAttachment> {
   const { key, small_key, thumb_key, ...rest } = a;
-  const [orig, small, thumb] = await Promise.all([
-    downloadUrl(config.uploadsBucket, key, URL_SECONDS),
-    small_key ? downloadUrl(config.uploadsBucket, small_key, URL_SECONDS) : null,
-    thumb_key ? downloadUrl(config.uploadsBucket, thumb_key, URL_SECONDS) : null,
-  ]);
-  return { ...rest, metadata: { orig, small: small ?? orig, thumb: thumb ?? small ?? orig } };
+  return { ...rest, metadata: await mediaLinks({ key, small_key, thumb_key }, URL_SECONDS) };
 }
 
 export async function sheetView(sheet: SheetRecord): Promise<Sheet> {

@@ -31,9 +31,7 @@ export type SheetQueue = (typeof SHEET_QUEUES)[number];
 export const MPI_PAGE_SIZE = 50;
 /** SPEC §9: file size limit 512 MB, for inspection photos and videos as for texts. */
 export const MAX_MPI_ATTACHMENT_BYTES = 512 * 1024 * 1024;
-/** Browser-made renditions (JPEG): a small preview and a thumbnail, each at most this long on its longer side. */
-export const RENDITION_EDGE = { small: 1280, thumb: 320 } as const;
-export const MAX_RENDITION_BYTES = 5 * 1024 * 1024;
+export { MAX_RENDITION_BYTES, RENDITION_EDGE } from '../media.js';
 
 export interface SheetItem {
   name: string;

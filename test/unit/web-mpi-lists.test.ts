@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_MPI_ATTACHMENT_BYTES, RENDITION_EDGE, type SheetListEntry } from '../../shared/inspections/inspections.js';
 import { ageParts, formatAge, vehicleLabel } from '../../web/src/features/inspections/labels.js';
-import { mediaKind, renditionSize } from '../../web/src/features/inspections/renditions.js';
+import { mediaKind, renditionSize } from '../../web/src/lib/renditions.js';
 import { queuePagePath } from '../../web/src/features/inspections/requests.js';
 import { fileRefusal } from '../../web/src/features/inspections/uploads.js';
 import { leavesPool, queueEntries } from '../../web/src/features/inspections/useSheetQueue.js';

@@ -4,6 +4,7 @@ import { MPI_PAGE_SIZE, type SheetListEntry, type SheetReply } from '../../../..
 import type { SaveSheetBody } from '../../../../shared/inspections/schemas.js';
 import { api } from '../../lib/api.js';
 import type { Expected } from '../../lib/request-errors.js';
+import type { MediaSlots } from '../../lib/storageUpload.js';
 
 const enc = encodeURIComponent;
 
@@ -60,24 +61,13 @@ export function completeAsTechnician(roId: string, version: number): Promise<She
   return api.request<SheetReply>(`${sheetBase(roId)}/technician/complete`, { method: 'PUT', body: { version }, expected: OWN_REFUSALS });
 }
 
-export interface UploadSlot {
-  key: string;
-  upload_url: string;
-  headers: Record<string, string>;
-}
-
-export interface AttachmentSlots {
-  upload: UploadSlot;
-  small: UploadSlot | null;
-  thumb: UploadSlot | null;
-}
 
 export function requestAttachmentSlots(
   roId: string,
   body: { group: string; item: string; name: string; content_type: string; size: number; renditions: boolean },
   signal?: AbortSignal,
-): Promise<AttachmentSlots> {
-  return api.request<AttachmentSlots>(`${sheetBase(roId)}/service_attachments`, { method: 'POST', body, signal, expected: OWN_REFUSALS });
+): Promise<MediaSlots> {
+  return api.request<MediaSlots>(`${sheetBase(roId)}/service_attachments`, { method: 'POST', body, signal, expected: OWN_REFUSALS });
 }
 
 export function confirmAttachment(

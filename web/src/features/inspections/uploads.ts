@@ -4,8 +4,11 @@
  * PUT straight to storage (the original with progress), then the API confirms and answers the sheet.
  */
 import { MAX_MPI_ATTACHMENT_BYTES, type SheetReply } from '../../../../shared/inspections/inspections.js';
-import { makeRenditions, mediaKind } from './renditions.js';
-import { confirmAttachment, requestAttachmentSlots, type UploadSlot } from './requests.js';
+import { makeRenditions, mediaKind } from '../../lib/renditions.js';
+import { putToStorage } from '../../lib/storageUpload.js';
+import { confirmAttachment, requestAttachmentSlots } from './requests.js';
+
+export { StorageUploadError } from '../../lib/storageUpload.js';
 
 export type FileRefusal = 'type' | 'size';
 
@@ -14,28 +17,6 @@ export function fileRefusal(file: { type: string; size: number }): FileRefusal |
   if (!mediaKind(file.type)) return 'type';
   if (file.size > MAX_MPI_ATTACHMENT_BYTES) return 'size';
   return null;
-}
-
-export class StorageUploadError extends Error {
-  constructor(readonly status: number) {
-    super(`Upload to storage failed (${status})`);
-    this.name = 'StorageUploadError';
-  }
-}
-
-/** PUT to a presigned URL; XMLHttpRequest because fetch does not report upload progress. */
-export function putToStorage(slot: UploadSlot, body: Blob, onProgress?: (sent: number) => void, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('PUT', slot.upload_url);
-    for (const [name, value] of Object.entries(slot.headers)) request.setRequestHeader(name, value);
-    if (onProgress) request.upload.addEventListener('progress', (event) => onProgress(event.loaded));
-    request.addEventListener('load', () => (request.status >= 200 && request.status < 300 ? resolve() : reject(new StorageUploadError(request.status))));
-    request.addEventListener('error', () => reject(new StorageUploadError(0)));
-    request.addEventListener('abort', () => reject(new DOMException('Upload cancelled', 'AbortError')));
-    signal?.addEventListener('abort', () => request.abort(), { once: true });
-    request.send(body);
-  });
 }
 
 export interface UploadTarget {

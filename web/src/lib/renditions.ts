@@ -1,11 +1,11 @@
 /**
- * The small preview and the thumbnail of a photo or video, made in the browser (shared/inspections/inspections.ts
- * RENDITION_EDGE): a tablet on the shop floor uploads a 12-megapixel photo once, and every screen
+ * The small preview and the thumbnail of a photo or video, made in the browser (shared/media.ts
+ * RENDITION_EDGE) for an inspection's items and an order's album: a tablet on the shop floor uploads a 12-megapixel photo once, and every screen
  * after it loads a 1280 px or 320 px JPEG instead. Videos get a frame. When the browser cannot
  * decode the file (HEIC on a desktop, an unusual codec) there are no renditions and the original
  * serves every size.
  */
-import { MAX_RENDITION_BYTES, RENDITION_EDGE } from '../../../../shared/inspections/inspections.js';
+import { MAX_RENDITION_BYTES, RENDITION_EDGE } from '../../../shared/media.js';
 
 export interface Size {
   width: number;
@@ -28,7 +28,7 @@ export interface Renditions {
   thumb: Blob;
 }
 
-/** Photos and videos are what an inspection takes (the server refuses anything else). */
+/** Photos and videos are what an inspection or an album takes (the server refuses anything else). */
 export function mediaKind(contentType: string): 'photo' | 'video' | null {
   if (contentType.startsWith('image/')) return 'photo';
   if (contentType.startsWith('video/')) return 'video';

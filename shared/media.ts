@@ -1,0 +1,9 @@
+/**
+ * Photos and videos uploaded straight to storage with renditions the browser makes (an inspection's
+ * items, an order's album): the rendition sizes both sides agree on.
+ */
+
+/** Browser-made renditions (JPEG): a small preview and a thumbnail, each at most this long on its longer side. */
+export const RENDITION_EDGE = { small: 1280, thumb: 320 } as const;
+export const MAX_RENDITION_BYTES = 5 * 1024 * 1024;
+export const RENDITION_TYPE = 'image/jpeg';
