@@ -4,26 +4,16 @@
  * browser made them, `small.jpg` and `thumb.jpg` beside it; then the confirmation checks the stored
  * objects, because a presigned PUT binds neither size nor type and local S3 checks nothing.
  */
-import { MAX_RENDITION_BYTES, RENDITION_TYPE } from '../../shared/media.js';
+import { MAX_RENDITION_BYTES, RENDITION_TYPE, type MediaSlots, type UploadSlot } from '../../shared/media.js';
 import { ATTACHMENT_ERRORS, isSvg, mediaType, safeFileName, unsupportedType } from '../messages/attachments.js';
 import { config } from './config.js';
 import { DomainError, refused } from './errors.js';
 import { newId } from './ids.js';
 import { downloadUrl, s3 } from './storage.js';
 
+export type { MediaSlots, UploadSlot };
+
 const UPLOAD_URL_SECONDS = 15 * 60;
-
-export interface UploadSlot {
-  key: string;
-  upload_url: string;
-  headers: Record<string, string>;
-}
-
-export interface MediaSlots {
-  upload: UploadSlot;
-  small: UploadSlot | null;
-  thumb: UploadSlot | null;
-}
 
 /** The stored keys of one photo or video: the original and its renditions (null when the browser made none). */
 export interface MediaKeys {

@@ -2,19 +2,9 @@
  * A photo or video sent straight to storage by a presigned PUT (an inspection's items, an order's
  * album): the API gives the slots (functions/lib/mediaUploads.ts), the browser sends the bytes.
  */
+import type { UploadSlot } from '../../../shared/media.js';
 
-export interface UploadSlot {
-  key: string;
-  upload_url: string;
-  headers: Record<string, string>;
-}
-
-/** The original's slot and, when the browser made renditions, theirs. */
-export interface MediaSlots {
-  upload: UploadSlot;
-  small: UploadSlot | null;
-  thumb: UploadSlot | null;
-}
+export type { MediaSlots, UploadSlot } from '../../../shared/media.js';
 
 export class StorageUploadError extends Error {
   constructor(readonly status: number) {
