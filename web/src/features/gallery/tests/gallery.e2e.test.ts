@@ -1,0 +1,80 @@
+/**
+ * The album in the console (issue 21 part 4): the advisor opens an order, uploads two photos and a
+ * short video at once (renditions made in the browser), captions one, hides one from the customer
+ * and shares the album; the text reaches the customer's phone with the visit link at the album,
+ * whose part then holds the public ones. At 1280 px and on a 390 px phone, scanned with axe.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContextOptions } from 'playwright-core';
+import { textsTo } from '../../../../../test/support/api.js';
+import { seriousViolations } from '../../../../../test/support/axe.js';
+import { createRepairOrder, useStackEnv } from '../../../../../test/support/service.js';
+import { openOrder, signInAs, useBrowser } from '../../../../../test/e2e/browser.js';
+import { loadAlbum } from '../../../../../functions/gallery/visitPart.js';
+
+const browser = useBrowser();
+useStackEnv();
+
+const MEDIA = join(import.meta.dirname, '../../../../../functions/gallery/demoMedia');
+const WIDTHS: [string, BrowserContextOptions][] = [
+  ['1280 px', { viewport: { width: 1280, height: 900 } }],
+  ['a 390 px phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }],
+];
+
+describe.each(WIDTHS)('the album at %s', (width, options) => {
+  it('uploads two photos and a video, captions one, hides one, and shares the album by text', { timeout: 120_000 }, async () => {
+    const { customer, ro } = await createRepairOrder({ customer: { first_name: 'Alba', last_name: width.startsWith('1280') ? 'Wide' : 'Narrow', opt_in: 'in' } });
+    const page = await (await browser.context(options)).newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await signInAs(page, 'advisor@demo.example');
+    if (width.startsWith('1280')) await openOrder(page, ro.ro_id);
+    else {
+      // On a phone the conversation comes first; the order's details are a button away.
+      const row = page.getByTestId('board-row').filter({ hasText: ro.ro_id }).first();
+      await row.waitFor({ timeout: 15_000 });
+      await row.click();
+      await page.getByTestId('detail-open').waitFor({ timeout: 15_000 });
+      await page.getByTestId('detail-open').click();
+    }
+    const section = page.getByTestId('gallery-section');
+    await section.waitFor({ timeout: 15_000 });
+    await expect.poll(() => section.textContent()).toContain('No photos or videos yet.');
+
+    await page.getByTestId('gallery-file').setInputFiles([join(MEDIA, 'front-left-tyre.jpg'), join(MEDIA, 'brake-pads.jpg'), join(MEDIA, 'walkaround.webm')]);
+    const ready = section.locator('[data-testid="gallery-item"][data-state="ready"]');
+    await expect.poll(() => ready.count(), { timeout: 30_000 }).toBe(3);
+    expect(await section.getByRole('img', { name: 'Video: walkaround.webm' }).count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Caption by keyboard: the dialog opens on the button, the caption typed, Enter saves.
+    await section.getByRole('button', { name: 'Edit caption: front-left-tyre.jpg' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByTestId('gallery-notes');
+    await dialog.getByLabel('Caption').fill('Front left tyre');
+    await dialog.getByLabel('Description').fill('2 mm of tread left: we recommend replacing both front tyres.');
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByLabel('Caption').press('Enter');
+    await expect.poll(() => section.textContent(), { timeout: 10_000 }).toContain('Front left tyre');
+
+    const hide = section.getByRole('checkbox', { name: 'Show brake-pads.jpg to the customer' });
+    // The box follows the server's answer (another agent may change it too), so it is clicked, then read.
+    await hide.click();
+    await expect.poll(() => hide.isChecked(), { timeout: 10_000 }).toBe(false);
+
+    await page.getByTestId('gallery-share').click();
+    await expect.poll(() => section.textContent(), { timeout: 10_000 }).toContain('Texted to the customer');
+    await expect
+      .poll(async () => (await textsTo(browser.carrierUrl, customer.phones.cell!)).filter((sms) => sms.direction === 'outbound').map((sms) => sms.text).join('|'), { timeout: 10_000 })
+      .toMatch(/^Demo Motors North: photos and a video of your vehicle are ready for you to see: http\S+\/app\/public\/visits\/[A-Za-z0-9_-]{43}#album(\n|$)/);
+    const part = await loadAlbum(ro.company_id, ro.id, new Date());
+    expect(part?.items.map((item) => [item.kind, item.caption])).toEqual([
+      ['photo', 'Front left tyre'],
+      ['video', ''],
+    ]);
+    expect(part?.items[0]?.width).toBeGreaterThan(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
