@@ -1,7 +1,7 @@
 /**
  * Makes the demo album's media (functions/gallery/demo.ts) offline, in Chromium (no image or video
- * tool needed): three JPEG photos drawn on a canvas and a short WebM walk-around recorded from a
- * canvas with MediaRecorder. Run once and commit the files: `node --import tsx functions/gallery/demoMedia/make.ts`.
+ * tool needed): three JPEG photos drawn on a canvas, a short WebM walk-around recorded from a
+ * canvas with MediaRecorder, and the video's poster frame. Run once and commit the files: `node --import tsx functions/gallery/demoMedia/make.ts`.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -85,6 +85,17 @@ async function main(): Promise<void> {
     return btoa(text);
   });
   writeFileSync(join(DIR, 'walkaround.webm'), Buffer.from(video, 'base64'));
+  // The video's poster: its middle frame, as the console's renditions would take it.
+  const poster = await page.evaluate(async () => {
+    const canvas = document.getElementById('c') as HTMLCanvasElement;
+    (window as unknown as { drawCar: (...args: unknown[]) => void }).drawCar(canvas.getContext('2d'), 640, 480, 'Walk-around', 240, 0.5);
+    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/jpeg', 0.72));
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let text = '';
+    for (const byte of bytes) text += String.fromCharCode(byte);
+    return btoa(text);
+  });
+  writeFileSync(join(DIR, 'walkaround-poster.jpg'), Buffer.from(poster, 'base64'));
   await browser.close();
 }
 

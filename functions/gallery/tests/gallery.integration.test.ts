@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { GALLERY_ERRORS } from '../../../shared/gallery/album.js';
 import { readSettings, writeSettings } from '../../lib/settings.js';
 import { channels } from '../../lib/realtime.js';
+import { dmsRecordId } from '../../lib/ids.js';
 import { getRepairOrder, type RepairOrderRecord } from '../../repairOrders/records.js';
 import { albumPart } from '../visitPart.js';
 import { api, signIn, textsTo, type ApiClient, type JsonBody } from '../../../test/support/api.js';
@@ -241,5 +242,26 @@ describe('sharing the album', () => {
     expect((await textsTo(carrierUrl, customer.phones.cell!)).filter((sms) => sms.direction === 'outbound')).toEqual([]);
     expect((await advisor.get(album(ro.id))).body.album.shared_at).toBeNull();
     expect(await albumPart.load(visitContext(ro))).toBeNull();
+  });
+});
+
+describe('the demo dealership', () => {
+  it("has Emily Chen's album shared: three photos (one hidden) and a walk-around video with its poster, on her visit page", async () => {
+    const demoAdvisor = api(baseUrl, await signIn(baseUrl, 'advisor@demo.example'));
+    const ro = (await getRepairOrder('cmp_demo', dmsRecordId('ro', 'cmp_demo', 'loc_demo_north', 'repair_order', '7010240'), true))!;
+    expect((await demoAdvisor.get(`/api/repair_orders/${ro.id}`)).body.repair_order.album_present).toBe(true);
+    const res = await demoAdvisor.get(album(ro.id));
+    expect(res.body.album.shared_by).toMatchObject({ first_name: 'Priya' });
+    expect(res.body.attachments.map((a: JsonBody) => [a.kind, a.public, a.state])).toEqual([
+      ['photo', true, 'ready'],
+      ['photo', true, 'ready'],
+      ['photo', false, 'ready'],
+      ['video', true, 'ready'],
+    ]);
+    const video = res.body.attachments[3];
+    expect((await fetch(video.metadata.orig)).headers.get('content-type')).toBe('video/webm');
+    const part = (await albumPart.load(visitContext(ro))) as VisitAlbum;
+    expect(part.items.map((item) => item.caption)).toEqual(['Front left tyre', 'Front brake pads', 'Walk-around']);
+    expect(part.items[2]!.poster).toContain('small.jpg');
   });
 });
