@@ -33,5 +33,5 @@ export const board = {
   events: GALLERY_EVENTS,
   routeParams: [{ param: 'attachment_id', after: /\/album\/attachments\/$/, kind: 'album_attachment', tenant: true }],
   visitParts: [albumPart],
-  local: { demo: 'functions/gallery/demo.ts', demoAfter: ['service'] },
+  local: { demo: 'functions/gallery/demo.ts', demoAfter: ['service'], bench: 'functions/gallery/bench.ts' },
 } as const satisfies BoardModule;

@@ -3,7 +3,7 @@
  * (tenant first in the key). The only code that knows these keys.
  */
 import type { AlbumAttachment, AlbumShare } from '../../shared/gallery/album.js';
-import { fields, getItem, isConditionFailure, putItem, putItemIf, queryAll, queryPage, updateItem, type Page } from '../lib/table.js';
+import { batchWrite, fields, getItem, isConditionFailure, putItem, putItemIf, queryAll, queryPage, readPage, updateItem, type Page } from '../lib/table.js';
 
 export const albumKeys = {
   /** The order's album: its attachments (`ATT#<id>`, ids sort by upload time) and its share mark. */
@@ -36,13 +36,25 @@ export async function putAttachment(record: AttachmentRecord): Promise<void> {
   await putItemIf({ ...albumKeys.attachment(record.company_id, record.repair_order_id, record.id), ...record }, 'attribute_not_exists(pk)');
 }
 
+/** Many attachments at once, for the bench's seed (ids new, so nothing to race with). */
+export async function putAttachments(records: AttachmentRecord[]): Promise<void> {
+  await batchWrite(records.map((record) => ({ ...albumKeys.attachment(record.company_id, record.repair_order_id, record.id), ...record })));
+}
+
 export async function getAttachment(companyId: string, roId: string, attachmentId: string, consistent = false): Promise<AttachmentRecord | undefined> {
   const item = await getItem<AttachmentRecord>(albumKeys.attachment(companyId, roId, attachmentId), consistent);
   return item ? fields(item) : undefined;
 }
 
-/** One page of the order's attachments, oldest first. */
+/**
+ * One page of the order's attachments, oldest first. An album mostly fits its first page: read one
+ * more than the page, and only when there is more is the album counted (a second read of it).
+ */
 export async function attachmentsOfOrder(companyId: string, roId: string, offset: number, limit: number): Promise<Page<AttachmentRecord>> {
+  if (offset === 0) {
+    const first = await readPage<AttachmentRecord>(ofOrder(companyId, roId), 0, limit + 1);
+    if (first.length <= limit) return { items: first.map(fields), total: first.length, offset, limit };
+  }
   const page = await queryPage<AttachmentRecord>(ofOrder(companyId, roId), offset, limit);
   return { ...page, items: page.items.map(fields) };
 }

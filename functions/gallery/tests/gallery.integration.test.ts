@@ -120,6 +120,19 @@ describe('uploading to the album', () => {
     expect(heard.length).toBeGreaterThanOrEqual(2);
   });
 
+  it('pages the album by the SPEC §7 offset/limit contract, oldest first', async () => {
+    const { ro } = await order();
+    const ids: string[] = [];
+    for (const caption of ['one', 'two', 'three']) ids.push((await upload(advisor, ro.id, { caption })).attachment.id);
+    const first = await advisor.get(`${album(ro.id)}?limit=2`);
+    expect(first.body.attachments.map((a: JsonBody) => a.id)).toEqual(ids.slice(0, 2));
+    expect(first.body.meta.paging).toEqual({ total: 3, current_offset: 0, per_page: 2 });
+    const second = await advisor.get(`${album(ro.id)}?limit=2&offset=2`);
+    expect(second.body.attachments.map((a: JsonBody) => a.id)).toEqual(ids.slice(2));
+    expect(second.body.meta.paging).toEqual({ total: 3, current_offset: 2, per_page: 2 });
+    expect((await advisor.get(`${album(ro.id)}?limit=3`)).body.meta.paging.total).toBe(3);
+  });
+
   it('refuses a file type that is no photo or video with the gallery upload text, and an SVG', async () => {
     const { ro } = await order();
     for (const type of ['application/pdf', 'image/svg+xml']) {
