@@ -119,7 +119,7 @@ export function GallerySection({ order, context }: OrderSectionProps) {
               <li key={a.id} className={a.archived ? 'gallery__item gallery__item--archived' : 'gallery__item'} data-testid="gallery-item" data-state={a.state}>
                 <Thumbnail attachment={a} />
                 <p className="gallery__caption">{a.caption || <span className="muted">{t('untitled')}</span>}</p>
-                {a.state === 'processing' ? null : a.archived ? (
+                {a.archived ? (
                   <>
                     <p className="muted">{t('archived')}</p>
                     <button type="button" className="button button--small" aria-label={t('restore_of', { caption: label(a) })} disabled={busy} onClick={() => void act(() => setArchived(order.id, a.id, false))}>
@@ -128,13 +128,18 @@ export function GallerySection({ order, context }: OrderSectionProps) {
                   </>
                 ) : (
                   <div className="gallery__controls">
-                    <label className="gallery__public">
-                      <input type="checkbox" checked={a.public} disabled={busy} aria-label={t('public_of', { caption: label(a) })} onChange={(event) => void act(() => setPublic(order.id, a.id, event.target.checked))} />
-                      <span aria-hidden="true">{t('public')}</span>
-                    </label>
-                    <button type="button" className="button button--small" aria-haspopup="dialog" aria-label={t('edit_of', { caption: label(a) })} onClick={() => setEditing(a)}>
-                      {t('edit')}
-                    </button>
+                    {/* An upload still processing can only be archived: one whose sender went away would otherwise stay forever. */}
+                    {a.state === 'ready' ? (
+                      <>
+                        <label className="gallery__public">
+                          <input type="checkbox" checked={a.public} disabled={busy} aria-label={t('public_of', { caption: label(a) })} onChange={(event) => void act(() => setPublic(order.id, a.id, event.target.checked))} />
+                          <span aria-hidden="true">{t('public')}</span>
+                        </label>
+                        <button type="button" className="button button--small" aria-haspopup="dialog" aria-label={t('edit_of', { caption: label(a) })} onClick={() => setEditing(a)}>
+                          {t('edit')}
+                        </button>
+                      </>
+                    ) : null}
                     {asking === a.id ? (
                       <span role="group" aria-label={t('archive_of', { caption: label(a) })} className="gallery__ask">
                         <span>{t('archive_confirm')}</span>{' '}

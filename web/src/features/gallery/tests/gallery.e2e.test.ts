@@ -74,6 +74,12 @@ describe.each(WIDTHS)('the album at %s', (width, options) => {
       ['video', ''],
     ]);
     expect(part?.items[0]?.width).toBeGreaterThan(0);
+
+    // Archiving asks first; the archived file can be restored.
+    await section.getByRole('button', { name: 'Archive brake-pads.jpg' }).click();
+    expect(await section.textContent()).toContain('Archive this file? The customer will no longer see it.');
+    await page.getByTestId('gallery-archive-yes').click();
+    await section.getByRole('button', { name: 'Restore brake-pads.jpg' }).waitFor({ timeout: 10_000 });
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
