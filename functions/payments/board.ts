@@ -10,6 +10,7 @@ import { AUTO_SEND_GROUP, autoSendSchema } from './autoSendSettings.js';
 import { requestsPayments } from './access.js';
 import './dmsFollow.js';
 import { runPaymentsJob } from './requests.js';
+import { paymentPart } from './visitPart.js';
 
 export const STRIPE_CHUNK = { entry: 'functions/payments/stripeClient.ts', file: 'stripeClient.js', loadedBy: 'functions/payments/stripeGateway.ts' } as const;
 
@@ -48,6 +49,7 @@ export const board = {
   },
   settings: [{ key: AUTO_SEND_GROUP, readBy: (flags) => flags.service, schema: autoSendSchema }],
   events: PAYMENT_EVENTS,
+  visitParts: [paymentPart],
   routeParams: [
     { param: 'provider', after: /^\/payments\/$/, kind: 'payment_provider', tenant: false, vocabulary: 'stripe' },
     { param: 'token', after: /\/public\/payments\/$/, kind: 'payment_token', tenant: false, vocabulary: 'x' },

@@ -1,9 +1,11 @@
 /**
  * Text-to-pay's area (SPEC §7): a repair order's payment request (ask, read, resend, cancel), a
  * customer's payments, the store's payment settings and gateway connection, the gateway's webhook
- * (public, signature-checked on the raw body) and the customer's pay page (public, by token).
+ * (public, signature-checked on the raw body) and the old pay link (public, by token), which opens
+ * the customer's visit page.
  */
 import { PAYMENT_PAGE_SIZE } from '../../shared/payments/payments.js';
+import { PAYMENT_PART } from '../../shared/payments/visit.js';
 import { PAYMENT_ERRORS, cenposConnectBody, disconnectBody, oauthCallbackBody, paymentRequestBody } from '../../shared/payments/schemas.js';
 import { getCustomer } from '../customers/records.js';
 import { reachesLocation } from '../lib/access.js';
@@ -15,14 +17,14 @@ import { config } from '../lib/config.js';
 import { settingsRoutes } from '../lib/settingsRoutes.js';
 import '../messages/boards.js';
 import { visibleRepairOrder } from '../repairOrders/access.js';
+import { visitUrl } from '../visits/links.js';
 import { requestsPayments, managedLocation } from './access.js';
 import { board } from './board.js';
 import { customerPaymentPage } from './customerPayments.js';
-import { payPageHtml } from './customerPage.js';
 import { GatewayRefused, WebhookRefused } from './gateway.js';
 import { gatewayOf } from './gateways.js';
-import { requestById, requestByToken, startConnection, takeConnection } from './records.js';
-import { applyReport, cancelPayment, currentRequest, markViewed, reconcile, requestPayment, requestView, resendPayment } from './requests.js';
+import { requestByToken, startConnection, takeConnection } from './records.js';
+import { applyReport, cancelPayment, currentRequest, reconcile, requestPayment, requestView, resendPayment } from './requests.js';
 import { PAYABLE } from './states.js';
 import type { Auth } from '../lib/session.js';
 import type { SettingsOf } from '../../shared/schemas/settings.js';
@@ -169,18 +171,17 @@ export const routes: Routes = {
     return ok({ received: true });
   }),
 
-  /** The customer's page, from the text's link. */
+  /**
+   * Links of texts sent before the visit page, and where the gateway's checkout returns: the
+   * customer's visit page at its payment part. Back from the checkout before the gateway's webhook,
+   * the gateway is asked first, so the page reads "paid" at once.
+   */
   'GET /api/public/payments/{token}': publicRoute(async ({ params }) => {
-    let record = await requestByToken(params.token ?? '');
+    const record = await requestByToken(params.token ?? '');
     if (!record) return { status: 404, text: 'Not found' };
-    if (record.state === 'sent' || record.state === 'delivered') record = await markViewed(record);
-    // Back from the checkout before the gateway's webhook: ask it, so the customer reads "paid" at
-    // once (read again after: the webhook may have settled it meanwhile).
-    if (PAYABLE.includes(record.state)) {
-      await reconcile(record);
-      record = (await requestById(record.company_id, record.repair_order_id, record.id)) ?? record;
-    }
-    return { status: 200, text: await payPageHtml(record), headers: { 'content-type': 'text/html; charset=utf-8', 'x-robots-tag': 'noindex' } };
+    if (PAYABLE.includes(record.state)) await reconcile(record);
+    const url = await visitUrl({ company_id: record.company_id, location_id: record.location_id, repair_order_id: record.repair_order_id }, PAYMENT_PART);
+    return { status: 302, headers: { location: url, 'cache-control': 'no-store', 'x-robots-tag': 'noindex' } };
   }),
 
   ...settingsRoutes(board.settings[0]),

@@ -12,6 +12,7 @@
 import { formatMoney } from '../../shared/money.js';
 import { HIGH_CUSTOMER_PAY_CENTS, CHECKOUT_HOURS, isSettled, type PaymentAmounts, type PaymentRequest } from '../../shared/payments/payments.js';
 import { PAYMENT_ERRORS, type PaymentRequestBody } from '../../shared/payments/schemas.js';
+import { PAYMENT_PART } from '../../shared/payments/visit.js';
 import type { PaymentEvent } from '../../shared/payments/events.js';
 import { isLocale, type Locale } from '../../shared/locales.js';
 import { agentRefOrNull, type AgentRecord } from '../lib/agents.js';
@@ -26,6 +27,7 @@ import { dealershipOf, localeOf } from '../messages/send.js';
 import { announce, changed, channelsOfRepairOrder } from '../repairOrders/events.js';
 import { repairOrderOwner } from '../repairOrders/owner.js';
 import { getRepairOrder, updateRepairOrder, type RepairOrderRecord } from '../repairOrders/records.js';
+import { visitUrl } from '../visits/links.js';
 import { readAutoSend } from './autoSendSettings.js';
 import { paymentWords } from './customerWords.js';
 import { GatewayRefused, type GatewayReport } from './gateway.js';
@@ -69,7 +71,12 @@ export function currencyOf(storeLocale: string): string {
   }
 }
 
+/** Where the gateway's checkout returns: it asks the gateway, then opens the visit page's payment part. */
 export const payLink = (token: string): string => `${config.publicUrl}/api/public/payments/${encodeURIComponent(token)}`;
+
+/** The customer's one link for the order (functions/visits/links.ts), at its payment part. */
+const paymentVisitUrl = (record: Pick<PaymentRequestRecord, 'company_id' | 'location_id' | 'repair_order_id'>) =>
+  visitUrl({ company_id: record.company_id, location_id: record.location_id, repair_order_id: record.repair_order_id }, PAYMENT_PART);
 
 export function requestView(record: PaymentRequestRecord): PaymentRequest {
   const { company_id: _c, account: _a, currency: _cur, token: _t, checkout: _ch, gateway_at: _g, reconcile_at: _r, ...view } = record;
@@ -176,7 +183,7 @@ export async function sendIfReady(record: PaymentRequestRecord, ro: RepairOrderR
     agent,
     manual: false,
     gatekeeperRule: 'payment_notification',
-    words: paymentText(sent, payLink(sent.token), storeLocale),
+    words: paymentText(sent, await paymentVisitUrl(sent), storeLocale),
   });
   if (result.refused) {
     // The conversation has the note and the advisor the toast; the request says it did not reach the customer.
@@ -237,7 +244,7 @@ export async function resendPayment(agent: AgentRecord, ro: RepairOrderRecord): 
     manual: true,
     gatekeeper: true,
     gatekeeperRule: 'payment_notification',
-    words: paymentText(record, payLink(record.token), storeLocale),
+    words: paymentText(record, await paymentVisitUrl(record), storeLocale),
   });
   if (result.refused) throw refusedAnswer(result.refused);
   return (await requestById(ro.company_id, ro.id, record.id)) ?? record;
@@ -260,11 +267,12 @@ export async function cancelPayment(agent: AgentRecord, ro: RepairOrderRecord): 
   const cancelled = await move(record, { to: 'cancelled', at: new Date().toISOString(), reason: null });
   if (!cancelled) return (await requestById(ro.company_id, ro.id, record.id)) ?? record;
   if (record.state !== 'queued') {
+    const link = await paymentVisitUrl(record);
     await sendAutomated(repairOrderOwner(ro), 'payment_cancellation', {
       agent,
       manual: false,
       gatekeeperRule: 'payment_cancellation',
-      words: (context) => ({ written: paymentWords(localeOf(context), 'cancelled', { dealership: dealershipOf(context).dealership, ro: record.ro_id }) }),
+      words: (context) => ({ written: paymentWords(localeOf(context), 'cancelled', { dealership: dealershipOf(context).dealership, ro: record.ro_id, link }) }),
     });
   }
   return cancelled;

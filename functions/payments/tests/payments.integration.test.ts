@@ -16,6 +16,9 @@ import { getRepairOrder, updateRepairOrder, type RepairOrderRecord } from '../..
 import '../../messages/boards.js';
 import { getAutoSend, runPaymentsJob } from '../requests.js';
 import { latestRequest } from '../records.js';
+import { paymentPart } from '../visitPart.js';
+import { openVisit } from '../../visits/links.js';
+import type { PaymentPartData } from '../../../shared/payments/visit.js';
 import { api, signIn, textsTo, type ApiClient } from '../../../test/support/api.js';
 import { createRepairOrder, DEMO_NORTH, serviceNumberOfNorth, useStackEnv } from '../../../test/support/service.js';
 import type { SettingsOf } from '../../../shared/schemas/settings.js';
@@ -58,6 +61,20 @@ const deliver = (eventId: string, signedAt?: number) => gatewayPost(`/dev/gatewa
 async function payWith(sessionUrl: string, card: string): Promise<number> {
   const res = await fetch(`${sessionUrl}/pay`, { method: 'POST', body: new URLSearchParams({ card }), redirect: 'manual' });
   return res.status;
+}
+
+/** The visit page's payment part of an order, as the page loads it (or runs its action) now. */
+async function partOf(roId: string, action?: 'viewed'): Promise<PaymentPartData | null> {
+  const ro = (await getRepairOrder(companyId, roId, true))!;
+  const context = { visit: { company_id: companyId, location_id: ro.location_id, repair_order_id: ro.id }, ro, locale: 'en-us' as const, storeLocale: 'en-us' as const, now: new Date() };
+  return (action ? await paymentPart.actions![action]!(context, {}) : await paymentPart.load(context)) as PaymentPartData | null;
+}
+
+/** The visit a link in a text (or a redirect) opens, by its token. */
+async function visitOfLink(link: string) {
+  const match = /\/app\/public\/visits\/([A-Za-z0-9_-]{43})#payment$/.exec(link);
+  expect(match, link).not.toBeNull();
+  return openVisit(match![1]!);
 }
 
 async function sentRequest(total = 25_000, pay = 20_000) {
@@ -158,7 +175,10 @@ describe('asking for a payment', () => {
     expect(texts).toHaveLength(1);
     const text = texts[0]!.text;
     expect(text).toContain('Demo Motors North');
-    expect(text).toContain(`/api/public/payments/${sent.token}`);
+    // The one link of the visit, at its payment part; the request's own token is not in it.
+    expect(text).not.toContain(sent.token);
+    const link = /https?:\/\/\S+/.exec(text)![0];
+    expect((await visitOfLink(link)).repair_order_id).toBe(ro.id);
     expect(text).toContain('su factura');
     expect(text).toContain('$100,00');
   });
@@ -184,11 +204,10 @@ describe('the gateway calling back', () => {
     expect((await getRepairOrder(companyId, ro.id, true))!.payment_request).toEqual({ paid: true, cancelled: false, paid_at: paidAt });
     const heard = await eventsAfter(companyId, channels.agent('agt_advisor'), cursor, true);
     expect(heard.filter((e) => e.type === 'payment_request.paid' && (e.data as { repair_order_id: string }).repair_order_id === ro.id)).toHaveLength(1);
-    // The customer's page now says it is paid, and offers no Pay button.
-    const customerPage = await fetch(`${baseUrl}/api/public/payments/${paid.token}`);
-    const html = await customerPage.text();
-    expect(html).toContain('Thank you, your payment was received.');
-    expect(html).not.toContain(gateway);
+    // The visit page's part now shows the receipt, and offers no Pay button.
+    expect(await partOf(ro.id)).toMatchObject({ state: 'paid', closed: true, pay_url: null, receipt: { amount_in_cents: 20_000, paid_at: paidAt } });
+    // Seeing it after paying never moves it back.
+    expect((await partOf(ro.id, 'viewed'))!.state).toBe('paid');
   });
 
   it('moves through declined and the 3-D Secure challenge to paid, and a stale report never undoes paid', async () => {
@@ -197,9 +216,12 @@ describe('the gateway calling back', () => {
     expect(await payWith(url, '4000 0027 6000 3184')).toBe(200);
     const approve = await fetch(`${url}/challenge`, { method: 'POST', body: new URLSearchParams({ answer: 'approve' }), redirect: 'manual' });
     expect(approve.status).toBe(303);
-    // Back from the checkout before any webhook: the page asks the gateway and says paid.
-    const back = await fetch(approve.headers.get('location')!);
-    expect(await back.text()).toContain('Thank you, your payment was received.');
+    // Back from the checkout before any webhook: the gateway is asked, then the visit page opens at its payment part.
+    const back = await fetch(approve.headers.get('location')!, { redirect: 'manual' });
+    expect(back.status).toBe(302);
+    expect((await visitOfLink(back.headers.get('location')!)).repair_order_id).toBe(ro.id);
+    expect((await latestRequest(companyId, ro.id))!.state).toBe('paid');
+    expect((await partOf(ro.id))!.receipt).toMatchObject({ amount_in_cents: 9_900 });
     const [failed, challenged, , completed] = await gatewayEvents(session);
     // The webhooks, late: none of them moves it back.
     await deliver(failed!.id);
@@ -234,20 +256,41 @@ describe('the gateway calling back', () => {
     await runPaymentsJob(new Date(Date.now() + 31 * MINUTE));
     expect((await latestRequest(companyId, paidOne.ro.id))!.state).toBe('paid');
     expect((await latestRequest(companyId, expiring.ro.id))!.state).toBe('expired');
-    // The customer's page of an expired request is closed.
-    const html = await (await fetch(`${baseUrl}/api/public/payments/${expiring.record.token}`)).text();
-    expect(html).toContain(PAYMENT_ERRORS.closed);
+    // The visit page's part of an expired request is closed.
+    expect(await partOf(expiring.ro.id)).toMatchObject({ state: 'expired', closed: true, pay_url: null, receipt: null });
   });
 });
 
-describe('resend, cancel and the customer page', () => {
-  it('marks the request viewed when the customer opens the page, resends, and cancels with a text', async () => {
-    const { ro, record, session } = await sentRequest(4_200, 4_200);
-    const page = await fetch(`${baseUrl}/api/public/payments/${record.token}`);
-    expect(page.status).toBe(200);
-    expect(page.headers.get('content-type')).toContain('text/html');
-    expect(await page.text()).toContain(record.checkout!.url);
+describe('resend, cancel and the visit page', () => {
+  it('shows nothing on the visit page until the request went out', async () => {
+    const none = await anOrder({}, null);
+    expect(await partOf(none.id)).toBeNull();
+    const res = await advisor.post(`/api/repair_orders/${none.id}/payment_request`, amounts(3_000, 3_000));
+    expect(res.body.payment_request.state).toBe('queued');
+    expect(await partOf(none.id)).toBeNull();
+    expect(await partOf(none.id, 'viewed')).toBeNull();
+    expect((await latestRequest(companyId, none.id))!.state).toBe('queued');
+  });
+
+  it('shows the amounts and the Pay link, marks the request viewed by its action (not by loading), resends, and cancels with a text', async () => {
+    const { ro, record, session } = await sentRequest(4_200, 3_200);
+    const shown = await partOf(ro.id);
+    expect(shown).toEqual({
+      ro_id: ro.ro_id,
+      state: 'sent',
+      amounts: { invoice_total_in_cents: 4_200, insurance_in_cents: 1_000, prepaid_in_cents: 0, customer_pay_in_cents: 3_200 },
+      pay_url: record.checkout!.url,
+      closed: false,
+      pdf_url: null,
+      receipt: null,
+    });
+    expect((await latestRequest(companyId, ro.id))!.state).toBe('sent');
+    const cursor = cursorAt(Date.now() - 1000);
+    expect((await partOf(ro.id, 'viewed'))!.state).toBe('viewed');
+    expect((await partOf(ro.id, 'viewed'))!.state).toBe('viewed');
     expect((await latestRequest(companyId, ro.id))!.state).toBe('viewed');
+    const heard = await eventsAfter(companyId, channels.agent('agt_advisor'), cursor, true);
+    expect(heard.filter((e) => e.type === 'payment_request.changed' && (e.data as { repair_order_id: string; state: string }).repair_order_id === ro.id && (e.data as { state: string }).state === 'viewed')).toHaveLength(1);
     const phone = (await (await import('../../customers/records.js')).getCustomer(companyId, ro.customer_id))!.phones.cell!;
     const before = (await textsTo(carrierUrl, phone)).length;
     const resent = await advisor.put(`/api/repair_orders/${ro.id}/payment_request/resend`);
@@ -256,9 +299,14 @@ describe('resend, cancel and the customer page', () => {
     const cancelled = await advisor.put(`/api/repair_orders/${ro.id}/payment_request/cancel`);
     expect(cancelled.status, cancelled.text).toBe(200);
     expect(cancelled.body.payment_request.state).toBe('cancelled');
-    expect((await textsTo(carrierUrl, phone)).some((t) => t.text.includes('was cancelled'))).toBe(true);
+    const cancelText = (await textsTo(carrierUrl, phone)).find((t) => t.text.includes('was cancelled'))!;
+    expect((await visitOfLink(/https?:\/\/\S+/.exec(cancelText.text)![0])).repair_order_id).toBe(ro.id);
     expect((await gatewayEvents(session)).some((e) => e.type === 'checkout.session.expired')).toBe(true);
-    expect(await (await fetch(`${baseUrl}/api/public/payments/${record.token}`)).text()).toContain(PAYMENT_ERRORS.closed);
+    expect(await partOf(ro.id)).toMatchObject({ state: 'cancelled', closed: true, pay_url: null });
+    // The old link still opens the visit, at its payment part.
+    const old = await fetch(`${baseUrl}/api/public/payments/${record.token}`, { redirect: 'manual' });
+    expect(old.status).toBe(302);
+    expect((await visitOfLink(old.headers.get('location')!)).repair_order_id).toBe(ro.id);
     const twice = await advisor.put(`/api/repair_orders/${ro.id}/payment_request/cancel`);
     expect(twice.status).toBe(422);
     expect((await fetch(`${baseUrl}/api/public/payments/${'x'.repeat(43)}`)).status).toBe(404);
