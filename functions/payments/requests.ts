@@ -23,6 +23,7 @@ import { channels, publishTo } from '../lib/realtime.js';
 import { readSettings } from '../lib/settings.js';
 import { getLocation } from '../lib/locations.js';
 import { refusedAnswer, sendAutomated } from '../messages/automated.js';
+import { ownerRefOf, type MessageRecord } from '../messages/records.js';
 import { dealershipOf, localeOf } from '../messages/send.js';
 import { announce, changed, channelsOfRepairOrder } from '../repairOrders/events.js';
 import { repairOrderOwner } from '../repairOrders/owner.js';
@@ -281,6 +282,20 @@ export async function cancelPayment(agent: AgentRecord, ro: RepairOrderRecord): 
 /** The customer opened their page: viewed (once it was sent). */
 export async function markViewed(record: PaymentRequestRecord): Promise<PaymentRequestRecord> {
   return (await move(record, { to: 'viewed', at: new Date().toISOString() })) ?? record;
+}
+
+/**
+ * The carrier delivered a text (functions/messages/deliveries.ts): the payment text of the order's
+ * current request moves it sent → delivered. The write's condition keeps it from moving back from
+ * viewed, paid or anything later; a late receipt of an earlier request's text (written before this
+ * request went out) changes nothing.
+ */
+export async function markDelivered(message: MessageRecord): Promise<PaymentRequestRecord | null> {
+  const owner = ownerRefOf(message);
+  if (message.metadata.automated !== 'payment_notification' || owner.kind !== 'repair_order') return null;
+  const record = await latestRequest(message.company_id, owner.id);
+  if (!record || record.state !== 'sent' || !record.sent_at || message.created_at < record.sent_at) return null;
+  return move(record, { to: 'delivered', at: new Date().toISOString() });
 }
 
 /**

@@ -261,6 +261,50 @@ describe('the gateway calling back', () => {
   });
 });
 
+describe("the carrier's receipt", () => {
+  const receipt = (carrierId: string, status: string) => api(inject('carrierUrl')).post('/sms/receipt', { message_id: carrierId, status });
+  /** The carrier's id of the order's newest text (the payment text, unless `containing` names another). */
+  async function paymentTextOf(ro: RepairOrderRecord, containing = 'Pay ') {
+    const phone = (await (await import('../../customers/records.js')).getCustomer(companyId, ro.customer_id))!.phones.cell!;
+    const texts = (await textsTo(carrierUrl, phone)).filter((t) => t.text.includes(containing));
+    return texts[texts.length - 1]!.message_id;
+  }
+
+  it('moves the request sent → delivered when its text is delivered, once, and never back from viewed or paid', async () => {
+    const { ro, url } = await sentRequest(6_100, 6_100);
+    const carrierId = await paymentTextOf(ro);
+    const cursor = cursorAt(Date.now() - 1000);
+    expect((await receipt(carrierId, 'sent')).status).toBe(202);
+    await expect.poll(async () => (await latestRequest(companyId, ro.id))!.state).toBe('sent');
+    await receipt(carrierId, 'delivered');
+    await expect.poll(async () => (await latestRequest(companyId, ro.id))!.state).toBe('delivered');
+    await receipt(carrierId, 'delivered');
+    const heard = await eventsAfter(companyId, channels.agent('agt_advisor'), cursor, true);
+    expect(heard.filter((e) => e.type === 'payment_request.changed' && (e.data as { repair_order_id: string; state: string }).repair_order_id === ro.id && (e.data as { state: string }).state === 'delivered')).toHaveLength(1);
+
+    // Seen, then the resent text's receipt: still viewed. Paid, then another receipt: still paid.
+    await partOf(ro.id, 'viewed');
+    expect((await advisor.put(`/api/repair_orders/${ro.id}/payment_request/resend`)).status).toBe(200);
+    await receipt(await paymentTextOf(ro), 'delivered');
+    expect((await latestRequest(companyId, ro.id))!.state).toBe('viewed');
+    await payWith(url, '4242424242424242');
+    await runPaymentsJob(new Date(Date.now() + 31 * MINUTE));
+    expect((await latestRequest(companyId, ro.id))!.state).toBe('paid');
+    await receipt(await paymentTextOf(ro), 'delivered');
+    expect((await latestRequest(companyId, ro.id))!.state).toBe('paid');
+  });
+
+  it("takes no other text's receipt for the payment text's", async () => {
+    const { ro } = await sentRequest(6_200, 6_200);
+    const other = await advisor.post(`/api/repair_orders/${ro.id}/messages`, { message: { text: 'Your car is washed and ready.' } });
+    expect(other.status, other.text).toBeLessThan(300);
+    await receipt(await paymentTextOf(ro, 'washed'), 'delivered');
+    const messages = (await advisor.get(`/api/repair_orders/${ro.id}/messages`)).body.messages as { text: string; metadata: { status: string } }[];
+    expect(messages.find((m) => m.text.includes('washed'))?.metadata.status).toBe('delivered');
+    expect((await latestRequest(companyId, ro.id))!.state).toBe('sent');
+  });
+});
+
 describe('resend, cancel and the visit page', () => {
   it('shows nothing on the visit page until the request went out', async () => {
     const none = await anOrder({}, null);
