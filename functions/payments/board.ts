@@ -8,6 +8,8 @@ import { PAYMENT_EVENTS } from '../../shared/payments/events.js';
 import { settingsRouteKeys, type BoardModule } from '../lib/boardModule.js';
 import { AUTO_SEND_GROUP, autoSendSchema } from './autoSendSettings.js';
 import { requestsPayments } from './access.js';
+import { INVOICE_PDF_CHUNK } from './invoiceChunk.js';
+import { PDF_BUNDLE_FILES } from '../recommendations/fonts.js';
 import './dmsFollow.js';
 import { runPaymentsJob } from './requests.js';
 import { paymentPart } from './visitPart.js';
@@ -20,7 +22,9 @@ export const board = {
   areas: {
     payments: {
       entry: 'functions/payments/handler.ts',
-      lazyChunks: [...CONVERSATION_CHUNKS, STRIPE_CHUNK],
+      lazyChunks: [...CONVERSATION_CHUNKS, STRIPE_CHUNK, INVOICE_PDF_CHUNK],
+      // The invoice PDF's fonts (a copy of the list: the inspection PDF's areas are found by its identity).
+      bundleFiles: [...PDF_BUNDLE_FILES],
       routes: [
         'GET /api/repair_orders/{id}/payment_request',
         'POST /api/repair_orders/{id}/payment_request',
@@ -39,6 +43,7 @@ export const board = {
         'DELETE /payments/{provider}/disconnect',
         'POST /api/payments/stripe/webhook',
         'GET /api/public/payments/{token}',
+        'GET /api/public/payments/{token}/invoice',
         ...settingsRouteKeys(AUTO_SEND_GROUP),
       ],
     },

@@ -18,6 +18,10 @@ import { settingsRoutes } from '../lib/settingsRoutes.js';
 import '../messages/boards.js';
 import { visibleRepairOrder } from '../repairOrders/access.js';
 import { visitUrl } from '../visits/links.js';
+import { getRepairOrder } from '../repairOrders/records.js';
+import { isLocale } from '../../shared/locales.js';
+import { invoicePdfUrl } from './storedInvoice.js';
+import { customerLocaleOf, invoiceReady } from './visitPart.js';
 import { requestsPayments, managedLocation } from './access.js';
 import { board } from './board.js';
 import { customerPaymentPage } from './customerPayments.js';
@@ -182,6 +186,21 @@ export const routes: Routes = {
     if (PAYABLE.includes(record.state)) await reconcile(record);
     const url = await visitUrl({ company_id: record.company_id, location_id: record.location_id, repair_order_id: record.repair_order_id }, PAYMENT_PART);
     return { status: 302, headers: { location: url, 'cache-control': 'no-store', 'x-robots-tag': 'noindex' } };
+  }),
+
+  /**
+   * The invoice PDF the visit page's payment part links: drawn on first ask once the DMS has the
+   * order pre-invoiced or invoiced (404 'PDF Invoice is not generated' before), then a signed link.
+   * `?lang=` the page's language, else the customer's, else the store's.
+   */
+  'GET /api/public/payments/{token}/invoice': publicRoute(async ({ params, query }) => {
+    const record = await requestByToken(params.token ?? '');
+    const ro = record ? await getRepairOrder(record.company_id, record.repair_order_id) : undefined;
+    if (!record || !ro) return { status: 404, text: 'Not found' };
+    if (!invoiceReady(ro)) return { status: 404, body: { error: { id: 'pdf_not_generated', message: PAYMENT_ERRORS.pdf_not_generated } } };
+    const asked = query.lang;
+    const locale = asked && isLocale(asked) ? asked : await customerLocaleOf(record);
+    return { status: 302, headers: { location: await invoicePdfUrl(record, ro, locale), 'cache-control': 'no-store', 'x-robots-tag': 'noindex' } };
   }),
 
   ...settingsRoutes(board.settings[0]),

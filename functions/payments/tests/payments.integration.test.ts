@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { PDFDocument } from 'pdf-lib';
 import { PAYMENT_ERRORS } from '../../../shared/payments/schemas.js';
 import { HIGH_CUSTOMER_PAY_CENTS } from '../../../shared/payments/payments.js';
 import { channels, cursorAt, eventsAfter } from '../../lib/realtime.js';
@@ -305,6 +306,44 @@ describe("the carrier's receipt", () => {
   });
 });
 
+describe('the invoice PDF', () => {
+  it('is linked once the DMS has the invoice, drawn on first ask in the customer\'s language with the dealership\'s name, kept, and drawn again once paid', async () => {
+    const ro = await anOrder({ dms_status: 'pre_invoiced' }, { requested_amount_in_cents: 15_000, requested_customer_pay_in_cents: 12_000 }, 'es');
+    expect((await advisor.post(`/api/repair_orders/${ro.id}/payment_request`, amounts(15_000, 12_000))).status).toBe(201);
+    const record = (await latestRequest(companyId, ro.id))!;
+    const part = (await partOf(ro.id))!;
+    expect(part.pdf_url).toBe(`${baseUrl}/api/public/payments/${record.token}/invoice?lang=en-us`);
+    const pdfOf = async (path: string) => {
+      const link = await fetch(`${baseUrl}${path}`, { redirect: 'manual' });
+      expect(link.status, await link.clone().text()).toBe(302);
+      const file = await fetch(link.headers.get('location')!);
+      expect(file.headers.get('content-type')).toBe('application/pdf');
+      return { key: new URL(link.headers.get('location')!).pathname, doc: await PDFDocument.load(new Uint8Array(await file.arrayBuffer())) };
+    };
+    // Without ?lang=, the customer's language.
+    const first = await pdfOf(`/api/public/payments/${record.token}/invoice`);
+    expect(first.doc.getTitle()).toBe(`Factura — Demo Motors North — ${ro.ro_id}`);
+    expect(first.key).toContain(`${record.id}-due-es.pdf`);
+    const again = await pdfOf(`/api/public/payments/${record.token}/invoice`);
+    expect(again.key).toBe(first.key);
+    expect((await pdfOf(`/api/public/payments/${record.token}/invoice?lang=de`)).doc.getTitle()).toBe(`Rechnung — Demo Motors North — ${ro.ro_id}`);
+
+    await payWith(record.checkout!.url, '4242424242424242');
+    await runPaymentsJob(new Date(Date.now() + 31 * MINUTE));
+    expect((await pdfOf(`/api/public/payments/${record.token}/invoice`)).key).toContain(`${record.id}-paid-es.pdf`);
+  });
+
+  it("says 'PDF Invoice is not generated' while the DMS has no invoice", async () => {
+    const { ro, record } = await sentRequest(2_500, 2_500);
+    await updateRepairOrder(companyId, ro.id, (c) => ({ metadata: { ...c.metadata, dms_status: 'open' } }));
+    expect((await partOf(ro.id))!.pdf_url).toBeNull();
+    const res = await fetch(`${baseUrl}/api/public/payments/${record.token}/invoice`);
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe('PDF Invoice is not generated');
+    expect((await fetch(`${baseUrl}/api/public/payments/${'y'.repeat(43)}/invoice`)).status).toBe(404);
+  });
+});
+
 describe('resend, cancel and the visit page', () => {
   it('shows nothing on the visit page until the request went out', async () => {
     const none = await anOrder({}, null);
@@ -325,7 +364,7 @@ describe('resend, cancel and the visit page', () => {
       amounts: { invoice_total_in_cents: 4_200, insurance_in_cents: 1_000, prepaid_in_cents: 0, customer_pay_in_cents: 3_200 },
       pay_url: record.checkout!.url,
       closed: false,
-      pdf_url: null,
+      pdf_url: `${baseUrl}/api/public/payments/${record.token}/invoice?lang=en-us`,
       receipt: null,
     });
     expect((await latestRequest(companyId, ro.id))!.state).toBe('sent');
