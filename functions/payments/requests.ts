@@ -9,6 +9,7 @@
  * order's fields, the live events, the paid notification) runs only for the write that won: paid
  * happens once however often and in whatever order the gateway calls.
  */
+import { formatDate } from '../../shared/dates.js';
 import { formatMoney } from '../../shared/money.js';
 import { HIGH_CUSTOMER_PAY_CENTS, CHECKOUT_HOURS, isSettled, type PaymentAmounts, type PaymentRequest } from '../../shared/payments/payments.js';
 import { PAYMENT_ERRORS, type PaymentRequestBody } from '../../shared/payments/schemas.js';
@@ -119,7 +120,37 @@ async function afterMove(after: PaymentRequestRecord): Promise<void> {
       if (after.requested_by) heard.add(channels.agent(after.requested_by.id));
       await publishTo(after.company_id, [...heard], paid);
     }
+    await sendReceipt(after, ro);
   }
+}
+
+/**
+ * The customer's receipt text, once, by the write that made the request paid: the dealership, the
+ * amount and the date (no card: the console never has it), with the visit's link, where the part
+ * shows the receipt. The same gatekeeper rule as the payment text decides whether it goes.
+ */
+async function sendReceipt(record: PaymentRequestRecord, ro: RepairOrderRecord): Promise<void> {
+  const location = await getLocation(ro.company_id, ro.location_id);
+  const storeLocale: Locale = location && isLocale(location.locale) ? location.locale : 'en-us';
+  const link = await paymentVisitUrl(record);
+  await sendAutomated(repairOrderOwner(ro), 'payment_receipt', {
+    agent: null,
+    manual: false,
+    gatekeeperRule: 'payment_notification',
+    words: (context) => {
+      const locale = localeOf(context);
+      const reader: Locale = isLocale(locale) && locale !== 'debug' ? locale : 'en-us';
+      return {
+        written: paymentWords(locale, 'receipt', {
+          dealership: dealershipOf(context).dealership,
+          ro: record.ro_id,
+          amount: formatMoney(record.customer_pay_in_cents, reader, storeLocale),
+          date: formatDate(record.paid_at ?? new Date().toISOString(), reader, location?.timezone ?? 'UTC'),
+          link,
+        }),
+      };
+    },
+  });
 }
 
 async function move(record: PaymentRequestRecord, change: Move): Promise<PaymentRequestRecord | null> {

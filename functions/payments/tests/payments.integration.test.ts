@@ -209,6 +209,17 @@ describe('the gateway calling back', () => {
     expect(await partOf(ro.id)).toMatchObject({ state: 'paid', closed: true, pay_url: null, receipt: { amount_in_cents: 20_000, paid_at: paidAt } });
     // Seeing it after paying never moves it back.
     expect((await partOf(ro.id, 'viewed'))!.state).toBe('paid');
+    // One receipt text, however often the gateway told: the dealership, the amount, the date, the visit's link; no card.
+    const phone = (await (await import('../../customers/records.js')).getCustomer(companyId, ro.customer_id))!.phones.cell!;
+    const receipts = (await textsTo(carrierUrl, phone)).filter((t) => t.text.includes('we received your payment'));
+    expect(receipts).toHaveLength(1);
+    const receiptText = receipts[0]!.text;
+    expect(receiptText).toContain('Demo Motors North');
+    expect(receiptText).toContain('$200.00');
+    expect(receiptText).toContain(`repair order ${ro.ro_id}`);
+    expect(receiptText).toMatch(/ on \d\d\/\d\d\/\d{4}\. Your receipt: /);
+    expect(receiptText).not.toMatch(/4242/);
+    expect((await visitOfLink(/https?:\/\/\S+/.exec(receiptText)![0])).repair_order_id).toBe(ro.id);
   });
 
   it('moves through declined and the 3-D Secure challenge to paid, and a stale report never undoes paid', async () => {
@@ -331,6 +342,9 @@ describe('the invoice PDF', () => {
     await payWith(record.checkout!.url, '4242424242424242');
     await runPaymentsJob(new Date(Date.now() + 31 * MINUTE));
     expect((await pdfOf(`/api/public/payments/${record.token}/invoice`)).key).toContain(`${record.id}-paid-es.pdf`);
+    // The receipt text, in the customer's language.
+    const phone = (await (await import('../../customers/records.js')).getCustomer(companyId, ro.customer_id))!.phones.cell!;
+    expect((await textsTo(carrierUrl, phone)).filter((t) => t.text.includes('hemos recibido su pago de $120,00'))).toHaveLength(1);
   });
 
   it("says 'PDF Invoice is not generated' while the DMS has no invoice", async () => {
