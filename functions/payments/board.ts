@@ -9,12 +9,12 @@ import { settingsRouteKeys, type BoardModule } from '../lib/boardModule.js';
 import { AUTO_SEND_GROUP, autoSendSchema } from './autoSendSettings.js';
 import { requestsPayments } from './access.js';
 import { INVOICE_PDF_CHUNK } from './invoiceChunk.js';
+import { STRIPE_CHUNK } from './stripeChunk.js';
 import { PDF_BUNDLE_FILES } from '../recommendations/fonts.js';
 import './dmsFollow.js';
 import { runPaymentsJob } from './requests.js';
 import { paymentPart } from './visitPart.js';
 
-export const STRIPE_CHUNK = { entry: 'functions/payments/stripeClient.ts', file: 'stripeClient.js', loadedBy: 'functions/payments/stripeGateway.ts' } as const;
 
 export const board = {
   name: 'payments',

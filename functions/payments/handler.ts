@@ -118,7 +118,7 @@ export const routes: Routes = {
   'GET /payments/stripe/connect': agentRoute(async ({ auth, query }) => {
     const locationId = await managedLocation(auth, query, true);
     const state = await startConnection({ company_id: auth.companyId, location_id: locationId, agent_id: auth.agent.id });
-    const url = (await gatewayOf('stripe')).connectUrl(state, `${config.publicUrl}/app/stripe_callback`);
+    const url = await (await gatewayOf('stripe')).connectUrl(state, `${config.publicUrl}/app/stripe_callback`);
     if (!url) throw refused('provider_unavailable', PAYMENT_ERRORS.provider_unavailable);
     return ok({ url });
   }),
