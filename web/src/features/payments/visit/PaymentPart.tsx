@@ -19,7 +19,10 @@ export default function PaymentPart({ data, locale, storeLocale, act }: VisitPar
   const told = useRef(false);
   useEffect(() => {
     let live = true;
-    void paymentWords(locale).then((loaded) => live && setWords(loaded), () => live && setWords({}));
+    // A language whose words did not arrive reads in English rather than as bare amounts.
+    void paymentWords(locale)
+      .catch(() => paymentWords('en-us'))
+      .then((loaded) => live && setWords(loaded), () => live && setWords({}));
     return () => {
       live = false;
     };
