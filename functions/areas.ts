@@ -9,6 +9,7 @@ import * as registry from './boards.js';
 import type { ApiArea, BoardJob, JobEvent } from './lib/boardModule.js';
 import { CONVERSATION_CHUNKS, LAMBDA_CHUNK, MAIL_CHUNK, S3_CHUNK } from './lib/lazyChunk.js';
 import { boards } from './lib/boardList.js';
+import { STRIPE_CHUNK } from './payments/stripeChunk.js';
 
 export type { ApiArea, JobEvent };
 
@@ -93,7 +94,8 @@ const CORE_AREAS = {
   },
   dms: {
     entry: 'functions/dms/handler.ts',
-    lazyChunks: CONVERSATION_CHUNKS,
+    // A pre-invoiced order sends its queued payment request: a checkout at the card gateway.
+    lazyChunks: [...CONVERSATION_CHUNKS, STRIPE_CHUNK],
     routes: [
       'POST /dms/v1/locations/{id}/customers',
       'POST /dms/v1/locations/{id}/repair_orders',

@@ -1,10 +1,10 @@
 /**
  * The stateful part of the console: the one DynamoDB table, the buckets (uploads, reports, the
- * built SPA, and the access logs of all of them) and the JWT signing key. Everything here keeps
+ * built SPA, and the access logs of all of them), the JWT signing key and the Stripe keys' secret. Everything here keeps
  * its data when the stack is deleted or a resource is replaced, and each resource's logical id
  * is pinned so a refactor of this file can never replace (and so empty) a table or bucket.
  */
-import { CfnResource, Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { CfnResource, Duration, RemovalPolicy, SecretValue } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
@@ -21,6 +21,7 @@ export const PINNED_IDS = {
   web: 'WebBucket',
   accessLogs: 'AccessLogsBucket',
   jwtSecret: 'JwtSigningSecret',
+  stripeSecret: 'StripeSecret',
 } as const;
 
 /**
@@ -46,6 +47,8 @@ export class Data extends Construct {
   readonly web: s3.Bucket;
   readonly accessLogs: s3.Bucket;
   readonly jwtSecret: secretsmanager.Secret;
+  /** The platform's Stripe keys (text-to-pay), created empty: the operator fills it (README "Deploying"). */
+  readonly stripeSecret: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -125,6 +128,20 @@ export class Data extends Construct {
     acknowledge(
       this.jwtSecret,
       'Rotating the signing key ends every signed-in session at once; it is rotated by hand at a quiet hour (docs/deploying.md), not on a timer.',
+      'AwsSolutions-SMG4',
+    );
+
+    // Empty on creation: the keys are Stripe's to issue and the operator's to enter
+    // (functions/payments/stripeKeys.ts reads this JSON; an empty key is a gateway not configured).
+    this.stripeSecret = new secretsmanager.Secret(this, 'StripeSecret', {
+      description: "Text-to-pay: the platform's Stripe secret key, webhook signing secret and Connect client id (JSON: secret_key, webhook_secret, client_id), filled by the operator",
+      secretObjectValue: { secret_key: SecretValue.unsafePlainText(''), webhook_secret: SecretValue.unsafePlainText(''), client_id: SecretValue.unsafePlainText('') },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    pin(this.stripeSecret, PINNED_IDS.stripeSecret);
+    acknowledge(
+      this.stripeSecret,
+      'Stripe issues and rolls these keys in its dashboard; the operator enters the new ones here (README "Deploying"). Secrets Manager cannot rotate them.',
       'AwsSolutions-SMG4',
     );
   }

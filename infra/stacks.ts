@@ -122,6 +122,13 @@ export class AppStack extends Stack {
       data.jwtSecret.grantRead(server.fn);
       this.messaging.grantSendMail(server);
     }
+    // The Stripe keys, to the functions whose code calls the card gateway and to no other: the
+    // payments area, the DMS feed (a pre-invoiced order sends its queued request) and the jobs
+    // (auto-send, reconciliation). Read on first use (functions/payments/stripeKeys.ts).
+    for (const server of [this.api.areas.payments, this.api.areas.dms, this.jobs.runner]) {
+      data.stripeSecret.grantRead(server.fn);
+      server.fn.addEnvironment('STRIPE_SECRET_ARN', data.stripeSecret.secretArn);
+    }
     // A customer's text can set off a board's e-mail (a low survey rating tells the managers).
     for (const receiver of this.messaging.receivers.values()) this.messaging.grantSendMail(receiver);
 

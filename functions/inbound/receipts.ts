@@ -8,6 +8,7 @@ import type { DeliveryState } from '../../shared/messages.js';
 import { logger } from '../lib/log.js';
 import { rememberLineType } from '../customers/records.js';
 import { announceMessage } from '../messages/announce.js';
+import { tellDelivered } from '../messages/deliveries.js';
 import { announceTo, loadOwner } from '../messages/owners.js';
 import { messageByCarrierId, ownerRefOf, setDeliveryState, type MessageRecord, type StatusChange } from '../messages/records.js';
 import { receiptsOf, recordReceipt, type Receipt } from './carrierLog.js';
@@ -68,6 +69,7 @@ export async function applyReceiptTo(message: MessageRecord, receipt: Receipt): 
       await announceTo(owner, { type: 'customer.changed', data: { customer_id: message.customer_id, location_id: owner.location_id } });
     }
   }
+  if (updated.metadata.status === 'delivered') await tellDelivered(updated);
   return updated;
 }
 

@@ -8,10 +8,13 @@ import { PAYMENT_EVENTS } from '../../shared/payments/events.js';
 import { settingsRouteKeys, type BoardModule } from '../lib/boardModule.js';
 import { AUTO_SEND_GROUP, autoSendSchema } from './autoSendSettings.js';
 import { requestsPayments } from './access.js';
+import { INVOICE_PDF_CHUNK } from './invoiceChunk.js';
+import { STRIPE_CHUNK } from './stripeChunk.js';
+import { PDF_BUNDLE_FILES } from '../recommendations/fonts.js';
 import './dmsFollow.js';
 import { runPaymentsJob } from './requests.js';
+import { paymentPart } from './visitPart.js';
 
-export const STRIPE_CHUNK = { entry: 'functions/payments/stripeClient.ts', file: 'stripeClient.js', loadedBy: 'functions/payments/stripeGateway.ts' } as const;
 
 export const board = {
   name: 'payments',
@@ -19,7 +22,9 @@ export const board = {
   areas: {
     payments: {
       entry: 'functions/payments/handler.ts',
-      lazyChunks: [...CONVERSATION_CHUNKS, STRIPE_CHUNK],
+      lazyChunks: [...CONVERSATION_CHUNKS, STRIPE_CHUNK, INVOICE_PDF_CHUNK],
+      // The invoice PDF's fonts (a copy of the list: the inspection PDF's areas are found by its identity).
+      bundleFiles: [...PDF_BUNDLE_FILES],
       routes: [
         'GET /api/repair_orders/{id}/payment_request',
         'POST /api/repair_orders/{id}/payment_request',
@@ -38,6 +43,7 @@ export const board = {
         'DELETE /payments/{provider}/disconnect',
         'POST /api/payments/stripe/webhook',
         'GET /api/public/payments/{token}',
+        'GET /api/public/payments/{token}/invoice',
         ...settingsRouteKeys(AUTO_SEND_GROUP),
       ],
     },
@@ -48,6 +54,7 @@ export const board = {
   },
   settings: [{ key: AUTO_SEND_GROUP, readBy: (flags) => flags.service, schema: autoSendSchema }],
   events: PAYMENT_EVENTS,
+  visitParts: [paymentPart],
   routeParams: [
     { param: 'provider', after: /^\/payments\/$/, kind: 'payment_provider', tenant: false, vocabulary: 'stripe' },
     { param: 'token', after: /\/public\/payments\/$/, kind: 'payment_token', tenant: false, vocabulary: 'x' },

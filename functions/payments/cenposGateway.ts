@@ -9,7 +9,7 @@ const unavailable = () => new GatewayRefused('Card payments through CenPOS are n
 
 export const cenposGateway: CardGateway = {
   provider: 'cenpos',
-  connectUrl: () => null,
+  connectUrl: async () => null,
   connect: async () => {
     throw unavailable();
   },

@@ -50,7 +50,7 @@ export interface GatewayReport {
 export interface CardGateway {
   provider: PaymentProvider;
   /** Where the manager goes to connect the store's account (returns to /app/stripe_callback?code=). */
-  connectUrl(state: string, returnUrl: string): string | null;
+  connectUrl(state: string, returnUrl: string): Promise<string | null>;
   /** The connected account for the code the connection flow returned. */
   connect(code: string): Promise<{ account: string }>;
   disconnect(account: string): Promise<void>;

@@ -1,9 +1,11 @@
 /**
  * Text-to-pay's area (SPEC §7): a repair order's payment request (ask, read, resend, cancel), a
  * customer's payments, the store's payment settings and gateway connection, the gateway's webhook
- * (public, signature-checked on the raw body) and the customer's pay page (public, by token).
+ * (public, signature-checked on the raw body) and the old pay link (public, by token), which opens
+ * the customer's visit page.
  */
 import { PAYMENT_PAGE_SIZE } from '../../shared/payments/payments.js';
+import { PAYMENT_PART } from '../../shared/payments/visit.js';
 import { PAYMENT_ERRORS, cenposConnectBody, disconnectBody, oauthCallbackBody, paymentRequestBody } from '../../shared/payments/schemas.js';
 import { getCustomer } from '../customers/records.js';
 import { reachesLocation } from '../lib/access.js';
@@ -15,14 +17,18 @@ import { config } from '../lib/config.js';
 import { settingsRoutes } from '../lib/settingsRoutes.js';
 import '../messages/boards.js';
 import { visibleRepairOrder } from '../repairOrders/access.js';
+import { visitUrl } from '../visits/links.js';
+import { getRepairOrder } from '../repairOrders/records.js';
+import { isLocale } from '../../shared/locales.js';
+import { invoicePdfUrl } from './storedInvoice.js';
+import { customerLocaleOf, invoiceReady } from './visitPart.js';
 import { requestsPayments, managedLocation } from './access.js';
 import { board } from './board.js';
 import { customerPaymentPage } from './customerPayments.js';
-import { payPageHtml } from './customerPage.js';
 import { GatewayRefused, WebhookRefused } from './gateway.js';
 import { gatewayOf } from './gateways.js';
-import { requestById, requestByToken, startConnection, takeConnection } from './records.js';
-import { applyReport, cancelPayment, currentRequest, markViewed, reconcile, requestPayment, requestView, resendPayment } from './requests.js';
+import { requestByToken, startConnection, takeConnection } from './records.js';
+import { applyReport, cancelPayment, currentRequest, reconcile, requestPayment, requestView, resendPayment } from './requests.js';
 import { PAYABLE } from './states.js';
 import type { Auth } from '../lib/session.js';
 import type { SettingsOf } from '../../shared/schemas/settings.js';
@@ -112,7 +118,7 @@ export const routes: Routes = {
   'GET /payments/stripe/connect': agentRoute(async ({ auth, query }) => {
     const locationId = await managedLocation(auth, query, true);
     const state = await startConnection({ company_id: auth.companyId, location_id: locationId, agent_id: auth.agent.id });
-    const url = (await gatewayOf('stripe')).connectUrl(state, `${config.publicUrl}/app/stripe_callback`);
+    const url = await (await gatewayOf('stripe')).connectUrl(state, `${config.publicUrl}/app/stripe_callback`);
     if (!url) throw refused('provider_unavailable', PAYMENT_ERRORS.provider_unavailable);
     return ok({ url });
   }),
@@ -169,18 +175,32 @@ export const routes: Routes = {
     return ok({ received: true });
   }),
 
-  /** The customer's page, from the text's link. */
+  /**
+   * Links of texts sent before the visit page, and where the gateway's checkout returns: the
+   * customer's visit page at its payment part. Back from the checkout before the gateway's webhook,
+   * the gateway is asked first, so the page reads "paid" at once.
+   */
   'GET /api/public/payments/{token}': publicRoute(async ({ params }) => {
-    let record = await requestByToken(params.token ?? '');
+    const record = await requestByToken(params.token ?? '');
     if (!record) return { status: 404, text: 'Not found' };
-    if (record.state === 'sent' || record.state === 'delivered') record = await markViewed(record);
-    // Back from the checkout before the gateway's webhook: ask it, so the customer reads "paid" at
-    // once (read again after: the webhook may have settled it meanwhile).
-    if (PAYABLE.includes(record.state)) {
-      await reconcile(record);
-      record = (await requestById(record.company_id, record.repair_order_id, record.id)) ?? record;
-    }
-    return { status: 200, text: await payPageHtml(record), headers: { 'content-type': 'text/html; charset=utf-8', 'x-robots-tag': 'noindex' } };
+    if (PAYABLE.includes(record.state)) await reconcile(record);
+    const url = await visitUrl({ company_id: record.company_id, location_id: record.location_id, repair_order_id: record.repair_order_id }, PAYMENT_PART);
+    return { status: 302, headers: { location: url, 'cache-control': 'no-store', 'x-robots-tag': 'noindex' } };
+  }),
+
+  /**
+   * The invoice PDF the visit page's payment part links: drawn on first ask once the DMS has the
+   * order pre-invoiced or invoiced (404 'PDF Invoice is not generated' before), then a signed link.
+   * `?lang=` the page's language, else the customer's, else the store's.
+   */
+  'GET /api/public/payments/{token}/invoice': publicRoute(async ({ params, query }) => {
+    const record = await requestByToken(params.token ?? '');
+    const ro = record ? await getRepairOrder(record.company_id, record.repair_order_id) : undefined;
+    if (!record || !ro) return { status: 404, text: 'Not found' };
+    if (!invoiceReady(ro)) return { status: 404, body: { error: { id: 'pdf_not_generated', message: PAYMENT_ERRORS.pdf_not_generated } } };
+    const asked = query.lang;
+    const locale = asked && isLocale(asked) ? asked : await customerLocaleOf(record);
+    return { status: 302, headers: { location: await invoicePdfUrl(record, ro, locale), 'cache-control': 'no-store', 'x-robots-tag': 'noindex' } };
   }),
 
   ...settingsRoutes(board.settings[0]),

@@ -9,9 +9,11 @@
  * order's fields, the live events, the paid notification) runs only for the write that won: paid
  * happens once however often and in whatever order the gateway calls.
  */
+import { formatDate } from '../../shared/dates.js';
 import { formatMoney } from '../../shared/money.js';
 import { HIGH_CUSTOMER_PAY_CENTS, CHECKOUT_HOURS, isSettled, type PaymentAmounts, type PaymentRequest } from '../../shared/payments/payments.js';
 import { PAYMENT_ERRORS, type PaymentRequestBody } from '../../shared/payments/schemas.js';
+import { PAYMENT_PART } from '../../shared/payments/visit.js';
 import type { PaymentEvent } from '../../shared/payments/events.js';
 import { isLocale, type Locale } from '../../shared/locales.js';
 import { agentRefOrNull, type AgentRecord } from '../lib/agents.js';
@@ -22,10 +24,12 @@ import { channels, publishTo } from '../lib/realtime.js';
 import { readSettings } from '../lib/settings.js';
 import { getLocation } from '../lib/locations.js';
 import { refusedAnswer, sendAutomated } from '../messages/automated.js';
+import { ownerRefOf, type MessageRecord } from '../messages/records.js';
 import { dealershipOf, localeOf } from '../messages/send.js';
 import { announce, changed, channelsOfRepairOrder } from '../repairOrders/events.js';
 import { repairOrderOwner } from '../repairOrders/owner.js';
 import { getRepairOrder, updateRepairOrder, type RepairOrderRecord } from '../repairOrders/records.js';
+import { visitUrl } from '../visits/links.js';
 import { readAutoSend } from './autoSendSettings.js';
 import { paymentWords } from './customerWords.js';
 import { GatewayRefused, type GatewayReport } from './gateway.js';
@@ -69,7 +73,12 @@ export function currencyOf(storeLocale: string): string {
   }
 }
 
+/** Where the gateway's checkout returns: it asks the gateway, then opens the visit page's payment part. */
 export const payLink = (token: string): string => `${config.publicUrl}/api/public/payments/${encodeURIComponent(token)}`;
+
+/** The customer's one link for the order (functions/visits/links.ts), at its payment part. */
+const paymentVisitUrl = (record: Pick<PaymentRequestRecord, 'company_id' | 'location_id' | 'repair_order_id'>) =>
+  visitUrl({ company_id: record.company_id, location_id: record.location_id, repair_order_id: record.repair_order_id }, PAYMENT_PART);
 
 export function requestView(record: PaymentRequestRecord): PaymentRequest {
   const { company_id: _c, account: _a, currency: _cur, token: _t, checkout: _ch, gateway_at: _g, reconcile_at: _r, ...view } = record;
@@ -111,7 +120,37 @@ async function afterMove(after: PaymentRequestRecord): Promise<void> {
       if (after.requested_by) heard.add(channels.agent(after.requested_by.id));
       await publishTo(after.company_id, [...heard], paid);
     }
+    await sendReceipt(after, ro);
   }
+}
+
+/**
+ * The customer's receipt text, once, by the write that made the request paid: the dealership, the
+ * amount and the date (no card: the console never has it), with the visit's link, where the part
+ * shows the receipt. The same gatekeeper rule as the payment text decides whether it goes.
+ */
+async function sendReceipt(record: PaymentRequestRecord, ro: RepairOrderRecord): Promise<void> {
+  const location = await getLocation(ro.company_id, ro.location_id);
+  const storeLocale: Locale = location && isLocale(location.locale) ? location.locale : 'en-us';
+  const link = await paymentVisitUrl(record);
+  await sendAutomated(repairOrderOwner(ro), 'payment_receipt', {
+    agent: null,
+    manual: false,
+    gatekeeperRule: 'payment_notification',
+    words: (context) => {
+      const locale = localeOf(context);
+      const reader: Locale = isLocale(locale) && locale !== 'debug' ? locale : 'en-us';
+      return {
+        written: paymentWords(locale, 'receipt', {
+          dealership: dealershipOf(context).dealership,
+          ro: record.ro_id,
+          amount: formatMoney(record.customer_pay_in_cents, reader, storeLocale),
+          date: formatDate(record.paid_at ?? new Date().toISOString(), reader, location?.timezone ?? 'UTC'),
+          link,
+        }),
+      };
+    },
+  });
 }
 
 async function move(record: PaymentRequestRecord, change: Move): Promise<PaymentRequestRecord | null> {
@@ -176,7 +215,7 @@ export async function sendIfReady(record: PaymentRequestRecord, ro: RepairOrderR
     agent,
     manual: false,
     gatekeeperRule: 'payment_notification',
-    words: paymentText(sent, payLink(sent.token), storeLocale),
+    words: paymentText(sent, await paymentVisitUrl(sent), storeLocale),
   });
   if (result.refused) {
     // The conversation has the note and the advisor the toast; the request says it did not reach the customer.
@@ -237,7 +276,7 @@ export async function resendPayment(agent: AgentRecord, ro: RepairOrderRecord): 
     manual: true,
     gatekeeper: true,
     gatekeeperRule: 'payment_notification',
-    words: paymentText(record, payLink(record.token), storeLocale),
+    words: paymentText(record, await paymentVisitUrl(record), storeLocale),
   });
   if (result.refused) throw refusedAnswer(result.refused);
   return (await requestById(ro.company_id, ro.id, record.id)) ?? record;
@@ -260,11 +299,12 @@ export async function cancelPayment(agent: AgentRecord, ro: RepairOrderRecord): 
   const cancelled = await move(record, { to: 'cancelled', at: new Date().toISOString(), reason: null });
   if (!cancelled) return (await requestById(ro.company_id, ro.id, record.id)) ?? record;
   if (record.state !== 'queued') {
+    const link = await paymentVisitUrl(record);
     await sendAutomated(repairOrderOwner(ro), 'payment_cancellation', {
       agent,
       manual: false,
       gatekeeperRule: 'payment_cancellation',
-      words: (context) => ({ written: paymentWords(localeOf(context), 'cancelled', { dealership: dealershipOf(context).dealership, ro: record.ro_id }) }),
+      words: (context) => ({ written: paymentWords(localeOf(context), 'cancelled', { dealership: dealershipOf(context).dealership, ro: record.ro_id, link }) }),
     });
   }
   return cancelled;
@@ -273,6 +313,20 @@ export async function cancelPayment(agent: AgentRecord, ro: RepairOrderRecord): 
 /** The customer opened their page: viewed (once it was sent). */
 export async function markViewed(record: PaymentRequestRecord): Promise<PaymentRequestRecord> {
   return (await move(record, { to: 'viewed', at: new Date().toISOString() })) ?? record;
+}
+
+/**
+ * The carrier delivered a text (functions/messages/deliveries.ts): the payment text of the order's
+ * current request moves it sent → delivered. The write's condition keeps it from moving back from
+ * viewed, paid or anything later; a late receipt of an earlier request's text (written before this
+ * request went out) changes nothing.
+ */
+export async function markDelivered(message: MessageRecord): Promise<PaymentRequestRecord | null> {
+  const owner = ownerRefOf(message);
+  if (message.metadata.automated !== 'payment_notification' || owner.kind !== 'repair_order') return null;
+  const record = await latestRequest(message.company_id, owner.id);
+  if (!record || record.state !== 'sent' || !record.sent_at || message.created_at < record.sent_at) return null;
+  return move(record, { to: 'delivered', at: new Date().toISOString() });
 }
 
 /**

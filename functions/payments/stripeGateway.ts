@@ -5,10 +5,16 @@
  */
 import { lazyChunk } from '../lib/lazyChunk.js';
 import { GatewayRefused, WebhookRefused, type CardGateway, type GatewayReport } from './gateway.js';
+import { stripeKeys } from './stripeKeys.js';
 
 type StripeModule = typeof import('./stripeClient.js');
 const loadStripe = lazyChunk<StripeModule>('stripeClient.js', import.meta.url);
-const stripe = async () => (await loadStripe()).stripeClient();
+async function stripe() {
+  const { secret_key: key } = await stripeKeys();
+  // The operator has not filled the platform's keys (README "Deploying"): no checkout can be made.
+  if (!key) throw new GatewayRefused('The card gateway is not configured');
+  return (await loadStripe()).stripeClient(key);
+}
 
 const WEBHOOK_TOLERANCE_SECONDS = 300;
 
@@ -20,8 +26,8 @@ function metadataOf(object: unknown): GatewayReport['metadata'] {
 export const stripeGateway: CardGateway = {
   provider: 'stripe',
 
-  connectUrl(state, returnUrl) {
-    const clientId = process.env.STRIPE_CLIENT_ID;
+  async connectUrl(state, returnUrl) {
+    const clientId = (await stripeKeys()).client_id;
     if (!clientId) return null;
     const url = new URL(process.env.STRIPE_CONNECT_URL ?? 'https://connect.stripe.com/oauth/authorize');
     url.search = new URLSearchParams({ response_type: 'code', client_id: clientId, scope: 'read_write', state, redirect_uri: returnUrl }).toString();
@@ -42,7 +48,7 @@ export const stripeGateway: CardGateway = {
   },
 
   async disconnect(account) {
-    const clientId = process.env.STRIPE_CLIENT_ID;
+    const clientId = (await stripeKeys()).client_id;
     if (!clientId) return;
     try {
       await (await stripe()).oauth.deauthorize({ client_id: clientId, stripe_user_id: account });
@@ -88,7 +94,7 @@ export const stripeGateway: CardGateway = {
   },
 
   async readWebhook(rawBody, signature) {
-    const secret = process.env.STRIPE_WEBHOOK_SECRET;
+    const secret = (await stripeKeys()).webhook_secret;
     if (!secret) throw new WebhookRefused('no webhook secret configured');
     let event;
     try {

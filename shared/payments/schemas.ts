@@ -17,6 +17,7 @@ export const PAYMENT_ERRORS = {
   confirm_yes: 'Type YES to disconnect',
   cenpos_account: 'Please enter the CenPOS account',
   provider_unavailable: 'Card payments through this gateway are not available from the console',
+  pdf_not_generated: 'PDF Invoice is not generated',
 } as const;
 
 const cents = z.number().check(z.int(PAYMENT_ERRORS.not_whole_cents), z.gte(0, PAYMENT_ERRORS.not_whole_cents), z.lte(100_000_000, PAYMENT_ERRORS.not_whole_cents));

@@ -157,6 +157,7 @@ describe('data stack', () => {
       WebBucket: 'AWS::S3::Bucket',
       AccessLogsBucket: 'AWS::S3::Bucket',
       JwtSigningSecret: 'AWS::SecretsManager::Secret',
+      StripeSecret: 'AWS::SecretsManager::Secret',
     };
     const all = resources(s.data);
     for (const [logicalId, type] of Object.entries(pinned)) {
@@ -465,6 +466,27 @@ describe('app stack: IAM', () => {
       expect(actions, area.entry).toEqual(expect.arrayContaining(['secretsmanager:GetSecretValue', 'sns:Publish', 'ses:SendEmail']));
       const secret = statements.find((st) => ([] as string[]).concat(st.Action).includes('secretsmanager:GetSecretValue'));
       expect(mentions(secret?.Resource, 'JwtSigningSecret')).toBe(true);
+    }
+  });
+
+  it("creates the Stripe keys' secret empty for the operator, and lets only the functions that call the card gateway read it, and only it", () => {
+    const stripe = resources(s.data, 'AWS::SecretsManager::Secret').StripeSecret!;
+    expect(JSON.parse(String(stripe.Properties?.SecretString))).toEqual({ secret_key: '', webhook_secret: '', client_id: '' });
+    const readers = [API_AREAS.payments.entry, API_AREAS.dms.entry, JOBS_ENTRY];
+    for (const fnId of Object.keys(resources(s.app, 'AWS::Lambda::Function'))) {
+      const fn = resources(s.app, 'AWS::Lambda::Function')[fnId]!;
+      const env = (fn.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
+      const roleId = (fn.Properties?.Role as { 'Fn::GetAtt'?: [string, string] } | undefined)?.['Fn::GetAtt']?.[0] ?? '~';
+      const reads = Object.values(resources(s.app, 'AWS::IAM::Policy')).some((p) => mentions(p.Properties?.Roles, roleId) && mentions(p.Properties?.PolicyDocument, 'StripeSecret'));
+      const reader = readers.some((entry) => functionId(entry) === fnId);
+      expect(reads, fnId).toBe(reader);
+      expect(env.STRIPE_SECRET_ARN !== undefined && mentions(env.STRIPE_SECRET_ARN, 'StripeSecret'), fnId).toBe(reader);
+    }
+    for (const entry of readers) {
+      const read = policyStatements(policyOf(functionId(entry))).filter((st) => mentions(st.Resource, 'StripeSecret'));
+      expect(read, entry).toHaveLength(1);
+      expect(([] as string[]).concat(read[0]!.Action).sort(), entry).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
+      expect(JSON.stringify(read[0]!.Resource), entry).not.toContain('*');
     }
   });
 

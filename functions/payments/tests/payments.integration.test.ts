@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { PDFDocument } from 'pdf-lib';
 import { PAYMENT_ERRORS } from '../../../shared/payments/schemas.js';
 import { HIGH_CUSTOMER_PAY_CENTS } from '../../../shared/payments/payments.js';
 import { channels, cursorAt, eventsAfter } from '../../lib/realtime.js';
@@ -16,6 +17,9 @@ import { getRepairOrder, updateRepairOrder, type RepairOrderRecord } from '../..
 import '../../messages/boards.js';
 import { getAutoSend, runPaymentsJob } from '../requests.js';
 import { latestRequest } from '../records.js';
+import { paymentPart } from '../visitPart.js';
+import { openVisit } from '../../visits/links.js';
+import type { PaymentPartData } from '../../../shared/payments/visit.js';
 import { api, signIn, textsTo, type ApiClient } from '../../../test/support/api.js';
 import { createRepairOrder, DEMO_NORTH, serviceNumberOfNorth, useStackEnv } from '../../../test/support/service.js';
 import type { SettingsOf } from '../../../shared/schemas/settings.js';
@@ -58,6 +62,20 @@ const deliver = (eventId: string, signedAt?: number) => gatewayPost(`/dev/gatewa
 async function payWith(sessionUrl: string, card: string): Promise<number> {
   const res = await fetch(`${sessionUrl}/pay`, { method: 'POST', body: new URLSearchParams({ card }), redirect: 'manual' });
   return res.status;
+}
+
+/** The visit page's payment part of an order, as the page loads it (or runs its action) now. */
+async function partOf(roId: string, action?: 'viewed'): Promise<PaymentPartData | null> {
+  const ro = (await getRepairOrder(companyId, roId, true))!;
+  const context = { visit: { company_id: companyId, location_id: ro.location_id, repair_order_id: ro.id }, ro, locale: 'en-us' as const, storeLocale: 'en-us' as const, now: new Date() };
+  return (action ? await paymentPart.actions![action]!(context, {}) : await paymentPart.load(context)) as PaymentPartData | null;
+}
+
+/** The visit a link in a text (or a redirect) opens, by its token. */
+async function visitOfLink(link: string) {
+  const match = /\/app\/public\/visits\/([A-Za-z0-9_-]{43})#payment$/.exec(link);
+  expect(match, link).not.toBeNull();
+  return openVisit(match![1]!);
 }
 
 async function sentRequest(total = 25_000, pay = 20_000) {
@@ -158,7 +176,10 @@ describe('asking for a payment', () => {
     expect(texts).toHaveLength(1);
     const text = texts[0]!.text;
     expect(text).toContain('Demo Motors North');
-    expect(text).toContain(`/api/public/payments/${sent.token}`);
+    // The one link of the visit, at its payment part; the request's own token is not in it.
+    expect(text).not.toContain(sent.token);
+    const link = /https?:\/\/\S+/.exec(text)![0];
+    expect((await visitOfLink(link)).repair_order_id).toBe(ro.id);
     expect(text).toContain('su factura');
     expect(text).toContain('$100,00');
   });
@@ -184,11 +205,21 @@ describe('the gateway calling back', () => {
     expect((await getRepairOrder(companyId, ro.id, true))!.payment_request).toEqual({ paid: true, cancelled: false, paid_at: paidAt });
     const heard = await eventsAfter(companyId, channels.agent('agt_advisor'), cursor, true);
     expect(heard.filter((e) => e.type === 'payment_request.paid' && (e.data as { repair_order_id: string }).repair_order_id === ro.id)).toHaveLength(1);
-    // The customer's page now says it is paid, and offers no Pay button.
-    const customerPage = await fetch(`${baseUrl}/api/public/payments/${paid.token}`);
-    const html = await customerPage.text();
-    expect(html).toContain('Thank you, your payment was received.');
-    expect(html).not.toContain(gateway);
+    // The visit page's part now shows the receipt, and offers no Pay button.
+    expect(await partOf(ro.id)).toMatchObject({ state: 'paid', closed: true, pay_url: null, receipt: { amount_in_cents: 20_000, paid_at: paidAt } });
+    // Seeing it after paying never moves it back.
+    expect((await partOf(ro.id, 'viewed'))!.state).toBe('paid');
+    // One receipt text, however often the gateway told: the dealership, the amount, the date, the visit's link; no card.
+    const phone = (await (await import('../../customers/records.js')).getCustomer(companyId, ro.customer_id))!.phones.cell!;
+    const receipts = (await textsTo(carrierUrl, phone)).filter((t) => t.text.includes('we received your payment'));
+    expect(receipts).toHaveLength(1);
+    const receiptText = receipts[0]!.text;
+    expect(receiptText).toContain('Demo Motors North');
+    expect(receiptText).toContain('$200.00');
+    expect(receiptText).toContain(`repair order ${ro.ro_id}`);
+    expect(receiptText).toMatch(/ on \d\d\/\d\d\/\d{4}\. Your receipt: /);
+    expect(receiptText).not.toMatch(/4242/);
+    expect((await visitOfLink(/https?:\/\/\S+/.exec(receiptText)![0])).repair_order_id).toBe(ro.id);
   });
 
   it('moves through declined and the 3-D Secure challenge to paid, and a stale report never undoes paid', async () => {
@@ -197,9 +228,12 @@ describe('the gateway calling back', () => {
     expect(await payWith(url, '4000 0027 6000 3184')).toBe(200);
     const approve = await fetch(`${url}/challenge`, { method: 'POST', body: new URLSearchParams({ answer: 'approve' }), redirect: 'manual' });
     expect(approve.status).toBe(303);
-    // Back from the checkout before any webhook: the page asks the gateway and says paid.
-    const back = await fetch(approve.headers.get('location')!);
-    expect(await back.text()).toContain('Thank you, your payment was received.');
+    // Back from the checkout before any webhook: the gateway is asked, then the visit page opens at its payment part.
+    const back = await fetch(approve.headers.get('location')!, { redirect: 'manual' });
+    expect(back.status).toBe(302);
+    expect((await visitOfLink(back.headers.get('location')!)).repair_order_id).toBe(ro.id);
+    expect((await latestRequest(companyId, ro.id))!.state).toBe('paid');
+    expect((await partOf(ro.id))!.receipt).toMatchObject({ amount_in_cents: 9_900 });
     const [failed, challenged, , completed] = await gatewayEvents(session);
     // The webhooks, late: none of them moves it back.
     await deliver(failed!.id);
@@ -234,20 +268,126 @@ describe('the gateway calling back', () => {
     await runPaymentsJob(new Date(Date.now() + 31 * MINUTE));
     expect((await latestRequest(companyId, paidOne.ro.id))!.state).toBe('paid');
     expect((await latestRequest(companyId, expiring.ro.id))!.state).toBe('expired');
-    // The customer's page of an expired request is closed.
-    const html = await (await fetch(`${baseUrl}/api/public/payments/${expiring.record.token}`)).text();
-    expect(html).toContain(PAYMENT_ERRORS.closed);
+    // The visit page's part of an expired request is closed.
+    expect(await partOf(expiring.ro.id)).toMatchObject({ state: 'expired', closed: true, pay_url: null, receipt: null });
   });
 });
 
-describe('resend, cancel and the customer page', () => {
-  it('marks the request viewed when the customer opens the page, resends, and cancels with a text', async () => {
-    const { ro, record, session } = await sentRequest(4_200, 4_200);
-    const page = await fetch(`${baseUrl}/api/public/payments/${record.token}`);
-    expect(page.status).toBe(200);
-    expect(page.headers.get('content-type')).toContain('text/html');
-    expect(await page.text()).toContain(record.checkout!.url);
+describe("the carrier's receipt", () => {
+  const receipt = (carrierId: string, status: string) => api(inject('carrierUrl')).post('/sms/receipt', { message_id: carrierId, status });
+  /** The carrier's id of the order's newest text (the payment text, unless `containing` names another). */
+  async function paymentTextOf(ro: RepairOrderRecord, containing = 'Pay ') {
+    const phone = (await (await import('../../customers/records.js')).getCustomer(companyId, ro.customer_id))!.phones.cell!;
+    const texts = (await textsTo(carrierUrl, phone)).filter((t) => t.text.includes(containing));
+    return texts[texts.length - 1]!.message_id;
+  }
+
+  it('moves the request sent → delivered when its text is delivered, once, and never back from viewed or paid', async () => {
+    const { ro, url } = await sentRequest(6_100, 6_100);
+    const carrierId = await paymentTextOf(ro);
+    const cursor = cursorAt(Date.now() - 1000);
+    expect((await receipt(carrierId, 'sent')).status).toBe(202);
+    await expect.poll(async () => (await latestRequest(companyId, ro.id))!.state).toBe('sent');
+    await receipt(carrierId, 'delivered');
+    await expect.poll(async () => (await latestRequest(companyId, ro.id))!.state).toBe('delivered');
+    await receipt(carrierId, 'delivered');
+    const heard = await eventsAfter(companyId, channels.agent('agt_advisor'), cursor, true);
+    expect(heard.filter((e) => e.type === 'payment_request.changed' && (e.data as { repair_order_id: string; state: string }).repair_order_id === ro.id && (e.data as { state: string }).state === 'delivered')).toHaveLength(1);
+
+    // Seen, then the resent text's receipt: still viewed. Paid, then another receipt: still paid.
+    await partOf(ro.id, 'viewed');
+    expect((await advisor.put(`/api/repair_orders/${ro.id}/payment_request/resend`)).status).toBe(200);
+    await receipt(await paymentTextOf(ro), 'delivered');
     expect((await latestRequest(companyId, ro.id))!.state).toBe('viewed');
+    await payWith(url, '4242424242424242');
+    await runPaymentsJob(new Date(Date.now() + 31 * MINUTE));
+    expect((await latestRequest(companyId, ro.id))!.state).toBe('paid');
+    await receipt(await paymentTextOf(ro), 'delivered');
+    expect((await latestRequest(companyId, ro.id))!.state).toBe('paid');
+  });
+
+  it("takes no other text's receipt for the payment text's", async () => {
+    const { ro } = await sentRequest(6_200, 6_200);
+    const other = await advisor.post(`/api/repair_orders/${ro.id}/messages`, { message: { text: 'Your car is washed and ready.' } });
+    expect(other.status, other.text).toBeLessThan(300);
+    await receipt(await paymentTextOf(ro, 'washed'), 'delivered');
+    const messages = (await advisor.get(`/api/repair_orders/${ro.id}/messages`)).body.messages as { text: string; metadata: { status: string } }[];
+    expect(messages.find((m) => m.text.includes('washed'))?.metadata.status).toBe('delivered');
+    expect((await latestRequest(companyId, ro.id))!.state).toBe('sent');
+  });
+});
+
+describe('the invoice PDF', () => {
+  it('is linked once the DMS has the invoice, drawn on first ask in the customer\'s language with the dealership\'s name, kept, and drawn again once paid', async () => {
+    const ro = await anOrder({ dms_status: 'pre_invoiced' }, { requested_amount_in_cents: 15_000, requested_customer_pay_in_cents: 12_000 }, 'es');
+    expect((await advisor.post(`/api/repair_orders/${ro.id}/payment_request`, amounts(15_000, 12_000))).status).toBe(201);
+    const record = (await latestRequest(companyId, ro.id))!;
+    const part = (await partOf(ro.id))!;
+    expect(part.pdf_url).toBe(`${baseUrl}/api/public/payments/${record.token}/invoice?lang=en-us`);
+    const pdfOf = async (path: string) => {
+      const link = await fetch(`${baseUrl}${path}`, { redirect: 'manual' });
+      expect(link.status, await link.clone().text()).toBe(302);
+      const file = await fetch(link.headers.get('location')!);
+      expect(file.headers.get('content-type')).toBe('application/pdf');
+      return { key: new URL(link.headers.get('location')!).pathname, doc: await PDFDocument.load(new Uint8Array(await file.arrayBuffer())) };
+    };
+    // Without ?lang=, the customer's language.
+    const first = await pdfOf(`/api/public/payments/${record.token}/invoice`);
+    expect(first.doc.getTitle()).toBe(`Factura — Demo Motors North — ${ro.ro_id}`);
+    expect(first.key).toContain(`${record.id}-due-es.pdf`);
+    const again = await pdfOf(`/api/public/payments/${record.token}/invoice`);
+    expect(again.key).toBe(first.key);
+    expect((await pdfOf(`/api/public/payments/${record.token}/invoice?lang=de`)).doc.getTitle()).toBe(`Rechnung — Demo Motors North — ${ro.ro_id}`);
+
+    await payWith(record.checkout!.url, '4242424242424242');
+    await runPaymentsJob(new Date(Date.now() + 31 * MINUTE));
+    expect((await pdfOf(`/api/public/payments/${record.token}/invoice`)).key).toContain(`${record.id}-paid-es.pdf`);
+    // The receipt text, in the customer's language.
+    const phone = (await (await import('../../customers/records.js')).getCustomer(companyId, ro.customer_id))!.phones.cell!;
+    expect((await textsTo(carrierUrl, phone)).filter((t) => t.text.includes('hemos recibido su pago de $120,00'))).toHaveLength(1);
+  });
+
+  it("says 'PDF Invoice is not generated' while the DMS has no invoice", async () => {
+    const { ro, record } = await sentRequest(2_500, 2_500);
+    await updateRepairOrder(companyId, ro.id, (c) => ({ metadata: { ...c.metadata, dms_status: 'open' } }));
+    expect((await partOf(ro.id))!.pdf_url).toBeNull();
+    const res = await fetch(`${baseUrl}/api/public/payments/${record.token}/invoice`);
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe('PDF Invoice is not generated');
+    expect((await fetch(`${baseUrl}/api/public/payments/${'y'.repeat(43)}/invoice`)).status).toBe(404);
+  });
+});
+
+describe('resend, cancel and the visit page', () => {
+  it('shows nothing on the visit page until the request went out', async () => {
+    const none = await anOrder({}, null);
+    expect(await partOf(none.id)).toBeNull();
+    const res = await advisor.post(`/api/repair_orders/${none.id}/payment_request`, amounts(3_000, 3_000));
+    expect(res.body.payment_request.state).toBe('queued');
+    expect(await partOf(none.id)).toBeNull();
+    expect(await partOf(none.id, 'viewed')).toBeNull();
+    expect((await latestRequest(companyId, none.id))!.state).toBe('queued');
+  });
+
+  it('shows the amounts and the Pay link, marks the request viewed by its action (not by loading), resends, and cancels with a text', async () => {
+    const { ro, record, session } = await sentRequest(4_200, 3_200);
+    const shown = await partOf(ro.id);
+    expect(shown).toEqual({
+      ro_id: ro.ro_id,
+      state: 'sent',
+      amounts: { invoice_total_in_cents: 4_200, insurance_in_cents: 1_000, prepaid_in_cents: 0, customer_pay_in_cents: 3_200 },
+      pay_url: record.checkout!.url,
+      closed: false,
+      pdf_url: `${baseUrl}/api/public/payments/${record.token}/invoice?lang=en-us`,
+      receipt: null,
+    });
+    expect((await latestRequest(companyId, ro.id))!.state).toBe('sent');
+    const cursor = cursorAt(Date.now() - 1000);
+    expect((await partOf(ro.id, 'viewed'))!.state).toBe('viewed');
+    expect((await partOf(ro.id, 'viewed'))!.state).toBe('viewed');
+    expect((await latestRequest(companyId, ro.id))!.state).toBe('viewed');
+    const heard = await eventsAfter(companyId, channels.agent('agt_advisor'), cursor, true);
+    expect(heard.filter((e) => e.type === 'payment_request.changed' && (e.data as { repair_order_id: string; state: string }).repair_order_id === ro.id && (e.data as { state: string }).state === 'viewed')).toHaveLength(1);
     const phone = (await (await import('../../customers/records.js')).getCustomer(companyId, ro.customer_id))!.phones.cell!;
     const before = (await textsTo(carrierUrl, phone)).length;
     const resent = await advisor.put(`/api/repair_orders/${ro.id}/payment_request/resend`);
@@ -256,9 +396,14 @@ describe('resend, cancel and the customer page', () => {
     const cancelled = await advisor.put(`/api/repair_orders/${ro.id}/payment_request/cancel`);
     expect(cancelled.status, cancelled.text).toBe(200);
     expect(cancelled.body.payment_request.state).toBe('cancelled');
-    expect((await textsTo(carrierUrl, phone)).some((t) => t.text.includes('was cancelled'))).toBe(true);
+    const cancelText = (await textsTo(carrierUrl, phone)).find((t) => t.text.includes('was cancelled'))!;
+    expect((await visitOfLink(/https?:\/\/\S+/.exec(cancelText.text)![0])).repair_order_id).toBe(ro.id);
     expect((await gatewayEvents(session)).some((e) => e.type === 'checkout.session.expired')).toBe(true);
-    expect(await (await fetch(`${baseUrl}/api/public/payments/${record.token}`)).text()).toContain(PAYMENT_ERRORS.closed);
+    expect(await partOf(ro.id)).toMatchObject({ state: 'cancelled', closed: true, pay_url: null });
+    // The old link still opens the visit, at its payment part.
+    const old = await fetch(`${baseUrl}/api/public/payments/${record.token}`, { redirect: 'manual' });
+    expect(old.status).toBe(302);
+    expect((await visitOfLink(old.headers.get('location')!)).repair_order_id).toBe(ro.id);
     const twice = await advisor.put(`/api/repair_orders/${ro.id}/payment_request/cancel`);
     expect(twice.status).toBe(422);
     expect((await fetch(`${baseUrl}/api/public/payments/${'x'.repeat(43)}`)).status).toBe(404);
