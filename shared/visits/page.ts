@@ -33,6 +33,8 @@ export interface VisitPage {
   /** The dealership's name as every text to the customer names it, and its phone. */
   dealership: string;
   phone: string;
+  /** The phone as the store's customers write it (`(617) 555-0100`): the page carries no phone library. */
+  phone_display: string;
   /** The customer's language (never `debug`), and the store's for money and dates. */
   locale: Locale;
   store_locale: Locale;
