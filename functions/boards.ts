@@ -13,3 +13,4 @@ export { board as employees } from './employees/board.js';
 export { board as chat } from './chat/board.js';
 export { board as csi } from './csi/board.js';
 export { board as payments } from './payments/board.js';
+export { board as visits } from './visits/board.js';

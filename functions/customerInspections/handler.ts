@@ -9,14 +9,14 @@ import '../messages/boards.js';
 import { decide } from '../recommendations/decisions.js';
 import { linkNotFound, openLink } from '../recommendations/links.js';
 import { inspectionPdf } from '../recommendations/storedPdf.js';
-import { customerInspection, linkedInspection } from './page.js';
+import { customerInspection, linkedInspection, shownOf } from './page.js';
 
 async function opened(req: Request) {
   return linkedInspection(await openLink(req.params.token ?? ''));
 }
 
 export const routes: Routes = {
-  'GET /api/public/inspections/{token}': publicRoute(async (req) => ok({ inspection: await customerInspection(await opened(req)) })),
+  'GET /api/public/inspections/{token}': publicRoute(async (req) => ok({ inspection: await customerInspection(shownOf(await opened(req))) })),
 
   'PUT /api/public/inspections/{token}/recommendations/{recommendation_id}': publicRoute(async (req) => {
     const inspection = await opened(req);
@@ -29,7 +29,7 @@ export const routes: Routes = {
       // The sheet may have been replaced since the page loaded: the link no longer opens it.
       refusal: (sheet) => (sheet.id === inspection.link.sheet_id && sheet.sent_to_customer_at ? null : linkNotFound()),
     });
-    return ok({ inspection: await customerInspection({ ...inspection, sheet: outcome.sheet }) });
+    return ok({ inspection: await customerInspection(shownOf({ ...inspection, sheet: outcome.sheet })) });
   }),
 
   'GET /api/public/inspections/{token}/pdf': publicRoute(async (req) => {
