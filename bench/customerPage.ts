@@ -20,7 +20,7 @@ import { launchChromium } from '../test/support/chromium.js';
 import { DEMO_PASSWORD } from '../infra/local/demo.js';
 import { startLocalStack } from '../infra/local/stack.js';
 import { WEB_DIST } from '../infra/local/web.js';
-import { READY_MARK } from '../web/src/inspectionPage/marks.js';
+import { READY_MARK } from '../web/src/features/inspections/visit/marks.js';
 
 const LOCATION = 'loc_demo_north';
 

@@ -9,6 +9,7 @@ import '../messages/boards.js';
 import { decide } from '../recommendations/decisions.js';
 import { linkNotFound, openLink } from '../recommendations/links.js';
 import { inspectionPdf } from '../recommendations/storedPdf.js';
+import { visitUrl } from '../visits/links.js';
 import { customerInspection, linkedInspection, shownOf } from './page.js';
 
 async function opened(req: Request) {
@@ -30,6 +31,12 @@ export const routes: Routes = {
       refusal: (sheet) => (sheet.id === inspection.link.sheet_id && sheet.sent_to_customer_at ? null : linkNotFound()),
     });
     return ok({ inspection: await customerInspection(shownOf({ ...inspection, sheet: outcome.sheet })) });
+  }),
+
+  // A link sent before the visit page: the page moves to the order's visit link (the same for every text of the order).
+  'GET /api/public/inspections/{token}/visit': publicRoute(async (req) => {
+    const { link } = await opened(req);
+    return ok({ visit: { url: await visitUrl(link, 'inspection') } });
   }),
 
   'GET /api/public/inspections/{token}/pdf': publicRoute(async (req) => {

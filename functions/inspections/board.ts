@@ -62,6 +62,7 @@ export const board = {
         'GET /api/public/inspections/{token}',
         'PUT /api/public/inspections/{token}/recommendations/{recommendation_id}',
         'GET /api/public/inspections/{token}/pdf',
+        'GET /api/public/inspections/{token}/visit',
       ],
       bundleFiles: PDF_BUNDLE_FILES,
       lazyChunks: [PDF_CHUNK, ...CONVERSATION_CHUNKS],

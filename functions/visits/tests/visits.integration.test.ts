@@ -148,6 +148,26 @@ describe('GET /api/public/visits/{token}', () => {
   });
 });
 
+describe('links sent before the visit page', () => {
+  it("turns an inspection link into its order's visit link, and refuses an unknown or expired one as before", async () => {
+    const { ro } = await createRepairOrder();
+    const { token: old } = await sendInspection(ro);
+    const visit = tokenOf(await visitUrl(orderOf(ro), 'payment'));
+
+    const res = await api(baseUrl).get(`/api/public/inspections/${old}/visit`);
+
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.visit.url).toMatch(new RegExp(`/app/public/visits/${visit}#inspection$`));
+    expect((await api(baseUrl).get(`/api/public/inspections/${randomBytes(32).toString('base64url')}/visit`)).status).toBe(404);
+    const { writeLink } = await import('../../recommendations/links.js');
+    const expired = randomBytes(32).toString('base64url');
+    const dayAgo = new Date(Date.now() - DAY).toISOString();
+    const sheet = (await getSheet(ro.company_id, ro.id, true))!;
+    await writeLink(expired, { company_id: ro.company_id, location_id: ro.location_id, repair_order_id: ro.id, sheet_id: sheet.id, created_at: dayAgo, valid_until: dayAgo });
+    expect((await api(baseUrl).get(`/api/public/inspections/${expired}/visit`)).status).toBe(410);
+  });
+});
+
 describe('POST /api/public/visits/{token}/{kind}/{action}', () => {
   it("records the customer's decision on a recommendation and answers the part again", async () => {
     const { ro, token } = await visitedOrder();

@@ -1,32 +1,29 @@
 /**
- * The customer's inspection page, its pure parts: which language it shows and how its words are
- * loaded and chosen, how a failed load maps to the page's state, the totals and counts it shows,
- * and how it writes money and links.
+ * The customer's visit page and its inspection part, their pure parts: which language the page
+ * shows and how its words and the part's are loaded and chosen, how a failed load maps to the
+ * page's state, which link a path is, the totals and counts the inspection shows, and how the page
+ * writes money and links.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MPI_ERRORS, type CustomerInspection, type SheetGroup } from '../../shared/inspections/inspections.js';
 import { intlTag } from '../../shared/locales.js';
-import {
-  InspectionCallFailed,
-  decideRecommendation,
-  decisionFailureKey,
-  failureStateOf,
-  fetchInspection,
-  fetchPdfUrl,
-  tokenOfPath,
-} from '../../web/src/inspectionPage/api.js';
-import { attachmentsOf, brandColours, conditionCounts, decisionTotals } from '../../web/src/inspectionPage/figures.js';
-import { screenOf } from '../../web/src/inspectionPage/screen.js';
-import { formatsFor, safeUrl, telUrl, vehicleName } from '../../web/src/inspectionPage/format.js';
-import { PAGE_LOCALES, loadTexts, localeOfBrowserTag, pageLocale, translator, type PageLocale } from '../../web/src/inspectionPage/texts.js';
+import { VisitCallFailed, actOnPart, actionFailureKey, failureStateOf, fetchVisit, linkOfPath, visitLinkOf } from '../../web/src/visitPage/api.js';
+import { attachmentsOf, conditionCounts, decisionTotals } from '../../web/src/features/inspections/visit/figures.js';
+import { loadInspectionTexts } from '../../web/src/features/inspections/visit/words.js';
+import { brandColours } from '../../web/src/visitPage/brand.js';
+import { screenOf } from '../../web/src/visitPage/screen.js';
+import { formatsFor, safeUrl, telUrl, vehicleName } from '../../web/src/visitPage/format.js';
+import { PAGE_LOCALES, localeOfBrowserTag, pageLocale, translator, type PageLocale } from '../../web/src/visitPage/texts.js';
+import { loadPageTexts } from '../../web/src/visitPage/words.js';
 
-const localesDir = fileURLToPath(new URL('../../web/src/inspectionPage/locales/', import.meta.url));
+const localesDir = fileURLToPath(new URL('../../web/src/features/inspections/visit/locales/', import.meta.url));
+const pageLocalesDir = fileURLToPath(new URL('../../web/src/visitPage/locales/', import.meta.url));
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
-function readTexts(locale: PageLocale): Record<string, string> {
-  return JSON.parse(readFileSync(`${localesDir}${locale}.json`, 'utf8')) as Record<string, string>;
+function readTexts(locale: PageLocale, dir = localesDir): Record<string, string> {
+  return JSON.parse(readFileSync(`${dir}${locale}.json`, 'utf8')) as Record<string, string>;
 }
 
 type PageRecommendation = CustomerInspection['recommendations'][number];
@@ -78,7 +75,24 @@ describe('pageLocale (which language the page shows)', () => {
   });
 });
 
-describe('the page locale files', () => {
+describe("the visit page's own locale files", () => {
+  const english = readTexts('en-us', pageLocalesDir);
+
+  it('exist for the 11 languages and nothing else', () => {
+    const files = readdirSync(pageLocalesDir).map((f) => f.replace(/\.json$/, '')).sort();
+    expect(files).toEqual([...PAGE_LOCALES].sort());
+  });
+
+  it.each(PAGE_LOCALES)('%s has every key of en-us, each non-empty with its placeholders, and loads as its own chunk', async (locale) => {
+    const texts = readTexts(locale, pageLocalesDir);
+    expect(Object.keys(texts).sort()).toEqual(Object.keys(english).sort());
+    const markers = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    for (const [key, value] of Object.entries(texts)) expect({ key, filled: value.trim().length > 0, markers: markers(value) }).toEqual({ key, filled: true, markers: markers(english[key]!) });
+    expect(await loadPageTexts(locale)).toEqual(texts);
+  });
+});
+
+describe("the inspection part's locale files", () => {
   const english = readTexts('en-us');
   const baseKeys = (texts: Record<string, string>) => [...new Set(Object.keys(texts).map((k) => k.replace(PLURAL, '')))].sort();
 
@@ -116,7 +130,7 @@ describe('the page locale files', () => {
     });
 
     it('loads as its own chunk, with the same words as the file', async () => {
-      expect(await loadTexts(locale)).toEqual(texts);
+      expect(await loadInspectionTexts(locale)).toEqual(texts);
     });
   });
 
@@ -143,29 +157,29 @@ describe('translator', () => {
 
 describe('failureStateOf (the page state of a failed load)', () => {
   it('shows an expired link for 410 or link_expired', () => {
-    expect(failureStateOf(new InspectionCallFailed(410, 'link_expired', MPI_ERRORS.link_expired))).toBe('expired');
-    expect(failureStateOf(new InspectionCallFailed(410, null, 'Gone'))).toBe('expired');
+    expect(failureStateOf(new VisitCallFailed(410, 'link_expired', MPI_ERRORS.link_expired))).toBe('expired');
+    expect(failureStateOf(new VisitCallFailed(410, null, 'Gone'))).toBe('expired');
   });
 
   it('shows an invalid link for 404 or link_not_found', () => {
-    expect(failureStateOf(new InspectionCallFailed(404, 'link_not_found', MPI_ERRORS.link_not_found))).toBe('not-found');
-    expect(failureStateOf(new InspectionCallFailed(404, null, 'Not found'))).toBe('not-found');
+    expect(failureStateOf(new VisitCallFailed(404, 'link_not_found', MPI_ERRORS.link_not_found))).toBe('not-found');
+    expect(failureStateOf(new VisitCallFailed(404, null, 'Not found'))).toBe('not-found');
   });
 
   it('offers a retry for the network, server errors and anything unexpected', () => {
-    expect(failureStateOf(new InspectionCallFailed(0, null, 'Failed to fetch'))).toBe('error');
-    expect(failureStateOf(new InspectionCallFailed(503, null, 'HTTP 503'))).toBe('error');
+    expect(failureStateOf(new VisitCallFailed(0, null, 'Failed to fetch'))).toBe('error');
+    expect(failureStateOf(new VisitCallFailed(503, null, 'HTTP 503'))).toBe('error');
     expect(failureStateOf(new TypeError('boom'))).toBe('error');
   });
 });
 
 describe('screenOf (which screen the page shows)', () => {
-  it('shows the skeleton until both the inspection and the words of its language are in', () => {
+  it('shows the skeleton until both the visit and the words of its language are in', () => {
     expect(screenOf({ load: 'loading', words: 'page', wordsFailed: false, shownBefore: false })).toEqual({ kind: 'skeleton' });
     expect(screenOf({ load: 'ready', words: 'none', wordsFailed: false, shownBefore: false })).toEqual({ kind: 'skeleton' });
-    // The phone's language came first, the inspection answered another: wait for those words.
+    // The phone's language came first, the visit answered another: wait for those words.
     expect(screenOf({ load: 'ready', words: 'other', wordsFailed: false, shownBefore: false })).toEqual({ kind: 'skeleton' });
-    expect(screenOf({ load: 'ready', words: 'page', wordsFailed: false, shownBefore: false })).toEqual({ kind: 'inspection' });
+    expect(screenOf({ load: 'ready', words: 'page', wordsFailed: false, shownBefore: false })).toEqual({ kind: 'visit' });
   });
 
   it('shows each refused or failed load with its own text', () => {
@@ -178,9 +192,9 @@ describe('screenOf (which screen the page shows)', () => {
     expect(screenOf({ load: 'error', words: 'page', wordsFailed: false, shownBefore: false })).toEqual({ kind: 'notice', state: 'error', message: 'load_failed' });
   });
 
-  it("keeps the inspection on screen in the old words while a newly picked language's words load or fail", () => {
-    expect(screenOf({ load: 'ready', words: 'other', wordsFailed: false, shownBefore: true })).toEqual({ kind: 'inspection' });
-    expect(screenOf({ load: 'ready', words: 'other', wordsFailed: true, shownBefore: true })).toEqual({ kind: 'inspection' });
+  it("keeps the visit on screen in the old words while a newly picked language's words load or fail", () => {
+    expect(screenOf({ load: 'ready', words: 'other', wordsFailed: false, shownBefore: true })).toEqual({ kind: 'visit' });
+    expect(screenOf({ load: 'ready', words: 'other', wordsFailed: true, shownBefore: true })).toEqual({ kind: 'visit' });
   });
 
   it("offers a retry when the words of the page's language cannot be loaded", () => {
@@ -190,46 +204,60 @@ describe('screenOf (which screen the page shows)', () => {
   });
 });
 
-describe('decisionFailureKey (what a customer reads when a decision was not saved)', () => {
-  it('asks for a new link when the link expired or no longer opens the inspection', () => {
-    expect(decisionFailureKey(new InspectionCallFailed(410, 'link_expired', MPI_ERRORS.link_expired))).toBe('link_expired');
-    expect(decisionFailureKey(new InspectionCallFailed(404, 'link_not_found', MPI_ERRORS.link_not_found))).toBe('link_not_found');
+describe('actionFailureKey (what a customer reads when a decision was not saved)', () => {
+  it('asks for a new link when the link expired or no longer opens the visit', () => {
+    expect(actionFailureKey(new VisitCallFailed(410, 'link_expired', MPI_ERRORS.link_expired))).toBe('link_expired');
+    expect(actionFailureKey(new VisitCallFailed(404, 'link_not_found', MPI_ERRORS.link_not_found))).toBe('link_not_found');
   });
 
   it('invites a retry for anything else, a vanished recommendation included', () => {
-    expect(decisionFailureKey(new InspectionCallFailed(404, 'unknown_recommendation', MPI_ERRORS.unknown_recommendation))).toBe('decision_failed');
-    expect(decisionFailureKey(new InspectionCallFailed(0, null, 'Failed to fetch'))).toBe('decision_failed');
-    expect(decisionFailureKey(new Error('boom'))).toBe('decision_failed');
+    expect(actionFailureKey(new VisitCallFailed(404, 'unknown_recommendation', MPI_ERRORS.unknown_recommendation))).toBe('decision_failed');
+    expect(actionFailureKey(new VisitCallFailed(0, null, 'Failed to fetch'))).toBe('decision_failed');
+    expect(actionFailureKey(new Error('boom'))).toBe('decision_failed');
   });
 });
 
-describe('tokenOfPath', () => {
-  it('reads the token of an inspection link and nothing else', () => {
-    expect(tokenOfPath('/app/public/inspections/Zx_9-Qa')).toBe('Zx_9-Qa');
-    expect(tokenOfPath('/app/public/inspections/Zx_9-Qa/')).toBe('Zx_9-Qa');
-    expect(tokenOfPath('/app/public/inspections/')).toBeNull();
-    expect(tokenOfPath('/app/mpi')).toBeNull();
+describe('linkOfPath', () => {
+  it('reads the token of a visit link, and of the inspection and survey links sent before the visit page', () => {
+    expect(linkOfPath('/app/public/visits/Zx_9-Qa')).toEqual({ kind: 'visit', token: 'Zx_9-Qa' });
+    expect(linkOfPath('/app/public/visits/Zx_9-Qa/')).toEqual({ kind: 'visit', token: 'Zx_9-Qa' });
+    expect(linkOfPath('/app/public/inspections/Zx_9-Qa')).toEqual({ kind: 'inspections', token: 'Zx_9-Qa' });
+    expect(linkOfPath('/app/public/surveys/abc')).toEqual({ kind: 'surveys', token: 'abc' });
+  });
+
+  it('reads nothing else', () => {
+    expect(linkOfPath('/app/public/visits/')).toBeNull();
+    expect(linkOfPath('/app/public/payments/abc')).toBeNull();
+    expect(linkOfPath('/app/mpi')).toBeNull();
+    expect(linkOfPath('/app/public/visits/%E0%A4%A')).toBeNull();
   });
 });
 
-describe('the public inspection calls', () => {
+describe('the public visit calls', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('PUTs a decision as { approved } and answers the inspection as the API returns it', async () => {
-    const inspection = { ro_id: 'RO-1' } as CustomerInspection;
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ inspection }), { status: 200 }));
+  it("POSTs a part's action with its body and answers the part as the API returns it", async () => {
+    const part = { kind: 'inspection', data: { ro_id: 'RO-1' } };
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ part }), { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
-    await expect(decideRecommendation('tok/1', 'rec_1', false)).resolves.toEqual(inspection);
+    await expect(actOnPart('tok/1', 'inspection', 'decide', { recommendation_id: 'rec_1', approved: false })).resolves.toEqual(part);
     expect(fetchMock).toHaveBeenCalledWith(
-      '/api/public/inspections/tok%2F1/recommendations/rec_1',
-      expect.objectContaining({ method: 'PUT', body: JSON.stringify({ approved: false }) }),
+      '/api/public/visits/tok%2F1/inspection/decide',
+      expect.objectContaining({ method: 'POST', body: JSON.stringify({ recommendation_id: 'rec_1', approved: false }) }),
     );
   });
 
+  it("asks an old link's own API for its visit's link", async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ visit: { url: 'https://x/app/public/visits/abc#inspection' } }), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(visitLinkOf({ kind: 'inspections', token: 'old' })).resolves.toBe('https://x/app/public/visits/abc#inspection');
+    expect(fetchMock).toHaveBeenCalledWith('/api/public/inspections/old/visit', expect.anything());
+  });
+
   it("fails with the API's status and error id", async () => {
-    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ error: { id: 'link_expired', message: MPI_ERRORS.link_expired } }), { status: 410 }));
-    const failure = await fetchInspection('tok').catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(InspectionCallFailed);
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ error: { id: 'link_expired', message: 'expired' } }), { status: 410 }));
+    const failure = await fetchVisit('tok').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(VisitCallFailed);
     expect(failure).toMatchObject({ status: 410, errorId: 'link_expired' });
   });
 
@@ -237,7 +265,7 @@ describe('the public inspection calls', () => {
     vi.stubGlobal('fetch', async () => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(fetchPdfUrl('tok')).rejects.toMatchObject({ status: 0, errorId: null });
+    await expect(actOnPart('tok', 'inspection', 'pdf')).rejects.toMatchObject({ status: 0, errorId: null });
   });
 });
 

@@ -4,7 +4,7 @@
  * open the full-size original; videos play in place and fetch nothing until played.
  */
 import type { PageAttachment } from './figures.js';
-import type { Translate } from './texts.js';
+import type { Translate } from '../../../visitPage/texts.js';
 
 /** The thumbnail box: renditions are at most 320 px on their longer side (RENDITION_EDGE.thumb), shown cropped square. */
 const THUMB_EDGE = 160;

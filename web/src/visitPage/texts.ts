@@ -1,7 +1,8 @@
 /**
- * The inspection page's words: its own small locale files (not the console's, which would drag
- * i18next and every console text along), one chunk per language, so a phone downloads only the
- * language it shows. Plurals follow Intl.PluralRules; `{{name}}` placeholders are filled in.
+ * The visit page's words: the page and each part keep their own small locale files (not the
+ * console's, which would drag i18next and every console text along), one chunk per language, so a
+ * phone downloads only the language it shows. Plurals follow Intl.PluralRules; `{{name}}`
+ * placeholders are filled in.
  */
 import { LANGUAGE_NAMES, LOCALES, intlTag, type Locale } from '../../../shared/locales.js';
 
@@ -15,11 +16,12 @@ export const FALLBACK_LOCALE: PageLocale = 'en-us';
 
 export type Texts = Readonly<Record<string, string>>;
 
-const files = import.meta.glob<Texts>('./locales/*.json', { import: 'default' });
-
 export function isPageLocale(value: string | null | undefined): value is PageLocale {
   return typeof value === 'string' && (PAGE_LOCALES as readonly string[]).includes(value);
 }
+
+/** A part's language as the page passes it (never `debug`; anything else reads as the fallback). */
+export const asPageLocale = (value: string): PageLocale => (isPageLocale(value) ? value : FALLBACK_LOCALE);
 
 /**
  * A browser language tag (navigator.languages) as a page language: exact regional English
@@ -40,7 +42,7 @@ export function localeOfBrowserTag(tag: string): PageLocale | null {
 export interface LocaleChoices {
   /** What the customer picked on this phone before (kept in the browser). */
   chosen: string | null;
-  /** The inspection's language as the API answers it (the customer's, else the location's); null while loading. */
+  /** The visit's language as the API answers it (the customer's, else the location's); null while loading. */
   answered: string | null;
   /** navigator.languages, most preferred first. */
   browser: readonly string[];
@@ -65,18 +67,24 @@ export function pageLocale({ chosen, answered, browser }: LocaleChoices): PageLo
   return FALLBACK_LOCALE;
 }
 
-const loading = new Map<PageLocale, Promise<Texts>>();
+export type TextsLoader = (locale: PageLocale) => Promise<Texts>;
 
-/** Loads one language's texts (its own chunk), once; a failed load is forgotten so a retry fetches again. */
-export function loadTexts(locale: PageLocale): Promise<Texts> {
-  let texts = loading.get(locale);
-  if (!texts) {
-    const load = files[`./locales/${locale}.json`];
-    texts = load ? load() : Promise.reject(new Error(`No texts for ${locale}`));
-    texts.catch(() => loading.delete(locale));
-    loading.set(locale, texts);
-  }
-  return texts;
+/**
+ * A loader of one set of locale files (`import.meta.glob('./locales/*.json', { import: 'default' })`
+ * beside the page or a part): each language's texts once; a failed load is forgotten so a retry fetches again.
+ */
+export function textsLoader(files: Readonly<Record<string, () => Promise<Texts>>>): TextsLoader {
+  const loading = new Map<PageLocale, Promise<Texts>>();
+  return (locale) => {
+    let texts = loading.get(locale);
+    if (!texts) {
+      const load = files[`./locales/${locale}.json`];
+      texts = load ? load() : Promise.reject(new Error(`No texts for ${locale}`));
+      texts.catch(() => loading.delete(locale));
+      loading.set(locale, texts);
+    }
+    return texts;
+  };
 }
 
 export type Vars = Readonly<Record<string, string | number>>;
@@ -97,6 +105,7 @@ export function translator(texts: Texts, locale: PageLocale): Translate {
   };
 }
 
+// The inspection page's key: a customer's earlier pick there still holds on the visit page.
 const STORED_CHOICE = 'inspection_page.language';
 
 /** The customer's earlier pick on this phone; storage may be off (private mode), which is fine. */

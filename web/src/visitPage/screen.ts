@@ -1,5 +1,5 @@
 /**
- * Which screen the page shows, from where the inspection's load is and whether the words of the
+ * Which screen the page shows, from where the visit's load is and whether the words of the
  * page's language are at hand. Kept apart from the component so the rules can be tested alone.
  */
 import type { FailureState } from './api.js';
@@ -11,7 +11,7 @@ export type Screen =
   /** No words of any language could be loaded: only a language-free retry button can be offered. */
   | { kind: 'bare-retry' }
   | { kind: 'notice'; state: FailureState; message: 'link_expired' | 'link_not_found' | 'load_failed' }
-  | { kind: 'inspection' };
+  | { kind: 'visit' };
 
 export interface ScreenInputs {
   load: LoadState;
@@ -19,7 +19,7 @@ export interface ScreenInputs {
   words: 'none' | 'other' | 'page';
   /** The last load of the page's words failed. */
   wordsFailed: boolean;
-  /** The inspection was on screen before: a language switch keeps it there, in the old words, until the new ones arrive. */
+  /** The visit was on screen before: a language switch keeps it there, in the old words, until the new ones arrive. */
   shownBefore: boolean;
 }
 
@@ -38,6 +38,6 @@ export function screenOf({ load, words, wordsFailed, shownBefore }: ScreenInputs
     return notice(load === 'expired' || load === 'not-found' ? load : 'error');
   }
   if (load === 'loading') return { kind: 'skeleton' };
-  if (load === 'ready') return { kind: 'inspection' };
+  if (load === 'ready') return { kind: 'visit' };
   return notice(load);
 }

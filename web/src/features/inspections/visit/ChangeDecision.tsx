@@ -4,7 +4,7 @@
  * (SPEC §4 "Changing state prompts"). A native modal dialog: focus stays inside, Esc cancels.
  */
 import { useEffect, useRef } from 'preact/hooks';
-import type { Translate } from './texts.js';
+import type { Translate } from '../../../visitPage/texts.js';
 
 export interface ChangeDecisionProps {
   item: string;

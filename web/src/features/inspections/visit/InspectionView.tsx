@@ -2,14 +2,14 @@
 /**
  * The inspection as the customer reads it: greeting, vehicle and order, a summary of conditions,
  * the recommended work to decide first (each with its price, photos and Approve/Decline), then
- * the whole checklist, damage details, totals, the PDF and how to reach the dealership.
+ * the whole checklist, damage details, totals and the PDF. The visit page around it names the
+ * dealership, the link's life and how to reach the store.
  */
-import type { ComponentChildren } from 'preact';
-import { ITEM_STATUS, type CustomerInspection, type ItemStatus } from '../../../shared/inspections/inspections.js';
+import { ITEM_STATUS, type CustomerInspection, type ItemStatus } from '../../../../../shared/inspections/inspections.js';
 import { attachmentsOf, conditionCounts, decisionTotals } from './figures.js';
-import { vehicleName, type Formats } from './format.js';
+import { vehicleName, type Formats } from '../../../visitPage/format.js';
 import { Media } from './Media.js';
-import type { Translate } from './texts.js';
+import type { Translate } from '../../../visitPage/texts.js';
 
 type PageRecommendation = CustomerInspection['recommendations'][number];
 
@@ -33,7 +33,6 @@ interface ViewProps {
   formats: Formats;
   decisions: Decisions;
   pdf: PdfLink;
-  languagePicker: ComponentChildren;
 }
 
 const CONDITION: Record<ItemStatus, 'red' | 'yellow' | 'green' | 'na'> = {
@@ -43,15 +42,14 @@ const CONDITION: Record<ItemStatus, 'red' | 'yellow' | 'green' | 'na'> = {
   [ITEM_STATUS.NA]: 'na',
 };
 
-export function InspectionView({ inspection, t, formats, decisions, pdf, languagePicker }: ViewProps) {
+export function InspectionView({ inspection, t, formats, decisions, pdf }: ViewProps) {
   const counts = conditionCounts(inspection.groups);
   const totals = decisionTotals(inspection.recommendations);
   const vehicle = vehicleName(inspection.vehicle);
   return (
-    <main class="content">
-      {languagePicker}
+    <div class="inspection-body">
       <section class="intro" aria-labelledby="inspection-title">
-        <h1 id="inspection-title">{t('title')}</h1>
+        <h2 id="inspection-title">{t('title')}</h2>
         {inspection.form_name.trim() ? <p class="form-name">{inspection.form_name}</p> : null}
         {inspection.header.trim() ? <p class="header-text">{inspection.header}</p> : null}
         <p class="greeting">{inspection.customer_first_name.trim() ? t('greeting', { name: inspection.customer_first_name.trim() }) : t('greeting_anonymous')}</p>
@@ -103,7 +101,7 @@ export function InspectionView({ inspection, t, formats, decisions, pdf, languag
       </section>
 
       <section class="recommendations" aria-labelledby="recommendations-title">
-        <h2 id="recommendations-title">{t('recommendations')}</h2>
+        <h3 id="recommendations-title">{t('recommendations')}</h3>
         {inspection.recommendations.length === 0 ? (
           <p>{t('no_recommendations')}</p>
         ) : (
@@ -119,7 +117,7 @@ export function InspectionView({ inspection, t, formats, decisions, pdf, languag
       </section>
 
       <section class="totals" aria-labelledby="totals-title">
-        <h2 id="totals-title">{t('totals')}</h2>
+        <h3 id="totals-title">{t('totals')}</h3>
         <dl>
           <div>
             <dt>{t('total_approved')}</dt>
@@ -143,10 +141,10 @@ export function InspectionView({ inspection, t, formats, decisions, pdf, languag
       </section>
 
       <section class="checklist" aria-labelledby="checklist-title">
-        <h2 id="checklist-title">{t('checklist')}</h2>
+        <h3 id="checklist-title">{t('checklist')}</h3>
         {inspection.groups.map((group) => (
           <section class="group" key={group.name} aria-label={group.name}>
-            <h3>{group.name}</h3>
+            <h4>{group.name}</h4>
             <ul>
               {group.items.map((item) => {
                 const condition = item.dmg === null ? 'unset' : CONDITION[item.dmg];
@@ -168,13 +166,12 @@ export function InspectionView({ inspection, t, formats, decisions, pdf, languag
 
       {inspection.damage_details.comment.trim() ? (
         <section class="damage" aria-labelledby="damage-title">
-          <h2 id="damage-title">{t('damage_details')}</h2>
+          <h3 id="damage-title">{t('damage_details')}</h3>
           <p class="comment">{inspection.damage_details.comment}</p>
         </section>
       ) : null}
 
-      <p class="expiry">{t('link_valid_until', { date: formats.date(inspection.expires_at) })}</p>
-    </main>
+    </div>
   );
 }
 
@@ -203,7 +200,7 @@ function RecommendationCard({
       data-approved={String(recommendation.approved)}
       aria-busy={saving}
     >
-      <h3>{recommendation.item}</h3>
+      <h4>{recommendation.item}</h4>
       <p class="group-name">{recommendation.group}</p>
       {recommendation.comment.trim() ? <p class="comment">{recommendation.comment}</p> : null}
       <p class="price">
@@ -245,23 +242,5 @@ function RecommendationCard({
         </p>
       ) : null}
     </article>
-  );
-}
-
-/** The dealership's bar: logo, name, and a call button. */
-export function DealershipBar({ dealership, t, callUrl }: { dealership: CustomerInspection['dealership']; t: Translate; callUrl: string | null }) {
-  const logo = dealership.logo_url && /^(https?:)?\//i.test(dealership.logo_url) ? dealership.logo_url : null;
-  return (
-    <header class="brand">
-      <div class="brand-name" data-testid="inspection-dealership">
-        {logo ? <img class="logo" src={logo} alt="" height={40} /> : null}
-        <span>{dealership.name}</span>
-      </div>
-      {callUrl ? (
-        <a class="call" href={callUrl}>
-          {t('call')}
-        </a>
-      ) : null}
-    </header>
   );
 }
