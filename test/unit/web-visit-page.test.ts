@@ -14,7 +14,8 @@ import { attachmentsOf, conditionCounts, decisionTotals } from '../../web/src/fe
 import { loadInspectionTexts } from '../../web/src/features/inspections/visit/words.js';
 import { brandColours } from '../../web/src/visitPage/brand.js';
 import { screenOf } from '../../web/src/visitPage/screen.js';
-import { formatsFor, safeUrl, telUrl, vehicleName } from '../../web/src/visitPage/format.js';
+import { formatsFor, vehicleName } from '../../web/src/features/inspections/visit/format.js';
+import { longDate, safeUrl, telUrl } from '../../web/src/visitPage/format.js';
 import { PAGE_LOCALES, localeOfBrowserTag, pageLocale, translator, type PageLocale } from '../../web/src/visitPage/texts.js';
 import { loadPageTexts } from '../../web/src/visitPage/words.js';
 
@@ -301,6 +302,11 @@ describe('formats and branding', () => {
   it('names the vehicle from the parts it has', () => {
     expect(vehicleName({ make: 'Volvo', model: 'XC60', year: 2021, vin: null, mileage: null })).toBe('2021 Volvo XC60');
     expect(vehicleName({ make: 'Volvo', model: '', year: null, vin: null, mileage: null })).toBe('Volvo');
+  });
+
+  it("writes the link's date in the page's language", () => {
+    expect(longDate('de', '2026-12-24T12:00:00.000Z')).toBe('24. Dezember 2026');
+    expect(longDate('en-us', 'not a date')).toBe('');
   });
 
   it('links only to http(s) sites and dialable numbers', () => {

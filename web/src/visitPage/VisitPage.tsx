@@ -12,7 +12,7 @@ import { intlTag, type Locale } from '../../../shared/locales.js';
 import type { VisitPage, VisitPartPayload } from '../../../shared/visits/page.js';
 import { actOnPart, failureStateOf, type FailureState } from './api.js';
 import { brandColours } from './brand.js';
-import { formatsFor, safeUrl, telUrl, type Formats } from './format.js';
+import { longDate, safeUrl, telUrl } from './format.js';
 import type { VisitPartProps } from './part.js';
 import { viewOf } from './parts.js';
 import { screenOf } from './screen.js';
@@ -130,7 +130,6 @@ export function VisitPageView({ firstLoad, reload, browserLanguages, anchor }: V
 
   shown.current = true;
   const { token, visit: current } = load;
-  const formats = formatsOf(texts!.locale, current.store_locale);
   const colours = brandColours(current.branding.colour);
   const callUrl = telUrl(current.phone);
   const brandLink = safeUrl(current.branding.link);
@@ -201,7 +200,7 @@ export function VisitPageView({ firstLoad, reload, browserLanguages, anchor }: V
         ) : null}
         {current.branding.footer ? <p class="branding-footer">{current.branding.footer}</p> : null}
         {current.branding.disclaimer ? <p class="disclaimer">{current.branding.disclaimer}</p> : null}
-        <p class="expiry">{t('link_valid_until', { date: formats.date(current.valid_until) })}</p>
+        <p class="expiry">{t('link_valid_until', { date: longDate(texts!.locale, current.valid_until) })}</p>
       </footer>
     </div>
   );
@@ -267,19 +266,6 @@ function PartSlot({ part, token, locale, storeLocale, dealership, focus, t, onCh
       )}
     </section>
   );
-}
-
-const formatCache = new Map<string, Formats>();
-
-/** Intl formatters are costly to build on a slow phone: one set per language and currency, reused across renders. */
-function formatsOf(locale: PageLocale, currencyLocale: string): Formats {
-  const key = `${locale}|${currencyLocale}`;
-  let formats = formatCache.get(key);
-  if (!formats) {
-    formats = formatsFor(locale, currencyLocale);
-    formatCache.set(key, formats);
-  }
-  return formats;
 }
 
 function LanguagePicker({ locale, t, onChange }: { locale: PageLocale; t: Translate; onChange(locale: PageLocale): void }) {

@@ -1,38 +1,21 @@
 /**
- * How the page writes money, dates, mileage and links. Money is in the dealership's currency
- * (currency_locale) whatever language the page is read in; dates follow the page's language and
- * the phone's timezone (the customer reads them where they are).
+ * How the page writes its links and dates: links http(s) only, the store's phone dialable, dates
+ * in the page's language and the phone's timezone (the customer reads them where they are).
  */
-import { formatMoney } from '../../../shared/money.js';
-import { DEFAULT_LOCALE, distanceUnit, intlTag, isLocale } from '../../../shared/locales.js';
-import type { Vehicle } from '../../../shared/customers.js';
+import { intlTag } from '../../../shared/locales.js';
 import type { PageLocale } from './texts.js';
 
-export interface Formats {
-  money(cents: number): string;
-  date(iso: string): string;
-  number(value: number): string;
-  /** The unit the dealership's odometers read in (its locale, like its currency), for the mileage label. */
-  distance: 'mi' | 'km';
-}
+const dateFormats = new Map<PageLocale, Intl.DateTimeFormat>();
 
-export function formatsFor(locale: PageLocale, currencyLocale: string): Formats {
-  const money = isLocale(currencyLocale) ? currencyLocale : DEFAULT_LOCALE;
-  const dates = new Intl.DateTimeFormat(intlTag(locale), { dateStyle: 'long' });
-  const numbers = new Intl.NumberFormat(intlTag(locale));
-  return {
-    money: (cents) => formatMoney(cents, money),
-    date: (iso) => {
-      const at = new Date(iso);
-      return Number.isNaN(at.getTime()) ? '' : dates.format(at);
-    },
-    number: (value) => numbers.format(value),
-    distance: distanceUnit(money),
-  };
-}
-
-export function vehicleName(vehicle: Vehicle): string {
-  return [vehicle.year, vehicle.make, vehicle.model].filter((part) => part !== null && String(part).trim() !== '').join(' ');
+/** A date as the page's language writes it in full ('' for a date that is not one). */
+export function longDate(locale: PageLocale, iso: string): string {
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlTag(locale), { dateStyle: 'long' });
+    dateFormats.set(locale, format);
+  }
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? '' : format.format(at);
 }
 
 /** A link the page may follow: http(s) only (a dealership's URL without a scheme gets https). */

@@ -5,12 +5,12 @@
  * page's language. A decided recommendation flips only after the customer confirms; a decision that
  * was not saved says so and stays as it was.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { CustomerInspection } from '../../../../../shared/inspections/inspections.js';
 import { actionFailureKey } from '../../../visitPage/api.js';
-import { formatsFor } from '../../../visitPage/format.js';
+import { formatsFor } from './format.js';
 import type { VisitPartProps } from '../../../visitPage/part.js';
-import { asPageLocale } from '../../../visitPage/texts.js';
+import { asPageLocale, pageLocale, storedChoice } from '../../../visitPage/texts.js';
 import { useTexts } from '../../../visitPage/useTexts.js';
 import { ChangeDecision } from './ChangeDecision.js';
 import { InspectionView, type Decisions, type PdfLink } from './InspectionView.js';
@@ -20,6 +20,10 @@ import './inspection.css';
 
 type PageRecommendation = CustomerInspection['recommendations'][number];
 
+// The words of the likely language start with the view's chunk (the link's anchor loads it at
+// once), not after the visit answers: on a slow phone that saves a round trip.
+loadInspectionTexts(pageLocale({ chosen: storedChoice(), answered: null, browser: navigator.languages?.length ? navigator.languages : [navigator.language] })).catch(() => undefined);
+
 export default function InspectionPart({ data, locale: partLocale, act }: VisitPartProps<CustomerInspection>) {
   const locale = asPageLocale(partLocale);
   const { t, failed: textsFailed, retry } = useTexts(loadInspectionTexts, locale);
@@ -27,6 +31,8 @@ export default function InspectionPart({ data, locale: partLocale, act }: VisitP
   const [failed, setFailed] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState<{ recommendation: PageRecommendation; approved: boolean } | null>(null);
   const [pdfState, setPdfState] = useState<PdfLink['state'] | 'open'>('idle');
+  // Intl formatters are costly to build on a slow phone: once per language and currency.
+  const formats = useMemo(() => formatsFor(locale, data.currency_locale), [locale, data.currency_locale]);
 
   useEffect(() => {
     // User Timing mark of the first time the inspection is on screen (the bench reads it: bench/customerPage.ts).
@@ -51,8 +57,6 @@ export default function InspectionPart({ data, locale: partLocale, act }: VisitP
       <div class="skeleton card" />
     );
   }
-
-  const formats = formatsFor(locale, data.currency_locale);
 
   const submit = (recommendation: PageRecommendation, approved: boolean) => {
     setSaving(recommendation.id);

@@ -7,7 +7,7 @@
  */
 import { ITEM_STATUS, type CustomerInspection, type ItemStatus } from '../../../../../shared/inspections/inspections.js';
 import { attachmentsOf, conditionCounts, decisionTotals } from './figures.js';
-import { vehicleName, type Formats } from '../../../visitPage/format.js';
+import { vehicleName, type Formats } from './format.js';
 import { Media } from './Media.js';
 import type { Translate } from '../../../visitPage/texts.js';
 
