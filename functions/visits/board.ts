@@ -1,9 +1,10 @@
 /**
  * The customer's visit page (issue 21 part 5): one page per repair order that every text about the
- * visit links to (links.ts), showing the parts the boards declare (functions/lib/visitPart.ts). No
- * menu screen and no agent routes: the customer's link is the key. Listed in functions/boards.ts.
+ * visit links to (links.ts), showing the parts the boards declare (functions/lib/visitPart.ts), on
+ * the store's landing branding (landing_settings, whose images the managers upload here). No menu
+ * screen: the customer's link is the key. Listed in functions/boards.ts.
  */
-import { CONVERSATION_CHUNKS } from '../lib/lazyChunk.js';
+import { CONVERSATION_CHUNKS, S3_CHUNK } from '../lib/lazyChunk.js';
 import type { BoardModule } from '../lib/boardModule.js';
 import { PDF_BUNDLE_FILES, PDF_CHUNK } from '../recommendations/fonts.js';
 
@@ -18,6 +19,12 @@ export const board = {
       // The inspection part prints its PDF; the survey's answer may alert managers (a conversation note).
       bundleFiles: PDF_BUNDLE_FILES,
       lazyChunks: [PDF_CHUNK, ...CONVERSATION_CHUNKS],
+    },
+    /** The landing pages tab's images (header image, logo), uploaded straight to storage. */
+    landing: {
+      entry: 'functions/visits/landingHandler.ts',
+      routes: ['GET /api/locations/{id}/landing_images', 'POST /api/locations/{id}/landing_images', 'PUT /api/locations/{id}/landing_images'],
+      lazyChunks: [S3_CHUNK],
     },
   },
   routeParams: [

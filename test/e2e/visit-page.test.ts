@@ -7,9 +7,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { putSurveys } from '../../functions/csi/records.js';
 import { readSettings, writeSettings } from '../../functions/lib/settings.js';
-import type { RepairOrderRecord } from '../../functions/repairOrders/records.js';
+import { openSurvey } from '../../functions/visits/tests/fixtures.js';
 import { seriousViolations, type AxeFinding } from '../support/axe.js';
 import { sendInspection } from '../support/inspections.js';
 import { createRepairOrder, useStackEnv } from '../support/service.js';
@@ -18,31 +17,7 @@ import { useBrowser } from './browser.js';
 
 const browser = useBrowser();
 useStackEnv();
-const DAY = 86_400_000;
 const REVIEW = 'https://reviews.example.com/demo-motors-north';
-
-/** The order's survey, open, as offerSurvey leaves it once the text went. */
-async function openSurvey(ro: RepairOrderRecord): Promise<void> {
-  const now = Date.now();
-  await putSurveys([
-    {
-      company_id: ro.company_id,
-      ro_id: ro.id,
-      location_id: ro.location_id,
-      customer_id: ro.customer_id,
-      state: 'open',
-      sent_at: new Date(now).toISOString(),
-      reminded_at: null,
-      closes_at: new Date(now + 14 * DAY).toISOString(),
-      rating: null,
-      comment: '',
-      answered_at: null,
-      via: null,
-      remind_at: null,
-      message_id: null,
-    },
-  ]);
-}
 
 async function ready(page: Page): Promise<void> {
   await page.locator('[data-testid="visit-page"][data-state="ready"]').waitFor({ timeout: 15_000 });

@@ -11,9 +11,10 @@ import { readSettings, writeSettings } from '../../lib/settings.js';
 import type { VisitPart } from '../../lib/visitPart.js';
 import '../../messages/boards.js';
 import { getRepairOrder, type RepairOrderRecord } from '../../repairOrders/records.js';
-import { getSurvey, putSurveys } from '../../csi/records.js';
+import { getSurvey } from '../../csi/records.js';
 import { openVisit, VISIT_DAYS, VISIT_ERRORS, visitUrl } from '../links.js';
 import { visitPage } from '../page.js';
+import { openSurvey } from './fixtures.js';
 import { api } from '../../../test/support/api.js';
 import { sendInspection } from '../../../test/support/inspections.js';
 import { createRepairOrder, useStackEnv } from '../../../test/support/service.js';
@@ -32,25 +33,7 @@ const act = (token: string, kind: string, action: string, body: unknown) => api(
 async function visitedOrder(customer: { language?: string } = {}): Promise<{ ro: RepairOrderRecord; token: string }> {
   const { ro } = await createRepairOrder({ customer });
   await sendInspection(ro);
-  const now = new Date();
-  await putSurveys([
-    {
-      company_id: ro.company_id,
-      ro_id: ro.id,
-      location_id: ro.location_id,
-      customer_id: ro.customer_id,
-      state: 'open',
-      sent_at: now.toISOString(),
-      reminded_at: null,
-      closes_at: new Date(now.getTime() + 14 * DAY).toISOString(),
-      rating: null,
-      comment: '',
-      answered_at: null,
-      via: null,
-      remind_at: null,
-      message_id: null,
-    },
-  ]);
+  await openSurvey(ro);
   return { ro, token: tokenOf(await visitUrl(orderOf(ro), 'inspection')) };
 }
 
