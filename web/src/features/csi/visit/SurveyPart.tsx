@@ -70,7 +70,7 @@ function SurveyForm({ words, act }: { words: PageWords; act: VisitPartProps['act
         <div class="survey__scale">
           {RATINGS.map((value) => (
             <label class="survey__choice" key={value}>
-              <input type="radio" name="rating" value={String(value)} checked={rating === value} onChange={() => setRating(value)} />
+              <input type="radio" name="rating" id={`rating-${value}`} value={String(value)} checked={rating === value} onChange={() => setRating(value)} />
               <span>{value}</span>
             </label>
           ))}
