@@ -11,6 +11,7 @@ import { linkNotFound, openLink } from '../recommendations/links.js';
 import { inspectionPdf } from '../recommendations/storedPdf.js';
 import { visitUrl } from '../visits/links.js';
 import { customerInspection, linkedInspection, shownOf } from './page.js';
+import { visitInspectionPdf } from './visitPdf.js';
 
 async function opened(req: Request) {
   return linkedInspection(await openLink(req.params.token ?? ''));
@@ -38,6 +39,9 @@ export const routes: Routes = {
     const { link } = await opened(req);
     return ok({ visit: { url: await visitUrl(link, 'inspection') } });
   }),
+
+  // The visit page's inspection part: its PDF is drawn here, where the drawing is (visitPdf.ts).
+  'POST /api/public/visits/{token}/inspection/pdf': publicRoute(async (req) => ok({ part: { kind: 'inspection', data: await visitInspectionPdf(req.params.token ?? '') } })),
 
   'GET /api/public/inspections/{token}/pdf': publicRoute(async (req) => {
     const { ro, sheet, locale } = await opened(req);

@@ -15,7 +15,7 @@ import { getCustomer } from '../customers/records.js';
 import { getRepairOrder, type RepairOrderRecord } from '../repairOrders/records.js';
 import { attachmentView, getSheet, type SheetRecord } from '../inspections/records.js';
 import { linkNotFound, type InspectionLink } from '../recommendations/links.js';
-import { storedPdfUrl } from '../recommendations/storedPdf.js';
+import { storedPdfUrl } from '../recommendations/pdfStore.js';
 
 export interface LinkedInspection {
   link: InspectionLink;

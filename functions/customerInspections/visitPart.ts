@@ -1,7 +1,9 @@
 /**
  * The inspection on the customer's visit page (issue 21 part 5, kind `inspection`): the order's
  * sheet once the advisor sent it, as the inspection page showed it, with the customer's decision on
- * a recommendation and the PDF. A sheet not (or no longer) sent shows nothing.
+ * a recommendation. A sheet not (or no longer) sent shows nothing. The PDF (which may have to be
+ * drawn) is this area's own route, `POST /api/public/visits/{token}/inspection/pdf` (visitPdf.ts):
+ * every function that reads the board list carries this module, and none of them the drawing.
  */
 import type { CustomerInspection } from '../../shared/inspections/inspections.js';
 import { visitDecisionBody } from '../../shared/inspections/visit.js';
@@ -10,13 +12,12 @@ import { getLocation } from '../lib/locations.js';
 import type { VisitContext, VisitPart } from '../lib/visitPart.js';
 import { getSheet, type SheetRecord } from '../inspections/records.js';
 import { decide } from '../recommendations/decisions.js';
-import { inspectionPdf } from '../recommendations/storedPdf.js';
 import { visitNotFound } from '../visits/links.js';
 import { customerInspection, type ShownInspection } from './page.js';
 
 const sent = (sheet: SheetRecord | undefined): sheet is SheetRecord => sheet !== undefined && sheet.sent_to_customer_at !== null;
 
-async function shown(context: VisitContext, sheet?: SheetRecord): Promise<ShownInspection | null> {
+export async function shownInspection(context: VisitContext, sheet?: SheetRecord): Promise<ShownInspection | null> {
   const { ro, visit } = context;
   const [current, location] = await Promise.all([sheet ?? getSheet(ro.company_id, ro.id, true), getLocation(visit.company_id, visit.location_id)]);
   if (!sent(current)) return null;
@@ -24,7 +25,7 @@ async function shown(context: VisitContext, sheet?: SheetRecord): Promise<ShownI
 }
 
 async function load(context: VisitContext): Promise<CustomerInspection | null> {
-  const inspection = await shown(context);
+  const inspection = await shownInspection(context);
   return inspection && customerInspection(inspection);
 }
 
@@ -39,17 +40,9 @@ async function decideOnPage(context: VisitContext, body: unknown): Promise<Custo
     // The sheet may have been taken back since the page loaded: nothing to decide on then.
     refusal: (sheet) => (sheet.sent_to_customer_at ? null : visitNotFound()),
   });
-  const inspection = await shown(context, outcome.sheet);
+  const inspection = await shownInspection(context, outcome.sheet);
   if (!inspection) throw visitNotFound();
   return customerInspection(inspection);
 }
 
-/** `pdf`: the inspection with a fresh signed address of its PDF, drawn now if it was not yet. */
-async function pdf(context: VisitContext): Promise<CustomerInspection> {
-  const inspection = await shown(context);
-  if (!inspection) throw visitNotFound();
-  const drawn = await inspectionPdf(inspection.sheet, inspection.ro, inspection.locale);
-  return { ...(await customerInspection(inspection)), pdf_url: drawn.url };
-}
-
-export const inspectionVisitPart: VisitPart = { kind: 'inspection', position: 10, load, actions: { decide: decideOnPage, pdf } };
+export const inspectionVisitPart: VisitPart = { kind: 'inspection', position: 10, load, actions: { decide: decideOnPage } };

@@ -55,7 +55,7 @@ export const board = {
       bundleFiles: PDF_BUNDLE_FILES,
       lazyChunks: [PDF_CHUNK, ...CONVERSATION_CHUNKS],
     },
-    /** The customer's inspection page behind an unguessable, expiring link: no sign-in. */
+    /** The customer's inspection page behind an unguessable, expiring link, and the visit page's inspection PDF: no sign-in. */
     customerInspections: {
       entry: 'functions/customerInspections/handler.ts',
       routes: [
@@ -63,6 +63,7 @@ export const board = {
         'PUT /api/public/inspections/{token}/recommendations/{recommendation_id}',
         'GET /api/public/inspections/{token}/pdf',
         'GET /api/public/inspections/{token}/visit',
+        'POST /api/public/visits/{token}/inspection/pdf',
       ],
       bundleFiles: PDF_BUNDLE_FILES,
       lazyChunks: [PDF_CHUNK, ...CONVERSATION_CHUNKS],

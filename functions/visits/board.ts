@@ -6,7 +6,6 @@
  */
 import { CONVERSATION_CHUNKS, S3_CHUNK } from '../lib/lazyChunk.js';
 import type { BoardModule } from '../lib/boardModule.js';
-import { PDF_BUNDLE_FILES, PDF_CHUNK } from '../recommendations/fonts.js';
 
 export const board = {
   name: 'visits',
@@ -16,9 +15,8 @@ export const board = {
     visits: {
       entry: 'functions/visits/handler.ts',
       routes: ['GET /api/public/visits/{token}', 'POST /api/public/visits/{token}/{kind}/{action}'],
-      // The inspection part prints its PDF; the survey's answer may alert managers (a conversation note).
-      bundleFiles: PDF_BUNDLE_FILES,
-      lazyChunks: [PDF_CHUNK, ...CONVERSATION_CHUNKS],
+      // The survey's answer may alert managers (a conversation note, an e-mail).
+      lazyChunks: CONVERSATION_CHUNKS,
     },
     /** The landing pages tab's images (header image, logo), uploaded straight to storage. */
     landing: {
