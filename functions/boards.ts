@@ -14,3 +14,4 @@ export { board as chat } from './chat/board.js';
 export { board as csi } from './csi/board.js';
 export { board as payments } from './payments/board.js';
 export { board as gallery } from './gallery/board.js';
+export { board as visits } from './visits/board.js';

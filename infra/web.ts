@@ -27,10 +27,10 @@ export const API_PATH_PATTERNS = ['/api/*', '/agent_sessions/*', '/password_rese
 export const EVENTS_PATH_PATTERN = '/events*';
 
 /**
- * Viewer-request function of the SPA behaviour (cloudfront-js-2.0). A customer's inspection link
- * (/app/public/inspections/{token}, whatever the token looks like) gets the inspection page's own
- * small document, /app/inspection.html, and a survey link (/app/public/surveys/{token}) the survey
- * page's, /app/survey.html; other client-side routes under /app (no file extension in
+ * Viewer-request function of the SPA behaviour (cloudfront-js-2.0). A customer's visit link
+ * (/app/public/visits/{token}, whatever the token looks like), and the inspection and survey links
+ * sent before it (/app/public/inspections/{token}, /app/public/surveys/{token}), get the visit
+ * page's own small document, /app/visit.html; other client-side routes under /app (no file extension in
  * the last segment) get /app/index.html; files pass through; the bare origin goes to /app/. Unlike
  * an error-response mapping, this leaves the API's own 404s alone.
  */
@@ -40,12 +40,8 @@ export const SPA_ROUTER_CODE = `function handler(event) {
   if (uri === '/' || uri === '') {
     return { statusCode: 302, statusDescription: 'Found', headers: { location: { value: '/app/' } } };
   }
-  if (uri.indexOf('/app/public/inspections/') === 0 && uri.length > 24) {
-    request.uri = '/app/inspection.html';
-    return request;
-  }
-  if (uri.indexOf('/app/public/surveys/') === 0 && uri.length > 20) {
-    request.uri = '/app/survey.html';
+  if ((uri.indexOf('/app/public/visits/') === 0 && uri.length > 19) || (uri.indexOf('/app/public/inspections/') === 0 && uri.length > 24) || (uri.indexOf('/app/public/surveys/') === 0 && uri.length > 20)) {
+    request.uri = '/app/visit.html';
     return request;
   }
   if (uri === '/app' || (uri.indexOf('/app/') === 0 && !/\\.[A-Za-z0-9]+$/.test(uri.substring(uri.lastIndexOf('/') + 1)))) {

@@ -2,10 +2,9 @@
  * The SPA build: served under /app (CloudFront in AWS, the local server locally). The local server
  * also runs this config as Vite's dev middleware, so no port or proxy is set here.
  *
- * Two entries: the console (index.html, React) and the customer's inspection page
- * (inspection.html, Preact), which a customer opens from a text on a phone and which must stay
- * tiny: it shares no framework code with the console. A third, the customer's satisfaction survey
- * (survey.html, no framework at all), is as small.
+ * Two entries: the console (index.html, React) and the customer's visit page (visit.html,
+ * Preact), which a customer opens from a text on a phone and which must stay tiny: it shares no
+ * framework code with the console, and each part's view is a chunk of its own.
  */
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -19,8 +18,8 @@ export default defineConfig({
   root: webRoot,
   base: '/app/',
   plugins: [
-    // The inspection page's files say `@jsxImportSource preact`; React's fast refresh must not wrap them.
-    react({ refreshExclude: [/\/node_modules\//, /\/inspectionPage\//] }),
+    // The visit page's files and its parts' views say `@jsxImportSource preact`; React's fast refresh must not wrap them.
+    react({ refreshExclude: [/\/node_modules\//, /\/visitPage\//, /\/features\/[^/]+\/visit\//] }),
   ],
   define: {
     __APP_VERSION__: JSON.stringify(appVersion(projectRoot)),
@@ -32,8 +31,7 @@ export default defineConfig({
     rolldownOptions: {
       input: {
         index: fileURLToPath(new URL('./index.html', import.meta.url)),
-        inspection: fileURLToPath(new URL('./inspection.html', import.meta.url)),
-        survey: fileURLToPath(new URL('./survey.html', import.meta.url)),
+        visit: fileURLToPath(new URL('./visit.html', import.meta.url)),
       },
     },
   },

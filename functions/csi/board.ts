@@ -9,6 +9,7 @@ import { CSI_EVENTS } from '../../shared/csi/events.js';
 import type { BoardModule } from '../lib/boardModule.js';
 import './listener.js';
 import { sendSurveyReminders } from './reminders.js';
+import { surveyVisitPart } from './visitPart.js';
 
 export const board = {
   name: 'csi',
@@ -17,7 +18,7 @@ export const board = {
     csi: {
       entry: 'functions/csi/handler.ts',
       lazyChunks: CONVERSATION_CHUNKS,
-      routes: ['GET /api/repair_orders/{id}/survey', 'GET /api/public/surveys/{token}', 'POST /api/public/surveys/{token}'],
+      routes: ['GET /api/repair_orders/{id}/survey', 'GET /api/public/surveys/{token}', 'POST /api/public/surveys/{token}', 'GET /api/public/surveys/{token}/visit'],
     },
   },
   jobs: {
@@ -26,6 +27,7 @@ export const board = {
   },
   settings: [{ key: 'csi_settings', readBy: (flags) => flags.service }],
   events: CSI_EVENTS,
+  visitParts: [surveyVisitPart],
   routeParams: [{ param: 'token', after: /^\/api\/public\/surveys\/$/, kind: 'survey_token', tenant: true }],
   local: { demo: 'functions/csi/demo.ts', demoAfter: ['service'], bench: 'functions/csi/bench.ts' },
 } as const satisfies BoardModule;

@@ -8,7 +8,7 @@ import { surveyAnswerBody } from '../../shared/csi/schemas.js';
 import { agentRoute, areaHandler, ok, parse, publicRoute, type Routes } from '../lib/http.js';
 import '../messages/boards.js';
 import { visibleRepairOrder } from '../repairOrders/access.js';
-import { answerOnPage, surveyPage } from './page.js';
+import { answerOnPage, surveyPage, visitOfSurvey } from './page.js';
 import { getSurvey, type SurveyRecord } from './records.js';
 
 function surveyView(record: SurveyRecord, at: string): Survey {
@@ -35,6 +35,9 @@ export const routes: Routes = {
   }),
 
   'GET /api/public/surveys/{token}': publicRoute(async (req) => ok({ survey: await surveyPage(req.params.token ?? '') })),
+
+  // A link sent before the visit page: the page moves to the order's visit link.
+  'GET /api/public/surveys/{token}/visit': publicRoute(async (req) => ok({ visit: { url: await visitOfSurvey(req.params.token ?? '') } })),
 
   'POST /api/public/surveys/{token}': publicRoute(async (req) => {
     const answer = parse(surveyAnswerBody, req.body);

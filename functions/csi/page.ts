@@ -9,6 +9,7 @@ import { getLocation } from '../lib/locations.js';
 import { readSettings } from '../lib/settings.js';
 import { getCustomer } from '../customers/records.js';
 import { getRepairOrder } from '../repairOrders/records.js';
+import { visitUrl } from '../visits/links.js';
 import { recordAnswer } from './answers.js';
 import { getSurvey, surveyOfToken, type SurveyRecord } from './records.js';
 
@@ -57,6 +58,13 @@ export async function surveyPage(token: string, now = new Date()): Promise<Publi
   const survey = await openSurvey(token);
   if (stateAt(survey, at) === 'expired') throw new DomainError('gone', 'survey_expired', SURVEY_ERRORS.survey_expired);
   return publicView(survey, at);
+}
+
+/** A survey link sent before the visit page: the order's visit link, which the page moves to (404 and 410 as the survey's). */
+export async function visitOfSurvey(token: string, now = new Date()): Promise<string> {
+  const survey = await openSurvey(token);
+  if (stateAt(survey, now.toISOString()) === 'expired') throw new DomainError('gone', 'survey_expired', SURVEY_ERRORS.survey_expired);
+  return visitUrl({ company_id: survey.company_id, location_id: survey.location_id, repair_order_id: survey.ro_id }, 'survey', now);
 }
 
 export async function answerOnPage(token: string, answer: { rating: number; comment: string }, now = new Date()): Promise<PublicSurvey> {

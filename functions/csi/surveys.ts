@@ -7,12 +7,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { SettingsOf } from '../../shared/schemas/settings.js';
-import { config } from '../lib/config.js';
 import { logger } from '../lib/log.js';
 import { readSettings } from '../lib/settings.js';
 import { keepsDefaultWording, sendAutomated, type AutomatedResult, type AutomatedWords } from '../messages/automated.js';
 import { dealershipOf, localeOf, type SendContext } from '../messages/send.js';
 import { repairOrderOwner } from '../repairOrders/owner.js';
+import { visitUrl } from '../visits/links.js';
 import type { RepairOrderRecord } from '../repairOrders/records.js';
 import { claimSurvey, hashSurveyToken, setSurveyMessage, withdrawSurvey, type SurveyRecord } from './records.js';
 import { csiText } from './texts.js';
@@ -27,7 +27,6 @@ export const SURVEY_OPEN_DAYS = 14;
 export type SurveyMoment = 'closed' | 'vehicle_ready';
 export type SurveyOutcome = 'sent' | 'off' | 'not_now' | 'no_cell' | 'already_surveyed' | 'refused';
 
-export const surveyUrl = (token: string): string => `${config.publicUrl}/app/public/surveys/${token}`;
 
 /**
  * The survey's words: the gatekeeper's own text for `csi` when set, else the CSI settings' message
@@ -70,7 +69,10 @@ export async function offerSurvey(ro: RepairOrderRecord, moment: SurveyMoment, n
   const { claimed, previous } = await claimSurvey(record, tokenHash, notAfter);
   if (!claimed) return { outcome: 'already_surveyed' };
 
-  const result = await sendAutomated(repairOrderOwner(ro), 'csi_survey', { agent: null, manual: false, gatekeeperRule: 'csi', words: surveyWords(settings, surveyUrl(token)) });
+  // The order's visit page, opened at its survey (issue 21 part 5); the survey's own token still
+  // answers the links sent before the visit page (csi/page.ts) and keys the claim.
+  const link = await visitUrl({ company_id: ro.company_id, location_id: ro.location_id, repair_order_id: ro.id }, 'survey', now);
+  const result = await sendAutomated(repairOrderOwner(ro), 'csi_survey', { agent: null, manual: false, gatekeeperRule: 'csi', words: surveyWords(settings, link) });
   if (!result.message) {
     // Not sent (the gatekeeper, consent, no texting number): the customer was not surveyed, so
     // their frequency is as it was; the conversation already says why.

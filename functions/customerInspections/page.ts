@@ -15,7 +15,7 @@ import { getCustomer } from '../customers/records.js';
 import { getRepairOrder, type RepairOrderRecord } from '../repairOrders/records.js';
 import { attachmentView, getSheet, type SheetRecord } from '../inspections/records.js';
 import { linkNotFound, type InspectionLink } from '../recommendations/links.js';
-import { storedPdfUrl } from '../recommendations/storedPdf.js';
+import { storedPdfUrl } from '../recommendations/pdfStore.js';
 
 export interface LinkedInspection {
   link: InspectionLink;
@@ -42,7 +42,19 @@ export async function linkedInspection(link: InspectionLink): Promise<LinkedInsp
 
 const LOGO_URL_SECONDS = 3600;
 
-export async function customerInspection({ link, ro, sheet, locale, location }: LinkedInspection): Promise<CustomerInspection> {
+/** What the page shows of a sheet: the link's own validity stands in `expires_at`. */
+export interface ShownInspection {
+  ro: RepairOrderRecord;
+  sheet: SheetRecord;
+  locale: Locale;
+  location: LocationRecord | undefined;
+  /** ISO: until when the customer's link opens the page. */
+  validUntil: string;
+}
+
+export const shownOf = ({ link, ...rest }: LinkedInspection): ShownInspection => ({ ...rest, validUntil: link.valid_until });
+
+export async function customerInspection({ ro, sheet, locale, location, validUntil }: ShownInspection): Promise<CustomerInspection> {
   const [business, landing, vcard] = await Promise.all([
     readSettings(ro.company_id, ro.location_id, 'business_information'),
     readSettings(ro.company_id, ro.location_id, 'landing_settings'),
@@ -82,7 +94,7 @@ export async function customerInspection({ link, ro, sheet, locale, location }: 
     recommendations: sheet.recommendations.map(({ notes: _notes, metadata: _metadata, ...r }) => r),
     damage_details: sheet.damage_details,
     completed_at: sheet.completed_by_advisor_at,
-    expires_at: link.valid_until,
+    expires_at: validUntil,
     pdf_url: pdfUrl,
   };
 }

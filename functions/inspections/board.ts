@@ -8,6 +8,7 @@ import { MPI_EVENTS } from '../../shared/inspections/events.js';
 import type { BoardModule } from '../lib/boardModule.js';
 import { PDF_BUNDLE_FILES, PDF_CHUNK } from '../recommendations/fonts.js';
 import { sendWorkDeclinedNotices } from '../recommendations/workDeclined.js';
+import { inspectionVisitPart } from '../customerInspections/visitPart.js';
 
 export const board = {
   name: 'technician',
@@ -54,13 +55,15 @@ export const board = {
       bundleFiles: PDF_BUNDLE_FILES,
       lazyChunks: [PDF_CHUNK, ...CONVERSATION_CHUNKS],
     },
-    /** The customer's inspection page behind an unguessable, expiring link: no sign-in. */
+    /** The customer's inspection page behind an unguessable, expiring link, and the visit page's inspection PDF: no sign-in. */
     customerInspections: {
       entry: 'functions/customerInspections/handler.ts',
       routes: [
         'GET /api/public/inspections/{token}',
         'PUT /api/public/inspections/{token}/recommendations/{recommendation_id}',
         'GET /api/public/inspections/{token}/pdf',
+        'GET /api/public/inspections/{token}/visit',
+        'POST /api/public/visits/{token}/inspection/pdf',
       ],
       bundleFiles: PDF_BUNDLE_FILES,
       lazyChunks: [PDF_CHUNK, ...CONVERSATION_CHUNKS],
@@ -71,6 +74,7 @@ export const board = {
     work_declined_notices: { rateMinutes: 60, run: () => sendWorkDeclinedNotices() },
   },
   events: MPI_EVENTS,
+  visitParts: [inspectionVisitPart],
   routeParams: [
     { param: 'template_id', after: /\/sheet_templates\/$/, kind: 'template', tenant: true, sample: { list: '/api/locations/{location}/tech/mpi/sheet_templates', field: 'sheet_templates' } },
     { param: 'recommendation_id', after: /\/recommendations\/$/, kind: 'recommendation', tenant: true },

@@ -24,6 +24,8 @@ export interface VisitContext {
   locale: Locale;
   /** The store's own locale, for money and dates as the store writes them. */
   storeLocale: Locale;
+  /** ISO: the visit's link opens the page until then (a part that states the link's life says this). */
+  valid_until: string;
   now: Date;
 }
 

@@ -1,11 +1,13 @@
 /**
  * "Send to customer" (issue 4): the advisor texts the completed inspection to the customer. The
- * text is the location's mpi_settings.customer_message with a fresh link in place of {{link}}
+ * text is the location's mpi_settings.customer_message with the order's visit link (issue 21 part
+ * 5: the same page for every text of the order, opened at its inspection) in place of {{link}}
  * (while the store keeps the default wording, that wording in the customer's language); it
  * goes as an agent's action through every sending rule of the service board (no advisor, opted
  * out, blocked, landline, safe mode, double opt-in; inside quiet hours the advisor is asked, as
  * in the composer: send anyway or schedule) and the gatekeeper's mpi_notification target. A
- * refused text changes nothing and leaves no working link. Once sent (or scheduled), the sheet
+ * refused text changes nothing the customer can see: the visit page shows the inspection only once
+ * the sheet records that it was sent. Once sent (or scheduled), the sheet
  * records when it goes, and the customer's copy of the PDF is drawn so the page offers it at once.
  */
 import { MPI_ERRORS } from '../../shared/inspections/inspections.js';
@@ -21,9 +23,9 @@ import { getCustomer } from '../customers/records.js';
 import { keepsDefaultWording, refusedAnswer, sendAutomated, type AutomatedWords } from '../messages/automated.js';
 import type { RepairOrderRecord } from '../repairOrders/records.js';
 import { announceSheet, requireSheet, updateSheet, type SheetRecord } from '../inspections/records.js';
-import { issueLink, revokeLink } from './links.js';
 import { inspectionPdf } from './storedPdf.js';
 import { repairOrderOwner } from '../repairOrders/owner.js';
+import { visitUrl } from '../visits/links.js';
 
 export const notCompletedByAdvisor = () => conflict('not_completed_by_advisor', MPI_ERRORS.not_completed_by_advisor);
 
@@ -48,28 +50,19 @@ export async function sendToCustomer(ro: RepairOrderRecord, agent: AgentRecord, 
 
   const mpi = await readSettings(ro.company_id, ro.location_id, 'mpi_settings');
   if (!mpi.enabled) throw refused('mpi_disabled', MPI_ERRORS.mpi_disabled);
-  // Stored before the text goes, so the customer can open it the moment it arrives.
-  const { token, url } = await issueLink({ company_id: ro.company_id, location_id: ro.location_id, repair_order_id: ro.id, sheet_id: sheet.id }, mpi.link_expiry_days);
-  let sent;
-  try {
-    const words: AutomatedWords = keepsDefaultWording('mpi_settings', 'customer_message', mpi.customer_message)
-      ? { catalogue: 'inspectionLink', link: url }
-      : { written: customerMessage(mpi.customer_message, url) };
-    sent = await sendAutomated(repairOrderOwner(ro), 'mpi_notification', {
-      agent,
-      manual: true,
-      gatekeeper: true,
-      words,
-      quiet: { confirmQuietHours: answer.confirm_quiet_hours, sendAt: answer.send_at },
-    });
-  } catch (err) {
-    await revokeLink(token);
-    throw err;
-  }
-  if (sent.refused || !sent.message) {
-    await revokeLink(token);
-    throw sent.refused ? refusedAnswer(sent.refused) : refused('not_sent', 'The text was not sent');
-  }
+  // Issued (or extended) before the text goes, so the customer can open it the moment it arrives.
+  const url = await visitUrl({ company_id: ro.company_id, location_id: ro.location_id, repair_order_id: ro.id }, 'inspection');
+  const words: AutomatedWords = keepsDefaultWording('mpi_settings', 'customer_message', mpi.customer_message)
+    ? { catalogue: 'inspectionLink', link: url }
+    : { written: customerMessage(mpi.customer_message, url) };
+  const sent = await sendAutomated(repairOrderOwner(ro), 'mpi_notification', {
+    agent,
+    manual: true,
+    gatekeeper: true,
+    words,
+    quiet: { confirmQuietHours: answer.confirm_quiet_hours, sendAt: answer.send_at },
+  });
+  if (sent.refused || !sent.message) throw sent.refused ? refusedAnswer(sent.refused) : refused('not_sent', 'The text was not sent');
 
   // A held text is not sent yet: the sheet says when it goes, so the console says "scheduled" till then.
   const heldUntil = sent.message.metadata.status === 'scheduled' ? sent.message.metadata.send_at : null;

@@ -11,26 +11,10 @@ import type { SheetRecord } from '../inspections/records.js';
 import { lazyChunk } from '../lib/lazyChunk.js';
 import { PDF_CHUNK } from './fonts.js';
 import { pdfInput } from './pdfInput.js';
-import { pdfLocale } from './pdfTexts.js';
+import { PDF_URL_SECONDS, pdfKey, storedAt } from './pdfStore.js';
 
 /** The drawing (pdf-lib, fontkit): a file of its own in the bundle, loaded when a PDF is first drawn. */
 const pdfDrawing = lazyChunk<typeof import('./pdf.js')>(PDF_CHUNK.file, import.meta.url);
-
-export const pdfKey = (sheet: Pick<SheetRecord, 'company_id' | 'repair_order_id' | 'version'>, locale: string): string =>
-  `mpi/${sheet.company_id}/${sheet.repair_order_id}/pdf/${sheet.version}-${pdfLocale(locale)}.pdf`;
-
-/** When the stored PDF was made, or null when there is none. */
-async function storedAt(key: string): Promise<string | null> {
-  try {
-    const { client, HeadObjectCommand } = await s3();
-    const head = await client.send(new HeadObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
-    return head.Metadata?.['generated-at'] ?? head.LastModified?.toISOString() ?? new Date().toISOString();
-  } catch (err) {
-    const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if (status === 404 || (err as Error).name === 'NotFound' || (err as Error).name === 'NoSuchKey') return null;
-    throw err;
-  }
-}
 
 export interface StoredPdf {
   key: string;
@@ -39,8 +23,6 @@ export interface StoredPdf {
   /** False when the stored PDF of this version was reused. */
   generated: boolean;
 }
-
-const PDF_URL_SECONDS = 3600;
 
 /**
  * The PDF of the sheet as it is now, in `locale`: the stored one when this version was drawn
@@ -67,8 +49,5 @@ export async function inspectionPdf(sheet: SheetRecord, ro: RepairOrderRecord, l
   return { key, url: await downloadUrl(config.uploadsBucket, key, PDF_URL_SECONDS), generated_at: generatedAt, generated: true };
 }
 
-/** The signed URL of this version's stored PDF, or null when it has not been drawn yet (no drawing here). */
-export async function storedPdfUrl(sheet: SheetRecord, locale: string): Promise<string | null> {
-  const key = pdfKey(sheet, locale);
-  return (await storedAt(key)) ? downloadUrl(config.uploadsBucket, key, PDF_URL_SECONDS) : null;
-}
+// Read without the drawing (the customer's page): pdfStore.ts, re-exported for the advisor's side.
+export { pdfKey, storedPdfUrl } from './pdfStore.js';

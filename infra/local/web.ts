@@ -2,8 +2,9 @@
  * The SPA under /app: Vite's dev server as middleware ('vite', with hot reload over the same
  * port), or the production build in web/dist ('built', served the way CloudFront serves the web
  * bucket: hashed assets cached for a year, index.html never, any extension-less /app path falls
- * back to index.html). The customer's inspection page (/app/public/inspections/{token}) is its
- * own document, inspection.html, in both modes, as CloudFront's router function does (infra/web.ts).
+ * back to index.html). The customer's visit page (/app/public/visits/{token}, and the inspection
+ * and survey links sent before it) is its own document, visit.html, in both modes, as CloudFront's
+ * router function does (infra/web.ts).
  */
 import { createReadStream, existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -50,17 +51,19 @@ const CONTENT_TYPES: Record<string, string> = {
   '.mp4': 'video/mp4',
 };
 
-/** Paths under /app (without the /app/ prefix) that belong to the customer's inspection page. */
+/** The customer's visit page's document (web/visit.html). */
+export const VISIT_DOCUMENT = 'visit.html';
+/** Paths under /app (without the /app/ prefix) of the customer's visit link. */
+export const VISIT_PAGE_PREFIX = 'public/visits/';
+/** Links sent before the visit page (inspections, surveys): the visit page opens them too. */
 export const INSPECTION_PAGE_PREFIX = 'public/inspections/';
-export const INSPECTION_DOCUMENT = 'inspection.html';
-/** Paths under /app that belong to the customer's satisfaction survey page (a survey link's). */
 export const SURVEY_PAGE_PREFIX = 'public/surveys/';
-export const SURVEY_DOCUMENT = 'survey.html';
 
 /** The customer's pages: a link's path prefix and the small document of its own that answers it. */
 const CUSTOMER_PAGES = [
-  [INSPECTION_PAGE_PREFIX, INSPECTION_DOCUMENT],
-  [SURVEY_PAGE_PREFIX, SURVEY_DOCUMENT],
+  [VISIT_PAGE_PREFIX, VISIT_DOCUMENT],
+  [INSPECTION_PAGE_PREFIX, VISIT_DOCUMENT],
+  [SURVEY_PAGE_PREFIX, VISIT_DOCUMENT],
 ] as const;
 export type CustomerDocument = (typeof CUSTOMER_PAGES)[number][1];
 
@@ -168,7 +171,7 @@ async function viteSpa(httpServer: Server): Promise<WebServing> {
   return {
     handle: (req, res) =>
       new Promise<void>((resolve) => {
-        // Vite's SPA fallback only knows index.html: a link's path is sent to the inspection page's document.
+        // Vite's SPA fallback only knows index.html: a customer's link is sent to the visit page's document.
         const pathname = (req.url ?? '/').split('?')[0]!;
         const document = pathname.startsWith('/app/') ? documentFor(pathname.slice('/app/'.length)) : 'index.html';
         if (document !== 'index.html') req.url = `/app/${document}`;

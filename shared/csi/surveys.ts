@@ -56,3 +56,15 @@ export interface PublicSurvey {
   /** The store's review page, offered once the customer has answered, whatever the rating. */
   review_link: string | null;
 }
+
+/**
+ * The survey on the customer's visit page (issue 21 part 5, kind `survey`): `open` asks the 0–10
+ * question and a comment; `answered` thanks the customer and offers the store's review page, whatever
+ * the rating. A survey that ended unanswered is not shown.
+ */
+export interface VisitSurvey {
+  state: 'open' | 'answered';
+  rating: number | null;
+  comment: string;
+  review_link: string | null;
+}

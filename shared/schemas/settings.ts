@@ -162,7 +162,8 @@ export const settingsSchemas = {
     header_image_key: z._default(z.nullable(z.string().check(z.maxLength(300))), null),
     text: text(),
     colour: z._default(z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/)), '#1f4e79'),
-    link: z._default(z.string().check(z.maxLength(300)), ''),
+    /** The header's link: https only (it opens from a customer's page), or none. */
+    link: z._default(z.string().check(z.maxLength(300), z.regex(/^$|^https:\/\/\S+$/, 'The link must start with https://')), ''),
     intro: text(),
     body: text(),
     footer: text(),

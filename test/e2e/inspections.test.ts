@@ -98,15 +98,15 @@ describe('multi-point inspections', () => {
     const phone = customer.phones.cell!;
     await expect
       .poll(async () => (await textsTo(browser.carrierUrl, phone)).map((t) => t.text).join('\n'), { timeout: 15_000 })
-      .toMatch(/\/app\/public\/inspections\//);
+      .toMatch(/\/app\/public\/visits\//);
     const texts = await textsTo(browser.carrierUrl, phone);
-    const link = /https?:\/\/\S+\/app\/public\/inspections\/[\w-]+/.exec(texts.map((t) => t.text).join('\n'))![0];
+    const link = /https?:\/\/\S+\/app\/public\/visits\/[\w-]+#inspection/.exec(texts.map((t) => t.text).join('\n'))![0];
 
     const customerContext = await browser.context();
     const customerPhone = await customerContext.newPage();
     await customerPhone.setViewportSize({ width: 390, height: 844 });
     await customerPhone.goto(`/dev/phone?phone=${encodeURIComponent(phone)}`);
-    await expect.poll(() => customerPhone.locator('#thread').textContent(), { timeout: 10_000 }).toContain('/app/public/inspections/');
+    await expect.poll(() => customerPhone.locator('#thread').textContent(), { timeout: 10_000 }).toContain('/app/public/visits/');
     await customerPhone.goto(link);
     await customerPhone.locator('[data-testid="inspection-page"][data-state="ready"]').waitFor({ timeout: 15_000 });
     // The store's number as its US customers write it, calling the number itself.

@@ -149,7 +149,7 @@ describe('the local server sends the same CSP, with s3rver as the uploads bucket
     dist = mkdtempSync(join(tmpdir(), 'spa-csp-'));
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
-    writeFileSync(join(dist, 'inspection.html'), '<!doctype html><div id="inspection"></div>');
+    writeFileSync(join(dist, 'visit.html'), '<!doctype html><div id="visit"></div>');
     writeFileSync(join(dist, 'assets', 'index-1.js'), 'console.log(1)');
     const spa = builtSpa(dist);
     server = createServer((req, res) => void spa.handle(req, res));
@@ -164,8 +164,8 @@ describe('the local server sends the same CSP, with s3rver as the uploads bucket
     else process.env.S3_ENDPOINT = s3Before;
   });
 
-  it("answers the console, the customer's inspection page and assets with the policy CloudFront sends", async () => {
-    for (const path of ['/app/', '/app/sign_in', '/app/public/inspections/abc', '/app/assets/index-1.js']) {
+  it("answers the console, the customer's visit page and assets with the policy CloudFront sends", async () => {
+    for (const path of ['/app/', '/app/sign_in', '/app/public/visits/abc', '/app/public/inspections/abc', '/app/assets/index-1.js']) {
       const policy = (await fetch(`${base}${path}`)).headers.get('content-security-policy');
       expect(policy, path).toBe(contentSecurityPolicy({ uploads: ['http://127.0.0.1:4569'] }));
       expect(connectSources(policy!), path).toEqual(["'self'", 'http://127.0.0.1:4569']);

@@ -41,17 +41,17 @@ describe('the /app router function', () => {
     }
   });
 
-  it("serves the customer's inspection page for an inspection link, whatever its token looks like", () => {
-    for (const path of ['/app/public/inspections/abc', '/app/public/inspections/Zx_9-Qa.b1']) {
-      expect(uriFor(path), path).toBe('/app/inspection.html');
+  it("serves the customer's visit page for a visit link and the inspection and survey links sent before it, whatever the token looks like", () => {
+    for (const path of ['/app/public/visits/abc', '/app/public/visits/Zx_9-Qa.b1', '/app/public/inspections/abc', '/app/public/inspections/Zx_9-Qa.b1', '/app/public/surveys/abc']) {
+      expect(uriFor(path), path).toBe('/app/visit.html');
     }
   });
 
-  it('keeps the console for /app paths near the inspection links', () => {
-    for (const path of ['/app/public/inspections', '/app/public/inspections/', '/app/public/location/abc/wizard']) {
+  it('keeps the console for /app paths near the customer links', () => {
+    for (const path of ['/app/public/visits', '/app/public/visits/', '/app/public/inspections', '/app/public/inspections/', '/app/public/surveys/', '/app/public/location/abc/wizard']) {
       expect(uriFor(path), path).toBe('/app/index.html');
     }
-    expect(uriFor('/app/inspection.html')).toBe('/app/inspection.html');
+    expect(uriFor('/app/visit.html')).toBe('/app/visit.html');
   });
 
   it('passes files through untouched', () => {

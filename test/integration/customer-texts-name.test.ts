@@ -127,9 +127,9 @@ describe('the inspection text names the dealership', () => {
     expect(res.status).toBe(200);
     const [text] = await received(customer);
     expect(text).toMatch(
-      /^Demo Motors North : L'inspection de votre véhicule est prête\. Consultez les travaux recommandés et acceptez ceux que vous souhaitez nous confier : https?:\/\/\S+\/app\/public\/inspections\/[\w-]+\nRépondez STOP pour vous désabonner$/,
+      /^Demo Motors North : L'inspection de votre véhicule est prête\. Consultez les travaux recommandés et acceptez ceux que vous souhaitez nous confier : https?:\/\/\S+\/app\/public\/visits\/[\w-]+#inspection\nRépondez STOP pour vous désabonner$/,
     );
-    const token = /\/app\/public\/inspections\/([\w-]+)/.exec(text!)![1];
-    expect((await api(baseUrl).get(`/api/public/inspections/${token}`)).status).toBe(200);
+    const token = /\/app\/public\/visits\/([\w-]+)/.exec(text!)![1];
+    expect((await api(baseUrl).get(`/api/public/visits/${token}`)).status).toBe(200);
   });
 });

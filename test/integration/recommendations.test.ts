@@ -207,14 +207,16 @@ describe('POST …/send_to_customer', () => {
     expect(res.body.sheet).toMatchObject({ state: 'completed_by_advisor', sent_to_customer_at: expect.any(String) });
     expect(res.body.message).toMatchObject({ metadata: { direction: 'outbound' }, agent: { id: 'agt_advisor' } });
     const texts = await textsTo(carrierUrl, customer.phones.cell!);
-    const link = /https?:\/\/\S+\/app\/public\/inspections\/([\w-]+)/.exec(texts.map((t) => t.text).join('\n'));
+    // The order's visit page, opened at its inspection (issue 21 part 5).
+    const link = /https?:\/\/\S+\/app\/public\/visits\/([\w-]+)#inspection/.exec(texts.map((t) => t.text).join('\n'));
     expect(link).not.toBeNull();
     expect(texts[0]!.text).toContain('Demo Motors North: Your vehicle inspection is ready');
-    const page = await api(baseUrl).get(`/api/public/inspections/${link![1]}`);
+    const page = await api(baseUrl).get(`/api/public/visits/${link![1]}`);
     expect(page.status).toBe(200);
-    expect(page.body.inspection).toMatchObject({ ro_id: ro.ro_id, form_name: 'Brake check' });
+    const inspection = page.body.visit.parts.find((p: { kind: string }) => p.kind === 'inspection').data;
+    expect(inspection).toMatchObject({ ro_id: ro.ro_id, form_name: 'Brake check' });
     // The customer's copy of the PDF was drawn on send.
-    expect(page.body.inspection.pdf_url).toEqual(expect.stringContaining('/pdf/'));
+    expect(inspection.pdf_url).toEqual(expect.stringContaining('/pdf/'));
   });
 
   it('refuses a sheet the advisor has not completed', async () => {

@@ -148,6 +148,8 @@ const CONTROL_EXCEPTIONS: Record<string, string> = {
   'GET /api/public/inspections/{token}': 'inspection links are tokens the customer gets by text; the probe has none',
   'GET /api/public/inspections/{token}/pdf': 'as above',
   'GET /api/public/surveys/{token}': 'survey links are tokens the customer gets by text; the probe has none',
+  'GET /api/public/inspections/{token}/visit': 'as the inspection link it turns into its visit link',
+  'GET /api/public/surveys/{token}/visit': 'as the survey link it turns into its visit link',
   'GET /api/tech/mpi/repair_orders/{id}/technician/sheet': "the technician's view of a sheet answers technicians only",
 };
 

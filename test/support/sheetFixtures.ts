@@ -62,7 +62,8 @@ export async function customerLinkOf(baseUrl: string, carrierUrl: string, fixtur
   // The carrier takes the text a moment after the send answers.
   for (const deadline = Date.now() + 15_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 250))) {
     const texts = await textsTo(carrierUrl, phone);
-    const link = /https?:\/\/\S+\/app\/public\/inspections\/[\w-]+/.exec(texts.map((t) => t.text).join('\n'));
+    // The order's visit page, opened at its inspection (issue 21 part 5).
+    const link = /https?:\/\/\S+\/app\/public\/visits\/[\w-]+#inspection/.exec(texts.map((t) => t.text).join('\n'));
     if (link) return link[0];
   }
   throw new Error(`No inspection link among the texts to ${phone}`);

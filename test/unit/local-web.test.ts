@@ -17,7 +17,7 @@ describe('builtSpa (web/dist served as CloudFront serves the web bucket)', () =>
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(join(dist, 'notusable.html'), '<!doctype html>in another tab');
-    writeFileSync(join(dist, 'inspection.html'), '<!doctype html><div id="inspection"></div>');
+    writeFileSync(join(dist, 'visit.html'), '<!doctype html><div id="visit"></div>');
     writeFileSync(join(dist, 'assets', 'index-3f2a1b.js'), 'console.log(1)');
     writeFileSync(join(dist, 'assets', 'index-3f2a1b.css'), 'body{}');
     const spa = builtSpa(dist);
@@ -55,17 +55,17 @@ describe('builtSpa (web/dist served as CloudFront serves the web bucket)', () =>
     expect((await fetch(`${base}/app/assets/gone-123.js`)).status).toBe(404);
   });
 
-  it("serves the customer's inspection page, never cached, for an inspection link whatever its token looks like", async () => {
-    for (const path of ['/app/public/inspections/abc', '/app/public/inspections/Zx_9-Qa.b1', '/app/public/inspections/abc?utm=sms']) {
+  it("serves the customer's visit page, never cached, for a visit link and the inspection and survey links sent before it, whatever the token looks like", async () => {
+    for (const path of ['/app/public/visits/abc', '/app/public/visits/Zx_9-Qa.b1', '/app/public/inspections/abc', '/app/public/inspections/abc?utm=sms', '/app/public/surveys/abc']) {
       const res = await fetch(`${base}${path}`);
       expect(res.status, path).toBe(200);
       expect(res.headers.get('cache-control'), path).toBe('no-cache');
-      expect(await res.text(), path).toContain('id="inspection"');
+      expect(await res.text(), path).toContain('id="visit"');
     }
   });
 
-  it('keeps other /app paths, even near the inspection links, on the console', async () => {
-    for (const path of ['/app/public/inspections', '/app/public/inspections/', '/app/public/location/abc/wizard', '/app/mpi']) {
+  it('keeps other /app paths, even near the customer links, on the console', async () => {
+    for (const path of ['/app/public/visits/', '/app/public/inspections', '/app/public/inspections/', '/app/public/location/abc/wizard', '/app/mpi']) {
       const res = await fetch(`${base}${path}`);
       expect(res.status, path).toBe(200);
       expect(await res.text(), path).toContain('id="root"');
@@ -79,8 +79,11 @@ describe('builtSpa (web/dist served as CloudFront serves the web bucket)', () =>
 });
 
 describe('documentFor (which document answers a client-side path under /app)', () => {
-  it('answers an inspection link with the inspection page and everything else with the console', () => {
-    expect(documentFor('public/inspections/abc')).toBe('inspection.html');
+  it("answers a customer's link with the visit page and everything else with the console", () => {
+    expect(documentFor('public/visits/abc')).toBe('visit.html');
+    expect(documentFor('public/inspections/abc')).toBe('visit.html');
+    expect(documentFor('public/surveys/abc')).toBe('visit.html');
+    expect(documentFor('public/visits/')).toBe('index.html');
     expect(documentFor('public/inspections/')).toBe('index.html');
     expect(documentFor('public/location/abc/wizard')).toBe('index.html');
     expect(documentFor('')).toBe('index.html');

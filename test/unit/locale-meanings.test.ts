@@ -5,7 +5,7 @@
  * action that cannot be taken back must not look like an everyday one.
  *
  * A feature's own words are named "<feature>:<key>" (test/support/localeFiles.ts).
- * (That every locale has every key of en-us is web-locales.test.ts's and web-inspection-page.test.ts's job.)
+ * (That every locale has every key of en-us is web-locales.test.ts's and web-visit-page.test.ts's job.)
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +17,7 @@ function reader(folder: string): (locale: FileLocale) => Map<string, string> {
   return (locale) => flattenLocale(JSON.parse(readFileSync(`${dir}${locale}.json`, 'utf8')) as LocaleTree);
 }
 
-const pageTexts = reader('../../web/src/inspectionPage/locales/');
+const pageTexts = reader('../../web/src/features/inspections/visit/locales/');
 
 /** How a person compares two labels: case, spacing and trailing dots/ellipses do not make them different. */
 function normal(text: string): string {

@@ -60,10 +60,16 @@ async function orderOf(ro: RepairOrderRecord): Promise<RepairOrderRecord> {
   return (await getRepairOrder(ro.company_id, ro.id, true))!;
 }
 
-const surveyTexts = async (phone: string) => (await textsTo(carrierUrl, phone)).filter((sms) => sms.direction === 'outbound' && sms.text.includes('/app/public/surveys/'));
-const tokenOf = (text: string) => /\/app\/public\/surveys\/([A-Za-z0-9_-]+)/.exec(text)![1]!;
+// The survey text links to the order's visit page, opened at its survey (issue 21 part 5).
+const surveyTexts = async (phone: string) => (await textsTo(carrierUrl, phone)).filter((sms) => sms.direction === 'outbound' && /\/app\/public\/visits\/[A-Za-z0-9_-]+#survey/.test(sms.text));
+const tokenOf = (text: string) => /\/app\/public\/visits\/([A-Za-z0-9_-]+)#survey/.exec(text)![1]!;
+const surveyPart = async (token: string) => {
+  const res = await api(baseUrl).get(`/api/public/visits/${token}`);
+  return { status: res.status, survey: (res.body?.visit?.parts as { kind: string; data: unknown }[] | undefined)?.find((p) => p.kind === 'survey')?.data };
+};
+const answerOnPage = (token: string, body: unknown) => api(baseUrl).post(`/api/public/visits/${token}/survey/answer`, body);
 
-/** A closed order whose survey went: the customer, the order and the page's token. */
+/** A closed order whose survey went: the customer, the order and its visit page's token. */
 async function surveyed(customer?: Partial<CustomerRecord>): Promise<{ customer: CustomerRecord; ro: RepairOrderRecord; token: string }> {
   const { customer: c, ro } = await closedOrder(customer);
   expect((await offerSurvey(ro, 'closed')).outcome).toBe('sent');
@@ -199,21 +205,22 @@ describe('a rating by reply', () => {
   });
 });
 
-describe('the survey page', () => {
+describe('the survey on the visit page', () => {
   it('answers its own order only: the store, the order, the answer once; a second answer is refused', async () => {
     const { ro, token } = await surveyed();
     const other = await surveyed();
-    const open = await api(baseUrl).get(`/api/public/surveys/${token}`);
-    expect(open.status).toBe(200);
-    expect(open.body.survey).toMatchObject({ dealership: 'Harbor Motors', ro_number: ro.ro_id, state: 'open', rating: null, review_link: null });
+    const page = await api(baseUrl).get(`/api/public/visits/${token}`);
+    expect(page.status).toBe(200);
+    expect(page.body.visit).toMatchObject({ dealership: 'Harbor Motors', order: { number: ro.ro_id } });
+    expect((await surveyPart(token)).survey).toEqual({ state: 'open', rating: null, comment: '', review_link: null });
 
-    const answered = await api(baseUrl).post(`/api/public/surveys/${token}`, { rating: 4, comment: 'Too slow' });
+    const answered = await answerOnPage(token, { rating: 4, comment: 'Too slow' });
     expect(answered.status).toBe(200);
-    expect(answered.body.survey).toMatchObject({ state: 'answered', rating: 4, comment: 'Too slow', review_link: REVIEW });
+    expect(answered.body.part.data).toMatchObject({ state: 'answered', rating: 4, comment: 'Too slow', review_link: REVIEW });
     expect((await orderOf(ro)).satisfaction_poll).toEqual({ rating: 4 });
     expect((await orderOf(other.ro)).satisfaction_poll).toBeNull();
 
-    const again = await api(baseUrl).post(`/api/public/surveys/${token}`, { rating: 10 });
+    const again = await answerOnPage(token, { rating: 10 });
     expect(again.status).toBe(409);
     expect((await orderOf(ro)).satisfaction_poll).toEqual({ rating: 4 });
   });
@@ -221,11 +228,24 @@ describe('the survey page', () => {
   it('refuses a rating outside 0–10 with a clear error and keeps the survey open', async () => {
     const { ro, token } = await surveyed();
     for (const body of [{ rating: 11 }, { rating: -1 }, { rating: 7.5 }, { rating: '9' }, {}]) {
-      const res = await api(baseUrl).post(`/api/public/surveys/${token}`, body);
+      const res = await answerOnPage(token, body);
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(res.text).toContain('Please choose a rating from 0 to 10');
     }
     expect((await getSurvey(ro.company_id, ro.id, true))?.state).toBe('open');
+  });
+
+  it("opens a link sent before the visit page on the order's visit", async () => {
+    const { ro, token } = await surveyed();
+    const { putItem } = await import('../../lib/table.js');
+    const { hashSurveyToken, surveyKeys } = await import('../records.js');
+    // An old survey link: its token as offerSurvey wrote it before the visit page.
+    const old = `old_${Date.now().toString(36)}_${'a'.repeat(24)}`;
+    await putItem({ ...surveyKeys.surveyToken(hashSurveyToken(old)), company_id: ro.company_id, ro_id: ro.id, expires: new Date(Date.now() + DAY).toISOString() });
+    const res = await api(baseUrl).get(`/api/public/surveys/${old}/visit`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.visit.url).toMatch(new RegExp(`/app/public/visits/${token}#survey$`));
+    expect((await api(baseUrl).get(`/api/public/surveys/${'x'.repeat(43)}/visit`)).status).toBe(404);
   });
 
   it('answers 404 for an unknown or malformed token', async () => {

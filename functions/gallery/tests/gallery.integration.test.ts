@@ -68,6 +68,7 @@ const visitContext = (ro: RepairOrderRecord) => ({
   ro,
   locale: 'en-us' as const,
   storeLocale: 'en-us' as const,
+  valid_until: new Date(Date.now() + 86_400_000).toISOString(),
   now: new Date(),
 });
 

@@ -67,7 +67,7 @@ async function payWith(sessionUrl: string, card: string): Promise<number> {
 /** The visit page's payment part of an order, as the page loads it (or runs its action) now. */
 async function partOf(roId: string, action?: 'viewed'): Promise<PaymentPartData | null> {
   const ro = (await getRepairOrder(companyId, roId, true))!;
-  const context = { visit: { company_id: companyId, location_id: ro.location_id, repair_order_id: ro.id }, ro, locale: 'en-us' as const, storeLocale: 'en-us' as const, now: new Date() };
+  const context = { visit: { company_id: companyId, location_id: ro.location_id, repair_order_id: ro.id }, ro, locale: 'en-us' as const, storeLocale: 'en-us' as const, valid_until: new Date(Date.now() + 86_400_000).toISOString(), now: new Date() };
   return (action ? await paymentPart.actions![action]!(context, {}) : await paymentPart.load(context)) as PaymentPartData | null;
 }
 

@@ -15,3 +15,4 @@ export { screens as chat } from '../features/chat/screen.js';
 export { screens as csi } from '../features/csi/screen.js';
 export { screens as payments } from '../features/payments/screen.js';
 export { screens as gallery } from '../features/gallery/screen.js';
+export { screens as visits } from '../features/visits/screen.js';

@@ -84,13 +84,15 @@ describe.each(WIDTHS)('CSI at %s', (width, options) => {
     const tag = width.startsWith('1280') ? 'Wide' : 'Narrow';
     const { customer, ro } = await createRepairOrder({ customer: { first_name: 'Paige', last_name: `Survey${tag}`, opt_in: 'in', language: 'es' }, ro: { closed: true, closed_at: new Date().toISOString() } });
     expect((await offerSurvey(ro, 'closed')).outcome).toBe('sent');
-    const text = (await textsTo(browser.carrierUrl, customer.phones.cell!)).find((sms) => sms.text.includes('/app/public/surveys/'))!;
-    const link = /https?:\/\/\S+\/app\/public\/surveys\/[A-Za-z0-9_-]+/.exec(text.text)![0];
+    // The text links to the order's visit page, opened at its survey (issue 21 part 5).
+    const text = (await textsTo(browser.carrierUrl, customer.phones.cell!)).find((sms) => sms.text.includes('/app/public/visits/'))!;
+    const link = /https?:\/\/\S+\/app\/public\/visits\/[A-Za-z0-9_-]+#survey/.exec(text.text)![0];
 
     const page = await (await browser.context(options)).newPage();
-    await page.goto(new URL(link).pathname);
-    await page.locator('[data-testid="survey-page"][data-state="open"]').waitFor({ timeout: 15_000 });
-    expect(await page.locator('h1').textContent()).toBe('¿Qué tal fue su visita?');
+    const url = new URL(link);
+    await page.goto(url.pathname + url.hash);
+    await page.locator('[data-testid="survey-part"][data-state="open"]').waitFor({ timeout: 15_000 });
+    expect(await page.locator('#survey h2').textContent()).toBe('¿Qué tal fue su visita?');
     expect(await seriousViolations(page)).toEqual([]);
 
     // Sent without a number: asked for one.

@@ -78,7 +78,7 @@ describe('text-to-pay', () => {
       .toBe(true);
     const visit = { company_id: DEMO_NORTH.companyId, location_id: DEMO_NORTH.locationId, repair_order_id: await page.getByTestId('board-row').filter({ hasText: roNumber }).first().getAttribute('data-ro-id') };
     const ro = (await getRepairOrder(DEMO_NORTH.companyId, visit.repair_order_id!, true))!;
-    const context = { visit: { ...visit, repair_order_id: ro.id }, ro, locale: 'en-us' as const, storeLocale: 'en-us' as const, now: new Date() };
+    const context = { visit: { ...visit, repair_order_id: ro.id }, ro, locale: 'en-us' as const, storeLocale: 'en-us' as const, valid_until: new Date(Date.now() + 86_400_000).toISOString(), now: new Date() };
     const part = (await paymentPart.actions!.viewed!(context, {})) as PaymentPartData;
     await expect.poll(() => section.getAttribute('data-state'), { timeout: 15_000 }).toBe('viewed');
     const phonePage = await (await browser.context({ viewport: { width: 390, height: 844 }, isMobile: true })).newPage();

@@ -1,0 +1,12 @@
+/**
+ * The views of the visit page's parts, one line each (web/src/visitPage/part.ts): a part the visit
+ * has is loaded as its own chunk, so the page downloads only the views of what the visit shows.
+ */
+import type { VisitPartView } from './part.js';
+
+export const VISIT_PART_VIEWS: readonly VisitPartView[] = [
+  { kind: 'inspection', load: () => import('../features/inspections/visit/InspectionPart.js') },
+  { kind: 'survey', load: () => import('../features/csi/visit/SurveyPart.js') },
+];
+
+export const viewOf = (kind: string): VisitPartView | undefined => VISIT_PART_VIEWS.find((view) => view.kind === kind);
