@@ -9,7 +9,6 @@ import { CSI_EVENTS } from '../../shared/csi/events.js';
 import type { BoardModule } from '../lib/boardModule.js';
 import './listener.js';
 import { sendSurveyReminders } from './reminders.js';
-import { surveyVisitPart } from './visitPart.js';
 
 export const board = {
   name: 'csi',
@@ -27,7 +26,6 @@ export const board = {
   },
   settings: [{ key: 'csi_settings', readBy: (flags) => flags.service }],
   events: CSI_EVENTS,
-  visitParts: [surveyVisitPart],
   routeParams: [{ param: 'token', after: /^\/api\/public\/surveys\/$/, kind: 'survey_token', tenant: true }],
   local: { demo: 'functions/csi/demo.ts', demoAfter: ['service'], bench: 'functions/csi/bench.ts' },
 } as const satisfies BoardModule;

@@ -8,7 +8,7 @@ import { surveyAnswerBody } from '../../shared/csi/schemas.js';
 import { DomainError } from '../lib/errors.js';
 import { parse } from '../lib/http.js';
 import { readSettings } from '../lib/settings.js';
-import type { VisitContext, VisitPart } from '../lib/visitPart.js';
+import type { VisitContext, VisitPart } from '../visits/part.js';
 import { recordAnswer } from './answers.js';
 import { SURVEY_ERRORS } from './page.js';
 import { getSurvey, type SurveyRecord } from './records.js';

@@ -9,7 +9,7 @@ import type { CustomerInspection } from '../../shared/inspections/inspections.js
 import { visitDecisionBody } from '../../shared/inspections/visit.js';
 import { parse } from '../lib/http.js';
 import { getLocation } from '../lib/locations.js';
-import type { VisitContext, VisitPart } from '../lib/visitPart.js';
+import type { VisitContext, VisitPart } from '../visits/part.js';
 import { getSheet, type SheetRecord } from '../inspections/records.js';
 import { decide } from '../recommendations/decisions.js';
 import { visitNotFound } from '../visits/links.js';

@@ -8,7 +8,6 @@ import { GALLERY_EVENTS } from '../../shared/gallery/events.js';
 import type { BoardModule } from '../lib/boardModule.js';
 import { CONVERSATION_CHUNKS } from '../lib/lazyChunk.js';
 import { worksAlbums } from './album.js';
-import { albumPart } from './visitPart.js';
 
 const ATTACHMENT = '/api/repair_orders/{id}/album/attachments/{attachment_id}';
 
@@ -32,6 +31,5 @@ export const board = {
   },
   events: GALLERY_EVENTS,
   routeParams: [{ param: 'attachment_id', after: /\/album\/attachments\/$/, kind: 'album_attachment', tenant: true }],
-  visitParts: [albumPart],
   local: { demo: 'functions/gallery/demo.ts', demoAfter: ['service'], bench: 'functions/gallery/bench.ts' },
 } as const satisfies BoardModule;

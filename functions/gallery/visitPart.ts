@@ -1,10 +1,10 @@
 /**
- * The album's part of the customer's visit page (kind `album`, functions/lib/visitPart.ts): once the
+ * The album's part of the customer's visit page (kind `album`, functions/visits/part.ts): once the
  * album was shared, its public, unarchived photos and videos with signed links that expire; nothing
  * (null) before it is shared or while nothing in it is public.
  */
 import type { VisitAlbum } from '../../shared/gallery/visit.js';
-import type { VisitPart } from '../lib/visitPart.js';
+import type { VisitPart } from '../visits/part.js';
 import { mediaLinks } from '../lib/mediaUploads.js';
 import { isShown } from './album.js';
 import { everyAttachmentOfOrder, getShare } from './records.js';

@@ -8,7 +8,6 @@ import { MPI_EVENTS } from '../../shared/inspections/events.js';
 import type { BoardModule } from '../lib/boardModule.js';
 import { PDF_BUNDLE_FILES, PDF_CHUNK } from '../recommendations/fonts.js';
 import { sendWorkDeclinedNotices } from '../recommendations/workDeclined.js';
-import { inspectionVisitPart } from '../customerInspections/visitPart.js';
 
 export const board = {
   name: 'technician',
@@ -74,7 +73,6 @@ export const board = {
     work_declined_notices: { rateMinutes: 60, run: () => sendWorkDeclinedNotices() },
   },
   events: MPI_EVENTS,
-  visitParts: [inspectionVisitPart],
   routeParams: [
     { param: 'template_id', after: /\/sheet_templates\/$/, kind: 'template', tenant: true, sample: { list: '/api/locations/{location}/tech/mpi/sheet_templates', field: 'sheet_templates' } },
     { param: 'recommendation_id', after: /\/recommendations\/$/, kind: 'recommendation', tenant: true },

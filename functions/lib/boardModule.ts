@@ -14,7 +14,6 @@ import type { AccessFlags } from '../../shared/access.js';
 import type { EventSchemas } from '../../shared/events.js';
 import type { AgentRecord } from './agents.js';
 import type { TextingModule } from './textingNumbers.js';
-import type { VisitPart } from './visitPart.js';
 
 /** A module kept in a file of its own beside the bundle, loaded on first use (functions/lib/lazyChunk.ts). */
 export interface LazyChunk {
@@ -143,8 +142,6 @@ export interface BoardModule {
   channels?: (agent: AgentRecord, locationId: string) => string[];
   /** What the path parameters of its routes name. */
   routeParams?: readonly RouteParamRule[];
-  /** Its parts of the customer's visit page (functions/lib/visitPart.ts). */
-  visitParts?: readonly VisitPart[];
   /**
    * Modules for the local stack and the bench only, by path from the project root (never bundled
    * into a Lambda): `demo` exports `seedDemo()`, the board's part of the demo dealership, run once on

@@ -13,7 +13,6 @@ import { STRIPE_CHUNK } from './stripeChunk.js';
 import { PDF_BUNDLE_FILES } from '../recommendations/fonts.js';
 import './dmsFollow.js';
 import { runPaymentsJob } from './requests.js';
-import { paymentPart } from './visitPart.js';
 
 
 export const board = {
@@ -54,7 +53,6 @@ export const board = {
   },
   settings: [{ key: AUTO_SEND_GROUP, readBy: (flags) => flags.service, schema: autoSendSchema }],
   events: PAYMENT_EVENTS,
-  visitParts: [paymentPart],
   routeParams: [
     { param: 'provider', after: /^\/payments\/$/, kind: 'payment_provider', tenant: false, vocabulary: 'stripe' },
     { param: 'token', after: /\/public\/payments\/$/, kind: 'payment_token', tenant: false, vocabulary: 'x' },

@@ -13,7 +13,7 @@ import { PAYMENT_PART, type PaymentPartData } from '../../shared/payments/visit.
 import { getCustomer } from '../customers/records.js';
 import { config } from '../lib/config.js';
 import { getLocation } from '../lib/locations.js';
-import type { VisitContext, VisitPart } from '../lib/visitPart.js';
+import type { VisitContext, VisitPart } from '../visits/part.js';
 import type { RepairOrderRecord } from '../repairOrders/records.js';
 import { latestRequest, type PaymentRequestRecord } from './records.js';
 import { markViewed } from './requests.js';

@@ -1,6 +1,6 @@
 /**
  * The customer's visit page (issue 21 part 5): one page per repair order that every text about the
- * visit links to (links.ts), showing the parts the boards declare (functions/lib/visitPart.ts), on
+ * visit links to (links.ts), showing the parts listed in parts.ts (functions/visits/part.ts), on
  * the store's landing branding (landing_settings, whose images the managers upload here). No menu
  * screen: the customer's link is the key. Listed in functions/boards.ts.
  */

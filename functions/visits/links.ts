@@ -10,7 +10,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { config } from '../lib/config.js';
 import { DomainError } from '../lib/errors.js';
 import { fields, getItem, isConditionFailure, transactWrite } from '../lib/table.js';
-import type { VisitOrder } from '../lib/visitPart.js';
+import type { VisitOrder } from './part.js';
 
 const DAY_MS = 86_400_000;
 export const VISIT_DAYS = 30;

@@ -9,7 +9,7 @@ import type { VisitPage } from '../../shared/visits/page.js';
 import { getLocation } from '../lib/locations.js';
 import { countryOfLocation, displayPhone } from '../lib/phones.js';
 import { readSettings } from '../lib/settings.js';
-import type { VisitContext } from '../lib/visitPart.js';
+import type { VisitContext } from './part.js';
 import { getCustomer } from '../customers/records.js';
 import { dealershipOf } from '../messages/send.js';
 import { getRepairOrder } from '../repairOrders/records.js';

@@ -1,24 +1,14 @@
 /**
- * The customer's visit page (issue 21 part 5): the token opens one repair order; every board's
- * parts (functions/boards.ts `visitParts`) are loaded in parallel and shown in position order. A
+ * The customer's visit page (issue 21 part 5): the token opens one repair order; the
+ * parts (functions/visits/parts.ts) are loaded in parallel and shown in position order. A
  * part that fails is left out and logged, so the customer still sees the rest of the visit.
  */
 import type { VisitPage, VisitPartPayload } from '../../shared/visits/page.js';
-import { boards } from '../lib/boardList.js';
 import { logger } from '../lib/log.js';
-import type { VisitContext, VisitPart } from '../lib/visitPart.js';
+import type { VisitContext, VisitPart } from './part.js';
+import { VISIT_PARTS } from './parts.js';
 import { visitNotFound } from './links.js';
 import { visitOf } from './open.js';
-
-let parts: readonly VisitPart[] | undefined;
-
-/** Every board's parts, lower position first (read when asked: the registry may still be loading). */
-export function visitParts(): readonly VisitPart[] {
-  parts ??= boards()
-    .flatMap((board) => board.visitParts ?? [])
-    .sort((a, b) => a.position - b.position);
-  return parts;
-}
 
 async function loadPart(part: VisitPart, context: VisitContext): Promise<VisitPartPayload | null> {
   try {
@@ -30,14 +20,14 @@ async function loadPart(part: VisitPart, context: VisitContext): Promise<VisitPa
   }
 }
 
-export async function visitPage(token: string, now = new Date(), declared: readonly VisitPart[] = visitParts()): Promise<VisitPage> {
+export async function visitPage(token: string, now = new Date(), declared: readonly VisitPart[] = VISIT_PARTS): Promise<VisitPage> {
   const { context, header } = await visitOf(token, now);
   const loaded = await Promise.all(declared.map((part) => loadPart(part, context)));
   return { ...header, parts: loaded.filter((p): p is VisitPartPayload => p !== null) };
 }
 
 /** A part's action (`POST …/{kind}/{action}`): 404 for a kind or action nobody declares. */
-export async function actOnVisit(token: string, kind: string, action: string, body: unknown, now = new Date(), declared: readonly VisitPart[] = visitParts()): Promise<VisitPartPayload | null> {
+export async function actOnVisit(token: string, kind: string, action: string, body: unknown, now = new Date(), declared: readonly VisitPart[] = VISIT_PARTS): Promise<VisitPartPayload | null> {
   const part = declared.find((p) => p.kind === kind);
   const run = part?.actions && Object.hasOwn(part.actions, action) ? part.actions[action] : undefined;
   if (!part || !run) throw visitNotFound();

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { getSheet } from '../../inspections/records.js';
 import { readSettings, writeSettings } from '../../lib/settings.js';
-import type { VisitPart } from '../../lib/visitPart.js';
+import type { VisitPart } from '../part.js';
 import '../../messages/boards.js';
 import { getRepairOrder, type RepairOrderRecord } from '../../repairOrders/records.js';
 import { getSurvey } from '../../csi/records.js';

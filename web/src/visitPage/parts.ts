@@ -6,6 +6,8 @@ import type { VisitPartView } from './part.js';
 
 export const VISIT_PART_VIEWS: readonly VisitPartView[] = [
   { kind: 'inspection', load: () => import('../features/inspections/visit/InspectionPart.js') },
+  { kind: 'album', load: () => import('../features/gallery/visit/AlbumPart.js') },
+  { kind: 'payment', load: () => import('../features/payments/visit/PaymentPart.js') },
   { kind: 'survey', load: () => import('../features/csi/visit/SurveyPart.js') },
 ];
 

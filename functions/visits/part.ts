@@ -1,10 +1,10 @@
 /**
  * A part of the customer's visit page (issue 21 part 5): every link a customer gets for one repair
  * order (the inspection, the album, the invoice and payment, the survey) opens one page for the
- * visit, which shows what applies now. Each feature that has something to show there declares a
- * part in its board's declaration (`BoardModule.visitParts`); the visits area (functions/visits/)
+ * visit, which shows what applies now. Each feature that has something to show there writes a
+ * part in its own folder and lists it in one line of functions/visits/parts.ts; the visits area
  * opens the visit's token, loads every part and answers the page, so adding a part edits nothing
- * the page's core contains.
+ * else the page contains.
  */
 import type { Locale } from '../../shared/locales.js';
 import type { RepairOrderRecord } from '../repairOrders/records.js';
