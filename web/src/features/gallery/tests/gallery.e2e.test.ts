@@ -11,7 +11,6 @@ import { textsTo } from '../../../../../test/support/api.js';
 import { seriousViolations } from '../../../../../test/support/axe.js';
 import { createRepairOrder, useStackEnv } from '../../../../../test/support/service.js';
 import { openOrder, signInAs, useBrowser } from '../../../../../test/e2e/browser.js';
-import { loadAlbum } from '../../../../../functions/gallery/visitPart.js';
 
 const browser = useBrowser();
 useStackEnv();
@@ -65,15 +64,22 @@ describe.each(WIDTHS)('the album at %s', (width, options) => {
 
     await page.getByTestId('gallery-share').click();
     await expect.poll(() => section.textContent(), { timeout: 10_000 }).toContain('Texted to the customer');
+    let text = '';
     await expect
-      .poll(async () => (await textsTo(browser.carrierUrl, customer.phones.cell!)).filter((sms) => sms.direction === 'outbound').map((sms) => sms.text).join('|'), { timeout: 10_000 })
+      .poll(async () => (text = (await textsTo(browser.carrierUrl, customer.phones.cell!)).filter((sms) => sms.direction === 'outbound').map((sms) => sms.text).join('|')), { timeout: 10_000 })
       .toMatch(/^Demo Motors North: photos and a video of your vehicle are ready for you to see: http\S+\/app\/public\/visits\/[A-Za-z0-9_-]{43}#album(\n|$)/);
-    const part = await loadAlbum(ro.company_id, ro.id, new Date());
-    expect(part?.items.map((item) => [item.kind, item.caption])).toEqual([
-      ['photo', 'Front left tyre'],
-      ['video', ''],
-    ]);
-    expect(part?.items[0]?.width).toBeGreaterThan(0);
+
+    // The customer opens the text's link on a phone: the visit page shows the shown photo with its
+    // caption and the video, not the hidden photo.
+    const link = new URL(/http\S+#album/.exec(text)![0]);
+    const phone = await (await browser.context({ viewport: { width: 390, height: 844 }, isMobile: true })).newPage();
+    await phone.goto(new URL(link.pathname + link.hash, browser.baseUrl).href);
+    const album = phone.locator('section.album');
+    await album.waitFor({ timeout: 15_000 });
+    await album.getByRole('img', { name: 'Front left tyre' }).waitFor();
+    expect(await album.locator('video').count()).toBe(1);
+    expect(await album.textContent()).not.toContain('brake-pads');
+    expect(await seriousViolations(phone)).toEqual([]);
 
     // Archiving asks first; the archived file can be restored.
     await section.getByRole('button', { name: 'Archive brake-pads.jpg' }).click();
