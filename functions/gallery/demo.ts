@@ -10,7 +10,10 @@ import { config } from '../lib/config.js';
 import { dmsRecordId } from '../lib/ids.js';
 import { s3 } from '../lib/storage.js';
 import { updateRepairOrder, getRepairOrder } from '../repairOrders/records.js';
-import { visitUrl } from '../visits/links.js';
+import { writeVisitLink } from '../visits/links.js';
+
+/** The demo album's visit page: http://localhost:3000/app/public/visits/<this> (README "Gallery"). */
+export const DEMO_VISIT_TOKEN = 'demo-motors-north-ro-7010240-visit-page-001';
 import { markShared, putAttachment, type AttachmentRecord } from './records.js';
 
 const COMPANY = 'cmp_demo';
@@ -87,6 +90,10 @@ export async function seedDemo(): Promise<void> {
   const sharedAt = new Date(start + 10 * 60_000);
   await markShared({ company_id: COMPANY, repair_order_id: ro.id, shared_at: sharedAt.toISOString(), shared_by: ADVISOR, message_id: null });
   await updateRepairOrder(COMPANY, ro.id, () => ({ album_present: true }));
-  // The visit page's link exists, as the share text would have made it (the README says how to open it).
-  await visitUrl({ company_id: COMPANY, location_id: NORTH, repair_order_id: ro.id }, 'album', sharedAt);
+  // The visit page's link, as the share text would have made it, with a token the README names so
+  // a reader can open the customer's page; valid a year from the demo's start.
+  await writeVisitLink(
+    { company_id: COMPANY, location_id: NORTH, repair_order_id: ro.id, created_at: sharedAt.toISOString(), valid_until: new Date(start + 365 * 86_400_000).toISOString() },
+    DEMO_VISIT_TOKEN,
+  );
 }

@@ -59,6 +59,17 @@ function writes(record: OrderToken) {
 }
 
 /**
+ * Stores the order's link with a token of the caller's: the demo dealership's documented visit page
+ * (a link a reader of the README can open), never a text's link.
+ */
+export async function writeVisitLink(link: VisitLink, token: string): Promise<string> {
+  if (!TOKEN_PATTERN.test(token)) throw new Error('A visit token is 43 characters of A-Z a-z 0-9 - _');
+  const items = writes({ ...link, token });
+  await transactWrite([{ Put: { Item: items.byToken } }, { Put: { Item: items.ofOrder } }]);
+  return visitUrlOf(token);
+}
+
+/**
  * The visit's link for a text about to go out: the order's token, extended to VISIT_DAYS from now,
  * or a new one when it has none or its own has expired. Two texts at once agree on one token.
  */

@@ -20,6 +20,8 @@ import { sendInspection } from '../../../test/support/inspections.js';
 import { createRepairOrder, useStackEnv } from '../../../test/support/service.js';
 
 useStackEnv();
+import { DEMO_VISIT_TOKEN } from '../../gallery/demo.js';
+
 const baseUrl = inject('baseUrl');
 const DAY = 86_400_000;
 const REVIEW = 'https://reviews.example.com/demo-north';
@@ -128,6 +130,16 @@ describe('GET /api/public/visits/{token}', () => {
       { kind: 'early', data: { n: 1 } },
       { kind: 'late', data: { n: 3 } },
     ]);
+  });
+});
+
+describe("the demo's visit page", () => {
+  it('opens the demo album at the token the README names, with the shown photos and the video', async () => {
+    const res = await page(DEMO_VISIT_TOKEN);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.visit).toMatchObject({ dealership: 'Demo Motors North', order: { number: '7010240' } });
+    const album = (res.body.visit.parts as { kind: string; data: { items: { kind: string }[] } }[]).find((part) => part.kind === 'album');
+    expect(album?.data.items.map((item) => item.kind).sort()).toEqual(['photo', 'photo', 'video']);
   });
 });
 
