@@ -36,3 +36,34 @@ export async function downloadUrl(bucket: string, key: string, seconds = 3600): 
   const { client, GetObjectCommand, getSignedUrl } = await s3();
   return getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: seconds });
 }
+
+/**
+ * Stores a PDF the server drew in the uploads bucket, opened in the browser (not downloaded) under
+ * a readable file name (`name`: letters, digits, `-` and `_` kept).
+ */
+export async function storePdf(key: string, bytes: Uint8Array, name: string, metadata?: Record<string, string>): Promise<void> {
+  const { client, PutObjectCommand } = await s3();
+  await client.send(
+    new PutObjectCommand({
+      Bucket: config.uploadsBucket,
+      Key: key,
+      Body: bytes,
+      ContentType: 'application/pdf',
+      ContentDisposition: `inline; filename="${name.replace(/[^\w-]/g, '')}.pdf"`,
+      ...(metadata ? { Metadata: metadata } : {}),
+    }),
+  );
+}
+
+/** When the stored file was made (its `generated-at` metadata, else when it was written), or null when there is none. */
+export async function storedAt(key: string): Promise<string | null> {
+  try {
+    const { client, HeadObjectCommand } = await s3();
+    const head = await client.send(new HeadObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
+    return head.Metadata?.['generated-at'] ?? head.LastModified?.toISOString() ?? new Date().toISOString();
+  } catch (err) {
+    const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status === 404 || (err as Error).name === 'NotFound' || (err as Error).name === 'NoSuchKey') return null;
+    throw err;
+  }
+}

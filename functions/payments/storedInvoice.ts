@@ -10,7 +10,7 @@ import { lazyChunk } from '../lib/lazyChunk.js';
 import { getLocation } from '../lib/locations.js';
 import { countryOfLocation, displayPhone } from '../lib/phones.js';
 import { readSettings } from '../lib/settings.js';
-import { downloadUrl, s3 } from '../lib/storage.js';
+import { downloadUrl, storedAt, storePdf } from '../lib/storage.js';
 import type { RepairOrderRecord } from '../repairOrders/records.js';
 import { INVOICE_PDF_CHUNK } from './invoiceChunk.js';
 import type { PaymentRequestRecord } from './records.js';
@@ -21,23 +21,11 @@ const URL_SECONDS = 3600;
 export const invoiceKey = (record: Pick<PaymentRequestRecord, 'company_id' | 'repair_order_id' | 'id' | 'state'>, locale: string): string =>
   `payments/${record.company_id}/${record.repair_order_id}/invoice/${record.id}-${record.state === 'paid' ? 'paid' : 'due'}-${locale}.pdf`;
 
-async function stored(key: string): Promise<boolean> {
-  try {
-    const { client, HeadObjectCommand } = await s3();
-    await client.send(new HeadObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
-    return true;
-  } catch (err) {
-    const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if (status === 404 || (err as Error).name === 'NotFound' || (err as Error).name === 'NoSuchKey') return false;
-    throw err;
-  }
-}
-
 /** A signed link to the request's invoice in `locale`, drawn and stored first when it is not yet. */
 export async function invoicePdfUrl(record: PaymentRequestRecord, ro: RepairOrderRecord, locale: Locale): Promise<string> {
   const reader = locale === 'debug' ? 'en-us' : locale;
   const key = invoiceKey(record, reader);
-  if (!(await stored(key))) {
+  if ((await storedAt(key)) === null) {
     const [business, location, { renderInvoicePdf }] = await Promise.all([
       readSettings(ro.company_id, ro.location_id, 'business_information'),
       getLocation(ro.company_id, ro.location_id),
@@ -60,16 +48,7 @@ export async function invoicePdfUrl(record: PaymentRequestRecord, ro: RepairOrde
       amounts: record,
       paidAt: record.state === 'paid' ? record.paid_at : null,
     });
-    const { client, PutObjectCommand } = await s3();
-    await client.send(
-      new PutObjectCommand({
-        Bucket: config.uploadsBucket,
-        Key: key,
-        Body: bytes,
-        ContentType: 'application/pdf',
-        ContentDisposition: `inline; filename="invoice-${ro.ro_id.replace(/[^\w-]/g, '')}.pdf"`,
-      }),
-    );
+    await storePdf(key, bytes, `invoice-${ro.ro_id}`);
   }
   return downloadUrl(config.uploadsBucket, key, URL_SECONDS);
 }

@@ -5,26 +5,13 @@
  */
 import type { SheetRecord } from '../inspections/records.js';
 import { config } from '../lib/config.js';
-import { downloadUrl, s3 } from '../lib/storage.js';
+import { downloadUrl, storedAt } from '../lib/storage.js';
 import { pdfLocale } from './pdfTexts.js';
 
 export const PDF_URL_SECONDS = 3600;
 
 export const pdfKey = (sheet: Pick<SheetRecord, 'company_id' | 'repair_order_id' | 'version'>, locale: string): string =>
   `mpi/${sheet.company_id}/${sheet.repair_order_id}/pdf/${sheet.version}-${pdfLocale(locale)}.pdf`;
-
-/** When the stored PDF was made, or null when there is none. */
-export async function storedAt(key: string): Promise<string | null> {
-  try {
-    const { client, HeadObjectCommand } = await s3();
-    const head = await client.send(new HeadObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
-    return head.Metadata?.['generated-at'] ?? head.LastModified?.toISOString() ?? new Date().toISOString();
-  } catch (err) {
-    const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if (status === 404 || (err as Error).name === 'NotFound' || (err as Error).name === 'NoSuchKey') return null;
-    throw err;
-  }
-}
 
 /** The signed URL of this version's stored PDF, or null when it has not been drawn yet (no drawing here). */
 export async function storedPdfUrl(sheet: SheetRecord, locale: string): Promise<string | null> {

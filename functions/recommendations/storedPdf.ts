@@ -5,13 +5,13 @@
  * the advisor's decisions never draw one, and pdf-lib alone would double their cold start.
  */
 import { config } from '../lib/config.js';
-import { downloadUrl, s3 } from '../lib/storage.js';
+import { downloadUrl, storedAt, storePdf } from '../lib/storage.js';
 import type { RepairOrderRecord } from '../repairOrders/records.js';
 import type { SheetRecord } from '../inspections/records.js';
 import { lazyChunk } from '../lib/lazyChunk.js';
 import { PDF_CHUNK } from './fonts.js';
 import { pdfInput } from './pdfInput.js';
-import { PDF_URL_SECONDS, pdfKey, storedAt } from './pdfStore.js';
+import { PDF_URL_SECONDS, pdfKey } from './pdfStore.js';
 
 /** The drawing (pdf-lib, fontkit): a file of its own in the bundle, loaded when a PDF is first drawn. */
 const pdfDrawing = lazyChunk<typeof import('./pdf.js')>(PDF_CHUNK.file, import.meta.url);
@@ -35,17 +35,7 @@ export async function inspectionPdf(sheet: SheetRecord, ro: RepairOrderRecord, l
   const [{ renderInspectionPdf }, input] = await Promise.all([pdfDrawing(), pdfInput(sheet, ro, locale)]);
   const bytes = await renderInspectionPdf(input);
   const generatedAt = new Date().toISOString();
-  const { client, PutObjectCommand } = await s3();
-  await client.send(
-    new PutObjectCommand({
-      Bucket: config.uploadsBucket,
-      Key: key,
-      Body: bytes,
-      ContentType: 'application/pdf',
-      ContentDisposition: `inline; filename="inspection-${ro.ro_id.replace(/[^\w-]/g, '')}.pdf"`,
-      Metadata: { 'generated-at': generatedAt },
-    }),
-  );
+  await storePdf(key, bytes, `inspection-${ro.ro_id}`, { 'generated-at': generatedAt });
   return { key, url: await downloadUrl(config.uploadsBucket, key, PDF_URL_SECONDS), generated_at: generatedAt, generated: true };
 }
 
