@@ -303,6 +303,16 @@ describe("the advisor's Send survey", () => {
     expect(await surveyTexts(waiting.customer.phones.cell!)).toHaveLength(1);
   });
 
+  it('sends one survey when two advisors press at once', async () => {
+    const { customer, ro } = await closedOrder();
+    const answers = await Promise.all([send(ro), send(ro)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 422]);
+    expect(answers.find((a) => a.status === 422)!.body.error.id).toBe('open');
+    await until(() => surveyTexts(customer.phones.cell!), (list) => list.length === 1, 'the survey text');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await surveyTexts(customer.phones.cell!)).toHaveLength(1);
+  });
+
   it("keeps to the customer's frequency and says when the next survey may go", async () => {
     const { customer } = await surveyed();
     const next = repairOrderRecord(customer, { closed: true, closed_at: new Date().toISOString() });
