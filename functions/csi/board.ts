@@ -17,7 +17,7 @@ export const board = {
     csi: {
       entry: 'functions/csi/handler.ts',
       lazyChunks: CONVERSATION_CHUNKS,
-      routes: ['GET /api/repair_orders/{id}/survey', 'GET /api/public/surveys/{token}', 'POST /api/public/surveys/{token}', 'GET /api/public/surveys/{token}/visit'],
+      routes: ['GET /api/repair_orders/{id}/survey', 'POST /api/repair_orders/{id}/survey', 'GET /api/public/surveys/{token}', 'POST /api/public/surveys/{token}', 'GET /api/public/surveys/{token}/visit'],
     },
   },
   jobs: {

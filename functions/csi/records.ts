@@ -29,7 +29,7 @@ export interface SurveyRecord extends Survey {
   message_id: string | null;
 }
 
-interface LastSurvey {
+export interface LastSurvey {
   company_id: string;
   customer_id: string;
   ro_id: string;
@@ -54,17 +54,36 @@ function surveyItem(record: SurveyRecord): Item<SurveyRecord> {
 }
 
 /**
- * Writes a new survey, its token and the customer's last-survey mark, if the order has none and
- * the customer's last survey was sent at or before `notAfter`. Answers whether it was claimed and
- * the mark it replaced (to give back if the text does not go).
+ * Writes a new survey, its token and the customer's last-survey mark, if the order has none (or,
+ * with `replaceExpired`, only one that ended unanswered: the advisor may ask again) and the
+ * customer's last survey was sent at or before `notAfter`. Answers whether it was claimed, the
+ * mark it replaced (to give back if the text does not go; when not claimed, to say until when the
+ * customer may not be asked) and the expired survey it replaced.
  */
-export async function claimSurvey(record: SurveyRecord, tokenHash: string, notAfter: string): Promise<{ claimed: boolean; previous: LastSurvey | null }> {
+export async function claimSurvey(
+  record: SurveyRecord,
+  tokenHash: string,
+  notAfter: string,
+  replaceExpired = false,
+): Promise<{ claimed: boolean; previous: LastSurvey | null; replaced: SurveyRecord | null }> {
   const lastKey = surveyKeys.lastSurveyOfCustomer(record.company_id, record.customer_id);
-  const previous = await getItem<LastSurvey>(lastKey, true);
+  const [previousItem, existing] = await Promise.all([getItem<LastSurvey>(lastKey, true), replaceExpired ? getSurvey(record.company_id, record.ro_id, true) : undefined]);
+  const previous = previousItem ? fields(previousItem) : null;
   const mark: LastSurvey = { company_id: record.company_id, customer_id: record.customer_id, ro_id: record.ro_id, sent_at: record.sent_at };
   const token: TokenRecord = { company_id: record.company_id, ro_id: record.ro_id, expires: record.closes_at };
+  const surveyPut: TransactWrite = replaceExpired
+    ? {
+        Put: {
+          Item: surveyItem(record),
+          // An answered survey stands, and an open one is still the customer's to answer.
+          ConditionExpression: 'attribute_not_exists(pk) OR (#state = :open AND closes_at <= :sentAt)',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: { ':open': 'open', ':sentAt': record.sent_at },
+        },
+      }
+    : { Put: { Item: surveyItem(record), ConditionExpression: 'attribute_not_exists(pk)' } };
   const writes: TransactWrite[] = [
-    { Put: { Item: surveyItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
+    surveyPut,
     {
       Put: {
         Item: { ...lastKey, ...mark },
@@ -77,18 +96,18 @@ export async function claimSurvey(record: SurveyRecord, tokenHash: string, notAf
   ];
   try {
     await transactWrite(writes);
-    return { claimed: true, previous: previous ? fields(previous) : null };
+    return { claimed: true, previous, replaced: existing ?? null };
   } catch (err) {
-    if (isConditionFailure(err)) return { claimed: false, previous: null };
+    if (isConditionFailure(err)) return { claimed: false, previous, replaced: null };
     throw err;
   }
 }
 
-/** Takes back a survey whose text did not go: the customer's previous mark comes back. */
-export async function withdrawSurvey(record: SurveyRecord, tokenHash: string, previous: LastSurvey | null): Promise<void> {
+/** Takes back a survey whose text did not go: the customer's previous mark, and the expired survey it replaced, come back. */
+export async function withdrawSurvey(record: SurveyRecord, tokenHash: string, previous: LastSurvey | null, replaced: SurveyRecord | null = null): Promise<void> {
   const lastKey = surveyKeys.lastSurveyOfCustomer(record.company_id, record.customer_id);
   await transactWrite([
-    { Delete: { Key: surveyKeys.survey(record.company_id, record.ro_id) } },
+    replaced ? { Put: { Item: surveyItem(replaced) } } : { Delete: { Key: surveyKeys.survey(record.company_id, record.ro_id) } },
     { Delete: { Key: surveyKeys.surveyToken(tokenHash) } },
     previous
       ? { Put: { Item: { ...lastKey, ...previous }, ConditionExpression: 'ro_id = :ro', ExpressionAttributeValues: { ':ro': record.ro_id } } }

@@ -68,3 +68,17 @@ export interface VisitSurvey {
   comment: string;
   review_link: string | null;
 }
+
+/**
+ * Why the advisor's "Send survey" did not send (POST /api/repair_orders/{id}/survey), in the
+ * spec's short English; the console words each id in the agent's language. A gatekeeper or texting
+ * refusal answers the core's own id and text instead.
+ */
+export const CSI_ERRORS = {
+  off: 'CSI surveys are turned off for this store',
+  archived: 'This repair order is archived',
+  open: 'The survey was already sent for this repair order and is waiting for the answer',
+  answered: 'The customer already answered the survey for this repair order',
+  too_soon: 'This customer was surveyed recently',
+} as const;
+export type CsiErrorId = keyof typeof CSI_ERRORS;

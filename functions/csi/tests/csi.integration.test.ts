@@ -13,7 +13,8 @@ import { getRepairOrder, saveRepairOrder, type RepairOrderRecord } from '../../r
 import type { CustomerRecord } from '../../customers/records.js';
 import { getSurvey } from '../records.js';
 import { sendSurveyReminders } from '../reminders.js';
-import { offerSurvey } from '../surveys.js';
+import { offerSurvey, sendSurvey } from '../surveys.js';
+import { getAgent } from '../../lib/agents.js';
 import { api, mailbox, replyAsCustomer, signIn, textsTo, type ApiClient } from '../../../test/support/api.js';
 import { eventsAbout } from '../../../test/support/events.js';
 import { accessFlags, createAgent, createOwnStore, type OwnStore } from '../../../test/support/ownStore.js';
@@ -139,7 +140,7 @@ describe('when the survey goes', () => {
     // The same customer's next visit, 30 days later and 91 days later (the store's frequency is 90 days).
     const next = repairOrderRecord(customer, { closed: true, closed_at: new Date().toISOString() });
     await saveRepairOrder(next, null);
-    expect((await offerSurvey(next, 'closed', new Date(Date.now() + 30 * DAY))).outcome).toBe('already_surveyed');
+    expect((await offerSurvey(next, 'closed', new Date(Date.now() + 30 * DAY))).outcome).toBe('too_soon');
     expect((await offerSurvey(next, 'closed', new Date(Date.now() + 91 * DAY))).outcome).toBe('sent');
   });
 
@@ -268,6 +269,112 @@ describe('the reminder', () => {
     await until(() => reminders(waiting.customer.phones.cell!), (list) => list.length === 1, 'the reminder');
     expect(await reminders(answered.customer.phones.cell!)).toEqual([]);
     expect((await getSurvey(store.companyId, waiting.ro.id, true))?.reminded_at).not.toBeNull();
+  });
+});
+
+describe("the advisor's Send survey", () => {
+  const send = (ro: RepairOrderRecord, client: ApiClient = manager) => client.post(`/api/repair_orders/${ro.id}/survey`, {});
+
+  it('sends the survey now, with the visit link, and its reminder 24 hours later', async () => {
+    const { customer, ro } = await closedOrder();
+    const res = await send(ro);
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.survey).toMatchObject({ ro_id: ro.id, state: 'open', rating: null, reminded_at: null });
+    const [text] = await until(() => surveyTexts(customer.phones.cell!), (list) => list.length === 1, 'the survey text');
+    expect(text!.text).toContain('Harbor Motors');
+    const survey = (await getSurvey(ro.company_id, ro.id, true))!;
+    expect(Date.parse(survey.remind_at!) - Date.parse(survey.sent_at)).toBe(DAY);
+    expect(survey.message_id).not.toBeNull();
+    // The order is the agent's: the text in the conversation is theirs.
+    const messages = (await manager.get(`/api/repair_orders/${ro.id}/messages?limit=100`)).body.messages as { metadata: { direction: string; automated?: string | null } }[];
+    expect(messages.filter((m) => m.metadata.direction === 'outbound')).toHaveLength(1);
+  });
+
+  it('says the survey is waiting, or answered, rather than sending it twice', async () => {
+    const waiting = await surveyed();
+    const open = await send(waiting.ro);
+    expect(open.status).toBe(422);
+    expect(open.body.error).toMatchObject({ id: 'open', message: 'The survey was already sent for this repair order and is waiting for the answer' });
+
+    await reply(waiting.customer, waiting.ro, '8');
+    const answered = await send(waiting.ro);
+    expect(answered.status).toBe(422);
+    expect(answered.body.error).toMatchObject({ id: 'answered', message: 'The customer already answered the survey for this repair order' });
+    expect(await surveyTexts(waiting.customer.phones.cell!)).toHaveLength(1);
+  });
+
+  it('sends one survey when two advisors press at once', async () => {
+    const { customer, ro } = await closedOrder();
+    const answers = await Promise.all([send(ro), send(ro)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 422]);
+    expect(answers.find((a) => a.status === 422)!.body.error.id).toBe('open');
+    await until(() => surveyTexts(customer.phones.cell!), (list) => list.length === 1, 'the survey text');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await surveyTexts(customer.phones.cell!)).toHaveLength(1);
+  });
+
+  it("keeps to the customer's frequency and says when the next survey may go", async () => {
+    const { customer } = await surveyed();
+    const next = repairOrderRecord(customer, { closed: true, closed_at: new Date().toISOString() });
+    await saveRepairOrder(next, null);
+    const res = await send(next);
+    expect(res.status).toBe(422);
+    expect(res.body.error.id).toBe('too_soon');
+    const nextAt = Date.parse(res.body.error.next_at as string);
+    expect(Math.abs(nextAt - (Date.now() + 90 * DAY))).toBeLessThan(60_000);
+    expect(res.body.error.message).toContain(`the next survey may go from ${new Date(nextAt).toISOString().slice(0, 10)}`);
+    expect(await getSurvey(next.company_id, next.id, true)).toBeUndefined();
+  });
+
+  it('may ask again once a survey ended unanswered and the frequency allows; the automatic survey never does', async () => {
+    const { customer, ro } = await surveyed();
+    const agent = (await getAgent(store.companyId, MANAGER_ID))!;
+    const settings = await readSettings(ro.company_id, ro.location_id, 'csi_settings');
+    expect((await sendSurvey(ro, settings, { agent }, new Date(Date.now() + 20 * DAY))).outcome).toBe('too_soon');
+    expect((await offerSurvey(ro, 'closed', new Date(Date.now() + 91 * DAY))).outcome).toBe('already_surveyed');
+    expect((await sendSurvey(ro, settings, { agent }, new Date(Date.now() + 91 * DAY))).outcome).toBe('sent');
+    await until(() => surveyTexts(customer.phones.cell!), (list) => list.length === 2, 'the second survey text');
+  });
+
+  it("answers the gatekeeper's or consent's refusal, and the customer is not counted as surveyed", async () => {
+    const { customer, ro } = await closedOrder({ opt_in: 'out' });
+    const res = await send(ro);
+    expect(res.status).toBe(422);
+    // The store's `csi` rule keeps texts from opted-out customers: the core's id, reason and words.
+    expect(res.body.error.id).toBe('gatekeeper');
+    expect(res.body.error.reason).toBeTruthy();
+    expect(res.body.error.message).toBeTruthy();
+    expect(await getSurvey(ro.company_id, ro.id, true)).toBeUndefined();
+    expect(await surveyTexts(customer.phones.cell!)).toEqual([]);
+  });
+
+  it('refuses an archived order, and while CSI is off at the store', async () => {
+    const { ro: archived } = await createRepairOrder({
+      customer: { company_id: store.companyId, location_id: store.locationId, opt_in: 'in' },
+      ro: { closed: true, closed_at: new Date().toISOString(), archived: true },
+    });
+    const res = await send(archived);
+    expect(res.status).toBe(422);
+    expect(res.body.error).toMatchObject({ id: 'archived', message: 'This repair order is archived' });
+
+    const { ro } = await closedOrder();
+    let off;
+    try {
+      await csiSettings({ enabled: false });
+      off = await send(ro);
+    } finally {
+      await csiSettings({ enabled: true });
+    }
+    expect(off.status).toBe(422);
+    expect(off.body.error).toMatchObject({ id: 'off', message: 'CSI surveys are turned off for this store' });
+    expect(await getSurvey(ro.company_id, ro.id, true)).toBeUndefined();
+  });
+
+  it("answers 404 for another company's order and sends nothing", async () => {
+    const { customer, ro } = await closedOrder();
+    expect((await send(ro, rivalManager)).status).toBe(404);
+    expect(await getSurvey(ro.company_id, ro.id, true)).toBeUndefined();
+    expect(await surveyTexts(customer.phones.cell!)).toEqual([]);
   });
 });
 

@@ -2,20 +2,22 @@
  * CSI in the console (issue 21): a customer answers the survey with a low number by text, and the
  * store's manager gets the notice at once (a toast with a way to the order, and a desktop
  * notification while the tab is hidden); the order's row shows the rating in red (SPEC §9); the
- * manager sets the store's CSI settings from the keyboard. At 1280 px and on a 390 px phone, each
- * screen scanned with axe.
+ * manager sets the store's CSI settings from the keyboard; the advisor sends an order's survey with
+ * "Send survey" and reads why a second one for the same customer may not go yet. At 1280 px and on
+ * a 390 px phone, each screen scanned with axe.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { replyAsCustomer, textsTo } from '../../../../../test/support/api.js';
 import { seriousViolations } from '../../../../../test/support/axe.js';
 import { hideTab, recordDesktopNotices, shownNotices } from '../../../../../test/support/desktopNotices.js';
-import { DEMO_NORTH, createRepairOrder, serviceNumberOfNorth, useStackEnv } from '../../../../../test/support/service.js';
-import { signInAs, useBrowser } from '../../../../../test/e2e/browser.js';
+import { DEMO_NORTH, createRepairOrder, repairOrderRecord, serviceNumberOfNorth, useStackEnv } from '../../../../../test/support/service.js';
+import { openOrder, signInAs, useBrowser } from '../../../../../test/e2e/browser.js';
 import { readSettings, writeSettings } from '../../../../../functions/lib/settings.js';
 import '../../../../../functions/messages/boards.js';
 import { offerSurvey } from '../../../../../functions/csi/surveys.js';
-import { getRepairOrder } from '../../../../../functions/repairOrders/records.js';
+import { getRepairOrder, saveRepairOrder } from '../../../../../functions/repairOrders/records.js';
+import { getSurvey } from '../../../../../functions/csi/records.js';
 
 const browser = useBrowser();
 useStackEnv();
@@ -108,6 +110,54 @@ describe.each(WIDTHS)('CSI at %s', (width, options) => {
     expect(await seriousViolations(page)).toEqual([]);
     const answered = await getRepairOrder(ro.company_id, ro.id, true);
     expect(answered?.satisfaction_poll).toEqual({ rating: 4 });
+  });
+
+  it('the advisor sends the survey from the order by keyboard, and reads why the same customer cannot get another yet', { timeout: 120_000 }, async () => {
+    const tag = width.startsWith('1280') ? 'Wide' : 'Narrow';
+    const { customer, ro } = await createRepairOrder({ customer: { first_name: 'Sam', last_name: `Sender${tag}`, opt_in: 'in' }, ro: { closed: true, closed_at: new Date().toISOString() } });
+    // The same customer's other order: the store's frequency keeps its survey back.
+    const second = repairOrderRecord(customer, { closed: true, closed_at: new Date().toISOString() });
+    await saveRepairOrder(second, null);
+
+    const page = await managerPage(options);
+    await signInAs(page, MANAGER);
+    const openDetail = async (roNumber: string) => {
+      if (tag === 'Wide') return openOrder(page, roNumber);
+      // On a phone the conversation comes first; the order's details are a button away.
+      const row = page.getByTestId('board-row').filter({ hasText: roNumber }).first();
+      await row.waitFor({ timeout: 15_000 });
+      await row.click();
+      await page.getByTestId('detail-open').waitFor({ timeout: 15_000 });
+      await page.getByTestId('detail-open').click();
+    };
+    await openDetail(ro.ro_id);
+    const section = page.getByTestId('csi-survey');
+    await section.waitFor({ timeout: 15_000 });
+    const send = section.getByRole('button', { name: 'Send survey' });
+    await send.waitFor({ timeout: 10_000 });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await send.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => section.getByTestId('csi-sent').textContent(), { timeout: 10_000 }).toBe('Survey sent to the customer.');
+    await expect.poll(() => section.textContent(), { timeout: 10_000 }).toContain("Waiting for the customer's answer");
+    // An open survey stands: no second button.
+    expect(await send.count()).toBe(0);
+    expect((await getSurvey(ro.company_id, ro.id, true))?.state).toBe('open');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto('/app/');
+    await openDetail(second.ro_id);
+    const other = page.getByTestId('csi-survey');
+    await other.getByRole('button', { name: 'Send survey' }).waitFor({ timeout: 15_000 });
+    await other.getByRole('button', { name: 'Send survey' }).focus();
+    await page.keyboard.press('Enter');
+    const refusal = other.getByTestId('csi-refused');
+    await refusal.waitFor({ timeout: 10_000 });
+    expect(await refusal.getAttribute('role')).toBe('alert');
+    expect(await refusal.textContent()).toMatch(/^This customer was surveyed recently\. The next survey can be sent from .+\.$/);
+    expect(await getSurvey(second.company_id, second.id, true)).toBeUndefined();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it('the manager sets the CSI settings from the keyboard', { timeout: 60_000 }, async () => {
