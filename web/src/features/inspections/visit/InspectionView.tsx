@@ -5,7 +5,8 @@
  * the whole checklist, damage details, totals and the PDF. The visit page around it names the
  * dealership, the link's life and how to reach the store.
  */
-import { ITEM_STATUS, type CustomerInspection, type ItemStatus } from '../../../../../shared/inspections/inspections.js';
+import type { CustomerInspection } from '../../../../../shared/inspections/inspections.js';
+import { ITEM_STATUS, type ItemStatus } from '../../../../../shared/inspections/itemStatus.js';
 import { attachmentsOf, conditionCounts, decisionTotals } from './figures.js';
 import { vehicleName, type Formats } from './format.js';
 import { Media } from './Media.js';
