@@ -7,10 +7,9 @@
  */
 import type { AgentRef } from '../people.js';
 import type { Vehicle } from '../customers.js';
+import type { ItemStatus } from './itemStatus.js';
 
-/** Item condition (SPEC §3): NA -1, GREEN 0, YELLOW 1, RED 2; null until someone sets it. */
-export const ITEM_STATUS = { NA: -1, GREEN: 0, YELLOW: 1, RED: 2 } as const;
-export type ItemStatus = (typeof ITEM_STATUS)[keyof typeof ITEM_STATUS];
+export { ITEM_STATUS, type ItemStatus } from './itemStatus.js';
 export const ITEM_STATUSES: readonly ItemStatus[] = [-1, 0, 1, 2];
 
 export const VEHICLE_TYPES = ['car', 'motorcycle'] as const;

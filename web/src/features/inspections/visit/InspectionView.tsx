@@ -5,7 +5,8 @@
  * the whole checklist, damage details, totals and the PDF. The visit page around it names the
  * dealership, the link's life and how to reach the store.
  */
-import { ITEM_STATUS, type CustomerInspection, type ItemStatus } from '../../../../../shared/inspections/inspections.js';
+import type { CustomerInspection } from '../../../../../shared/inspections/inspections.js';
+import { ITEM_STATUS, type ItemStatus } from '../../../../../shared/inspections/itemStatus.js';
 import { attachmentsOf, conditionCounts, decisionTotals } from './figures.js';
 import { vehicleName, type Formats } from './format.js';
 import { Media } from './Media.js';
@@ -48,7 +49,7 @@ export function InspectionView({ inspection, t, formats, decisions, pdf }: ViewP
   const vehicle = vehicleName(inspection.vehicle);
   return (
     <div class="inspection-body">
-      <section class="intro" aria-labelledby="inspection-title">
+      <section class="card intro" aria-labelledby="inspection-title">
         <h2 id="inspection-title">{t('title')}</h2>
         {inspection.form_name.trim() ? <p class="form-name">{inspection.form_name}</p> : null}
         {inspection.header.trim() ? <p class="header-text">{inspection.header}</p> : null}
@@ -100,7 +101,7 @@ export function InspectionView({ inspection, t, formats, decisions, pdf }: ViewP
         </ul>
       </section>
 
-      <section class="recommendations" aria-labelledby="recommendations-title">
+      <section class="card recommendations" aria-labelledby="recommendations-title">
         <h3 id="recommendations-title">{t('recommendations')}</h3>
         {inspection.recommendations.length === 0 ? (
           <p>{t('no_recommendations')}</p>
@@ -116,7 +117,7 @@ export function InspectionView({ inspection, t, formats, decisions, pdf }: ViewP
         )}
       </section>
 
-      <section class="totals" aria-labelledby="totals-title">
+      <section class="card totals" aria-labelledby="totals-title">
         <h3 id="totals-title">{t('totals')}</h3>
         <dl>
           <div>
@@ -140,7 +141,7 @@ export function InspectionView({ inspection, t, formats, decisions, pdf }: ViewP
         ) : null}
       </section>
 
-      <section class="checklist" aria-labelledby="checklist-title">
+      <section class="card checklist" aria-labelledby="checklist-title">
         <h3 id="checklist-title">{t('checklist')}</h3>
         {inspection.groups.map((group) => (
           <section class="group" key={group.name} aria-label={group.name}>
@@ -165,7 +166,7 @@ export function InspectionView({ inspection, t, formats, decisions, pdf }: ViewP
       </section>
 
       {inspection.damage_details.comment.trim() ? (
-        <section class="damage" aria-labelledby="damage-title">
+        <section class="card damage" aria-labelledby="damage-title">
           <h3 id="damage-title">{t('damage_details')}</h3>
           <p class="comment">{inspection.damage_details.comment}</p>
         </section>

@@ -2,7 +2,8 @@
  * What the page counts and adds up from the inspection: items by condition for the summary, the
  * approved total, and which photos and videos belong to an item.
  */
-import { ITEM_STATUS, type CustomerInspection, type SheetGroup } from '../../../../../shared/inspections/inspections.js';
+import type { CustomerInspection, SheetGroup } from '../../../../../shared/inspections/inspections.js';
+import { ITEM_STATUS } from '../../../../../shared/inspections/itemStatus.js';
 
 export interface ConditionCounts {
   red: number;

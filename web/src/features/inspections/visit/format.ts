@@ -6,6 +6,7 @@
 import { formatMoney } from '../../../../../shared/money.js';
 import { DEFAULT_LOCALE, distanceUnit, intlTag, isLocale } from '../../../../../shared/locales.js';
 import type { Vehicle } from '../../../../../shared/customers.js';
+import { longDate } from '../../../visitPage/format.js';
 import type { PageLocale } from '../../../visitPage/texts.js';
 
 export interface Formats {
@@ -18,14 +19,11 @@ export interface Formats {
 
 export function formatsFor(locale: PageLocale, currencyLocale: string): Formats {
   const money = isLocale(currencyLocale) ? currencyLocale : DEFAULT_LOCALE;
-  const dates = new Intl.DateTimeFormat(intlTag(locale), { dateStyle: 'long' });
   const numbers = new Intl.NumberFormat(intlTag(locale));
   return {
     money: (cents) => formatMoney(cents, money),
-    date: (iso) => {
-      const at = new Date(iso);
-      return Number.isNaN(at.getTime()) ? '' : dates.format(at);
-    },
+    // The page's own long date (its header writes the link's expiry the same way), one formatter per language.
+    date: (iso) => longDate(locale, iso),
     number: (value) => numbers.format(value),
     distance: distanceUnit(money),
   };
