@@ -129,7 +129,7 @@ describe('the service board', () => {
     await openOrder(advisor, ro.ro_id);
     // A 1×1 PNG: what the technician's photo of the worn pads stands for.
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-    await advisor.locator('input[type="file"]').setInputFiles({ name: 'brake-pads.png', mimeType: 'image/png', buffer: png });
+    await advisor.getByTestId('composer-form').locator('input[type="file"]').setInputFiles({ name: 'brake-pads.png', mimeType: 'image/png', buffer: png });
     await advisor.getByTestId('composer').fill('Here are your front brake pads.');
     await advisor.getByTestId('send-button').click();
     const bubble = advisor.getByTestId('message-bubble').filter({ hasText: 'front brake pads' }).and(advisor.locator(':not([data-pending])'));

@@ -368,14 +368,18 @@ describe("the message_sweep and receipts lost on the console's side", () => {
     }
   }
 
-  /** The receipts' grace has passed for this text (5 minutes in real life). */
+  /**
+   * The receipts' grace has passed for this text (5 minutes in real life), long ago: the sweep takes
+   * the oldest due texts first, a hundred a run, and the shared stack may hold more than a hundred
+   * others due by the time this file runs (texts of other files whose receipts never came).
+   */
   async function graceOver(message: MessageRecord) {
     await db().send(
       new UpdateCommand({
         TableName: config.tableName,
         Key: messageKeys.message(companyId, message.message_thread_id, message.id),
         UpdateExpression: 'SET gsi2sk = :due',
-        ExpressionAttributeValues: { ':due': `${new Date(Date.now() - 1000).toISOString()}#${companyId}#${message.id}` },
+        ExpressionAttributeValues: { ':due': `${new Date(Date.UTC(2020, 0, 1)).toISOString()}#${companyId}#${message.id}` },
       }),
     );
   }
