@@ -47,6 +47,7 @@ import {
   setCheckout,
   type AutoSendRecord,
   type Move,
+  type NewRequest,
   type PaymentRequestRecord,
 } from './records.js';
 import { PAYABLE } from './states.js';
@@ -224,6 +225,31 @@ export async function sendIfReady(record: PaymentRequestRecord, ro: RepairOrderR
   return sent;
 }
 
+/** A new request of the order on the store's gateway, asked by an agent or (null) by the auto-send, in the store's currency. */
+async function newRequestOf(
+  ro: RepairOrderRecord,
+  gateway: Pick<NewRequest, 'provider' | 'account'>,
+  asker: AgentRecord | null,
+  amounts: PaymentAmounts,
+): Promise<NewRequest> {
+  const location = await getLocation(ro.company_id, ro.location_id);
+  return {
+    company_id: ro.company_id,
+    location_id: ro.location_id,
+    repair_order_id: ro.id,
+    ro_id: ro.ro_id,
+    customer_id: ro.customer_id,
+    ...gateway,
+    currency: currencyOf(location?.locale ?? 'en-us'),
+    automatic: asker === null,
+    requested_by: agentRefOrNull(asker),
+    invoice_total_in_cents: amounts.invoice_total_in_cents,
+    insurance_in_cents: amounts.insurance_in_cents,
+    prepaid_in_cents: amounts.prepaid_in_cents,
+    customer_pay_in_cents: amounts.customer_pay_in_cents,
+  };
+}
+
 /** POST /api/repair_orders/{id}/payment_request: checks (SPEC §5), records it queued, and sends it when the order is ready. */
 export async function requestPayment(agent: AgentRecord, ro: RepairOrderRecord, input: PaymentRequestBody['payment_request']): Promise<PaymentRequestRecord> {
   if (ro.closed || ro.metadata.dms_status === 'closed') throw refused('closed', PAYMENT_ERRORS.closed);
@@ -232,23 +258,7 @@ export async function requestPayment(agent: AgentRecord, ro: RepairOrderRecord, 
     throw conflict('high_customer_pay', PAYMENT_ERRORS.high_customer_pay, { customer_pay_in_cents: input.customer_pay_in_cents });
   }
   if (ro.invoice && !matchesDms(input, ro.invoice)) throw refused('amounts_mismatch', PAYMENT_ERRORS.mismatch);
-  const location = await getLocation(ro.company_id, ro.location_id);
-  const record = await createRequest({
-    company_id: ro.company_id,
-    location_id: ro.location_id,
-    repair_order_id: ro.id,
-    ro_id: ro.ro_id,
-    customer_id: ro.customer_id,
-    provider,
-    account,
-    currency: currencyOf(location?.locale ?? 'en-us'),
-    automatic: false,
-    requested_by: agentRefOrNull(agent),
-    invoice_total_in_cents: input.invoice_total_in_cents,
-    insurance_in_cents: input.insurance_in_cents,
-    prepaid_in_cents: input.prepaid_in_cents,
-    customer_pay_in_cents: input.customer_pay_in_cents,
-  });
+  const record = await createRequest(await newRequestOf(ro, { provider, account }, agent, input));
   await afterMove(record);
   return sendIfReady(record, ro, agent);
 }
@@ -381,27 +391,18 @@ async function autoSend(due: AutoSendRecord): Promise<PaymentRequestRecord | nul
   if (!ro || !readyForPayment(ro) || !ro.invoice || ro.closed || ro.invoice.requested_customer_pay_in_cents <= 0) return null;
   const payments = await readSettings(ro.company_id, ro.location_id, 'payments_settings');
   if (!payments.enabled || payments.provider === 'none' || !payments.provider_account) return null;
-  const location = await getLocation(ro.company_id, ro.location_id);
   const total = ro.invoice.requested_amount_in_cents;
   const pay = ro.invoice.requested_customer_pay_in_cents;
   try {
-    const record = await createRequest({
-      company_id: ro.company_id,
-      location_id: ro.location_id,
-      repair_order_id: ro.id,
-      ro_id: ro.ro_id,
-      customer_id: ro.customer_id,
-      provider: payments.provider,
-      account: payments.provider_account,
-      currency: currencyOf(location?.locale ?? 'en-us'),
-      automatic: true,
-      requested_by: null,
-      invoice_total_in_cents: total,
-      // The DMS gives the total and the customer's part; what others cover is the rest, unsplit.
-      insurance_in_cents: Math.max(0, total - pay),
-      prepaid_in_cents: 0,
-      customer_pay_in_cents: pay,
-    });
+    const record = await createRequest(
+      await newRequestOf(ro, { provider: payments.provider, account: payments.provider_account }, null, {
+        invoice_total_in_cents: total,
+        // The DMS gives the total and the customer's part; what others cover is the rest, unsplit.
+        insurance_in_cents: Math.max(0, total - pay),
+        prepaid_in_cents: 0,
+        customer_pay_in_cents: pay,
+      }),
+    );
     await afterMove(record);
     return await sendIfReady(record, ro, null);
   } catch (err) {
