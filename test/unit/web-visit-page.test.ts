@@ -14,7 +14,7 @@ import { attachmentsOf, conditionCounts, decisionTotals } from '../../web/src/fe
 import { loadInspectionTexts } from '../../web/src/features/inspections/visit/words.js';
 import { brandColours } from '../../web/src/visitPage/brand.js';
 import { screenOf } from '../../web/src/visitPage/screen.js';
-import { formatsFor, vehicleName } from '../../web/src/features/inspections/visit/format.js';
+import { formatsFor } from '../../web/src/features/inspections/visit/format.js';
 import { longDate, safeUrl, telUrl } from '../../web/src/visitPage/format.js';
 import { PAGE_LOCALES, localeOfBrowserTag, pageLocale, translator, type PageLocale } from '../../web/src/visitPage/texts.js';
 import { loadPageTexts } from '../../web/src/visitPage/words.js';
@@ -297,11 +297,6 @@ describe('formats and branding', () => {
     // The odometer's unit is the dealership's, not the reader's (issue 18 §6: "Kilometerstand" over a US store's miles).
     expect(formatsFor('de', 'en-us').distance).toBe('mi');
     expect(formatsFor('en-us', 'de').distance).toBe('km');
-  });
-
-  it('names the vehicle from the parts it has', () => {
-    expect(vehicleName({ make: 'Volvo', model: 'XC60', year: 2021, vin: null, mileage: null })).toBe('2021 Volvo XC60');
-    expect(vehicleName({ make: 'Volvo', model: '', year: null, vin: null, mileage: null })).toBe('Volvo');
   });
 
   it("writes the link's date in the page's language", () => {

@@ -69,17 +69,21 @@ export function pageLocale({ chosen, answered, browser }: LocaleChoices): PageLo
 
 export type TextsLoader = (locale: PageLocale) => Promise<Texts>;
 
+/** A language's words as its locale file's chunk exports them. */
+export type TextsModule = { default: Texts };
+
 /**
- * A loader of one set of locale files (`import.meta.glob('./locales/*.json', { import: 'default' })`
- * beside the page or a part): each language's texts once; a failed load is forgotten so a retry fetches again.
+ * A loader of one set of locale files (`import.meta.glob<TextsModule>('./locales/*.json')` beside
+ * the page or a part; modules rather than `{ import: 'default' }`, which writes its `.then` into
+ * every file's loader): each language's texts once; a failed load is forgotten so a retry fetches again.
  */
-export function textsLoader(files: Readonly<Record<string, () => Promise<Texts>>>): TextsLoader {
+export function textsLoader(files: Readonly<Record<string, () => Promise<TextsModule>>>): TextsLoader {
   const loading = new Map<PageLocale, Promise<Texts>>();
   return (locale) => {
     let texts = loading.get(locale);
     if (!texts) {
       const load = files[`./locales/${locale}.json`];
-      texts = load ? load() : Promise.reject(new Error(`No texts for ${locale}`));
+      texts = load ? load().then((module) => module.default) : Promise.reject(new Error(`No texts for ${locale}`));
       texts.catch(() => loading.delete(locale));
       loading.set(locale, texts);
     }

@@ -1,14 +1,14 @@
 /** @jsxImportSource preact */
 /**
- * The inspection as the customer reads it: greeting, vehicle and order, a summary of conditions,
- * the recommended work to decide first (each with its price, photos and Approve/Decline), then
- * the whole checklist, damage details, totals and the PDF. The visit page around it names the
- * dealership, the link's life and how to reach the store.
+ * The inspection as the customer reads it: greeting, odometer, advisor and date, a summary of
+ * conditions, the recommended work to decide first (each with its price, photos and
+ * Approve/Decline), then the whole checklist, damage details, totals and the PDF. The visit page
+ * around it names the dealership, the order and the vehicle, the link's life and how to reach the store.
  */
 import type { CustomerInspection } from '../../../../../shared/inspections/inspections.js';
 import { ITEM_STATUS, type ItemStatus } from '../../../../../shared/inspections/itemStatus.js';
 import { attachmentsOf, conditionCounts, decisionTotals } from './figures.js';
-import { vehicleName, type Formats } from './format.js';
+import type { Formats } from './format.js';
 import { Media } from './Media.js';
 import type { Translate } from '../../../visitPage/texts.js';
 
@@ -46,7 +46,6 @@ const CONDITION: Record<ItemStatus, 'red' | 'yellow' | 'green' | 'na'> = {
 export function InspectionView({ inspection, t, formats, decisions, pdf }: ViewProps) {
   const counts = conditionCounts(inspection.groups);
   const totals = decisionTotals(inspection.recommendations);
-  const vehicle = vehicleName(inspection.vehicle);
   return (
     <div class="inspection-body">
       <section class="card intro" aria-labelledby="inspection-title">
@@ -56,22 +55,12 @@ export function InspectionView({ inspection, t, formats, decisions, pdf }: ViewP
         <p class="greeting">{inspection.customer_first_name.trim() ? t('greeting', { name: inspection.customer_first_name.trim() }) : t('greeting_anonymous')}</p>
         <p>{t('intro')}</p>
         <dl class="facts">
-          {vehicle ? (
-            <div>
-              <dt>{t('vehicle')}</dt>
-              <dd>{vehicle}</dd>
-            </div>
-          ) : null}
           {inspection.vehicle.mileage !== null ? (
             <div>
               <dt>{t(`mileage_${formats.distance}`)}</dt>
               <dd>{formats.number(inspection.vehicle.mileage)}</dd>
             </div>
           ) : null}
-          <div>
-            <dt>{t('repair_order')}</dt>
-            <dd>{inspection.ro_id}</dd>
-          </div>
           {inspection.advisor ? (
             <div>
               <dt>{t('advisor')}</dt>

@@ -5,7 +5,6 @@
  */
 import { formatMoney } from '../../../../../shared/money.js';
 import { DEFAULT_LOCALE, distanceUnit, intlTag, isLocale } from '../../../../../shared/locales.js';
-import type { Vehicle } from '../../../../../shared/customers.js';
 import { longDate } from '../../../visitPage/format.js';
 import type { PageLocale } from '../../../visitPage/texts.js';
 
@@ -27,8 +26,4 @@ export function formatsFor(locale: PageLocale, currencyLocale: string): Formats 
     number: (value) => numbers.format(value),
     distance: distanceUnit(money),
   };
-}
-
-export function vehicleName(vehicle: Vehicle): string {
-  return [vehicle.year, vehicle.make, vehicle.model].filter((part) => part !== null && String(part).trim() !== '').join(' ');
 }

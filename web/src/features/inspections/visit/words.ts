@@ -1,4 +1,4 @@
 /** The inspection part's words, one chunk per language (the part's view loads the one it shows). */
-import { textsLoader, type Texts } from '../../../visitPage/texts.js';
+import { textsLoader, type TextsModule } from '../../../visitPage/texts.js';
 
-export const loadInspectionTexts = textsLoader(import.meta.glob<Texts>('./locales/*.json', { import: 'default' }));
+export const loadInspectionTexts = textsLoader(import.meta.glob<TextsModule>('./locales/*.json'));
