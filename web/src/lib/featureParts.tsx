@@ -17,6 +17,8 @@ export interface FeatureParts {
   OrderMarker?: ComponentType<{ order: RepairOrder }>;
   /** A section of the repair order's detail panel (with the detail's context: locale, store, who acts). */
   OrderSection?: ComponentType<OrderSectionProps>;
+  /** A section of the technician's inspection sheet of an order (/mpi/repair_orders/:roId), below its notes. */
+  SheetSection?: ComponentType<SheetSectionProps>;
   /** Panels of settings tabs, by the tab's name (features/settings/settingsTabs.ts). */
   settingsTabs?: Readonly<Record<string, ComponentType<{ locationId: string }>>>;
   /** Mounted once by the shell (live notices for the agent). */
@@ -26,6 +28,10 @@ export interface FeatureParts {
 export interface OrderSectionProps {
   order: RepairOrder;
   context: ConversationContext;
+}
+
+export interface SheetSectionProps {
+  repairOrderId: string;
 }
 
 export interface PartsDeclaration {
@@ -82,6 +88,15 @@ export function OrderSections({ order, context }: OrderSectionProps) {
   return (
     <>
       {parts.map(({ OrderSection }, index) => (OrderSection ? <OrderSection key={index} order={order} context={context} /> : null))}
+    </>
+  );
+}
+
+export function SheetSections({ repairOrderId }: SheetSectionProps) {
+  const parts = useFeatureParts();
+  return (
+    <>
+      {parts.map(({ SheetSection }, index) => (SheetSection ? <SheetSection key={index} repairOrderId={repairOrderId} /> : null))}
     </>
   );
 }

@@ -1,6 +1,6 @@
 /**
- * The repair order's album (issue 21 part 4) in the service board's detail (lib/featureParts.tsx):
- * thumbnails, uploads of several files at once with their progress ('Attachment is processing'
+ * The repair order's album (issue 21 part 4) in the service board's detail and on the technician's
+ * inspection sheet (lib/featureParts.tsx OrderSection, SheetSection): thumbnails, uploads of several files at once with their progress ('Attachment is processing'
  * until each is confirmed), caption and description, shown to the customer or hidden, archive
  * (asked first) and restore, and "Share album" by text. Other agents' changes arrive live.
  */
@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import useSWR from 'swr';
 import type { AlbumAttachment, AlbumReply } from '../../../../shared/gallery/album.js';
+import type { Locale } from '../../../../shared/locales.js';
 import { GALLERY_EVENTS } from '../../../../shared/gallery/events.js';
 import { galleryPaths } from '../../../../shared/gallery/routes.js';
 import { DetailSection } from '../../components/conversation/DetailSection.js';
@@ -16,7 +17,10 @@ import { formatDateTime } from '../../components/conversation/times.js';
 import { Dialog } from '../../components/Dialog.js';
 import { fetcher } from '../../lib/api.js';
 import { reportFailure } from '../../lib/failures.js';
-import type { OrderSectionProps } from '../../lib/featureParts.js';
+import type { OrderSectionProps, SheetSectionProps } from '../../lib/featureParts.js';
+import { currentLocale } from '../../lib/i18n.js';
+import { useReadySession } from '../../lib/session.js';
+import { useStore } from '../../lib/store.js';
 import { useStreamEvents } from '../../lib/realtime.js';
 import { ApiError } from '../../lib/request.js';
 import { saveNotes, setArchived, setPublic, shareAlbum } from './requests.js';
@@ -35,8 +39,19 @@ function reportSessionFailure(error: unknown): void {
 }
 
 export function GallerySection({ order, context }: OrderSectionProps) {
+  return <Album repairOrderId={order.id} locale={context.locale} timeZone={context.timeZone} />;
+}
+
+/** The album on the technician's sheet: the technician photographs and films the work there. */
+export function SheetAlbum({ repairOrderId }: SheetSectionProps) {
+  const { location } = useReadySession();
+  const locale = useStore(currentLocale);
+  return <Album repairOrderId={repairOrderId} locale={locale} timeZone={location.timezone} />;
+}
+
+function Album({ repairOrderId, locale, timeZone }: { repairOrderId: string; locale: Locale; timeZone: string }) {
   const { t } = useTranslation('gallery');
-  const path = galleryPaths.album(order.id);
+  const path = galleryPaths.album(repairOrderId);
   const { data, error, mutate, isValidating } = useSWR<AlbumReply>(path, (p: string) => fetcher<AlbumReply>(p), {
     revalidateOnFocus: false,
     onError: reportSessionFailure,
@@ -50,7 +65,7 @@ export function GallerySection({ order, context }: OrderSectionProps) {
 
   useStreamEvents(
     (event) => {
-      if (event.type === 'album.changed' && event.data.repair_order_id === order.id) void mutate();
+      if (event.type === 'album.changed' && event.data.repair_order_id === repairOrderId) void mutate();
     },
     () => void mutate(),
     GALLERY_EVENTS,
@@ -76,7 +91,7 @@ export function GallerySection({ order, context }: OrderSectionProps) {
 
   async function uploadOne(file: File, key: string) {
     try {
-      await uploadToAlbum(order.id, file, (progress) => setUploads((list) => list.map((u) => (u.key === key ? { ...u, progress } : u))));
+      await uploadToAlbum(repairOrderId, file, (progress) => setUploads((list) => list.map((u) => (u.key === key ? { ...u, progress } : u))));
     } catch (failure) {
       reportSessionFailure(failure);
       setProblems((list) => [...list, t('upload_failed', { name: file.name })]);
@@ -122,7 +137,7 @@ export function GallerySection({ order, context }: OrderSectionProps) {
                 {a.archived ? (
                   <>
                     <p className="muted">{t('archived')}</p>
-                    <button type="button" className="button button--small" aria-label={t('restore_of', { caption: label(a) })} disabled={busy} onClick={() => void act(() => setArchived(order.id, a.id, false))}>
+                    <button type="button" className="button button--small" aria-label={t('restore_of', { caption: label(a) })} disabled={busy} onClick={() => void act(() => setArchived(repairOrderId, a.id, false))}>
                       {t('restore')}
                     </button>
                   </>
@@ -132,7 +147,7 @@ export function GallerySection({ order, context }: OrderSectionProps) {
                     {a.state === 'ready' ? (
                       <>
                         <label className="gallery__public">
-                          <input type="checkbox" checked={a.public} disabled={busy} aria-label={t('public_of', { caption: label(a) })} onChange={(event) => void act(() => setPublic(order.id, a.id, event.target.checked))} />
+                          <input type="checkbox" checked={a.public} disabled={busy} aria-label={t('public_of', { caption: label(a) })} onChange={(event) => void act(() => setPublic(repairOrderId, a.id, event.target.checked))} />
                           <span aria-hidden="true">{t('public')}</span>
                         </label>
                         <button type="button" className="button button--small" aria-haspopup="dialog" aria-label={t('edit_of', { caption: label(a) })} onClick={() => setEditing(a)}>
@@ -143,7 +158,7 @@ export function GallerySection({ order, context }: OrderSectionProps) {
                     {asking === a.id ? (
                       <span role="group" aria-label={t('archive_of', { caption: label(a) })} className="gallery__ask">
                         <span>{t('archive_confirm')}</span>{' '}
-                        <button type="button" className="button button--small button--danger" disabled={busy} onClick={() => void act(() => setArchived(order.id, a.id, true))} data-testid="gallery-archive-yes">
+                        <button type="button" className="button button--small button--danger" disabled={busy} onClick={() => void act(() => setArchived(repairOrderId, a.id, true))} data-testid="gallery-archive-yes">
                           {t('archive_yes')}
                         </button>
                         <button type="button" className="button button--small" onClick={() => setAsking(null)}>
@@ -186,7 +201,7 @@ export function GallerySection({ order, context }: OrderSectionProps) {
             ))}
           </ul>
         ) : null}
-        {data?.album.shared_at ? <p className="muted">{t('shared_at', { at: formatDateTime(data.album.shared_at, context.locale, context.timeZone) })}</p> : null}
+        {data?.album.shared_at ? <p className="muted">{t('shared_at', { at: formatDateTime(data.album.shared_at, locale, timeZone) })}</p> : null}
         <div className="detail__actions">
           <input ref={picker} type="file" accept="image/*,video/*" multiple hidden onChange={picked} data-testid="gallery-file" />
           <button type="button" className="button button--small" onClick={() => picker.current?.click()} data-testid="gallery-add">
@@ -196,15 +211,15 @@ export function GallerySection({ order, context }: OrderSectionProps) {
             type="button"
             className="button button--small"
             disabled={busy || !shareable}
-            aria-describedby={shareable ? undefined : `${order.id}-share-none`}
-            onClick={() => void act(() => shareAlbum(order.id), t('shared'))}
+            aria-describedby={shareable ? undefined : `${repairOrderId}-share-none`}
+            onClick={() => void act(() => shareAlbum(repairOrderId), t('shared'))}
             data-testid="gallery-share"
           >
             {t('share')}
           </button>
         </div>
         {data && !shareable && attachments.length > 0 ? (
-          <p className="muted" id={`${order.id}-share-none`}>
+          <p className="muted" id={`${repairOrderId}-share-none`}>
             {t('share_none')}
           </p>
         ) : null}
@@ -214,7 +229,7 @@ export function GallerySection({ order, context }: OrderSectionProps) {
         onClose={() => setEditing(null)}
         onSave={(notes) =>
           act(async () => {
-            if (editing) await saveNotes(order.id, editing.id, notes);
+            if (editing) await saveNotes(repairOrderId, editing.id, notes);
             setEditing(null);
           }, t('saved'))
         }

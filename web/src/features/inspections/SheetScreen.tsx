@@ -10,6 +10,7 @@ import { Dialog } from '../../components/Dialog.js';
 import { Spinner } from '../../components/Spinner.js';
 import { fetcher } from '../../lib/api.js';
 import { randomId } from '../../lib/device.js';
+import { SheetSections } from '../../lib/featureParts.js';
 import { currentLocale, i18n } from '../../lib/i18n.js';
 import { useReadySession } from '../../lib/session.js';
 import { useStore } from '../../lib/store.js';
@@ -234,6 +235,7 @@ function SheetView({ roId, moneyLocale, initial }: { roId: string; moneyLocale: 
       <AdvisorTools reply={reply} dirty={dirty} onReply={(next) => editor.apply(next)} reload={editor.reload} />
 
       <SheetNotes roId={roId} />
+      <SheetSections repairOrderId={roId} />
 
       {reason === null ? (
         <div className="mpi-sheet__tools">

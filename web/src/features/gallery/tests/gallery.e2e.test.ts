@@ -2,7 +2,8 @@
  * The album in the console (issue 21 part 4): the advisor opens an order, uploads two photos and a
  * short video at once (renditions made in the browser), captions one, hides one from the customer
  * and shares the album; the text reaches the customer's phone with the visit link at the album,
- * whose part then holds the public ones. At 1280 px and on a 390 px phone, scanned with axe.
+ * whose part then holds the public ones. At 1280 px and on a 390 px phone, scanned with axe. The
+ * technician adds a photo from the inspection sheet, on a phone.
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { textsTo } from '../../../../../test/support/api.js';
 import { seriousViolations } from '../../../../../test/support/axe.js';
 import { createRepairOrder, useStackEnv } from '../../../../../test/support/service.js';
 import { openOrder, signInAs, useBrowser } from '../../../../../test/e2e/browser.js';
+import { orderWithSheetIn } from '../../../../../test/support/sheetFixtures.js';
 
 const browser = useBrowser();
 useStackEnv();
@@ -88,5 +90,25 @@ describe.each(WIDTHS)('the album at %s', (width, options) => {
     await section.getByRole('button', { name: 'Restore brake-pads.jpg' }).waitFor({ timeout: 10_000 });
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
+  });
+});
+
+describe('the album on the technician’s sheet', () => {
+  it('takes a photo the technician adds on a phone, which the advisor then has', { timeout: 120_000 }, async () => {
+    const held = await orderWithSheetIn('claimed_by_technician', { firstName: 'Tomas', lastName: 'Tyres' });
+    const page = await (await browser.context(WIDTHS[1]![1])).newPage();
+    await signInAs(page, 'tech@demo.example');
+    await page.goto(`/app/mpi/repair_orders/${held.ro.id}`);
+    await page.locator('[data-testid="mpi-sheet"][data-state="claimed"]').waitFor({ timeout: 15_000 });
+    const section = page.getByTestId('gallery-section');
+    await section.waitFor({ timeout: 15_000 });
+    await page.getByTestId('gallery-file').setInputFiles([join(MEDIA, 'front-left-tyre.jpg')]);
+    await expect.poll(() => section.locator('[data-testid="gallery-item"][data-state="ready"]').count(), { timeout: 30_000 }).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const advisor = await (await browser.context(WIDTHS[0]![1])).newPage();
+    await signInAs(advisor, 'advisor@demo.example');
+    await openOrder(advisor, held.ro.ro_id);
+    await expect.poll(() => advisor.getByTestId('gallery-section').locator('[data-testid="gallery-item"][data-state="ready"]').count(), { timeout: 15_000 }).toBe(1);
   });
 });
