@@ -1,11 +1,13 @@
 /**
  * The customer's visit page (visit.html, Preact), built after the console into the same folder
  * (`npm run build` runs both). On its own so that it shares no chunk with the console: the modules
- * both use (languages, money) are tree-shaken into the page's own code instead of a common chunk,
- * and its code is one file: Preact, the page and what the entry starts (the visit, its words, the
- * view of the link's part), then each part's view, stylesheet and words as chunks of their own,
- * loaded only when the visit has that part. It must stay within the inspection page's budget that
- * it replaced (README "Customer's visit page": 17.7 KB gzip, 1.8 s on the phone profile).
+ * both use (the languages, an inspection item's status) are tree-shaken into the page's own code
+ * instead of a chunk common to both, and the page's code is one file: Preact, the page and what
+ * its entry starts at once (the visit, its words, the view of the link's part). Each part's view
+ * and words are chunks of their own, loaded only when the visit has that part (web/src/visitPage/
+ * parts.ts says why the inspection's styles are in the page's stylesheet). It must stay within
+ * the budget of the inspection page it replaced (README "Customer's visit page": 17.7 KB gzip,
+ * 1.8 s on the phone profile; `npm run bench` measures both).
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
