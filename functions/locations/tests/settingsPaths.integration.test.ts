@@ -89,6 +89,48 @@ describe('settings at the spec paths', () => {
     expect((await manager.post('/calls_settings/toString', { toString: {} })).status).toBe(404);
   });
 
+  it('takes the vCard settings as a form with the logo file, checked, stored with the landing images', async () => {
+    const token = await signIn(baseUrl, 'manager@demo.example');
+    const original = (await manager.get(generic('vcard_settings'))).body.vcard_settings;
+    const send = (form: FormData, who = token) => fetch(`${baseUrl}/vcard_settings`, { method: 'POST', headers: { authorization: `Bearer ${who}` }, body: form });
+    const form = (logo: Blob | null, fields: Record<string, string> = {}) => {
+      const data = new FormData();
+      for (const [name, value] of Object.entries(fields)) data.append(name, value);
+      if (logo) data.append('logo', logo, 'logo.png');
+      return data;
+    };
+    const png = new Blob([Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])], { type: 'image/png' });
+    try {
+      const saved = await send(form(png, { display_name: 'Demo Motors North' }));
+      expect(saved.status).toBe(200);
+      const body = (await saved.json()) as { vcard_settings: { logo_key: string; display_name: string } };
+      expect(body.vcard_settings.display_name).toBe('Demo Motors North');
+      expect(body.vcard_settings.logo_key).toMatch(new RegExp(`^branding/${companyId}/${locationId}/logo/img_[a-z0-9]+\\.png$`));
+      expect((await manager.get(generic('vcard_settings'))).body).toEqual(body);
+      // The stored file is the one sent: the console's logo address serves it.
+      const stored = await fetch((await manager.get('/api/logo')).body.logo.url as string);
+      expect(stored.status).toBe(200);
+      expect(new Uint8Array(await stored.arrayBuffer())).toEqual(new Uint8Array(await png.arrayBuffer()));
+
+      // Refused beside the logo: a file that is no image (whatever its declared type), one too large; a key named by hand.
+      const html = await send(form(new Blob(['<html></html>'], { type: 'image/png' })));
+      expect(html.status).toBe(422);
+      expect(((await html.json()) as { errors: { path: string }[] }).errors[0]!.path).toBe('vcard_settings.logo');
+      const huge = await send(form(new Blob([new Uint8Array(4 * 1024 * 1024 + 1)], { type: 'image/png' })));
+      expect(huge.status).toBe(422);
+      const byKey = await send(form(null, { logo_key: 'branding/cmp_rival/loc_rival_main/logo/img_x.png' }));
+      expect(byKey.status).toBe(422);
+      const longName = await send(form(null, { 'vcard_settings[display_name]': 'x'.repeat(121) }));
+      expect(((await longName.json()) as { errors: { path: string }[] }).errors[0]!.path).toBe('vcard_settings.display_name');
+      expect((await manager.get(generic('vcard_settings'))).body).toEqual(body);
+
+      // Only managers and admins.
+      expect((await send(form(null, { display_name: 'Mine' }), await signIn(baseUrl, 'advisor@demo.example'))).status).toBe(403);
+    } finally {
+      await manager.post(generic('vcard_settings'), { vcard_settings: original });
+    }
+  });
+
   it("acts on an admin's ?location_id= of their company, and on nobody else's", async () => {
     const south = await admin.get(`/inventory/settings?location_id=${SOUTH}`);
     expect(south.status).toBe(200);
