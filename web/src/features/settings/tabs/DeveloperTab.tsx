@@ -1,13 +1,13 @@
 /**
  * Developer (managers and admins): the DMS connection (dms_settings) and what the dealership's
  * integrator needs to post to the DMS feed (README "DMS feed"): the location id, the feed's
- * addresses and the key header. Keys themselves are made by the location's managers
- * (`/api/locations/{id}/dms_keys`) and shown once.
+ * addresses and the key header, and the location's feed keys (DmsKeys.tsx).
  */
 import { useTranslation } from 'react-i18next';
 import { SettingsGroupForm } from '../../../components/settingsForm/SettingsGroupForm.js';
 import { settingsGroup } from '../../../components/settingsForm/settingsSources.js';
 import type { SettingsTabDeclaration } from '../../../components/settingsForm/settingsFields.js';
+import { DmsKeys } from './DmsKeys.js';
 
 const source = 'dms_settings';
 const FEEDS = ['customers', 'repair_orders', 'appointments', 'calls'] as const;
@@ -65,6 +65,7 @@ export function DeveloperTab({ locationId }: { locationId: string }) {
         </dl>
         <p className="settings__muted">{t('settings.developer_body_hint')}</p>
       </section>
+      <DmsKeys locationId={locationId} />
     </SettingsGroupForm>
   );
 }

@@ -4,7 +4,7 @@
  * manager changes a setting and sees it saved, and a second console open on the same tab shows it
  * without a reload; a console with unsaved edits keeps them and says the stored values changed; a
  * value out of range and a texting number another location uses are refused beside their field;
- * tags go in with Enter. Axe at 1280 and 390 px. What the test changes is put back afterwards.
+ * tags go in with Enter; the integrator's feed key is made and revoked. Axe at 1280 and 390 px. What the test changes is put back afterwards.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -120,6 +120,14 @@ describe('the settings tabs', () => {
     await field(editor, 'setting-dms_settings-provider').fill('Probe DMS');
     await save(editor, 'developer');
     await expect.poll(() => field(watcher, 'setting-dms_settings-provider').inputValue(), { timeout: 10_000 }).toBe('Probe DMS');
+    // A feed key for the integrator: its secret shown once; revoking asks first.
+    await editor.getByTestId('dms-key-label').fill('Probe integrator');
+    await editor.getByTestId('dms-key-create').click();
+    expect(await editor.getByTestId('dms-key-secret').locator('code').textContent()).toMatch(/^dms_live_/);
+    const made = editor.getByTestId('dms-key').filter({ hasText: 'Probe integrator' });
+    await made.getByRole('button', { name: 'Revoke the key Probe integrator' }).click();
+    await editor.getByTestId('dms-key-revoke-confirm').click();
+    await expect.poll(() => made.count(), { timeout: 10_000 }).toBe(0);
 
     // Inventory: out of range is refused beside the field; in range saves.
     await Promise.all([openTab(editor, 'inventory'), openTab(watcher, 'inventory')]);
@@ -158,6 +166,9 @@ describe('the settings tabs', () => {
     await expect
       .poll(() => page.getByTestId('setting-business_information-texting_numbers-hotel-error').textContent(), { timeout: 10_000 })
       .toBe('This number is already used by another location.');
+    expect(await seriousViolations(page)).toEqual([]);
+    await openTab(page, 'developer');
+    await page.getByTestId('dms-keys').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     // Nothing was saved.
     expect((await admin.get(`/business_info`)).body.business_information.texting_numbers.hotel).toBe((stored.get('business_information') as { texting_numbers: { hotel: string } }).texting_numbers.hotel);
