@@ -1,6 +1,6 @@
 /**
  * `POST /vcard_settings` (SPEC §7, multipart/form-data): the store's vCard settings and its logo in
- * one request. The `logo` file part is checked here (type by its declared type and its first bytes,
+ * one request. The `logo` file part is checked here (type by its first bytes and its declared type,
  * size; nothing in front of the function checks either) and stored where the landing pages tab's
  * upload puts the logo; the group's other fields come as form fields (`display_name` or
  * `vcard_settings[display_name]`). The group then changes through changeGroup like every settings
@@ -64,7 +64,9 @@ export async function readVcardForm(event: APIGatewayProxyEventV2, parsedBody: u
       const bytes = new Uint8Array(await value.arrayBuffer());
       const declared = value.type.split(';')[0]!.trim().toLowerCase();
       const sniffed = sniffedType(bytes);
-      if (!sniffed || sniffed !== declared) throw logoProblem(LANDING_IMAGE_ERRORS.type);
+      // A client that names no type (curl -F sends application/octet-stream) is judged by the bytes alone.
+      const untyped = declared === '' || declared === 'application/octet-stream';
+      if (!sniffed || (!untyped && sniffed !== declared)) throw logoProblem(LANDING_IMAGE_ERRORS.type);
       logo = { bytes, type: sniffed };
     } else if (name === 'logo_key') {
       // Only a file this store sent may become its logo: a key would name any object of the bucket.

@@ -116,6 +116,8 @@ describe('settings at the spec paths', () => {
       const html = await send(form(new Blob(['<html></html>'], { type: 'image/png' })));
       expect(html.status).toBe(422);
       expect(((await html.json()) as { errors: { path: string }[] }).errors[0]!.path).toBe('vcard_settings.logo');
+      const declaredWrong = await send(form(new Blob([await png.arrayBuffer()], { type: 'image/jpeg' })));
+      expect(declaredWrong.status).toBe(422);
       const huge = await send(form(new Blob([new Uint8Array(4 * 1024 * 1024 + 1)], { type: 'image/png' })));
       expect(huge.status).toBe(422);
       const byKey = await send(form(null, { logo_key: 'branding/cmp_rival/loc_rival_main/logo/img_x.png' }));
