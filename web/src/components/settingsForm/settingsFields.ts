@@ -62,7 +62,8 @@ export function fieldTestId(field: Pick<SettingsField, 'source' | 'field' | 'sub
 export function fieldOfError(fields: readonly SettingsField[], path: string): SettingsField | null {
   const named = fields.filter((field) => path === fieldPath(field) || path.startsWith(`${fieldPath(field)}.`));
   if (named.length) return named.reduce((a, b) => (fieldPath(b).length > fieldPath(a).length ? b : a));
-  // An error on a whole object field (`texting_numbers`) goes to its first part.
+  // An error on a whole object field (`texting_numbers`) goes to its first part; one on the whole group to the form.
+  if (!path.includes('.')) return null;
   return fields.find((field) => fieldPath(field).startsWith(`${path}.`)) ?? null;
 }
 
