@@ -2,7 +2,7 @@
  * One field of a settings form, by its kind, labelled and with its problem tied to it for screen
  * readers; and `fieldProblem`, the field's own rule in the agent's language.
  */
-import { useState, type KeyboardEvent } from 'react';
+import { useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import type { TFunction } from 'i18next';
 import { parsePhoneNumber, type CountryCode } from 'libphonenumber-js/min';
 import { formatPhone } from '../../lib/phone.js';
@@ -76,20 +76,20 @@ export function SettingsFieldInput({ id, field, value, problem, country, t, onCh
     );
   }
 
+  // What every kind of input carries: its label's id, its test id, its hint and problem.
+  const common = { id, 'data-testid': testId, 'aria-invalid': invalid, 'aria-describedby': describedBy };
+  const words = { ...common, value: String(value ?? ''), onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(event.target.value) };
   let input;
   switch (field.kind) {
     case 'number':
       input = (
         <input
-          id={id}
+          {...common}
           type="number"
           className="settings__number"
           min={field.min}
           max={field.max}
           step={1}
-          data-testid={testId}
-          aria-invalid={invalid}
-          aria-describedby={describedBy}
           value={typeof value === 'number' && !Number.isNaN(value) ? value : ''}
           onChange={(event) => onChange(event.target.valueAsNumber)}
         />
@@ -98,14 +98,7 @@ export function SettingsFieldInput({ id, field, value, problem, country, t, onCh
     case 'select': {
       const options = field.options.includes(value as never) || value === undefined ? field.options : [value as string | number, ...field.options];
       input = (
-        <select
-          id={id}
-          data-testid={testId}
-          aria-invalid={invalid}
-          aria-describedby={describedBy}
-          value={String(value ?? '')}
-          onChange={(event) => onChange(options.find((option) => String(option) === event.target.value))}
-        >
+        <select {...common} value={String(value ?? '')} onChange={(event) => onChange(options.find((option) => String(option) === event.target.value))}>
           {options.map((option) => (
             <option key={String(option)} value={String(option)}>
               {field.names?.[String(option)] ?? (field.unit ? t(field.unit, { count: Number(option) }) : field.optionLabels ? t(`${field.optionLabels}${String(option)}`) : String(option))}
@@ -116,53 +109,19 @@ export function SettingsFieldInput({ id, field, value, problem, country, t, onCh
       break;
     }
     case 'textarea':
-      input = (
-        <textarea
-          id={id}
-          className="settings__textarea"
-          rows={3}
-          data-testid={testId}
-          aria-invalid={invalid}
-          aria-describedby={describedBy}
-          value={String(value ?? '')}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      );
+      input = <textarea {...words} className="settings__textarea" rows={3} />;
       break;
     case 'time':
-      input = <input id={id} type="time" data-testid={testId} aria-invalid={invalid} aria-describedby={describedBy} value={String(value ?? '')} onChange={(event) => onChange(event.target.value)} />;
+      input = <input {...words} type="time" />;
       break;
     case 'phone':
-      input = (
-        <input
-          id={id}
-          type="tel"
-          autoComplete="off"
-          data-testid={testId}
-          aria-invalid={invalid}
-          aria-describedby={describedBy}
-          value={String(value ?? '')}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      );
+      input = <input {...words} type="tel" autoComplete="off" />;
       break;
     case 'tags':
       input = <TagInput id={id} field={field} tags={Array.isArray(value) ? value.map(String) : []} describedBy={describedBy} invalid={invalid} country={country} t={t} onChange={onChange} />;
       break;
     case 'text':
-      input = (
-        <input
-          id={id}
-          type="text"
-          inputMode={field.inputMode}
-          readOnly={field.readOnly}
-          data-testid={testId}
-          aria-invalid={invalid}
-          aria-describedby={describedBy}
-          value={String(value ?? '')}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      );
+      input = <input {...words} type="text" inputMode={field.inputMode} readOnly={field.readOnly} />;
       break;
   }
   return (
