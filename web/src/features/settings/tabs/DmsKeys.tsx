@@ -48,9 +48,10 @@ export function DmsKeys({ locationId }: { locationId: string }) {
     setBusy(true);
     try {
       const made = await api.request<{ dms_key: DmsKey; key: string }>(path, { method: 'POST', body: { label: label.trim() }, expected: { statuses: [403, 422] } });
+      // The list has the new key by the time its secret shows.
+      await mutate();
       setSecret({ label: made.dms_key.label, key: made.key });
       setLabel('');
-      await mutate();
     } catch (failure) {
       if (failure instanceof ApiError && failure.action.kind === 'expected') setProblem(serverMessage(failure.body) || t('settings_form.invalid_values'));
       else reportFailure(failure);
