@@ -168,7 +168,7 @@ function SettingsFormBody({ tab, locationId, stored, saved }: { tab: SettingsTab
   return (
     <form className="form settings__form settings-form__form" noValidate onSubmit={(event) => void submit(event)}>
       {storedChanged ? (
-        <p className="notice notice--warning" role="status" data-testid={`settings-${tab.name}-stored-changed`}>
+        <p className="notice notice--info" role="status" data-testid={`settings-${tab.name}-stored-changed`}>
           {t('settings_form.stored_changed')}
         </p>
       ) : null}
