@@ -94,6 +94,11 @@ describe('the settings tabs', () => {
     await opcodes.fill('ZZPROBE');
     await opcodes.press('Enter');
     await editor.getByTestId('setting-service_settings-work_declined_opcodes-tags').filter({ hasText: 'ZZPROBE' }).waitFor();
+    // Tab adds one too, and keeps the keyboard in the field for the next (SPEC §5: Enter or Tab).
+    await opcodes.fill('ZZTAB');
+    await opcodes.press('Tab');
+    await editor.getByTestId('setting-service_settings-work_declined_opcodes-tags').filter({ hasText: 'ZZTAB' }).waitFor();
+    expect(await opcodes.evaluate((element) => element === document.activeElement)).toBe(true);
     await save(editor, 'service');
     await watcher.getByTestId('setting-service_settings-work_declined_opcodes-tags').filter({ hasText: 'ZZPROBE' }).waitFor({ timeout: 10_000 });
     expect(await seriousViolations(editor)).toEqual([]);
