@@ -19,6 +19,8 @@ export function fieldProblem(field: SettingsField, value: unknown, country: Coun
     case 'time':
       return typeof value === 'string' && TIME.test(value) ? null : t('settings_form.error_time');
     case 'text':
+      if (field.required && (typeof value !== 'string' || !value.trim())) return t('settings_form.error_required');
+      return typeof value === 'string' && value.length > field.maxLength ? t('settings_form.error_too_long', { max: field.maxLength }) : null;
     case 'textarea':
       return typeof value === 'string' && value.length > field.maxLength ? t('settings_form.error_too_long', { max: field.maxLength }) : null;
     case 'phone': {

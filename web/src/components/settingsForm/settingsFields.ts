@@ -22,7 +22,7 @@ export type SettingsField = FieldBase &
     | { kind: 'number'; min: number; max: number }
     /** `unit`: a count key (`settings_form.days`) the options are said with; else `optionLabels` + value, else the value itself. */
     | { kind: 'select'; options: readonly (string | number)[]; unit?: string; optionLabels?: string; names?: Readonly<Record<string, string>> }
-    | { kind: 'text'; maxLength: number; inputMode?: 'url' | 'email' | 'text'; readOnly?: boolean }
+    | { kind: 'text'; maxLength: number; inputMode?: 'url' | 'email' | 'text'; readOnly?: boolean; required?: boolean }
     | { kind: 'textarea'; maxLength: number }
     | { kind: 'time' }
     | { kind: 'phone' }
