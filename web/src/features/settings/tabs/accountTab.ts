@@ -16,7 +16,7 @@ export const accountTab: SettingsTabDeclaration = {
     {
       legend: 'settings.account_location',
       fields: [
-        { source: 'location', field: 'name', kind: 'text', maxLength: 120, label: 'settings.account_name' },
+        { source: 'location', field: 'name', kind: 'text', maxLength: 120, required: true, label: 'settings.account_name' },
         { source: 'location', field: 'timezone', kind: 'select', options: TIME_ZONES, label: 'settings.account_timezone', hint: 'settings.account_timezone_hint' },
         { source: 'location', field: 'locale', kind: 'select', options: LANGUAGES, names: LANGUAGE_NAMES, label: 'settings.account_language', hint: 'settings.account_language_hint' },
         { source: 'location', field: 'address', kind: 'text', maxLength: 200, label: 'settings.account_address' },

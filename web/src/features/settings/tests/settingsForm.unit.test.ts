@@ -12,6 +12,9 @@ import { businessTab } from '../tabs/businessTab.js';
 import { serviceTab } from '../tabs/serviceTab.js';
 import { voiceCallsTab } from '../tabs/voiceCallsTab.js';
 import { developerTab } from '../tabs/DeveloperTab.js';
+import { accountTab } from '../tabs/accountTab.js';
+import { fieldProblem } from '../../../components/settingsForm/SettingsFieldInput.js';
+import type { TFunction } from 'i18next';
 import type { SettingsKey } from '../../../../../shared/access.js';
 
 const fields = (tab: { sections: readonly { fields: readonly SettingsField[] }[] }) => tab.sections.flatMap((s) => s.fields);
@@ -54,5 +57,25 @@ describe('the settings form', () => {
     expect(MONTHS).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     expect(DAYS_LATER).toEqual([1, 2, 3, 5, 10]);
     expect(optionsWithin(REMINDER_DAYS, 1, 7)).toEqual([1, 2, 3, 5, 7]);
+  });
+
+  it("says in the agent's words what is wrong with a field before anything is sent", () => {
+    const t = ((key: string, options?: Record<string, unknown>) => (options ? `${key} ${JSON.stringify(options)}` : key)) as unknown as TFunction;
+    const byPath = (tab: typeof serviceTab, path: string) => fields(tab).find((field) => fieldPath(field) === path)!;
+    const name = byPath(accountTab, 'location.name');
+    expect(fieldProblem(name, '   ', 'US', t)).toBe('settings_form.error_required');
+    expect(fieldProblem(name, 'Demo Motors North', 'US', t)).toBeNull();
+    const days = byPath(serviceTab, 'service_settings.auto_close_days');
+    expect(fieldProblem(days, 366, 'US', t)).toBe('settings_form.error_range {"min":1,"max":365}');
+    expect(fieldProblem(days, Number.NaN, 'US', t)).toContain('settings_form.error_range');
+    expect(fieldProblem(days, 365, 'US', t)).toBeNull();
+    const quiet = byPath(serviceTab, 'service_settings.quiet_hours_start');
+    expect(fieldProblem(quiet, '24:00', 'US', t)).toBe('settings_form.error_time');
+    expect(fieldProblem(quiet, '21:30', 'US', t)).toBeNull();
+    const number = byPath(businessTab, 'business_information.texting_numbers.service');
+    // Blank is "no number"; a number must be one.
+    expect(fieldProblem(number, '', 'US', t)).toBeNull();
+    expect(fieldProblem(number, '617', 'US', t)).toBe('settings_form.error_phone_too_short');
+    expect(fieldProblem(number, '(617) 555-0142', 'US', t)).toBeNull();
   });
 });
