@@ -58,6 +58,10 @@ const CORE_AREAS = {
       'GET /api/locations/{id}/agents',
       'GET /api/locations/{id}/{settings_key}',
       'POST /api/locations/{id}/{settings_key}',
+      'GET /business_info',
+      'POST /business_info',
+      'GET /calls_settings/{board}',
+      'POST /calls_settings/{board}',
     ],
   },
   notifications: {

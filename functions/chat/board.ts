@@ -29,6 +29,7 @@ export const board = {
         'PUT /api/chatrooms/{id}/unarchive',
         'PUT /api/message_threads/{id}/read',
         'GET /api/chatrooms/locations/{id}/settings',
+        'POST /api/chatrooms/locations/{id}/settings',
         ...settingsRouteKeys('chatrooms_settings'),
       ],
     },

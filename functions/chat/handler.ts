@@ -103,6 +103,7 @@ export const routes: Routes = {
   ...settings,
   /** SPEC §7: the chat settings as the chat screen asks for them. */
   'GET /api/chatrooms/locations/{id}/settings': settings['GET /api/locations/{id}/chatrooms_settings']!,
+  'POST /api/chatrooms/locations/{id}/settings': settings['POST /api/locations/{id}/chatrooms_settings']!,
 };
 
 export const handler = areaHandler('chat', routes);

@@ -28,6 +28,8 @@ export const board = {
         'PUT /api/locations/{id}/tech/mpi/sheet_templates/{template_id}/default',
         'GET /api/locations/{id}/tech/mpi/settings',
         'PUT /api/locations/{id}/tech/mpi/settings',
+        'GET /tech/mpi/settings',
+        'POST /tech/mpi/settings',
         'GET /api/locations/{id}/tech/mpi/technicians',
         'GET /api/tech/mpi/repair_orders/{id}/technician/sheet',
         'GET /api/tech/mpi/repair_orders/{id}/advisor/sheet',

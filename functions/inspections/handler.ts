@@ -11,6 +11,7 @@ import {
 } from '../../shared/inspections/schemas.js';
 import { notFound } from '../lib/errors.js';
 import { agentRoute, areaHandler, ok, pagedBody, paging, parse, type AgentRequest, type Reply, type Routes } from '../lib/http.js';
+import { specSettingsRoutes } from '../lib/settingsRoutes.js';
 import '../messages/boards.js';
 import type { RepairOrderRecord } from '../repairOrders/records.js';
 import {
@@ -131,6 +132,9 @@ export const routes: Routes = {
     const raw = (req.body as Record<string, unknown> | null)?.mpi_settings;
     return ok({ mpi_settings: await changeMpiSettings(req.auth.companyId, locationId, raw, req.auth.agent.id) });
   }),
+
+  /** SPEC §7 `GET|POST /tech/mpi/settings`: the group at the acting agent's location (an admin's `?location_id=`), as the generic settings route answers it. */
+  ...specSettingsRoutes('/tech/mpi/settings', 'mpi_settings'),
 
   'GET /api/locations/{id}/tech/mpi/technicians': agentRoute(async (req) => {
     const locationId = await locationOf(req);

@@ -29,6 +29,8 @@ export const board = {
         'PUT /api/locations/{id}/inventory/orders/{order_id}/agents/null/read',
         'PUT /api/locations/{id}/inventory/orders/{order_id}/agents/null/unread',
         'GET /api/locations/{id}/inventory/settings',
+        'GET /inventory/settings',
+        'POST /inventory/settings',
       ],
     },
   },

@@ -14,6 +14,7 @@ import { visibleLocation } from '../lib/access.js';
 import { channels, publish } from '../lib/realtime.js';
 import type { Auth } from '../lib/session.js';
 import { readSettings } from '../lib/settings.js';
+import { specSettingsRoutes } from '../lib/settingsRoutes.js';
 import { addCustomer } from '../customers/newCustomer.js';
 import { contactKindOf, getCustomer } from '../customers/records.js';
 import '../messages/boards.js';
@@ -109,6 +110,9 @@ export const routes: Routes = {
     const locationId = await boardLocation(auth, params.id ?? '');
     return ok({ inventory_settings: await readSettings(auth.companyId, locationId, 'inventory_settings') });
   }),
+
+  /** SPEC §7 `GET|POST /inventory/settings`: the group at the acting agent's location (an admin's `?location_id=`), as the generic settings route answers it. */
+  ...specSettingsRoutes('/inventory/settings', 'inventory_settings'),
 };
 
 export const handler = areaHandler('inventory', routes);

@@ -4,11 +4,11 @@
  * (SPEC §7 "GET and POST /api/locations/{id}/{settings_key}"), and what the board does after a save
  * runs in its own Lambda.
  */
-import { isSettingsKey, mayWriteSettings } from '../../shared/access.js';
+import { isSettingsKey, mayReadSettings, mayWriteSettings, type SettingsKey } from '../../shared/access.js';
 import { visibleLocation } from './access.js';
 import type { BoardSettingsGroup } from './boardModule.js';
-import { forbidden } from './errors.js';
-import { agentRoute, ok, type Routes } from './http.js';
+import { forbidden, notFound } from './errors.js';
+import { agentRoute, ok, type AgentRequest, type Routes } from './http.js';
 import { changeGroup, coreGroupSchema, readGroup } from './settings.js';
 
 export function settingsRoutes(group: BoardSettingsGroup, saved?: (companyId: string, locationId: string) => Promise<void>): Routes {
@@ -28,6 +28,37 @@ export function settingsRoutes(group: BoardSettingsGroup, saved?: (companyId: st
       const next = await changeGroup(auth.companyId, locationId, key, schema, (body as Record<string, unknown> | null)?.[key], auth.agent.id);
       await saved?.(auth.companyId, locationId);
       return ok({ [key]: next });
+    }),
+  };
+}
+
+/**
+ * A core group at one of the spec's own paths (SPEC §7: `/business_info`, `/inventory/settings`,
+ * `/calls_settings/{board}`, …), answering exactly what the generic route answers and writing
+ * through the same changeGroup (so the change is published). A path without a location id acts on
+ * the acting agent's location, or on an admin's `?location_id=` (as `/payments/settings` does).
+ * `keyOf` names the group from the path's parameters; null answers 404.
+ */
+export function specSettingsRoutes(path: string, keyOf: SettingsKey | ((params: Record<string, string | undefined>) => SettingsKey | null)): Routes {
+  const groupOf = (params: Record<string, string | undefined>) => {
+    const key = typeof keyOf === 'function' ? keyOf(params) : keyOf;
+    if (!key) throw notFound('Unknown settings group');
+    return key;
+  };
+  const locationOf = (auth: AgentRequest['auth'], params: Record<string, string | undefined>, query: Record<string, string | undefined>) =>
+    visibleLocation(auth, params.id ?? query.location_id ?? auth.actingAs.location_id);
+  return {
+    [`GET ${path}`]: agentRoute(async ({ auth, params, query }) => {
+      const key = groupOf(params);
+      const locationId = await locationOf(auth, params, query);
+      if (!mayReadSettings(auth.actingAs.access_level, key)) throw forbidden('You cannot see these settings');
+      return ok({ [key]: await readGroup(auth.companyId, locationId, key, coreGroupSchema(key)) });
+    }),
+    [`POST ${path}`]: agentRoute(async ({ auth, params, query, body }) => {
+      const key = groupOf(params);
+      const locationId = await locationOf(auth, params, query);
+      if (!mayWriteSettings(auth.actingAs.access_level)) throw forbidden('Only managers and admins can change settings');
+      return ok({ [key]: await changeGroup(auth.companyId, locationId, key, coreGroupSchema(key), (body as Record<string, unknown> | null)?.[key], auth.agent.id) });
     }),
   };
 }

@@ -9,6 +9,7 @@ import { agentRoute, areaHandler, ok, pagedBody, paging, parse, type AgentReques
 import { getLocation, locationsOfCompany, saveLocation, type LocationRecord } from '../lib/locations.js';
 import { channels, publish } from '../lib/realtime.js';
 import { changeSettings, readSettings } from '../lib/settings.js';
+import { specSettingsRoutes } from '../lib/settingsRoutes.js';
 
 export const LOCATIONS_PER_PAGE = 20;
 
@@ -42,6 +43,13 @@ function assertAllowList(entries: string[] | undefined): void {
   });
   if (bad.length) throw new ValidationError(bad.map((entry) => ({ message: `Not an IP address or range: ${entry}`, path: 'location.ip_allowlist' })));
 }
+
+/** The calls groups by the board SPEC §7 `/calls_settings/{board}` names. */
+const CALLS_GROUPS: Record<string, 'service_calls_settings' | 'appointments_calls_settings' | 'inventory_calls_settings'> = {
+  service: 'service_calls_settings',
+  appointments: 'appointments_calls_settings',
+  inventory: 'inventory_calls_settings',
+};
 
 export const routes: Routes = {
   'GET /api/locations': agentRoute(async ({ auth, query }) => {
@@ -89,6 +97,10 @@ export const routes: Routes = {
     const next = await changeSettings(auth.companyId, location.id, key, (body as Record<string, unknown> | null)?.[key], auth.agent.id);
     return ok({ [key]: next });
   }),
+
+  // SPEC §7's own paths of the core's groups, beside the generic route above.
+  ...specSettingsRoutes('/business_info', 'business_information'),
+  ...specSettingsRoutes('/calls_settings/{board}', ({ board }) => (board && Object.hasOwn(CALLS_GROUPS, board) ? CALLS_GROUPS[board]! : null)),
 };
 
 export const handler = areaHandler('locations', routes);

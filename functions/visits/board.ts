@@ -21,7 +21,7 @@ export const board = {
     /** The landing pages tab's images (header image, logo), uploaded straight to storage. */
     landing: {
       entry: 'functions/visits/landingHandler.ts',
-      routes: ['GET /api/locations/{id}/landing_images', 'POST /api/locations/{id}/landing_images', 'PUT /api/locations/{id}/landing_images'],
+      routes: ['GET /api/locations/{id}/landing_images', 'POST /api/locations/{id}/landing_images', 'PUT /api/locations/{id}/landing_images', 'POST /vcard_settings'],
       lazyChunks: [S3_CHUNK],
     },
   },

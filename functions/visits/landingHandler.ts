@@ -9,6 +9,7 @@ import { visibleLocation } from '../lib/access.js';
 import { forbidden } from '../lib/errors.js';
 import { agentRoute, areaHandler, ok, parse, type AgentRequest, type Routes } from '../lib/http.js';
 import { landingImages, landingImageSlot, setLandingImage } from './landingImages.js';
+import { readVcardForm, saveVcardForm } from './vcardSettings.js';
 
 async function managedLocation({ auth, params }: AgentRequest): Promise<string> {
   const locationId = await visibleLocation(auth, params.id ?? '');
@@ -29,6 +30,13 @@ export const routes: Routes = {
     const locationId = await managedLocation(req);
     const { image, key } = parse(landingImageConfirmBody, req.body);
     return ok({ images: await setLandingImage(req.auth.companyId, locationId, image, key, req.auth.agent.id) });
+  }),
+
+  /** SPEC §7 `POST /vcard_settings` (multipart, with the logo): the acting agent's location, or an admin's `?location_id=`; answers as the generic settings route does. */
+  'POST /vcard_settings': agentRoute(async (req) => {
+    const locationId = await managedLocation({ ...req, params: { id: req.query.location_id ?? req.auth.actingAs.location_id } });
+    const form = await readVcardForm(req.event, req.body);
+    return ok({ vcard_settings: await saveVcardForm(req.auth.companyId, locationId, form, req.auth.agent.id) });
   }),
 };
 

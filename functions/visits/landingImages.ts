@@ -40,6 +40,14 @@ async function uploadedImage(companyId: string, locationId: string, image: Landi
   if ((head.ContentLength ?? 0) > MAX_LANDING_IMAGE_BYTES) throw refused('image_size', LANDING_IMAGE_ERRORS.size);
 }
 
+/** Stores an image the function received itself (the vCard form's logo) where the presigned upload puts it; answers its key. */
+export async function storeLandingImage(companyId: string, locationId: string, image: LandingImage, bytes: Uint8Array, contentType: (typeof LANDING_IMAGE_TYPES)[number]): Promise<string> {
+  const key = `${prefixOf(companyId, locationId, image)}${newId('img')}.${EXTENSION[contentType]}`;
+  const { client, PutObjectCommand } = await s3();
+  await client.send(new PutObjectCommand({ Bucket: config.uploadsBucket, Key: key, Body: bytes, ContentType: contentType }));
+  return key;
+}
+
 /** Makes the uploaded image (or none, for null) the store's header image or logo. */
 export async function setLandingImage(companyId: string, locationId: string, image: LandingImage, key: string | null, agentId: string): Promise<LandingImages> {
   if (key !== null) await uploadedImage(companyId, locationId, image, key);

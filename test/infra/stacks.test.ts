@@ -694,7 +694,8 @@ describe('app stack: nothing answers around CloudFront', () => {
       return { ...statement, priority: found!.Priority, prefixes: prefixesOf(statement.ScopeDownStatement).sort() };
     };
     const api = rule('ApiRateLimit');
-    expect(api.prefixes).toEqual(['/api/', '/dms/', '/payments/']);
+    // The console's API, the DMS feeds, the payment settings and SPEC §7's settings paths outside /api.
+    expect(api.prefixes).toEqual(['/api/', '/business_info', '/calls_settings/', '/dms/', '/inventory/settings', '/payments/', '/tech/mpi/settings', '/vcard_settings']);
     expect(api.Limit).toBe(API_RATE_LIMIT);
     const pub = rule('PublicRateLimit');
     expect(pub.prefixes).toEqual(['/api/public/']);

@@ -28,6 +28,7 @@ const CORE_RULES: RouteParamRule[] = [
   { param: 'key_id', after: /\/dms_keys\/$/, kind: 'dms_key', tenant: true },
   { param: 'settings_key', after: /^\/api\/locations\/\{id\}\/$/, kind: 'settings_key', tenant: false, vocabulary: 'service_settings' },
   { param: 'board', after: /^\/api\/customers\/\{id\}\/$/, kind: 'call_board', tenant: false, vocabulary: 'service' },
+  { param: 'board', after: /^\/calls_settings\/$/, kind: 'call_board', tenant: false, vocabulary: 'service' },
 ];
 
 export const PARAM_RULES: readonly RouteParamRule[] = [...boards().flatMap((board) => board.routeParams ?? []), ...CORE_RULES];

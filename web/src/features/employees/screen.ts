@@ -1,5 +1,9 @@
+import { declareParts } from '../../lib/featureParts.js';
 import { menuLabel, type ScreenDefinition } from '../../lib/screenDefinition.js';
 import menu from './locales/menu.json';
+
+// The board's settings tab, for the managers and admins who open Settings (fetched with its chunk).
+declareParts({ name: 'employees', allowed: (flags) => flags.admin || flags.manager, load: () => import('./parts.js').then((m) => m.parts) });
 
 export const screens: readonly ScreenDefinition[] = [
   {

@@ -11,6 +11,7 @@ import { ArrivingLater } from '../../components/ArrivingLater.js';
 import { useReadySession } from '../../lib/session.js';
 import { SETTINGS_TABS, neighbourTab, settingsTabOf, type SettingsTab } from './settingsTabs.js';
 import { TechTab } from './TechTab.js';
+import { CORE_TABS } from './coreTabs.js';
 import { useSettingsTab } from '../../lib/featureParts.js';
 import { menuLabel, useScreenName } from '../../lib/screenDefinition.js';
 import menu from './locales/menu.json';
@@ -56,6 +57,7 @@ export function SettingsScreen({ templates }: { templates?: ComponentType<{ loca
   const title = t(`settings.tab_${tab}`);
   // A tab another feature builds (its screen.ts declares it: lib/featureParts.tsx).
   const FeatureTab = useSettingsTab(tab);
+  const CoreTab = CORE_TABS[tab];
   return (
     <section className="settings" aria-labelledby="settings-title">
       <h1 id="settings-title" className="settings__title">
@@ -87,6 +89,8 @@ export function SettingsScreen({ templates }: { templates?: ComponentType<{ loca
         <div className="settings__panel" role="tabpanel" id="settings-panel" aria-labelledby={`settings-tab-${tab}`} data-tab={tab}>
           {tab === 'tech' ? (
             <TechTab key={location.id} locationId={location.id} templates={templates} />
+          ) : CoreTab ? (
+            <CoreTab key={location.id} locationId={location.id} />
           ) : FeatureTab ? (
             <FeatureTab key={location.id} locationId={location.id} />
           ) : (
