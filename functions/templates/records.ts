@@ -115,19 +115,18 @@ export async function replaceTemplate(read: TemplateRecord, next: TemplateRecord
     { Put: { Item: templateItem(next), ConditionExpression: 'attribute_exists(pk) AND updated_at = :read', ExpressionAttributeValues: { ':read': read.updated_at } } },
   ];
   if (next.board !== read.board) writes.push(countWrite(next, 1, { board: read.board, by: -1 }));
-  try {
-    await transactWrite(writes);
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return writtenIf(writes);
 }
 
 /** Deletes a template; answers false when it was already gone. */
 export async function deleteTemplate(record: TemplateRecord): Promise<boolean> {
+  return writtenIf([{ Delete: { Key: templateKeys.template(record.company_id, record.id), ConditionExpression: 'attribute_exists(pk)' } }, countWrite(record, -1)]);
+}
+
+/** A transaction whose condition may fail: whether it was written. */
+async function writtenIf(writes: TransactWrite[]): Promise<boolean> {
   try {
-    await transactWrite([{ Delete: { Key: templateKeys.template(record.company_id, record.id), ConditionExpression: 'attribute_exists(pk)' } }, countWrite(record, -1)]);
+    await transactWrite(writes);
     return true;
   } catch (err) {
     if (isConditionFailure(err)) return false;
