@@ -25,7 +25,9 @@ export const board = {
       after: /^\/api\/templates\/$/,
       kind: 'message_template',
       tenant: true,
-      sample: { list: '/api/templates?level=location&location_id={location}', field: 'templates' },
+      // The probing manager's (or admin's) own: every string of a sampled record counts as a secret,
+      // and a location template's level ('location') or board ('service') is a word other answers use.
+      sample: { list: '/api/templates?level=agent', field: 'templates' },
     },
   ],
   local: { demo: 'functions/templates/demo.ts', bench: 'functions/templates/bench.ts' },

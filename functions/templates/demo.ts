@@ -1,7 +1,7 @@
 /**
  * The templates of the demo dealership (functions/lib/boardModule.ts `local.demo`): a few a service
- * lane really uses at each level of Demo Motors (the company's, North's, South's, the advisor's and
- * the manager's own), with the placeholders filled in when one is inserted, and one of the rival
+ * lane really uses at each level of Demo Motors (the company's, North's, South's, the advisor's, the
+ * manager's and the admin's own), placeholders filled in on insertion, and one of the rival
  * company's (the demo's other tenant, which nobody at Demo Motors may see).
  */
 import type { TemplateBoard, TemplateLevel } from '../../shared/templates/templates.js';
@@ -9,7 +9,6 @@ import { putTemplates, type TemplateRecord } from './records.js';
 
 const DEMO = 'cmp_demo';
 const RIVAL = 'cmp_rival';
-const SEEDED_AT = '2026-01-05T09:00:00.000Z';
 
 interface DemoTemplate {
   company: string;
@@ -116,10 +115,19 @@ const TEMPLATES: DemoTemplate[] = [
     name: 'Follow-up',
     text: 'Hi {{customer_first_name}}, this is {{advisor_name}}, service manager at {{dealership}}. I wanted to make sure everything went well with your visit.',
   },
+  {
+    company: DEMO,
+    level: 'agent',
+    owner: 'agt_admin',
+    id: 'tpl_admin_escalation',
+    name: 'Escalation callback',
+    text: 'Hi {{customer_first_name}}, this is {{advisor_name}} from {{dealership}}. I read your message and will call you today to make this right.',
+  },
   { company: RIVAL, level: 'company', owner: RIVAL, id: 'tpl_rival_ready', name: 'Ready for collection', text: 'Your car is ready for collection. Thank you for choosing {{dealership}}.' },
 ];
 
 export async function seedDemo(): Promise<void> {
+  const at = new Date().toISOString();
   await putTemplates(
     TEMPLATES.map(
       (t): TemplateRecord => ({
@@ -131,9 +139,9 @@ export async function seedDemo(): Promise<void> {
         text: t.text,
         board: t.board ?? 'all',
         created_by: 'demo',
-        created_at: SEEDED_AT,
+        created_at: at,
         updated_by: 'demo',
-        updated_at: SEEDED_AT,
+        updated_at: at,
       }),
     ),
   );
