@@ -11,7 +11,7 @@ import { PlaceholderList } from './PlaceholderList.js';
 import { changeTemplate, createTemplate } from './requests.js';
 import { templateTexts, type TemplateField } from './templateForm.js';
 
-type Editing = { kind: 'new' } | { kind: 'edit'; template: MessageTemplate } | null;
+export type Editing = { kind: 'new' } | { kind: 'edit'; template: MessageTemplate } | null;
 
 export function TemplateDialog({
   editing,
@@ -60,6 +60,8 @@ function TemplateForm({ editing, level, locationId, onClose, onSaved }: { editin
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    // Opened from the composer's picker this form sits inside the composer's form: its submit must not send a text.
+    event.stopPropagation();
     const template = { name, text, board };
     // The server's own schema first: the same texts at the same fields, before anything is sent.
     const checked = before ? templateChangeBody.safeParse({ template }) : newTemplateBody.safeParse({ template: { ...template, level, ...(level === 'location' ? { location_id: locationId } : {}) } });

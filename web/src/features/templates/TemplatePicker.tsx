@@ -1,14 +1,17 @@
 /**
  * The composer's template picker (every board's composer, lib/featureParts.tsx `ComposerTool`): the
  * templates the agent may use that this conversation's board offers, filled in for it by the server;
- * a search by name; arrows choose, Enter inserts at the cursor, Escape closes.
+ * a search by name; arrows choose, Enter inserts at the cursor, Escape closes. "My templates" is
+ * where an agent without Settings (an advisor) writes, changes and deletes their own.
  */
 import { Suspense, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { Dialog } from '../../components/Dialog.js';
 import type { ComposerToolProps } from '../../lib/featureParts.js';
 import { offeredTemplates, type OfferedTemplate } from './requests.js';
+import { TemplateList } from './TemplateList.js';
 
 export function TemplatePicker(props: ComposerToolProps) {
   // Its words come with the feature's chunk: the composer never waits for them.
@@ -28,20 +31,24 @@ function PickerButton({ owner, insert }: ComposerToolProps) {
       <button type="button" className="button button--small" data-testid="template-picker-open" aria-haspopup="dialog" onClick={() => setOpen(true)}>
         {t('templates.picker_open')}
       </button>
-      <Dialog open={open} onClose={() => setOpen(false)} labelledBy={`${ids}-title`}>
-        {open ? (
-          <PickerList
-            titleId={`${ids}-title`}
-            ownerKey={`${owner.kind}:${owner.id}`}
-            load={() => offeredTemplates(owner)}
-            onClose={() => setOpen(false)}
-            onPick={(template) => {
-              setOpen(false);
-              insert(template.filled);
-            }}
-          />
-        ) : null}
-      </Dialog>
+      {/* Out of the composer's form in the page: the forms of "My templates" must not be nested in it. */}
+      {createPortal(
+        <Dialog open={open} onClose={() => setOpen(false)} labelledBy={`${ids}-title`}>
+          {open ? (
+            <PickerList
+              titleId={`${ids}-title`}
+              ownerKey={`${owner.kind}:${owner.id}`}
+              load={() => offeredTemplates(owner)}
+              onClose={() => setOpen(false)}
+              onPick={(template) => {
+                setOpen(false);
+                insert(template.filled);
+              }}
+            />
+          ) : null}
+        </Dialog>,
+        document.body,
+      )}
     </>
   );
 }
@@ -51,8 +58,9 @@ function PickerList({ titleId, ownerKey, load, onClose, onPick }: { titleId: str
   const ids = useId();
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
+  const [managing, setManaging] = useState(false);
   // Asked again each time it opens: a colleague may have added one, the customer's name changed.
-  const { data, error } = useSWR(`templates-offered:${ownerKey}`, load, { revalidateOnMount: true, revalidateOnFocus: false, dedupingInterval: 0 });
+  const { data, error, mutate } = useSWR(`templates-offered:${ownerKey}`, load, { revalidateOnMount: true, revalidateOnFocus: false, dedupingInterval: 0 });
   const shown = useMemo(() => {
     const words = query.trim().toLowerCase();
     return (data ?? []).filter((template) => template.name.toLowerCase().includes(words));
@@ -72,6 +80,30 @@ function PickerList({ titleId, ownerKey, load, onClose, onPick }: { titleId: str
       event.preventDefault();
       if (chosen) onPick(chosen);
     }
+  }
+
+  if (managing) {
+    return (
+      <div className="template-picker" data-testid="template-picker-mine-list">
+        <h2 id={titleId} className="dialog__title">
+          {t('templates.picker_mine')}
+        </h2>
+        <TemplateList level="agent" locationId="" />
+        <div className="dialog__actions">
+          <button
+            type="button"
+            className="button"
+            data-testid="template-picker-back"
+            onClick={() => {
+              setManaging(false);
+              void mutate();
+            }}
+          >
+            {t('templates.picker_back')}
+          </button>
+        </div>
+      </div>
+    );
   }
 
   return (
@@ -129,6 +161,9 @@ function PickerList({ titleId, ownerKey, load, onClose, onPick }: { titleId: str
         ))}
       </ul>
       <div className="dialog__actions">
+        <button type="button" className="button" data-testid="template-picker-mine" onClick={() => setManaging(true)}>
+          {t('templates.picker_mine')}
+        </button>
         <button type="button" className="button" onClick={onClose}>
           {t('templates.picker_close')}
         </button>

@@ -3,7 +3,8 @@
  * Settings → Templates (a blank text refused at its field first), an advisor inserts it from the
  * composer of a repair order on the service board by keyboard (search, arrows, Enter), and the
  * composer holds it with the customer's and the store's names filled in, after what the advisor had
- * already typed; the manager then deletes it through its confirmation. At 1280 px and on a 390 px
+ * already typed; an advisor writes one of their own from the picker's "My templates" and uses it;
+ * the manager then deletes the location's through its confirmation. At 1280 px and on a 390 px
  * phone, each screen scanned with axe.
  */
 import { describe, expect, it } from 'vitest';
@@ -95,6 +96,26 @@ describe.each(WIDTHS)('templates at %s', (width, options) => {
     await advisor.keyboard.press('Escape');
     await picker.waitFor({ state: 'detached' });
     expect(await composer.inputValue()).toBe(`Good news! Hi Gemma, your car is ready at ${dealership}. {{parking_spot}}`);
+
+    // An advisor has no Settings: they write their own from the picker's "My templates".
+    if (tag === 'Wide') {
+      await advisor.getByTestId('template-picker-open').click();
+      await advisor.getByTestId('template-picker-mine').click();
+      const mine = advisor.getByTestId('template-picker-mine-list');
+      await mine.waitFor();
+      await mine.getByTestId('templates-new').click();
+      await advisor.getByTestId('template-name').fill('Loaner car');
+      await advisor.getByTestId('template-text').fill('{{customer_name}}, your loaner is at the front desk.');
+      await advisor.getByTestId('template-save').click();
+      await mine.getByTestId('template-row').filter({ hasText: 'Loaner car' }).waitFor({ timeout: 10_000 });
+      expect(await seriousViolations(advisor)).toEqual([]);
+      await advisor.getByTestId('template-picker-back').click();
+      await composer.fill('');
+      await advisor.getByTestId('template-search').fill('loaner');
+      await expect.poll(() => picker.getByTestId('template-option').count(), { timeout: 10_000 }).toBe(1);
+      await advisor.keyboard.press('Enter');
+      await expect.poll(() => composer.inputValue()).toBe(`Gemma Picker${tag}, your loaner is at the front desk.`);
+    }
 
     // The manager deletes it: the confirmation says it cannot be undone.
     await row.getByTestId('template-delete').click();
