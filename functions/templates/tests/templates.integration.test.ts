@@ -10,6 +10,7 @@ import { TEMPLATE_ERRORS, TEMPLATE_TEXT_MAX, type MessageTemplate } from '../../
 import { api, signIn, type ApiClient } from '../../../test/support/api.js';
 import { accessFlags, createAgent, createOwnStore, type OwnStore } from '../../../test/support/ownStore.js';
 import { createRepairOrder, useStackEnv } from '../../../test/support/service.js';
+import { getTemplate, replaceTemplate } from '../records.js';
 
 useStackEnv();
 const baseUrl = inject('baseUrl');
@@ -187,5 +188,23 @@ describe('the composer’s list, GET /api/templates/me', () => {
     // Another company's agent, and an unknown kind of conversation: nothing to fill.
     expect((await rivalAdmin.get(`/api/templates/me?owner_kind=repair_order&owner_id=${ro.id}`)).status).toBe(404);
     expect((await advisor.get(`/api/templates/me?owner_kind=spaceship&owner_id=${ro.id}`)).status).toBe(404);
+  });
+});
+
+describe('two changes at once', () => {
+  it('keeps the first: the second, made from the same read, is refused and the list counts the template once', async () => {
+    const made = await create(advisor, { level: 'agent', name: 'Race', text: 'First words' });
+    const read = (await getTemplate(store.companyId, made.id, true))!;
+    const at = new Date(Date.parse(read.updated_at) + 1000).toISOString();
+    expect(await replaceTemplate(read, { ...read, text: 'One edit', board: 'service', updated_at: at })).toBe(true);
+    expect(await replaceTemplate(read, { ...read, text: 'Other edit', updated_at: at })).toBe(false);
+    expect((await getTemplate(store.companyId, made.id, true))?.text).toBe('One edit');
+
+    // The board moved with the first edit: the list's total still counts it once.
+    const own = await advisor.get('/api/templates?level=agent');
+    expect(own.body.meta.paging.total).toBe((own.body.templates as MessageTemplate[]).length);
+    expect((await advisor.del(`/api/templates/${made.id}`)).status).toBe(204);
+    const after = await advisor.get('/api/templates?level=agent');
+    expect(after.body.meta.paging.total).toBe((after.body.templates as MessageTemplate[]).length);
   });
 });
