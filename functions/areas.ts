@@ -38,7 +38,6 @@ const CORE_AREAS = {
       'GET /api/agents/colleagues/impersonatable',
       'GET /api/agents/{id}',
       'POST /api/agents/{id}/magic_link',
-      'GET /api/templates/me',
       'GET /api/logo',
       'GET /api/releases/app',
     ],

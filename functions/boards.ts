@@ -15,3 +15,4 @@ export { board as csi } from './csi/board.js';
 export { board as payments } from './payments/board.js';
 export { board as gallery } from './gallery/board.js';
 export { board as visits } from './visits/board.js';
+export { board as templates } from './templates/board.js';

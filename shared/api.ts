@@ -85,13 +85,6 @@ export interface MeResponse {
   impersonated_agent: Agent | null;
 }
 
-export interface Template {
-  id: string;
-  level: 'company' | 'location' | 'agent';
-  name: string;
-  text: string;
-}
-
 export interface Release {
   app: { version: string; forced: boolean; released_at: string };
 }

@@ -1,11 +1,10 @@
-/** The signed-in agent, colleagues, templates, logo and release (SPEC §7 "Authentication and session"). */
+/** The signed-in agent, colleagues, logo and release (SPEC §7 "Authentication and session"). */
 import { accessLevel, mayImpersonate } from '../../shared/access.js';
 import type { Release } from '../../shared/api.js';
 import { agentsOfCompany, agentsOfLocation, byName, colleagueView, getAgent, loadAgentView, type AgentRecord } from '../lib/agents.js';
 import { config } from '../lib/config.js';
 import { forbidden, notFound } from '../lib/errors.js';
 import { agentRoute, areaHandler, ok, publicRoute, type AgentRequest, type Routes } from '../lib/http.js';
-import { messageTemplatesOf } from '../lib/messageTemplates.js';
 import { markSeen } from '../lib/presence.js';
 import { readSettings } from '../lib/settings.js';
 import { downloadUrl } from '../lib/storage.js';
@@ -75,13 +74,6 @@ export const routes: Routes = {
     if (!target || (!me.access_level.admin && target.location_id !== me.location_id)) throw notFound('Agent not found');
     if (!target.active) throw forbidden('This agent is inactive');
     return ok({ magic_link: await sendMagicLink(target) }, 201);
-  }),
-
-  'GET /api/templates/me': agentRoute(async ({ auth }) => {
-    const me = auth.actingAs;
-    const scopes = ['company', `location#${me.location_id}`, `agent#${me.id}`];
-    const lists = await Promise.all(scopes.map((scope) => messageTemplatesOf(auth.companyId, scope)));
-    return ok({ templates: lists.flat() });
   }),
 
   'GET /api/logo': agentRoute(async ({ auth }) => {

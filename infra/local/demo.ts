@@ -4,7 +4,7 @@
  * DEMO_PASSWORD. main.ts prints DEMO_SIGN_INS and tests iterate it.
  */
 import { landingPath, noAccess, type AccessFlag, type AccessFlags, type TechnicianSettings } from '../../shared/access.js';
-import type { Location, Template } from '../../shared/api.js';
+import type { Location } from '../../shared/api.js';
 import type { AgentRecord } from '../../functions/lib/agents.js';
 import type { Locale } from '../../shared/locales.js';
 
@@ -134,72 +134,6 @@ export const DEMO_SIGN_INS: DemoSignIn[] = DEMO_AGENTS.filter((a) => a.active).m
   const path = landingPath(a.access_level, a.technician_settings);
   return { email: a.email, role: a.role, landing: path === '/' ? '/app/' : `/app${path}` };
 });
-
-export interface DemoTemplate extends Template {
-  company_id: string;
-  /** `company`, `location#<locationId>` or `agent#<agentId>`. */
-  scope: string;
-}
-
-function template(company: string, scope: string, id: string, name: string, text: string): DemoTemplate {
-  const level = scope.split('#')[0] as Template['level'];
-  return { company_id: company, scope, id, level, name, text };
-}
-
-export const DEMO_TEMPLATES: DemoTemplate[] = [
-  template(DEMO_COMPANY.id, 'company', 'tpl_vehicle_ready', 'Vehicle ready', 'Good news! Your vehicle is ready for pickup. Our cashier is open until 6 pm today.'),
-  template(
-    DEMO_COMPANY.id,
-    'company',
-    'tpl_running_late',
-    'Needs more time',
-    "Thanks for your patience. Your vehicle needs a little more time; we'll text you as soon as it's ready.",
-  ),
-  template(
-    DEMO_COMPANY.id,
-    'company',
-    'tpl_parts_ordered',
-    'Parts on order',
-    "The parts for your repair are on order and should arrive within two business days. We'll keep you posted.",
-  ),
-  template(
-    DEMO_COMPANY.id,
-    'location#loc_demo_north',
-    'tpl_north_shuttle',
-    'Shuttle service',
-    "Our shuttle leaves the service lane every 30 minutes until 5 pm. Reply SHUTTLE and we'll save you a seat.",
-  ),
-  template(
-    DEMO_COMPANY.id,
-    'location#loc_demo_north',
-    'tpl_north_directions',
-    'Service entrance',
-    'Demo Motors North is at 1200 Harbor Boulevard. The service entrance is on the left side of the building.',
-  ),
-  template(DEMO_COMPANY.id, 'location#loc_demo_south', 'tpl_south_saturday', 'Saturday hours', 'Demo Motors South service is open Saturdays from 8 am to 2 pm.'),
-  template(
-    DEMO_COMPANY.id,
-    'agent#agt_advisor',
-    'tpl_advisor_call_me',
-    'Please call me',
-    'Please give me a call when you have a minute. Priya, Demo Motors North service.',
-  ),
-  template(
-    DEMO_COMPANY.id,
-    'agent#agt_advisor',
-    'tpl_advisor_approval',
-    'Approval needed',
-    'Your technician found additional work. Reply YES to approve it, or call me with any questions.',
-  ),
-  template(
-    DEMO_COMPANY.id,
-    'agent#agt_manager',
-    'tpl_manager_follow_up',
-    'Follow-up',
-    'This is Marcus, service manager at Demo Motors North. I wanted to make sure everything went well with your visit.',
-  ),
-  template(RIVAL_COMPANY.id, 'company', 'tpl_rival_ready', 'Ready for collection', 'Your car is ready for collection. Thank you for choosing Rival Auto.'),
-];
 
 /** A sheet template of the demo (multi-point inspections): groups of item names. */
 export interface DemoSheetTemplate {

@@ -13,8 +13,7 @@ import { locationItem } from '../../functions/lib/locations.js';
 import { hashPassword } from '../../functions/lib/passwords.js';
 import { signInItem } from '../../functions/sessions/signIn.js';
 import { db } from '../../functions/lib/table.js';
-import { DEMO_AGENTS, DEMO_COMPANY, DEMO_LOCATIONS, DEMO_PASSWORD, DEMO_TEMPLATES, RIVAL_COMPANY } from './demo.js';
-import { templateKeys } from '../../functions/lib/messageTemplates.js';
+import { DEMO_AGENTS, DEMO_COMPANY, DEMO_LOCATIONS, DEMO_PASSWORD, RIVAL_COMPANY } from './demo.js';
 
 /** Any stored item; the record builders give interfaces, BatchWrite wants plain maps. */
 type Row = object;
@@ -50,9 +49,6 @@ export async function seedDemo(): Promise<boolean> {
     };
     rows.push(agentItem(record));
     rows.push(signInItem(record, passwordHash));
-  }
-  for (const t of DEMO_TEMPLATES) {
-    rows.push({ ...templateKeys.template(t.company_id, t.scope, t.id), id: t.id, level: t.level, name: t.name, text: t.text });
   }
   await writeAll(rows);
   // Each board's part, in the registry's order (after the agents: the DMS feed assigns advisors by

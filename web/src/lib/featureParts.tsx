@@ -8,6 +8,7 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import type { AccessFlags } from '../../../shared/access.js';
 import type { RepairOrder } from '../../../shared/repairOrders/repairOrders.js';
+import type { ConversationAt } from '../../../shared/routes.js';
 import type { ConversationContext } from '../components/conversation/conversationContext.js';
 import { useStore } from './store.js';
 import { session } from './session.js';
@@ -23,6 +24,14 @@ export interface FeatureParts {
   settingsTabs?: Readonly<Record<string, ComponentType<{ locationId: string }>>>;
   /** Mounted once by the shell (live notices for the agent). */
   Notices?: ComponentType;
+  /** A tool on the bar of every board's composer (the templates' picker). */
+  ComposerTool?: ComponentType<ComposerToolProps>;
+}
+
+export interface ComposerToolProps {
+  owner: ConversationAt;
+  /** Puts text at the cursor of the message box, in place of what is selected there. */
+  insert: (text: string) => void;
 }
 
 export interface OrderSectionProps {
@@ -111,6 +120,15 @@ export function FeatureNotices() {
   return (
     <>
       {parts.map(({ Notices }, index) => (Notices ? <Notices key={index} /> : null))}
+    </>
+  );
+}
+
+export function ComposerTools(props: ComposerToolProps) {
+  const parts = useFeatureParts();
+  return (
+    <>
+      {parts.map(({ ComposerTool }, index) => (ComposerTool ? <ComposerTool key={index} {...props} /> : null))}
     </>
   );
 }

@@ -5,6 +5,7 @@ import type { ConversationAt } from '../../../../shared/routes.js';
 import type { SendMessageBody } from '../../../../shared/schemas/messages.js';
 import type { Message } from '../../../../shared/messages.js';
 import { randomId } from '../../lib/device.js';
+import { ComposerTools } from '../../lib/featureParts.js';
 import { reportFailure } from '../../lib/failures.js';
 import { mayHaveGone } from '../../lib/keyedRequest.js';
 import { serverMessage } from '../../lib/request-errors.js';
@@ -247,6 +248,18 @@ export function Composer({
     void deliver(sending, mode === 'note' ? { staff_note: true } : {}, sending.key);
   }
 
+  /** A feature's tool (a template) writes at the cursor, in place of the selection; the caret goes after it. */
+  function insert(words: string) {
+    const box = textBox.current;
+    const start = box?.selectionStart ?? text.length;
+    const end = box?.selectionEnd ?? text.length;
+    setText(text.slice(0, start) + words + text.slice(end));
+    requestAnimationFrame(() => {
+      box?.focus();
+      box?.setSelectionRange(start + words.length, start + words.length);
+    });
+  }
+
   const problemText = !problem
     ? null
     : problem.kind === 'blank'
@@ -351,6 +364,7 @@ export function Composer({
           <button type="button" className="button button--small" data-testid="attach-button" onClick={() => fileInput.current?.click()}>
             {t('composer.attach')}
           </button>
+          {notesOnly ? null : <ComposerTools owner={owner} insert={insert} />}
           <button type="submit" className={`button button--small ${noting ? 'button--note' : 'button--primary'}`} data-testid="send-button">
             {noting ? t('collab.note_send') : t('composer.send')}
           </button>

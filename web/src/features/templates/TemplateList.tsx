@@ -1,0 +1,124 @@
+/**
+ * One list of templates (the company's, a location's, the agent's own) with New, Edit and Delete
+ * where the acting agent may change it (the company's: admins; a location's: its managers and admins;
+ * one's own: oneself). Delete asks first, in words that say it cannot be undone.
+ */
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import useSWR from 'swr';
+import type { AccessFlags } from '../../../../shared/access.js';
+import type { MessageTemplate, TemplateLevel } from '../../../../shared/templates/templates.js';
+import { Dialog } from '../../components/Dialog.js';
+import { reportFailure } from '../../lib/failures.js';
+import { session } from '../../lib/session.js';
+import { useStore } from '../../lib/store.js';
+import { PlaceholderList } from './PlaceholderList.js';
+import { TemplateDialog, type Editing } from './TemplateDialog.js';
+import { deleteTemplate, levelList, levelListKey } from './requests.js';
+
+function mayChange(level: TemplateLevel, flags: AccessFlags | null): boolean {
+  if (!flags) return false;
+  if (level === 'company') return flags.admin;
+  if (level === 'location') return flags.admin || flags.manager;
+  return true;
+}
+
+export function TemplateList({ level, locationId }: { level: TemplateLevel; locationId: string }) {
+  const { t } = useTranslation('templates');
+  const ids = useId();
+  const current = useStore(session);
+  const flags = current.status === 'ready' ? current.acting.access_level : null;
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<MessageTemplate | null>(null);
+  const [busy, setBusy] = useState(false);
+  const key = levelListKey(level, locationId);
+  const { data, error, mutate } = useSWR(key, levelList, { revalidateOnFocus: false });
+  const changeable = mayChange(level, flags);
+
+  async function confirmDelete(template: MessageTemplate) {
+    setBusy(true);
+    try {
+      await deleteTemplate(template.id);
+      await mutate((list) => list?.filter((each) => each.id !== template.id), { revalidate: true });
+      toast.success(t('templates.deleted'));
+      setDeleting(null);
+    } catch (failure) {
+      reportFailure(failure);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      {changeable ? (
+        <button type="button" className="button button--primary" data-testid="templates-new" onClick={() => setEditing({ kind: 'new' })}>
+          {t('templates.new')}
+        </button>
+      ) : (
+        <p className="settings__muted" data-testid="templates-read-only">
+          {t(`templates.read_only_${level}`)}
+        </p>
+      )}
+      {!data ? (
+        <p className="settings__muted">{error ? t('templates.load_failed') : t('templates.loading')}</p>
+      ) : data.length === 0 ? (
+        <p className="settings__muted" data-testid="templates-empty">
+          {t('templates.empty')}
+        </p>
+      ) : (
+        <ul className="templates-settings__list" aria-label={t(`templates.level_${level}`)} data-testid="templates-list">
+          {data.map((template) => (
+            <li key={template.id} className="templates-settings__item" data-testid="template-row">
+              <div className="templates-settings__summary">
+                <span className="templates-settings__name">{template.name}</span>
+                <span className="templates-settings__board">{t(`templates.board_${template.board}`)}</span>
+                <p className="templates-settings__text">{template.text}</p>
+              </div>
+              {changeable ? (
+                <div className="templates-settings__actions">
+                  <button type="button" className="button button--small" aria-label={t('templates.edit_named', { name: template.name })} data-testid="template-edit" onClick={() => setEditing({ kind: 'edit', template })}>
+                    {t('templates.edit')}
+                  </button>
+                  <button type="button" className="button button--small button--danger" aria-label={t('templates.delete_named', { name: template.name })} data-testid="template-delete" onClick={() => setDeleting(template)}>
+                    {t('templates.delete')}
+                  </button>
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <PlaceholderList />
+      <TemplateDialog
+        editing={editing}
+        level={level}
+        locationId={locationId}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          void mutate();
+        }}
+      />
+      <Dialog open={deleting !== null} onClose={() => setDeleting(null)} labelledBy={`${ids}-delete-title`}>
+        {deleting ? (
+          <div className="templates-delete" data-testid="template-delete-dialog">
+            <h2 id={`${ids}-delete-title`} className="dialog__title">
+              {t('templates.delete_title')}
+            </h2>
+            <p>{t('templates.delete_body', { name: deleting.name })}</p>
+            <div className="dialog__actions">
+              <button type="button" className="button" onClick={() => setDeleting(null)} autoFocus>
+                {t('templates.delete_keep')}
+              </button>
+              <button type="button" className="button button--danger-solid" data-testid="template-delete-confirm" disabled={busy} onClick={() => void confirmDelete(deleting)}>
+                {t('templates.delete_confirm')}
+              </button>
+            </div>
+          </div>
+        ) : null}
+      </Dialog>
+    </>
+  );
+}
