@@ -121,11 +121,23 @@ export type AutomatedWords =
   | { catalogue: 'vehicleReady' }
   | { catalogue: 'inspectionLink'; link: string }
   | { catalogue: 'appointmentReminder'; date: string; time: string }
-  | { catalogue: 'serviceReminder' };
+  | { catalogue: 'serviceReminder' }
+  | { catalogue: 'serviceWelcome' }
+  | { catalogue: 'prewelcome'; date: string; time: string };
 
 /** Whether a wording setting still holds its default (the catalogue has that wording in every language). */
 export function keepsDefaultWording<K extends SettingsKey>(group: K, field: keyof SettingsOf<K>, value: string): boolean {
   return value.trim() === String(completeSettings(group, {})[field]).trim();
+}
+
+/**
+ * The words of a text whose only wording is its gatekeeper rule's `text` (the welcome, the
+ * prewelcome): the store's own, `{{date}}` and `{{time}}` filled in, when it wrote one; else the catalogue's.
+ */
+export function ruleWords(context: SendContext, rule: GatekeeperRule, catalogue: AutomatedWords & { catalogue: string }, vars: Record<string, string> = {}): AutomatedWords {
+  const written = context.gatekeeper[rule].text.trim();
+  if (written === '') return catalogue;
+  return { written: written.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => vars[name] ?? placeholder) };
 }
 
 /** The text as the customer reads it, naming the dealership. */
@@ -137,6 +149,8 @@ export function automatedText(context: SendContext, words: AutomatedWords): stri
   if (words.catalogue === 'vehicleReady') return customerText('vehicleReady', locale, { dealership });
   if (words.catalogue === 'serviceReminder') return customerText('serviceReminder', locale, { dealership });
   if (words.catalogue === 'appointmentReminder') return customerText('appointmentReminder', locale, { dealership, date: words.date, time: words.time });
+  if (words.catalogue === 'serviceWelcome') return customerText('serviceWelcome', locale, { dealership });
+  if (words.catalogue === 'prewelcome') return customerText('prewelcome', locale, { dealership, date: words.date, time: words.time });
   return customerText('inspectionLink', locale, { dealership, link: words.link });
 }
 
