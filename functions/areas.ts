@@ -58,6 +58,10 @@ const CORE_AREAS = {
       'GET /api/locations/{id}/agents',
       'GET /api/locations/{id}/{settings_key}',
       'POST /api/locations/{id}/{settings_key}',
+      'GET /gatekeeper_settings',
+      'POST /gatekeeper_settings',
+      'GET /gatekeeper_settings/{key}',
+      'POST /gatekeeper_settings/{key}',
     ],
   },
   notifications: {

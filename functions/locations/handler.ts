@@ -9,6 +9,7 @@ import { agentRoute, areaHandler, ok, pagedBody, paging, parse, type AgentReques
 import { getLocation, locationsOfCompany, saveLocation, type LocationRecord } from '../lib/locations.js';
 import { channels, publish } from '../lib/realtime.js';
 import { changeSettings, readSettings } from '../lib/settings.js';
+import { gatekeeperRoutes } from './gatekeeper.js';
 
 export const LOCATIONS_PER_PAGE = 20;
 
@@ -89,6 +90,8 @@ export const routes: Routes = {
     const next = await changeSettings(auth.companyId, location.id, key, (body as Record<string, unknown> | null)?.[key], auth.agent.id);
     return ok({ [key]: next });
   }),
+
+  ...gatekeeperRoutes,
 };
 
 export const handler = areaHandler('locations', routes);
