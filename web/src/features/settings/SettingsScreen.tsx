@@ -11,6 +11,7 @@ import { ArrivingLater } from '../../components/ArrivingLater.js';
 import { useReadySession } from '../../lib/session.js';
 import { SETTINGS_TABS, neighbourTab, settingsTabOf, type SettingsTab } from './settingsTabs.js';
 import { TechTab } from './TechTab.js';
+import { GatekeeperTab } from './GatekeeperTab.js';
 import { useSettingsTab } from '../../lib/featureParts.js';
 import { menuLabel, useScreenName } from '../../lib/screenDefinition.js';
 import menu from './locales/menu.json';
@@ -87,6 +88,8 @@ export function SettingsScreen({ templates }: { templates?: ComponentType<{ loca
         <div className="settings__panel" role="tabpanel" id="settings-panel" aria-labelledby={`settings-tab-${tab}`} data-tab={tab}>
           {tab === 'tech' ? (
             <TechTab key={location.id} locationId={location.id} templates={templates} />
+          ) : tab === 'gatekeeper_settings' ? (
+            <GatekeeperTab key={location.id} locationId={location.id} />
           ) : FeatureTab ? (
             <FeatureTab key={location.id} locationId={location.id} />
           ) : (
