@@ -57,6 +57,11 @@ export function GatekeeperTab({ locationId }: { locationId: string }) {
     if (event.data.key === 'gatekeeper_settings') void gatekeeper.mutate();
     if (event.data.key === 'service_settings') void service.mutate();
     if (event.data.key === 'appointments_settings') void appointments.mutate();
+  }, () => {
+    // Back from a lost connection: a save made meanwhile was not heard.
+    void gatekeeper.mutate();
+    void service.mutate();
+    void appointments.mutate();
   });
 
   const loaded = gatekeeper.data && service.data && appointments.data;
