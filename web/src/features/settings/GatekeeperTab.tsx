@@ -32,8 +32,14 @@ type Timing = {
 };
 
 const TARGETS: readonly Target[] = ['ro_with_opcode', 'opted_in', 'opted_in_and_no_status', 'green_only'];
-/** The kinds whose customer-facing words are the rule's text (the others are worded where they are configured). */
-const WORDED_HERE: ReadonlySet<MessageType> = new Set(['service_welcome', 'prewelcome']);
+/**
+ * The kinds whose customer-facing words are the rule's text when the store writes one: the welcome and
+ * the prewelcome (else the catalogue's wording), vehicle ready and the CSI survey (else their own
+ * settings' wording). The others' words are not the rule's, so the tab offers no field for them.
+ */
+const WORDED_HERE: ReadonlySet<MessageType> = new Set(['service_welcome', 'prewelcome', 'vehicle_ready', 'csi']);
+/** Of those, the ones whose words fall back to the catalogue's (shown as the placeholder). */
+const CATALOGUE_WORDED: ReadonlySet<MessageType> = new Set(['service_welcome', 'prewelcome']);
 /** Hours before the visit the prewelcome may go (the schema allows 1 to 72). */
 export const PREWELCOME_HOURS: readonly number[] = [1, 2, 3, 4, 6, 12, 24, 48, 72];
 /** The prewelcome's placeholders, shown as written. */
@@ -230,14 +236,24 @@ function GatekeeperForm({ paths, initial, initialTiming }: FormProps) {
                           data-testid="gatekeeper-text"
                           rows={3}
                           maxLength={1600}
-                          placeholder={type === 'prewelcome' ? t('gatekeeper.default_prewelcome', { dealership: location.name, ...VISIT }) : t('gatekeeper.default_service_welcome', { dealership: location.name })}
+                          placeholder={
+                            type === 'prewelcome'
+                              ? t('gatekeeper.default_prewelcome', { dealership: location.name, ...VISIT })
+                              : type === 'service_welcome'
+                                ? t('gatekeeper.default_service_welcome', { dealership: location.name })
+                                : undefined
+                          }
                           value={rule.text}
                           aria-invalid={errorOf(field('text')) ? true : undefined}
                           aria-describedby={describe(`${ids}-${type}-text-hint`, !!errorOf(field('text')) && errorId('text'))}
                           onChange={(event) => setRule(type, 'text', event.target.value)}
                         />
                         <p className="field__hint" id={`${ids}-${type}-text-hint`}>
-                          {type === 'prewelcome' ? t('gatekeeper.prewelcome_text_hint', VISIT) : t('gatekeeper.text_hint')}
+                          {type === 'prewelcome'
+                            ? t('gatekeeper.prewelcome_text_hint', VISIT)
+                            : CATALOGUE_WORDED.has(type)
+                              ? t('gatekeeper.text_hint')
+                              : t('gatekeeper.text_hint_own_settings')}
                         </p>
                         <FieldError id={errorId('text')} message={errorOf(field('text'))} />
                       </>
