@@ -9,10 +9,10 @@
  */
 import type { SettingsOf } from '../../shared/schemas/settings.js';
 import { getLocation } from '../lib/locations.js';
-import { logger } from '../lib/log.js';
 import { readSettings } from '../lib/settings.js';
 import { getCustomer } from '../customers/records.js';
 import { ruleWords, sendAutomated } from '../messages/automated.js';
+import { runDue } from './dueRuns.js';
 import { appointmentOwner } from './owner.js';
 import { duePrewelcomes, getAppointment, updateAppointment, type AppointmentRecord } from './records.js';
 import { AFTER_APPOINTMENT, appointmentMoment } from './reminders.js';
@@ -55,13 +55,6 @@ async function prewelcome(ref: { company_id: string; id: string }, now: Date): P
 export async function sendPrewelcomes(now = new Date()): Promise<PrewelcomeRun> {
   const due = await duePrewelcomes(now.toISOString(), PREWELCOME_BATCH);
   const run: PrewelcomeRun = { due: due.length, sent: 0, refused: 0, skipped: 0 };
-  for (const ref of due) {
-    try {
-      run[await prewelcome(ref, now)] += 1;
-    } catch (err) {
-      logger.error('appointment prewelcome failed', { company_id: ref.company_id, appointment_id: ref.id, error: (err as Error).message });
-      run.skipped += 1;
-    }
-  }
+  await runDue(due, run, (ref) => prewelcome(ref, now), 'appointment prewelcome failed');
   return run;
 }
