@@ -23,7 +23,7 @@ import { contentSecurityPolicy } from './csp.js';
 import { acknowledge, acknowledgeWildcardsOfCdkHandler } from './nag.js';
 
 /** Paths CloudFront sends to the HTTP API (SPEC §7); everything else not /events is the SPA bucket. */
-export const API_PATH_PATTERNS = ['/api/*', '/agent_sessions/*', '/password_reset*', '/magic_sessions*', '/dms/*', '/payments/*'] as const;
+export const API_PATH_PATTERNS = ['/api/*', '/agent_sessions/*', '/password_reset*', '/magic_sessions*', '/dms/*', '/payments/*', '/gatekeeper_settings*'] as const;
 export const EVENTS_PATH_PATTERN = '/events*';
 
 /**

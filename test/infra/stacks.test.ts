@@ -694,7 +694,7 @@ describe('app stack: nothing answers around CloudFront', () => {
       return { ...statement, priority: found!.Priority, prefixes: prefixesOf(statement.ScopeDownStatement).sort() };
     };
     const api = rule('ApiRateLimit');
-    expect(api.prefixes).toEqual(['/api/', '/dms/', '/payments/']);
+    expect(api.prefixes).toEqual(['/api/', '/dms/', '/gatekeeper_settings', '/payments/']);
     expect(api.Limit).toBe(API_RATE_LIMIT);
     const pub = rule('PublicRateLimit');
     expect(pub.prefixes).toEqual(['/api/public/']);
