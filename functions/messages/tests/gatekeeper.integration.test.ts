@@ -15,7 +15,9 @@ import { welcomeCustomer } from '../../repairOrders/welcome.js';
 import { bookAppointment } from '../../appointments/booking.js';
 import { sendPrewelcomes } from '../../appointments/prewelcome.js';
 import { getAppointment } from '../../appointments/records.js';
-import { messagesOf } from '../records.js';
+import { getMessage, messagesOf } from '../records.js';
+import { sendDueMessages } from '../scheduled.js';
+import { offerSurvey } from '../../csi/surveys.js';
 import { api, signIn, textsTo, type ApiClient } from '../../../test/support/api.js';
 import { accessFlags, createAgent, createOwnStore, type OwnStore } from '../../../test/support/ownStore.js';
 import { customerRecord, repairOrderRecord, useStackEnv } from '../../../test/support/service.js';
@@ -229,5 +231,36 @@ describe("the advisor's vehicle-ready button", () => {
     expect(await textsTo(carrierUrl, customer.phones.cell!)).toEqual([]);
     await setGroup('gatekeeper_settings', (g) => ({ ...g, vehicle_ready: { ...g.vehicle_ready, target: 'opted_in_and_no_status' } }));
     expect((await advisor.post(`/api/repair_orders/${ro.id}/vehicle_ready`, {})).status).toBe(200);
+  });
+});
+
+/** The store's wall clock `minutes` from now, HH:MM (quiet hours are set on it). */
+function wallClock(minutes: number): string {
+  const at = new Date(Date.now() + minutes * 60_000);
+  return new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+}
+
+describe('a text held for quiet hours', () => {
+  it("asks its rule again when it goes, a board's kind (the CSI survey) as the core's", async () => {
+    await setGroup('service_settings', (s) => ({ ...s, welcome_enabled: false, quiet_hours_start: wallClock(-60), quiet_hours_end: wallClock(60) }));
+    await writeSettings(store.companyId, store.locationId, 'csi_settings', { ...(await readSettings(store.companyId, store.locationId, 'csi_settings')), enabled: true, send_on: 'closed' }, 'agt_test');
+    await setGroup('gatekeeper_settings', (g) => ({ ...g, csi: { ...g.csi, target: 'opted_in', text: '' } }));
+    // Opted in by the advisor: not written consent.
+    const customer = customerRecord({ company_id: store.companyId, location_id: store.locationId, opt_in: 'in', opt_metadata: { initiator: 'agent', opcode: null, timestamp: new Date().toISOString(), agent: null } });
+    await saveCustomer(customer);
+    const ro = repairOrderRecord(customer, { agent: desk(), closed: true, closed_at: new Date().toISOString() });
+    await saveRepairOrder(ro, null);
+    try {
+      await offerSurvey(ro, 'closed');
+      const [held] = (await messagesOf(store.companyId, ro.message_thread.id, 0, 10)).filter((m) => m.metadata.automated === 'csi_survey');
+      expect(held?.metadata.status).toBe('scheduled');
+      // The manager tightens the survey's rule overnight: written consent only.
+      await setGroup('gatekeeper_settings', (g) => ({ ...g, csi: { ...g.csi, target: 'green_only' } }));
+      await sendDueMessages(new Date(Date.parse(held!.metadata.send_at!) + 1000));
+      expect(await textsTo(carrierUrl, customer.phones.cell!)).toEqual([]);
+      expect((await getMessage(store.companyId, held!.id))?.metadata).toMatchObject({ status: 'not sent', error_code: 'no_written_consent' });
+    } finally {
+      await setGroup('service_settings', (s) => ({ ...s, quiet_hours_start: '00:00', quiet_hours_end: '00:00' }));
+    }
   });
 });
