@@ -12,6 +12,7 @@ import { customerText } from '../../lib/customerTexts.js';
 import { saveCustomer } from '../../customers/records.js';
 import { saveRepairOrder } from '../../repairOrders/records.js';
 import { welcomeCustomer } from '../../repairOrders/welcome.js';
+import { scheduleServiceReminder, sendServiceReminders } from '../../repairOrders/serviceReminders.js';
 import { bookAppointment } from '../../appointments/booking.js';
 import { sendPrewelcomes } from '../../appointments/prewelcome.js';
 import { getAppointment } from '../../appointments/records.js';
@@ -262,5 +263,21 @@ describe('a text held for quiet hours', () => {
     } finally {
       await setGroup('service_settings', (s) => ({ ...s, quiet_hours_start: '00:00', quiet_hours_end: '00:00' }));
     }
+  });
+});
+
+describe('the service reminder', () => {
+  it("answers to the service_reminder rule: refused, it leaves \"Notification won't be delivered.\" with the reason", async () => {
+    await writeSettings(store.companyId, store.locationId, 'reminder_settings', { ...(await readSettings(store.companyId, store.locationId, 'reminder_settings')), enabled: true, remind_months_after: 6 }, 'agt_test');
+    await setGroup('gatekeeper_settings', (g) => ({ ...g, service_reminder: { ...g.service_reminder, target: 'opted_in' } }));
+    const customer = await customerOf('unknown');
+    const visit = new Date(Date.now() - 200 * DAY).toISOString();
+    const ro = repairOrderRecord(customer, { agent: desk(), closed: true, closed_at: visit });
+    await saveRepairOrder(ro, null);
+    await scheduleServiceReminder(ro);
+    await sendServiceReminders();
+    expect(await textsTo(carrierUrl, customer.phones.cell!)).toEqual([]);
+    const [note] = await messagesOf(store.companyId, ro.message_thread.id, 0, 1);
+    expect(note).toMatchObject({ text: "Notification won't be delivered.", metadata: { note: { key: 'not_delivered', kind: 'service_reminder', reason_id: 'not_opted_in' } } });
   });
 });
