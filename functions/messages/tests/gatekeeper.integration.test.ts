@@ -163,6 +163,9 @@ describe('the service welcome', () => {
     expect(await textsTo(carrierUrl, customer.phones.cell!)).toEqual([]);
     const [note] = await messagesOf(store.companyId, ro.message_thread.id, 0, 1);
     expect(note).toMatchObject({ behaviour: 'GENERIC_SYSTEM', text: "Notification won't be delivered.", metadata: { note: { key: 'not_delivered', kind: 'service_welcome', reason_id: 'not_opted_in' } } });
+    // The DMS sending the same order again does not refuse it again.
+    expect(await welcomeCustomer(ro)).toBe('skipped');
+    expect(await messagesOf(store.companyId, ro.message_thread.id, 0, 10)).toHaveLength(1);
     // The refused welcome did not count: a target the customer passes lets the next order's through.
     await setGroup('gatekeeper_settings', (g) => ({ ...g, service_welcome: { ...g.service_welcome, target: 'opted_in_and_no_status' } }));
     const next = repairOrderRecord(customer, { agent: desk() });
@@ -170,7 +173,7 @@ describe('the service welcome', () => {
     expect(await welcomeCustomer(next)).toBe('sent');
   });
 
-  it('goes when the DMS feed opens the order, not for a backlog order opened days ago', async () => {
+  it('goes when the DMS feed opens the order and names its advisor, once, not for a backlog order opened days ago', async () => {
     await setGroup('service_settings', (s) => ({ ...s, welcome_enabled: true }));
     await setGroup('gatekeeper_settings', (g) => ({ ...g, service_welcome: { ...g.service_welcome, target: 'green_only', text: '' } }));
     const key = (await manager.post(`/api/locations/${store.locationId}/dms_keys`, { label: 'Gatekeeper tests' })).body.key as string;
@@ -185,7 +188,12 @@ describe('the service welcome', () => {
     ]);
     expect(res.status).toBe(200);
     expect(await textsTo(carrierUrl, phone)).toEqual([]);
+    // Opened before its advisor is named: nothing yet, nothing refused; welcomed once the DMS names them.
+    await dms('repair_orders', [{ dms_ro_id: `NEW-${tag}`, dms_customer_id: `C-${tag}`, opened_at: now, status: 'open', opcodes: [] }]);
+    expect(await textsTo(carrierUrl, phone)).toEqual([]);
     await dms('repair_orders', [{ dms_ro_id: `NEW-${tag}`, dms_customer_id: `C-${tag}`, opened_at: now, status: 'open', opcodes: [], advisor_email: `${advisorId}@harbor.example` }]);
+    // And only once, however often the DMS sends the order again.
+    await dms('repair_orders', [{ dms_ro_id: `NEW-${tag}`, dms_customer_id: `C-${tag}`, opened_at: now, status: 'open', opcodes: ['TEXT'], advisor_email: `${advisorId}@harbor.example` }]);
     const texts = await textsTo(carrierUrl, phone);
     expect(texts).toHaveLength(1);
     expect(texts[0]!.text).toContain(customerText('serviceWelcome', 'en-us', { dealership: store.name }));
