@@ -17,6 +17,7 @@ import { bookAppointment } from '../../appointments/booking.js';
 import { sendPrewelcomes } from '../../appointments/prewelcome.js';
 import { getAppointment } from '../../appointments/records.js';
 import { getMessage, messagesOf } from '../records.js';
+import { channels, cursorAt, eventsAfter } from '../../lib/realtime.js';
 import { sendDueMessages } from '../scheduled.js';
 import { offerSurvey } from '../../csi/surveys.js';
 import { api, signIn, textsTo, type ApiClient } from '../../../test/support/api.js';
@@ -159,7 +160,10 @@ describe('the service welcome', () => {
     const customer = await customerOf('unknown');
     const ro = repairOrderRecord(customer, { agent: desk() });
     await saveRepairOrder(ro, null);
+    const since = cursorAt(Date.now() - 1000);
     expect(await welcomeCustomer(ro)).toBe('refused');
+    const toast = (await eventsAfter(store.companyId, channels.managerRepairOrders(store.locationId), since)).find((e) => e.type === 'gatekeeper_error' && (e.data as { repair_order_id?: string }).repair_order_id === ro.id);
+    expect(toast?.data).toMatchObject({ kind: 'service_welcome', reason: 'not_opted_in' });
     expect(await textsTo(carrierUrl, customer.phones.cell!)).toEqual([]);
     const [note] = await messagesOf(store.companyId, ro.message_thread.id, 0, 1);
     expect(note).toMatchObject({ behaviour: 'GENERIC_SYSTEM', text: "Notification won't be delivered.", metadata: { note: { key: 'not_delivered', kind: 'service_welcome', reason_id: 'not_opted_in' } } });
