@@ -61,6 +61,10 @@ const CORE_AREAS = {
       'POST /business_info',
       'GET /calls_settings/{board}',
       'POST /calls_settings/{board}',
+      'GET /gatekeeper_settings',
+      'POST /gatekeeper_settings',
+      'GET /gatekeeper_settings/{key}',
+      'POST /gatekeeper_settings/{key}',
     ],
   },
   notifications: {

@@ -36,7 +36,7 @@ export const SIGN_IN_RATE_WINDOW_SECONDS = 300;
  * 20,000 requests in 5 minutes (about 65 a second). A script walking ids or replaying requests at
  * machine speed does not.
  */
-export const API_PATH_PREFIXES = ['/api/', '/dms/', '/payments/', '/business_info', '/inventory/settings', '/tech/mpi/settings', '/calls_settings/', '/vcard_settings'] as const;
+export const API_PATH_PREFIXES = ['/api/', '/dms/', '/payments/', '/business_info', '/inventory/settings', '/tech/mpi/settings', '/calls_settings/', '/vcard_settings', '/gatekeeper_settings'] as const;
 export const API_RATE_LIMIT = 20_000;
 export const API_RATE_WINDOW_SECONDS = 300;
 

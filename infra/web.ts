@@ -36,6 +36,7 @@ export const API_PATH_PATTERNS = [
   '/tech/mpi/settings',
   '/calls_settings/*',
   '/vcard_settings',
+  '/gatekeeper_settings*',
 ] as const;
 export const EVENTS_PATH_PATTERN = '/events*';
 

@@ -46,6 +46,8 @@ export type AutomatedKind =
   | 'work_declined'
   | 'appointment_reminder'
   | 'service_reminder'
+  | 'service_welcome'
+  | 'prewelcome'
   | 'help_reply'
   | 'opt_in_request'
   | 'opt_out_confirmation'

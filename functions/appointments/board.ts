@@ -7,6 +7,7 @@ import { APPOINTMENT_EVENTS } from '../../shared/appointments/events.js';
 import { settingsRouteKeys, type BoardModule } from '../lib/boardModule.js';
 import { appointmentsChannel } from './channels.js';
 import './owner.js';
+import { sendPrewelcomes } from './prewelcome.js';
 import { sendAppointmentReminders } from './reminders.js';
 
 export const board = {
@@ -37,6 +38,8 @@ export const board = {
   jobs: {
     /** Appointment reminders, remind-days before each appointment (appointments_settings). */
     appointment_reminders: { rateMinutes: 1, run: () => sendAppointmentReminders() },
+    /** Prewelcomes, prewelcome-hours before each appointment's visit (appointments_settings). */
+    appointment_prewelcomes: { rateMinutes: 1, run: () => sendPrewelcomes() },
   },
   settings: [{ key: 'appointments_settings', readBy: (flags) => flags.appointments }],
   textingNumbers: ['appointment'],

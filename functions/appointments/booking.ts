@@ -18,7 +18,7 @@ import { readSettings } from '../lib/settings.js';
 import { customerView, type CustomerRecord } from '../customers/records.js';
 import { viewsForAgent } from '../messages/agentViews.js';
 import { announceAppointment, appointmentChanged } from './events.js';
-import { remindAtFor } from './reminderTime.js';
+import { prewelcomeAtFor, remindAtFor } from './reminderTime.js';
 import { appointmentsFrom, appointmentThreadOf, getAppointments, saveAppointment, updateAppointment, type AppointmentRecord } from './records.js';
 
 export function newAppointmentRecord(base: Pick<AppointmentRecord, 'id' | 'company_id' | 'location_id' | 'customer_id' | 'scheduled_at'>, now: string): AppointmentRecord {
@@ -61,6 +61,7 @@ export async function bookAppointment(customer: CustomerRecord, input: Appointme
     vehicle: input.vehicle,
     notes: input.notes,
     remind_at: remindAtFor(scheduledAt, at, settings),
+    prewelcome_at: prewelcomeAtFor(scheduledAt, at, settings),
   };
   await saveAppointment(record, null);
   await announceAppointment(record, appointmentChanged(record, 'booked'));
@@ -83,7 +84,7 @@ export async function appointmentsToText(companyId: string, locationId: string, 
   return (await getAppointments(companyId, pick, true)).filter((a) => a.location_id === locationId && !a.archived);
 }
 
-export { remindAtFor };
+export { prewelcomeAtFor, remindAtFor };
 
 export type AppointmentMark = 'confirm' | 'cancel' | 'archive';
 

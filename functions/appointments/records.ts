@@ -25,6 +25,9 @@ export const appointmentKeys = {
   remindersSent: (companyId: string, locationId: string) => ({ pk: `COMPANY#${companyId}#LOCATION#${locationId}#REMINDERS_SENT` }),
   /** gsi2 on appointments whose reminder is still to go: by the time it is due (the reminders job). */
   appointmentRemindersDue: () => ({ gsi2pk: 'APPOINTMENT_REMINDERS#DUE' }),
+  /** The appointment's prewelcome still to go, in its partition; on gsi2 by the time it is due (the prewelcomes job). */
+  prewelcome: (companyId: string, appointmentId: string) => ({ pk: `COMPANY#${companyId}#APPOINTMENT#${appointmentId}`, sk: 'PREWELCOME' }),
+  appointmentPrewelcomesDue: () => ({ gsi2pk: 'APPOINTMENT_PREWELCOMES#DUE' }),
   /** Appointment links in the customer's partition, `sk = APT#{scheduled_at}#{id}`: inbound threading. */
   appointmentsOfCustomer: (companyId: string, customerId: string) => ({ pk: `COMPANY#${companyId}#CUSTOMER#${customerId}`, skPrefix: 'APT#' }),
 } as const;
@@ -50,6 +53,13 @@ export interface AppointmentRecord {
    * reminders off, booked after that moment ("not scheduled earlier"), sent, cancelled or archived.
    */
   remind_at: string | null;
+  /**
+   * When the prewelcome is due (appointments_settings.prewelcome_hours_before the visit), or null when
+   * none will go: prewelcomes off, booked after that moment, sent, cancelled or archived. Absent on
+   * appointments written before the prewelcome.
+   */
+  prewelcome_at?: string | null;
+  prewelcome_sent?: boolean;
   /** `send_at`: when a reminder held for quiet hours goes. */
   reminder_message: { id: string; sent_at: string; send_at?: string | null; metadata: { sms_status: DeliveryState | null } } | null;
   disable_read_mark: boolean;
@@ -76,6 +86,21 @@ export function appointmentItem(record: AppointmentRecord): Item<AppointmentReco
     ...(listed ? { gsi1pk: listed.pk, gsi1sk: listed.sk, gsi3pk: listed.pk, gsi3sk: listed.sk } : {}),
     ...(due ? { ...appointmentKeys.appointmentRemindersDue(), gsi2sk: `${record.remind_at}#${record.company_id}#${record.id}` } : {}),
     ...record,
+  };
+}
+
+/**
+ * The prewelcome's due line while it is still to go. Its own item, as the record's own gsi2 place is
+ * the reminder's; written with the record, so a new time, a cancellation or an archive moves or ends it.
+ */
+function prewelcomeDueItem(record: AppointmentRecord) {
+  if (!record.prewelcome_at || record.prewelcome_sent || record.cancelled || record.archived) return null;
+  return {
+    ...appointmentKeys.prewelcome(record.company_id, record.id),
+    ...appointmentKeys.appointmentPrewelcomesDue(),
+    gsi2sk: `${record.prewelcome_at}#${record.company_id}#${record.id}`,
+    company_id: record.company_id,
+    id: record.id,
   };
 }
 
@@ -109,6 +134,10 @@ export async function saveAppointment(next: AppointmentRecord, previous: Appoint
   ];
   const sentLine = reminderSentItem(next);
   if (sentLine && sentLine.sk !== (previous && reminderSentItem(previous))?.sk) writes.push({ Put: { Item: sentLine } });
+  const prewelcome = prewelcomeDueItem(next);
+  const previousPrewelcome = previous && prewelcomeDueItem(previous);
+  if (prewelcome && prewelcome.gsi2sk !== previousPrewelcome?.gsi2sk) writes.push({ Put: { Item: prewelcome } });
+  if (!prewelcome && previousPrewelcome) writes.push({ Delete: { Key: appointmentKeys.prewelcome(next.company_id, next.id) } });
   const oldLink = previous && customerLinkItem(previous);
   if (oldLink && (oldLink.pk !== customerLinkItem(next).pk || oldLink.sk !== customerLinkItem(next).sk)) writes.push({ Delete: { Key: { pk: oldLink.pk, sk: oldLink.sk } } });
   try {
@@ -198,6 +227,21 @@ export async function dueReminders(now: string, limit = 100): Promise<{ company_
       IndexName: 'gsi2',
       KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :now',
       ExpressionAttributeValues: { ':pk': appointmentKeys.appointmentRemindersDue().gsi2pk, ':now': `${now}#~` },
+      ProjectionExpression: 'company_id, id',
+    },
+    0,
+    limit,
+  );
+  return items.map((item) => ({ company_id: item.company_id, id: item.id }));
+}
+
+/** Appointments whose prewelcome is due by `now`, across companies (the prewelcomes job), oldest due first. */
+export async function duePrewelcomes(now: string, limit = 100): Promise<{ company_id: string; id: string }[]> {
+  const items = await readPage<{ company_id: string; id: string }>(
+    {
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :now',
+      ExpressionAttributeValues: { ':pk': appointmentKeys.appointmentPrewelcomesDue().gsi2pk, ':now': `${now}#~` },
       ProjectionExpression: 'company_id, id',
     },
     0,

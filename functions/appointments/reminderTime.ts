@@ -1,7 +1,7 @@
 /**
- * When an appointment's reminder is due, and keeping that true when the store changes its
- * reminder settings: the appointments still waiting for their reminder move to the new time (or
- * off the due index when reminders are switched off). Kept small: the settings route loads it.
+ * When an appointment's reminder and prewelcome are due, and keeping that true when the store changes its
+ * settings: the appointments still waiting for either move to the new time (or
+ * off the due index when it is switched off). Kept small: the settings route loads it.
  */
 import type { SettingsOf } from '../../shared/schemas/settings.js';
 import { appointmentsFrom, updateAppointment } from './records.js';
@@ -16,6 +16,16 @@ export function remindAtFor(scheduledAt: string, bookedAt: string, settings: Set
   return at < bookedAt ? null : at;
 }
 
+/**
+ * When the prewelcome is due: prewelcome-hours before the visit; null when prewelcomes are off or the
+ * appointment was booked after that moment (as the reminder: a customer who just booked knows).
+ */
+export function prewelcomeAtFor(scheduledAt: string, bookedAt: string, settings: SettingsOf<'appointments_settings'>): string | null {
+  if (!settings.prewelcome_enabled) return null;
+  const at = new Date(Date.parse(scheduledAt) - settings.prewelcome_hours_before * 3_600_000).toISOString();
+  return at < bookedAt ? null : at;
+}
+
 /** The most upcoming appointments a settings change moves in one go (a store's weeks ahead). */
 const RESCHEDULE_LIMIT = 5000;
 
@@ -27,11 +37,12 @@ export async function rescheduleReminders(companyId: string, locationId: string,
   const { records } = await appointmentsFrom(companyId, locationId, now.toISOString(), 0, RESCHEDULE_LIMIT);
   let moved = 0;
   for (const record of records) {
-    if (record.reminder_sent || record.cancelled) continue;
+    if ((record.reminder_sent && record.prewelcome_sent) || record.cancelled) continue;
     const { changed } = await updateAppointment(companyId, record.id, (current) => {
-      if (current.reminder_sent || current.cancelled || current.archived) return null;
-      const remindAt = remindAtFor(current.scheduled_at, current.created_at, settings);
-      return remindAt === current.remind_at ? null : { remind_at: remindAt };
+      if (current.cancelled || current.archived) return null;
+      const remindAt = current.reminder_sent ? current.remind_at : remindAtFor(current.scheduled_at, current.created_at, settings);
+      const prewelcomeAt = current.prewelcome_sent ? (current.prewelcome_at ?? null) : prewelcomeAtFor(current.scheduled_at, current.created_at, settings);
+      return remindAt === current.remind_at && prewelcomeAt === (current.prewelcome_at ?? null) ? null : { remind_at: remindAt, prewelcome_at: prewelcomeAt };
     });
     if (changed) moved += 1;
   }

@@ -14,11 +14,11 @@ import { intlTag, isLocale, type Locale } from '../../shared/locales.js';
 import type { SettingsOf } from '../../shared/schemas/settings.js';
 import { customerText } from '../lib/customerTexts.js';
 import { getLocation } from '../lib/locations.js';
-import { logger } from '../lib/log.js';
 import { readSettings } from '../lib/settings.js';
 import { getCustomer } from '../customers/records.js';
 import { keepsDefaultWording, sendAutomated, type AutomatedWords } from '../messages/automated.js';
 import { addSystemNote } from '../messages/notes.js';
+import { runDue } from './dueRuns.js';
 import { announceAppointment, appointmentChanged } from './events.js';
 import { appointmentOwner } from './owner.js';
 import { dueReminders, getAppointment, updateAppointment, type AppointmentRecord } from './records.js';
@@ -110,13 +110,6 @@ async function remind(ref: { company_id: string; id: string }, now: Date): Promi
 export async function sendAppointmentReminders(now = new Date()): Promise<ReminderRun> {
   const due = await dueReminders(now.toISOString(), REMINDER_BATCH);
   const run: ReminderRun = { due: due.length, sent: 0, held: 0, refused: 0, skipped: 0 };
-  for (const ref of due) {
-    try {
-      run[await remind(ref, now)] += 1;
-    } catch (err) {
-      logger.error('appointment reminder failed', { company_id: ref.company_id, appointment_id: ref.id, error: (err as Error).message });
-      run.skipped += 1;
-    }
-  }
+  await runDue(due, run, (ref) => remind(ref, now), 'appointment reminder failed');
   return run;
 }

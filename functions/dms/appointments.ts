@@ -8,7 +8,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { DmsAppointment } from '../../shared/schemas/dms.js';
 import { dmsRecordId } from '../lib/ids.js';
 import { readSettings } from '../lib/settings.js';
-import { remindAtFor, newAppointmentRecord } from '../appointments/booking.js';
+import { prewelcomeAtFor, remindAtFor, newAppointmentRecord } from '../appointments/booking.js';
 import { announceAppointment, appointmentChanged } from '../appointments/events.js';
 import { AppointmentChanged, getAppointment, saveAppointment, type AppointmentRecord } from '../appointments/records.js';
 import { customerOfRecord } from './customers.js';
@@ -44,6 +44,8 @@ export async function ingestAppointment(ctx: FeedContext, record: DmsAppointment
       cancelled: sent(raw, 'cancelled') ? record.cancelled : base.cancelled,
       // A new time moves the reminder still to go; one that went stays sent.
       remind_at: base.reminder_sent ? base.remind_at : existing && existing.scheduled_at === scheduledAt ? existing.remind_at : remindAtFor(scheduledAt, base.created_at, settings),
+      prewelcome_at:
+        base.prewelcome_sent ? (base.prewelcome_at ?? null) : existing && existing.scheduled_at === scheduledAt ? (existing.prewelcome_at ?? null) : prewelcomeAtFor(scheduledAt, base.created_at, settings),
       updated_at: now,
       version: (existing?.version ?? 0) + 1,
     };

@@ -8,6 +8,9 @@ import { GALLERY_EVENTS } from '../../shared/gallery/events.js';
 import type { BoardModule } from '../lib/boardModule.js';
 import { CONVERSATION_CHUNKS } from '../lib/lazyChunk.js';
 import { worksAlbums } from './album.js';
+import { answersToGatekeeper } from '../messages/gatekeeperRules.js';
+
+answersToGatekeeper({ share_album: 'share_album' });
 
 const ATTACHMENT = '/api/repair_orders/{id}/album/attachments/{attachment_id}';
 

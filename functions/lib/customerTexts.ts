@@ -30,6 +30,8 @@ export const CUSTOMER_TEXT_KEYS = [
   'inspectionLink',
   'appointmentReminder',
   'serviceReminder',
+  'serviceWelcome',
+  'prewelcome',
 ] as const;
 export type CustomerTextKey = (typeof CUSTOMER_TEXT_KEYS)[number];
 
@@ -48,6 +50,8 @@ export interface CustomerTextVars {
   inspectionLink: { dealership: string; link: string };
   appointmentReminder: { dealership: string; date: string; time: string };
   serviceReminder: { dealership: string };
+  serviceWelcome: { dealership: string };
+  prewelcome: { dealership: string; date: string; time: string };
 }
 
 type Catalogue = Record<CustomerTextKey, string>;
@@ -65,6 +69,9 @@ const enUs: Catalogue = {
   vehicleReady: '{{dealership}}: Your vehicle is ready for pick-up.',
   appointmentReminder: '{{dealership}}: Reminder: your service appointment is on {{date}} at {{time}}. Reply C to confirm.',
   serviceReminder: '{{dealership}}: It is time for your next service. Reply to book an appointment.',
+  serviceWelcome:
+    '{{dealership}}: Welcome! Thank you for choosing us for your service visit. Your advisor will text you here with updates; reply any time with a question.',
+  prewelcome: '{{dealership}}: We look forward to seeing you on {{date}} at {{time}}. Reply here if you need to change your visit.',
   inspectionLink:
     '{{dealership}}: Your vehicle inspection is ready. Review the recommended work and approve what you would like us to do: {{link}}',
 };
@@ -89,6 +96,9 @@ const catalogue: Record<Exclude<Locale, 'debug'>, Catalogue> = {
     vehicleReady: '{{dealership}}: Ihr Fahrzeug ist abholbereit.',
     appointmentReminder: '{{dealership}}: Erinnerung: Ihr Servicetermin ist am {{date}} um {{time}}. Antworten Sie mit C, um ihn zu bestätigen.',
     serviceReminder: '{{dealership}}: Es ist Zeit für Ihren nächsten Service. Antworten Sie, um einen Termin zu vereinbaren.',
+    serviceWelcome:
+      '{{dealership}}: Willkommen! Danke, dass Sie sich für unseren Service entschieden haben. Ihr Serviceberater informiert Sie hier per SMS; antworten Sie jederzeit, wenn Sie Fragen haben.',
+    prewelcome: '{{dealership}}: Wir freuen uns auf Ihren Besuch am {{date}} um {{time}}. Antworten Sie hier, falls Sie den Termin ändern möchten.',
     inspectionLink:
       '{{dealership}}: Die Inspektion Ihres Fahrzeugs ist fertig. Sehen Sie sich die empfohlenen Arbeiten an und geben Sie frei, was wir erledigen sollen: {{link}}',
   },
@@ -107,6 +117,9 @@ const catalogue: Record<Exclude<Locale, 'debug'>, Catalogue> = {
     vehicleReady: '{{dealership}}: Το όχημά σας είναι έτοιμο για παραλαβή.',
     appointmentReminder: '{{dealership}}: Υπενθύμιση: το ραντεβού σέρβις σας είναι στις {{date}} και ώρα {{time}}. Απαντήστε C για επιβεβαίωση.',
     serviceReminder: '{{dealership}}: Ήρθε η ώρα για το επόμενο σέρβις σας. Απαντήστε για να κλείσετε ραντεβού.',
+    serviceWelcome:
+      '{{dealership}}: Καλώς ήρθατε! Σας ευχαριστούμε που μας εμπιστευτήκατε για το σέρβις σας. Ο σύμβουλός σας θα σας ενημερώνει εδώ με μηνύματα· απαντήστε οποιαδήποτε στιγμή για ό,τι χρειαστείτε.',
+    prewelcome: '{{dealership}}: Σας περιμένουμε στις {{date}} και ώρα {{time}}. Απαντήστε εδώ αν χρειάζεται να αλλάξετε το ραντεβού σας.',
     inspectionLink:
       '{{dealership}}: Ο έλεγχος του οχήματός σας είναι έτοιμος. Δείτε τις προτεινόμενες εργασίες και εγκρίνετε όσες θέλετε να κάνουμε: {{link}}',
   },
@@ -125,6 +138,9 @@ const catalogue: Record<Exclude<Locale, 'debug'>, Catalogue> = {
     vehicleReady: '{{dealership}}: Su vehículo está listo para recoger.',
     appointmentReminder: '{{dealership}}: Recordatorio: su cita de servicio es el {{date}} a las {{time}}. Responda C para confirmarla.',
     serviceReminder: '{{dealership}}: Es hora de su próximo servicio. Responda para reservar una cita.',
+    serviceWelcome:
+      '{{dealership}}: ¡Bienvenido! Gracias por confiarnos el servicio de su vehículo. Su asesor le mantendrá informado por aquí; responda cuando quiera si tiene alguna pregunta.',
+    prewelcome: '{{dealership}}: Le esperamos el {{date}} a las {{time}}. Responda aquí si necesita cambiar su cita.',
     inspectionLink:
       '{{dealership}}: La inspección de su vehículo está lista. Revise los trabajos recomendados y apruebe los que quiera que hagamos: {{link}}',
   },
@@ -143,6 +159,9 @@ const catalogue: Record<Exclude<Locale, 'debug'>, Catalogue> = {
     vehicleReady: '{{dealership}} : Votre véhicule est prêt, vous pouvez venir le récupérer.',
     appointmentReminder: '{{dealership}} : Rappel : votre rendez-vous d’entretien est le {{date}} à {{time}}. Répondez C pour le confirmer.',
     serviceReminder: '{{dealership}} : C’est le moment de votre prochain entretien. Répondez pour prendre rendez-vous.',
+    serviceWelcome:
+      '{{dealership}} : Bienvenue ! Merci de nous avoir confié l’entretien de votre véhicule. Votre conseiller vous tiendra informé ici par SMS ; répondez à tout moment si vous avez une question.',
+    prewelcome: '{{dealership}} : Nous vous attendons le {{date}} à {{time}}. Répondez ici si vous devez modifier votre rendez-vous.',
     inspectionLink:
       "{{dealership}} : L'inspection de votre véhicule est prête. Consultez les travaux recommandés et acceptez ceux que vous souhaitez nous confier : {{link}}",
   },
@@ -162,6 +181,9 @@ const catalogue: Record<Exclude<Locale, 'debug'>, Catalogue> = {
     vehicleReady: '{{dealership}}: Il Suo veicolo è pronto per il ritiro.',
     appointmentReminder: '{{dealership}}: Promemoria: il Suo appuntamento in officina è il {{date}} alle {{time}}. Risponda C per confermarlo.',
     serviceReminder: '{{dealership}}: È il momento del prossimo tagliando. Risponda per prenotare un appuntamento.',
+    serviceWelcome:
+      '{{dealership}}: Benvenuto! Grazie per averci scelto per l’assistenza del Suo veicolo. Il Suo consulente La aggiornerà qui via SMS; risponda quando vuole per qualsiasi domanda.',
+    prewelcome: '{{dealership}}: La aspettiamo il {{date}} alle {{time}}. Risponda qui se deve spostare l’appuntamento.',
     inspectionLink:
       "{{dealership}}: L'ispezione del Suo veicolo è pronta. Consulti i lavori consigliati e approvi quelli che desidera farci eseguire: {{link}}",
   },
@@ -181,6 +203,9 @@ const catalogue: Record<Exclude<Locale, 'debug'>, Catalogue> = {
     vehicleReady: '{{dealership}}: O seu veículo está pronto para ser levantado.',
     appointmentReminder: '{{dealership}}: Lembrete: a sua marcação na oficina é no dia {{date}} às {{time}}. Responda C para confirmar.',
     serviceReminder: '{{dealership}}: Está na hora da próxima revisão. Responda para marcar uma visita.',
+    serviceWelcome:
+      '{{dealership}}: Bem-vindo! Obrigado por nos confiar a manutenção do seu veículo. O seu consultor irá mantê-lo informado por aqui; responda quando quiser se tiver alguma dúvida.',
+    prewelcome: '{{dealership}}: Esperamos por si no dia {{date}} às {{time}}. Responda aqui se precisar de alterar a marcação.',
     inspectionLink:
       '{{dealership}}: A inspeção do seu veículo está pronta. Consulte os trabalhos recomendados e aprove os que pretende que façamos: {{link}}',
   },
@@ -198,6 +223,9 @@ const catalogue: Record<Exclude<Locale, 'debug'>, Catalogue> = {
     vehicleReady: '{{dealership}}: Ditt fordon är klart att hämtas.',
     appointmentReminder: '{{dealership}}: Påminnelse: din servicetid är {{date}} kl. {{time}}. Svara C för att bekräfta.',
     serviceReminder: '{{dealership}}: Det är dags för din nästa service. Svara för att boka en tid.',
+    serviceWelcome:
+      '{{dealership}}: Välkommen! Tack för att du har valt oss för din service. Din servicerådgivare håller dig uppdaterad här via sms; svara när som helst om du har frågor.',
+    prewelcome: '{{dealership}}: Vi ser fram emot ditt besök {{date}} kl. {{time}}. Svara här om du behöver ändra din tid.',
     inspectionLink:
       '{{dealership}}: Inspektionen av ditt fordon är klar. Se de rekommenderade arbetena och godkänn det du vill att vi gör: {{link}}',
   },

@@ -10,6 +10,7 @@ import { getLocation, locationsOfCompany, saveLocation, type LocationRecord } fr
 import { channels, publish } from '../lib/realtime.js';
 import { changeSettings, readSettings } from '../lib/settings.js';
 import { specSettingsRoutes } from '../lib/settingsRoutes.js';
+import { gatekeeperRoutes } from './gatekeeper.js';
 
 export const LOCATIONS_PER_PAGE = 20;
 
@@ -101,6 +102,7 @@ export const routes: Routes = {
   // SPEC §7's own paths of the core's groups, beside the generic route above.
   ...specSettingsRoutes('/business_info', 'business_information'),
   ...specSettingsRoutes('/calls_settings/{board}', ({ board }) => (board && Object.hasOwn(CALLS_GROUPS, board) ? CALLS_GROUPS[board]! : null)),
+  ...gatekeeperRoutes,
 };
 
 export const handler = areaHandler('locations', routes);

@@ -26,6 +26,7 @@ import { goesAfterClose } from './afterClose.js';
 import { addSystemNote } from './notes.js';
 import { messageView } from './records.js';
 import { gatekeeperReason, gatekeeperReasonText } from './rules.js';
+import { answersToGatekeeper, gatekeeperRuleOfKind } from './gatekeeperRules.js';
 import {
   NO_TEXTING_NUMBER,
   askOptIn,
@@ -41,34 +42,50 @@ import {
 } from './send.js';
 import { SendRefused } from '../lib/errors.js';
 
-type CoreTextKind = Extract<AutomatedKind, 'vehicle_ready' | 'mpi_notification' | 'work_declined' | 'appointment_reminder' | 'service_reminder'>;
+type CoreTextKind = Extract<AutomatedKind, 'vehicle_ready' | 'mpi_notification' | 'work_declined' | 'appointment_reminder' | 'service_reminder' | 'service_welcome' | 'prewelcome'>;
 /** The core's texts that answer to no gatekeeper rule: the away agent's auto-reply (functions/messages/away.ts) answers a customer who just wrote. */
 type UngatedCoreTextKind = Extract<AutomatedKind, 'auto_reply'>;
 /** The texts sendAutomated sends: the core's, and those a board adds (shared/messages.ts BoardAutomatedKinds). */
 export type AutomatedTextKind = CoreTextKind | UngatedCoreTextKind | keyof BoardAutomatedKinds;
-export const AUTOMATED_TEXT_KINDS: readonly CoreTextKind[] = ['vehicle_ready', 'mpi_notification', 'work_declined', 'appointment_reminder', 'service_reminder'];
 
-/** The gatekeeper rule (SPEC §3 gatekeeper settings) each kind of text answers to. */
+/**
+ * The gatekeeper rule (SPEC §3 gatekeeper settings) each of the core's texts answers to; a board
+ * names its own kinds' (gatekeeperRules.ts). The work-declined notice is the inspection's: the
+ * customer (or the advisor for them) declined recommended work on the order's inspection sheet
+ * (recommendations/workDeclined.ts), so it answers to `mpi_work_declined`. `service_work_declined`
+ * is the DMS's own declined-work notice; the DMS feed (shared/schemas/dms.ts) carries no declined
+ * work today, so no text of the product answers to it yet: its rule is stored and shown, and a text
+ * of that kind would pass through automatedGatekeeperRefusal like every other.
+ */
 const GATEKEEPER_RULES = {
   vehicle_ready: 'vehicle_ready',
   mpi_notification: 'mpi_notification',
   work_declined: 'mpi_work_declined',
   appointment_reminder: 'appointment_reminder',
   service_reminder: 'service_reminder',
-} as const satisfies Record<CoreTextKind, keyof SendContext['gatekeeper']>;
+  service_welcome: 'service_welcome',
+  prewelcome: 'prewelcome',
+} as const satisfies Record<CoreTextKind, GatekeeperRule>;
+answersToGatekeeper(GATEKEEPER_RULES);
 
 /** A gatekeeper message type (SPEC §3 "Gatekeeper settings"). */
 export type GatekeeperRule = keyof SendContext['gatekeeper'];
 
+/** The rule a kind of text answers to: the caller's, else the one its kind is registered with, else none. */
+export function gatekeeperRuleFor(kind: string, ruleOf: GatekeeperRule | null = null): GatekeeperRule | null {
+  return ruleOf ?? gatekeeperRuleOfKind(kind);
+}
+
 /**
- * Why the location's gatekeeper keeps this text from this customer, or null. The op-code target
+ * Why the location's gatekeeper keeps this text from this customer, or null: the one decision every
+ * automated text passes (sendAutomated, and the scheduled-send job again for a held one). The op-code target
  * reads the order's op codes as for every text; for the work-declined notice the op codes of
  * service_settings.work_declined_opcodes, when any are set, are the ones that count (any one of
  * them on the order lets it through).
  */
 export function automatedGatekeeperRefusal(context: SendContext, kind: AutomatedTextKind, ruleOf: GatekeeperRule | null = null): GatekeeperRefusal | null {
-  const named = ruleOf ?? (Object.hasOwn(GATEKEEPER_RULES, kind) ? GATEKEEPER_RULES[kind as CoreTextKind] : null);
-  // A board's own text that answers to no gatekeeper rule passes on the sending rules alone.
+  const named = gatekeeperRuleFor(kind, ruleOf);
+  // A text that answers to no gatekeeper rule passes on the sending rules alone.
   if (!named) return null;
   const rule = context.gatekeeper[named];
   const declinedCodes = context.service.work_declined_opcodes.map((code) => code.trim()).filter((code) => code !== '');
@@ -104,11 +121,23 @@ export type AutomatedWords =
   | { catalogue: 'vehicleReady' }
   | { catalogue: 'inspectionLink'; link: string }
   | { catalogue: 'appointmentReminder'; date: string; time: string }
-  | { catalogue: 'serviceReminder' };
+  | { catalogue: 'serviceReminder' }
+  | { catalogue: 'serviceWelcome' }
+  | { catalogue: 'prewelcome'; date: string; time: string };
 
 /** Whether a wording setting still holds its default (the catalogue has that wording in every language). */
 export function keepsDefaultWording<K extends SettingsKey>(group: K, field: keyof SettingsOf<K>, value: string): boolean {
   return value.trim() === String(completeSettings(group, {})[field]).trim();
+}
+
+/**
+ * The words of a text whose only wording is its gatekeeper rule's `text` (the welcome, the
+ * prewelcome): the store's own, `{{date}}` and `{{time}}` filled in, when it wrote one; else the catalogue's.
+ */
+export function ruleWords(context: SendContext, rule: GatekeeperRule, catalogue: AutomatedWords & { catalogue: string }, vars: Record<string, string> = {}): AutomatedWords {
+  const written = context.gatekeeper[rule].text.trim();
+  if (written === '') return catalogue;
+  return { written: written.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => vars[name] ?? placeholder) };
 }
 
 /** The text as the customer reads it, naming the dealership. */
@@ -120,6 +149,8 @@ export function automatedText(context: SendContext, words: AutomatedWords): stri
   if (words.catalogue === 'vehicleReady') return customerText('vehicleReady', locale, { dealership });
   if (words.catalogue === 'serviceReminder') return customerText('serviceReminder', locale, { dealership });
   if (words.catalogue === 'appointmentReminder') return customerText('appointmentReminder', locale, { dealership, date: words.date, time: words.time });
+  if (words.catalogue === 'serviceWelcome') return customerText('serviceWelcome', locale, { dealership });
+  if (words.catalogue === 'prewelcome') return customerText('prewelcome', locale, { dealership, date: words.date, time: words.time });
   return customerText('inspectionLink', locale, { dealership, link: words.link });
 }
 

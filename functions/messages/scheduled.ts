@@ -7,7 +7,7 @@ import { customerText } from '../lib/customerTexts.js';
 import { logger } from '../lib/log.js';
 import { loadOwner, portFor, type ConversationOwner } from './owners.js';
 import { dueScheduledMessages, getThreadMessage, heldForOptIn, ownerRefOf, setDeliveryState, type MessageRecord } from './records.js';
-import { AUTOMATED_TEXT_KINDS, automatedGatekeeperRefusal } from './automated.js';
+import { automatedGatekeeperRefusal, gatekeeperRuleFor, type AutomatedTextKind } from './automated.js';
 import { announceMessage } from './announce.js';
 import { heldAutoReplyRefusal } from './away.js';
 import { deliver } from './delivery.js';
@@ -32,9 +32,9 @@ export function refusalNow(context: SendContext, message: MessageRecord, now: Da
   if (decision.outcome === 'refuse') return decision.error;
   if (decision.outcome === 'ask_opt_in') return 'awaiting_opt_in';
   // An automated text held for quiet hours answers to its gatekeeper again when it finally goes.
-  const kind = AUTOMATED_TEXT_KINDS.find((k) => k === message.metadata.automated);
-  // Its reason (an id the console words) is what the conversation shows.
-  if (kind) return automatedGatekeeperRefusal(context, kind)?.reason ?? null;
+  // Its reason (an id the console words) is what the conversation shows; a board's kind answers to the rule it registered.
+  const kind = message.metadata.automated;
+  if (kind && gatekeeperRuleFor(kind)) return automatedGatekeeperRefusal(context, kind as AutomatedTextKind)?.reason ?? null;
   return null;
 }
 

@@ -12,8 +12,11 @@ import { INVOICE_PDF_CHUNK } from './invoiceChunk.js';
 import { STRIPE_CHUNK } from './stripeChunk.js';
 import { PDF_BUNDLE_FILES } from '../recommendations/fonts.js';
 import './dmsFollow.js';
+import { answersToGatekeeper } from '../messages/gatekeeperRules.js';
 import { runPaymentsJob } from './requests.js';
 
+// The receipt answers to the payment notification's rule: it is the same conversation about the same payment.
+answersToGatekeeper({ payment_notification: 'payment_notification', payment_receipt: 'payment_notification', payment_cancellation: 'payment_cancellation' });
 
 export const board = {
   name: 'payments',

@@ -92,6 +92,8 @@ export async function sendVehicleReady(ro: RepairOrderRecord, agent: AgentRecord
   const { message, refused } = await sendAutomated(repairOrderOwner(ro), 'vehicle_ready', {
     agent,
     manual: true,
+    // The advisor's button answers to the vehicle_ready rule as the DMS's automatic text does.
+    gatekeeper: true,
     words: vehicleReadyWords,
     quiet: { confirmQuietHours: answer.confirm_quiet_hours, sendAt: answer.send_at },
   });

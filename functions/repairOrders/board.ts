@@ -7,6 +7,7 @@ import { REPAIR_ORDER_EVENTS } from '../../shared/repairOrders/events.js';
 import type { BoardModule } from '../lib/boardModule.js';
 import { repairOrderHousekeeping } from './housekeeping.js';
 import './owner.js';
+import './welcome.js';
 import { sendServiceReminders } from './serviceReminders.js';
 
 export const board = {

@@ -71,6 +71,9 @@ export const settingsSchemas = {
     quiet_hours_end: z._default(z.string().check(z.regex(/^\d{2}:\d{2}$/)), '08:00'),
     delay_randomiser_minutes: z._default(z.number().check(z.int(), z.gte(0), z.lte(5)), 0),
     status_reply_message: text(),
+    /** The welcome text when an order opens (gatekeeper `service_welcome`), at most once per customer in so many days. */
+    welcome_enabled: z._default(z.boolean(), false),
+    welcome_frequency_days: days(365, 30),
   }),
   appointments_settings: z.object({
     /** Off: no appointment reminder goes (SPEC §8 "not sent if remind-days is disabled"). */
@@ -78,6 +81,9 @@ export const settingsSchemas = {
     remind_days_prior: days(7, 1),
     reminder_template: text('Reminder: your service appointment is on {{date}} at {{time}}.'),
     confirmation_enabled: z._default(z.boolean(), true),
+    /** The prewelcome text (gatekeeper `prewelcome`), once per appointment, so many hours before its visit. */
+    prewelcome_enabled: z._default(z.boolean(), false),
+    prewelcome_hours_before: z._default(z.number().check(z.int(), z.gte(1), z.lte(72)), 24),
   }),
   employee_settings: z.object({
     autoresponder_text: text(),

@@ -695,7 +695,7 @@ describe('app stack: nothing answers around CloudFront', () => {
     };
     const api = rule('ApiRateLimit');
     // The console's API, the DMS feeds, the payment settings and SPEC §7's settings paths outside /api.
-    expect(api.prefixes).toEqual(['/api/', '/business_info', '/calls_settings/', '/dms/', '/inventory/settings', '/payments/', '/tech/mpi/settings', '/vcard_settings']);
+    expect(api.prefixes).toEqual(['/api/', '/business_info', '/calls_settings/', '/dms/', '/gatekeeper_settings', '/inventory/settings', '/payments/', '/tech/mpi/settings', '/vcard_settings']);
     expect(api.Limit).toBe(API_RATE_LIMIT);
     const pub = rule('PublicRateLimit');
     expect(pub.prefixes).toEqual(['/api/public/']);

@@ -29,6 +29,7 @@ const CORE_RULES: RouteParamRule[] = [
   { param: 'settings_key', after: /^\/api\/locations\/\{id\}\/$/, kind: 'settings_key', tenant: false, vocabulary: 'service_settings' },
   { param: 'board', after: /^\/api\/customers\/\{id\}\/$/, kind: 'call_board', tenant: false, vocabulary: 'service' },
   { param: 'board', after: /^\/calls_settings\/$/, kind: 'call_board', tenant: false, vocabulary: 'service' },
+  { param: 'key', after: /^\/gatekeeper_settings\/$/, kind: 'gatekeeper_message_type', tenant: false, vocabulary: 'service_work_declined' },
 ];
 
 export const PARAM_RULES: readonly RouteParamRule[] = [...boards().flatMap((board) => board.routeParams ?? []), ...CORE_RULES];
@@ -106,6 +107,9 @@ export function plausibleBody(key: string, own: BodyIds): unknown {
     'POST /magic_sessions': { agent: { email: 'nobody@demo.example', token: 'probe-token' } },
     'PUT /api/locations/{id}': { location: { name: 'Probed' } },
     'POST /api/locations/{id}/{settings_key}': { service_settings: { status_reply_message: 'Probed' } },
+    // The one type no text of the product answers to yet: a probe that gets through changes nothing sent.
+    'POST /gatekeeper_settings': { gatekeeper_settings: { service_work_declined: { notes: 'Probed' } } },
+    'POST /gatekeeper_settings/{key}': { service_work_declined: { notes: 'Probed' } },
     'POST /api/notifications/tickets': {},
     'PUT /api/repair_orders/{id}/agent': { agent_id: own.agent },
     'POST /api/repair_orders/{id}/messages': { message: { text: 'Probe' } },

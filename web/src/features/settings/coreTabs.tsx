@@ -9,6 +9,7 @@ import type { SettingsTab } from './settingsTabs.js';
 import { accountTab } from './tabs/accountTab.js';
 import { businessTab } from './tabs/businessTab.js';
 import { DeveloperTab } from './tabs/DeveloperTab.js';
+import { GatekeeperTab } from './GatekeeperTab.js';
 import { serviceTab } from './tabs/serviceTab.js';
 import { voiceCallsTab } from './tabs/voiceCallsTab.js';
 
@@ -26,4 +27,5 @@ export const CORE_TABS: Partial<Record<SettingsTab, TabPanel>> = {
   service: formTab(serviceTab),
   developer: DeveloperTab,
   voice_calls: formTab(voiceCallsTab),
+  gatekeeper_settings: GatekeeperTab,
 };
