@@ -1,4 +1,5 @@
 /** The signed-in agent, colleagues, logo and release (SPEC §7 "Authentication and session"). */
+import { ownBrandingKey } from '../lib/brandingImages.js';
 import { accessLevel, mayImpersonate } from '../../shared/access.js';
 import type { Release } from '../../shared/api.js';
 import { agentsOfCompany, agentsOfLocation, byName, colleagueView, getAgent, loadAgentView, type AgentRecord } from '../lib/agents.js';
@@ -79,7 +80,8 @@ export const routes: Routes = {
   'GET /api/logo': agentRoute(async ({ auth }) => {
     const me = auth.actingAs;
     const vcard = await readSettings(auth.companyId, me.location_id, 'vcard_settings');
-    const url = vcard.logo_key ? await downloadUrl(config.uploadsBucket, vcard.logo_key) : null;
+    const key = ownBrandingKey(auth.companyId, me.location_id, 'logo', vcard.logo_key);
+    const url = key ? await downloadUrl(config.uploadsBucket, key) : null;
     return ok({ logo: { url } });
   }),
 

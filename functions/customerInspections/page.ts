@@ -4,6 +4,7 @@
  * with prices and decisions, in the customer's language. Shop-internal notes, agents' ids and the
  * order's and sheet's ids stay out: the link is all the page needs.
  */
+import { ownBrandingKey } from '../lib/brandingImages.js';
 import type { CustomerInspection } from '../../shared/inspections/inspections.js';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../shared/locales.js';
 import { config } from '../lib/config.js';
@@ -61,6 +62,7 @@ export async function customerInspection({ ro, sheet, locale, location, validUnt
     readSettings(ro.company_id, ro.location_id, 'vcard_settings'),
   ]);
   const shown = sheet.attachments.filter((a) => a.verdict !== 'disapproved');
+  const logoKey = ownBrandingKey(ro.company_id, ro.location_id, 'logo', vcard.logo_key);
   const [attachments, logoUrl, pdfUrl] = await Promise.all([
     Promise.all(
       shown.map(async (stored) => {
@@ -68,7 +70,7 @@ export async function customerInspection({ ro, sheet, locale, location, validUnt
         return view;
       }),
     ),
-    vcard.logo_key ? downloadUrl(config.uploadsBucket, vcard.logo_key, LOGO_URL_SECONDS) : Promise.resolve(null),
+    logoKey ? downloadUrl(config.uploadsBucket, logoKey, LOGO_URL_SECONDS) : Promise.resolve(null),
     storedPdfUrl(sheet, locale),
   ]);
   const phone = business.phone.trim() || location?.phone || '';

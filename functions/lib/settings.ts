@@ -6,6 +6,7 @@
 import type { SettingsKey } from '../../shared/access.js';
 import { completeSettings, settingsChanges, type SettingsOf } from '../../shared/schemas/settings.js';
 import type { SettingsSchema } from './boardModule.js';
+import { IMAGE_KEY_FIELDS } from './brandingImages.js';
 import { ValidationError } from './errors.js';
 import { keys } from './keys.js';
 import { channels, publish } from './realtime.js';
@@ -71,10 +72,25 @@ async function writeGroup(companyId: string, locationId: string, key: string, va
  * stored values. Open consoles at the location hear `settings_updated` and reload the group
  * instead of acting on stale settings.
  */
-export async function changeGroup(companyId: string, locationId: string, key: string, schema: SettingsSchema, raw: unknown, agentId: string): Promise<Record<string, unknown>> {
+export async function changeGroup(
+  companyId: string,
+  locationId: string,
+  key: string,
+  schema: SettingsSchema,
+  raw: unknown,
+  agentId: string,
+  /** The image routes, which checked the upload, set an image's key; no other save may. */
+  { imageRoute = false }: { imageRoute?: boolean } = {},
+): Promise<Record<string, unknown>> {
   const incoming = schema.changes(raw);
   if (!incoming.ok) throw new ValidationError(incoming.errors);
   const current = await readGroup(companyId, locationId, key, schema);
+  // An image's key is the image routes' to set (they check the upload): a save may send it back
+  // unchanged (a form posts the whole group) but never point it elsewhere.
+  const imageKey = IMAGE_KEY_FIELDS[key];
+  if (!imageRoute && imageKey && Object.hasOwn(incoming.changes, imageKey.field) && incoming.changes[imageKey.field] !== current[imageKey.field]) {
+    throw new ValidationError([{ message: 'Upload the image instead of naming its key', path: `${key}.${imageKey.field}` }]);
+  }
   const next = schema.complete({ ...current, ...incoming.changes });
   await writeGroup(companyId, locationId, key, next, agentId);
   await publish(companyId, channels.location(locationId), { type: 'settings_updated', data: { location_id: locationId, key } });

@@ -4,6 +4,7 @@
  */
 import type { VisitBranding } from '../../shared/visits/page.js';
 import { completeSettings } from '../../shared/schemas/settings.js';
+import { ownBrandingKey } from '../lib/brandingImages.js';
 import { config } from '../lib/config.js';
 import { logger } from '../lib/log.js';
 import { readSettings } from '../lib/settings.js';
@@ -30,7 +31,10 @@ export async function brandingOf(companyId: string, locationId: string): Promise
     readSettings(companyId, locationId, 'landing_settings').catch((error: unknown) => unreadable('landing_settings', error, completeSettings('landing_settings', {}))),
     readSettings(companyId, locationId, 'vcard_settings').catch((error: unknown) => unreadable('vcard_settings', error, completeSettings('vcard_settings', {}))),
   ]);
-  const [headerImageUrl, logoUrl] = await Promise.all([signed(landing.header_image_key), signed(vcard.logo_key)]);
+  const [headerImageUrl, logoUrl] = await Promise.all([
+    signed(ownBrandingKey(companyId, locationId, 'header', landing.header_image_key)),
+    signed(ownBrandingKey(companyId, locationId, 'logo', vcard.logo_key)),
+  ]);
   return {
     colour: landing.colour,
     header_image_url: headerImageUrl,

@@ -5,6 +5,7 @@
  * or logo (vcard_settings.logo_key). Keys outside the prefix answer as if nothing was uploaded.
  */
 import { LANDING_IMAGE_ERRORS, LANDING_IMAGE_TYPES, MAX_LANDING_IMAGE_BYTES, type LandingImage, type LandingImages, type LandingImageSlot } from '../../shared/visits/branding.js';
+import { brandingPrefix as prefixOf, isOwnBrandingKey, ownBrandingKey } from '../lib/brandingImages.js';
 import { config } from '../lib/config.js';
 import { refused } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
@@ -15,7 +16,6 @@ const SLOT_SECONDS = 10 * 60;
 const PREVIEW_SECONDS = 3600;
 const EXTENSION: Record<(typeof LANDING_IMAGE_TYPES)[number], string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
 
-const prefixOf = (companyId: string, locationId: string, image: LandingImage) => `branding/${companyId}/${locationId}/${image}/`;
 const notUploaded = () => refused('image_not_uploaded', LANDING_IMAGE_ERRORS.not_uploaded);
 
 export async function landingImageSlot(companyId: string, locationId: string, image: LandingImage, contentType: (typeof LANDING_IMAGE_TYPES)[number]): Promise<LandingImageSlot> {
@@ -27,8 +27,7 @@ export async function landingImageSlot(companyId: string, locationId: string, im
 
 /** The object under a key of this store's prefix, checked as an image of the allowed size. */
 async function uploadedImage(companyId: string, locationId: string, image: LandingImage, key: string): Promise<void> {
-  const prefix = prefixOf(companyId, locationId, image);
-  if (!key.startsWith(prefix) || !/^img_[a-z0-9]+\.(jpg|png|webp)$/.test(key.slice(prefix.length))) throw notUploaded();
+  if (!isOwnBrandingKey(companyId, locationId, image, key)) throw notUploaded();
   const { client, HeadObjectCommand } = await s3();
   const head = await client.send(new HeadObjectCommand({ Bucket: config.uploadsBucket, Key: key })).catch((error: unknown) => {
     const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
@@ -64,6 +63,9 @@ export async function setLandingImage(companyId: string, locationId: string, ima
 export async function landingImages(companyId: string, locationId: string): Promise<LandingImages> {
   const [landing, vcard] = await Promise.all([readSettings(companyId, locationId, 'landing_settings'), readSettings(companyId, locationId, 'vcard_settings')]);
   const signed = (key: string | null) => (key ? downloadUrl(config.uploadsBucket, key, PREVIEW_SECONDS) : Promise.resolve(null));
-  const [header, logo] = await Promise.all([signed(landing.header_image_key), signed(vcard.logo_key)]);
+  const [header, logo] = await Promise.all([
+    signed(ownBrandingKey(companyId, locationId, 'header', landing.header_image_key)),
+    signed(ownBrandingKey(companyId, locationId, 'logo', vcard.logo_key)),
+  ]);
   return { header_image_url: header, logo_url: logo };
 }

@@ -86,5 +86,5 @@ export async function saveVcardForm(companyId: string, locationId: string, form:
   if (!checked.ok) throw new ValidationError(checked.errors);
   const changes = { ...checked.changes };
   if (form.logo) changes.logo_key = await storeLandingImage(companyId, locationId, 'logo', form.logo.bytes, form.logo.type);
-  return changeGroup(companyId, locationId, KEY, schema, changes, agentId);
+  return changeGroup(companyId, locationId, KEY, schema, changes, agentId, { imageRoute: true });
 }

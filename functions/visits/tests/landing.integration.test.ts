@@ -98,6 +98,25 @@ describe('the landing images', () => {
     }
   });
 
+  it("never takes an image's key from a settings save, nor signs a key that is not the store's own image", async () => {
+    const elsewhere = 'mpi/cmp_other/ro_x/att_x/photo.jpg';
+    for (const [group, field] of [['landing_settings', 'header_image_key'], ['vcard_settings', 'logo_key']] as const) {
+      const res = await manager.post(`/api/locations/${locationId}/${group}`, { [group]: { [field]: elsewhere } });
+      expect(res.status, group).toBe(422);
+      expect(res.text).toContain('Upload the image instead of naming its key');
+      expect(res.text).toContain(`${group}.${field}`);
+    }
+    // A key stored before this check (or by hand): the console's logo, the landing images and the visit page sign nothing for it.
+    await writeSettings(companyId, locationId, 'vcard_settings', { ...(await readSettings(companyId, locationId, 'vcard_settings')), logo_key: elsewhere }, 'agt_test');
+    await writeSettings(companyId, locationId, 'landing_settings', { ...(await readSettings(companyId, locationId, 'landing_settings')), header_image_key: elsewhere }, 'agt_test');
+    expect((await manager.get('/api/logo')).body.logo.url).toBeNull();
+    expect((await manager.get(images)).body.images).toEqual({ header_image_url: null, logo_url: null });
+    const { ro } = await createRepairOrder();
+    const token = /visits\/([\w-]+)/.exec(await visitUrl({ company_id: ro.company_id, location_id: ro.location_id, repair_order_id: ro.id }))![1];
+    const page = await api(baseUrl).get(`/api/public/visits/${token}`);
+    expect(page.body.visit.branding).toMatchObject({ header_image_url: null, logo_url: null });
+  });
+
   it('keeps the header link https only', async () => {
     const res = await manager.post(`/api/locations/${locationId}/landing_settings`, { landing_settings: { link: 'javascript:alert(1)' } });
     expect(res.status).toBe(422);
