@@ -203,8 +203,11 @@ describe('failed requests', () => {
     const context = await browser.context();
     const page = await context.newPage();
     await signInAs(page, 'manager@demo.example');
+    // The colleagues to view as arrive after sign-in: the network goes only once they are listed.
+    const viewAs = page.getByLabel('View as');
+    await viewAs.locator('option', { hasText: 'Priya Raman' }).waitFor({ state: 'attached' });
     await context.setOffline(true);
-    await page.getByLabel('View as').selectOption({ label: 'Priya Raman' });
+    await viewAs.selectOption({ label: 'Priya Raman' });
     const banner = page.getByText('You are offline. The console will catch up when the connection is back.');
     await banner.waitFor();
     await context.setOffline(false);
