@@ -1,0 +1,49 @@
+/**
+ * The agent's own profile as the console keeps it: the ready session's agent (the header names
+ * them from it), changed by a save here or by `profile.changed` from the agent's other consoles,
+ * which also switch to the language chosen, as it is kept on the agent.
+ */
+import type { Agent } from '../../../../shared/api.js';
+import { PROFILE_EVENTS, type ProfileEvent } from '../../../../shared/profile/events.js';
+import type { OwnProfileView, ProfileChanges } from '../../../../shared/profile/schemas.js';
+import { send } from '../../lib/api.js';
+import { currentLocale, switchLocale } from '../../lib/i18n.js';
+import { useStreamEvents } from '../../lib/realtime.js';
+import { session } from '../../lib/session.js';
+
+export const PROFILE_PATH = '/api/agents/me';
+
+/** The signed-in agent as saved, in the session (and as the agent acts, unless they view as someone). */
+function keep(profile: Partial<Agent> & OwnProfileView, agentId: string): void {
+  const current = session.get();
+  if (current.status !== 'ready' || current.agent.id !== agentId) return;
+  const agent = { ...current.agent, ...profile };
+  session.set({ ...current, agent, acting: current.acting.id === agentId ? { ...current.acting, ...profile } : current.acting });
+}
+
+/** The console speaks the agent's language at once, and keeps it for this browser's next visit. */
+async function speak(locale: OwnProfileView['locale']): Promise<void> {
+  if (locale !== currentLocale.get()) await switchLocale(locale, { remember: true });
+}
+
+/** Saves the changes; a refusal (422, its fields named) is the caller's to show beside the fields. */
+export async function saveProfile(changes: ProfileChanges): Promise<Agent> {
+  const { agent } = await send<{ agent: Agent }>(PROFILE_PATH, { method: 'PUT', body: { agent: changes }, expected: { statuses: [422] } });
+  keep(agent, agent.id);
+  await speak(agent.locale);
+  return agent;
+}
+
+/** Follows saves made in the agent's other consoles while the profile is open. */
+export function useLiveProfile(agentId: string, onChanged: (profile: OwnProfileView) => void): void {
+  useStreamEvents<ProfileEvent>(
+    (event) => {
+      if (event.type !== 'profile.changed' || event.data.agent_id !== agentId) return;
+      keep(event.data.profile, agentId);
+      onChanged(event.data.profile);
+      void speak(event.data.profile.locale).catch((error: unknown) => console.error(error));
+    },
+    undefined,
+    PROFILE_EVENTS,
+  );
+}
