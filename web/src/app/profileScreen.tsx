@@ -1,0 +1,25 @@
+/**
+ * My profile (SPEC §2, everyone) shows the presence feature's own control beside the agent's
+ * settings. Two features meet here, in the app, rather than one importing the other; the screen's
+ * words stay in the profile feature.
+ */
+import menu from '../features/profile/locales/menu.json';
+import { menuLabel, type ScreenDefinition } from '../lib/screenDefinition.js';
+
+export const screens: readonly ScreenDefinition[] = [
+  {
+    path: '/profile',
+    group: 'misc',
+    order: 130,
+    label: menuLabel(menu, 'my_profile'),
+    allowed: () => true,
+    load: () =>
+      Promise.all([import('../features/profile/ProfileScreen.js'), import('../features/presence/PresencePicker.js')]).then(
+        ([profile, presence]) =>
+          function MyProfile() {
+            // CHANGE PASSWORD: pass the users screen's ChangePasswordDialog opener (web/src/components/ChangePasswordDialog.tsx) here at merge.
+            return <profile.ProfileScreen Presence={presence.PresencePicker} ChangePassword={null} />;
+          },
+      ),
+  },
+];
