@@ -71,15 +71,16 @@ describe('My profile', () => {
     // Act: away with an auto-reply, from the profile's own presence control
     await profile(page).getByTestId('presence-button').click();
     const presenceForm = page.getByTestId('presence-form');
-    await presenceForm.getByRole('radio', { name: words('en-us', 'presence:mode.away_autoresponder'), exact: true }).check();
-    await presenceForm.getByRole('textbox', { name: words('en-us', 'presence:auto_reply_label') }).fill('I am on a course today; a colleague will call you back.');
+    // The presence feature's own control: its words are its own, so it is found by what it is.
+    await presenceForm.locator('input[type=radio][value=away_autoresponder]').check();
+    await presenceForm.getByRole('textbox').fill('I am on a course today; a colleague will call you back.');
     await page.getByTestId('presence-save').click();
     await presenceForm.waitFor({ state: 'detached' });
 
     // Assess: the other console's header says so without a reload
     await expect
-      .poll(() => other.getByRole('banner').getByTestId('presence-button').textContent(), { timeout: 15_000 })
-      .toContain(words('en-us', 'presence:short.away_autoresponder'));
+      .poll(() => other.getByRole('banner').getByTestId('presence-button').getAttribute('class'), { timeout: 15_000 })
+      .toContain('presence-button--away');
 
     // Act: a new name, German, both notifications, and a number too short, saved by keyboard
     const form = page.getByTestId('profile-form');
@@ -138,12 +139,14 @@ describe('Help', () => {
     expect(await page.getByTestId('help-email').getAttribute('href')).toMatch(/^mailto:.+@example\.com$/);
     // This build configured no tray app: it says so instead of a dead link.
     const tray = page.getByTestId('help-download-tray_app');
-    expect(await tray.textContent()).toContain(words('en-us', 'help:downloads.unavailable'));
     expect(await tray.getByRole('link').count()).toBe(0);
+    expect(await tray.locator('.help__unavailable').isVisible()).toBe(true);
+    // One the deploy configured would be a link; none is here, so every download says so.
+    expect(await page.locator('.help__unavailable').count()).toBe(3);
     expect(await seriousViolations(page)).toEqual([]);
 
     // Act: search, then open the answer by keyboard
-    await page.getByRole('searchbox', { name: words('en-us', 'help:search') }).fill('stop');
+    await page.getByTestId('help-search').fill('stop');
     const questions = page.locator('details');
     await expect.poll(() => questions.count()).toBeLessThan(9);
     const optOut = page.getByTestId('help-faq-opt_out');
@@ -152,8 +155,9 @@ describe('Help', () => {
 
     // Assess
     await expect.poll(() => optOut.getAttribute('open')).not.toBeNull();
-    expect(await optOut.textContent()).toContain(words('en-us', 'help:faq.opt_out.a'));
-    expect(await page.getByTestId('help-opcode').textContent()).toContain(words('en-us', 'help:opcode.where'));
+    expect(await optOut.locator('p').isVisible()).toBe(true);
+    expect(await optOut.textContent()).toContain('START');
+    expect(await page.getByTestId('help-opcode').textContent()).toContain('Settings → Developer');
 
     // Assess: on a phone it fits and passes axe
     const phone = await consoleAt(390, 844, '/app/help', `${READER.id}@harbor.example`);
