@@ -4,6 +4,7 @@
  * which also switch to the language chosen, as it is kept on the agent.
  */
 import type { Agent } from '../../../../shared/api.js';
+import type { EventData } from '../../../../shared/events.js';
 import { PROFILE_EVENTS, type ProfileEvent } from '../../../../shared/profile/events.js';
 import type { OwnProfileView, ProfileChanges } from '../../../../shared/profile/schemas.js';
 import { send } from '../../lib/api.js';
@@ -34,14 +35,21 @@ export async function saveProfile(changes: ProfileChanges): Promise<Agent> {
   return agent;
 }
 
-/** Follows saves made in the agent's other consoles while the profile is open. */
+/**
+ * A save made in another console of the agent's (`profile.changed` on their own channel): the
+ * header's name and the language follow on whatever screen this console shows (the shell mounts
+ * ProfileFollower), as long as a screen holds the event stream.
+ */
+export function followProfile(data: EventData<'profile.changed'>): void {
+  keep(data.profile, data.agent_id);
+  void speak(data.profile.locale).catch((error: unknown) => console.error(error));
+}
+
+/** The open profile form follows those saves too (and holds the stream while it is open). */
 export function useLiveProfile(agentId: string, onChanged: (profile: OwnProfileView) => void): void {
   useStreamEvents<ProfileEvent>(
     (event) => {
-      if (event.type !== 'profile.changed' || event.data.agent_id !== agentId) return;
-      keep(event.data.profile, agentId);
-      onChanged(event.data.profile);
-      void speak(event.data.profile.locale).catch((error: unknown) => console.error(error));
+      if (event.type === 'profile.changed' && event.data.agent_id === agentId) onChanged(event.data.profile);
     },
     undefined,
     PROFILE_EVENTS,

@@ -2,7 +2,8 @@
  * My profile and Help end to end (issue 22). An advisor, by keyboard where it matters, goes away
  * with an auto-reply from the profile, is refused a too-short SMS number at its field, then saves a
  * new name, German, e-mail and SMS notifications: the console switches at once, and their second
- * console (another browser) follows live — name, language, notifications and presence. Help shows
+ * console (another browser) follows live — name, language, notifications and presence — as does a
+third on the service board at 1920 px (name and language). Help shows
  * support's phone, text and e-mail links, says a download nobody configured is not available, and
  * finds a question by search, opened by keyboard. Axe scans both at 1280 and 390 px. The
  * dealership is this file's own (test/support/ownStore.ts).
@@ -64,6 +65,8 @@ describe('My profile', () => {
     // Prepare: two consoles of the advisor on their profile
     const page = await consoleAt(1280, 900, '/app/profile');
     const other = await consoleAt(1280, 900, '/app/profile');
+    // A third, wide console on the service board: the name and language follow on any screen.
+    const board = await consoleAt(1920, 1080, '/app/');
     await profile(page).waitFor({ timeout: 15_000 });
     await profile(other).waitFor({ timeout: 15_000 });
     expect(await seriousViolations(page)).toEqual([]);
@@ -117,6 +120,8 @@ describe('My profile', () => {
     expect(await other.getByTestId('profile-sms-phone').inputValue()).toBe('(617) 555-0142');
     await expect.poll(() => other.getByTestId('profile-result').textContent()).toBe(words('de', 'profile:changed_elsewhere'));
     await expect.poll(() => other.getByRole('banner').textContent()).toContain('Paulina Profile');
+    await expect.poll(() => board.evaluate(() => document.documentElement.lang), { timeout: 15_000 }).toBe('de');
+    await expect.poll(() => board.getByRole('banner').textContent()).toContain('Paulina Profile');
 
     // Assess: on a phone, in German, the profile fits and passes axe
     const phone = await freshBrowserAt(390, 844, '/app/profile');
