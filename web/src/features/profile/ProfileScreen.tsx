@@ -58,10 +58,10 @@ export function ProfileScreen({ Presence, ChangePassword }: ProfileScreenProps) 
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<'saved' | 'changed_elsewhere' | null>(null);
 
-  useLiveProfile(agent.id, (profile) => {
+  useLiveProfile(agent.id, (profile, recent) => {
     setDraft(draftOf(profile));
     setProblems({});
-    setResult('changed_elsewhere');
+    setResult(recent ? 'changed_elsewhere' : null);
   });
 
   function change<K extends keyof Draft>(field: K, value: Draft[K]) {

@@ -9,7 +9,7 @@ import { PROFILE_EVENTS, type ProfileEvent } from '../../../../shared/profile/ev
 import type { OwnProfileView, ProfileChanges } from '../../../../shared/profile/schemas.js';
 import { send } from '../../lib/api.js';
 import { currentLocale, switchLocale } from '../../lib/i18n.js';
-import { useStreamEvents } from '../../lib/realtime.js';
+import { isCatchUpEvent, useStreamEvents } from '../../lib/realtime.js';
 import { session } from '../../lib/session.js';
 
 export const PROFILE_PATH = '/api/agents/me';
@@ -45,11 +45,14 @@ export function followProfile(data: EventData<'profile.changed'>): void {
   void speak(data.profile.locale).catch((error: unknown) => console.error(error));
 }
 
-/** The open profile form follows those saves too (and holds the stream while it is open). */
-export function useLiveProfile(agentId: string, onChanged: (profile: OwnProfileView) => void): void {
+/**
+ * The open profile form follows those saves too (and holds the stream while it is open); `recent`
+ * is false for a save from before this tab's stream connected, which the form takes without saying so.
+ */
+export function useLiveProfile(agentId: string, onChanged: (profile: OwnProfileView, recent: boolean) => void): void {
   useStreamEvents<ProfileEvent>(
     (event) => {
-      if (event.type === 'profile.changed' && event.data.agent_id === agentId) onChanged(event.data.profile);
+      if (event.type === 'profile.changed' && event.data.agent_id === agentId) onChanged(event.data.profile, !isCatchUpEvent());
     },
     undefined,
     PROFILE_EVENTS,
