@@ -34,6 +34,7 @@ const CORE_AREAS = {
     routes: [
       'GET /api/agents',
       'GET /api/agents/me',
+      'PUT /api/agents/me',
       'GET /api/agents/colleagues',
       'GET /api/agents/colleagues/impersonatable',
       'GET /api/agents/{id}',

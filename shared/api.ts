@@ -55,6 +55,8 @@ export interface Agent {
   presence: PresenceMode;
   email_notifications_enabled: boolean;
   sms_notifications_enabled: boolean;
+  /** Where SMS notifications go (E.164), or null while the agent has given none. */
+  sms_notifications_phone: string | null;
   technician_settings: TechnicianSettings;
   active: boolean;
   locale: Locale;

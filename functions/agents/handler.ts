@@ -10,6 +10,7 @@ import { markSeen } from '../lib/presence.js';
 import { readSettings } from '../lib/settings.js';
 import { downloadUrl } from '../lib/storage.js';
 import { sendMagicLink } from '../sessions/links.js';
+import { profileRoutes } from './profile.js';
 
 const bootedAt = new Date().toISOString();
 
@@ -28,6 +29,7 @@ async function visibleAgent(auth: AgentRequest['auth'], id: string): Promise<Age
 }
 
 export const routes: Routes = {
+  ...profileRoutes,
   'GET /api/agents/me': agentRoute(async ({ auth }) => {
     const [agent, impersonated] = await Promise.all([
       loadAgentView(auth.agent),

@@ -4,7 +4,7 @@ import type { Agent, Colleague, Location } from '../../shared/api.js';
 import type { Locale } from '../../shared/locales.js';
 import type { AgentRef } from '../../shared/people.js';
 import { byPrefix, keys } from './keys.js';
-import { batchGet, fields, getItem, queryAll, type Item } from './table.js';
+import { batchGet, fields, getItem, isConditionFailure, queryAll, updateItem, type Item } from './table.js';
 import { getLocation, locationRef } from './locations.js';
 import { presenceOf, type StoredPresence } from './presence.js';
 
@@ -22,6 +22,8 @@ export interface AgentRecord {
   presence?: StoredPresence;
   email_notifications_enabled: boolean;
   sms_notifications_enabled: boolean;
+  /** Where SMS notifications go (E.164); absent until the agent gives one on their profile. */
+  sms_notifications_phone?: string | null;
   technician_settings: TechnicianSettings;
   active: boolean;
   locale: Locale;
@@ -90,6 +92,7 @@ export function agentView(agent: AgentRecord, company: CompanyRecord, location: 
     presence: presenceOf(agent).mode,
     email_notifications_enabled: agent.email_notifications_enabled,
     sms_notifications_enabled: agent.sms_notifications_enabled,
+    sms_notifications_phone: agent.sms_notifications_phone ?? null,
     technician_settings: agent.technician_settings,
     active: agent.active,
     locale: agent.locale,
@@ -130,3 +133,36 @@ export const agentRef = (agent: Pick<AgentRecord, 'id' | 'first_name' | 'last_na
 });
 
 export const agentRefOrNull = (agent: Pick<AgentRecord, 'id' | 'first_name' | 'last_name'> | null): AgentRef | null => (agent ? agentRef(agent) : null);
+
+/** What an agent may change about themself (My profile); flags, location and e-mail are their managers'. */
+export type OwnProfile = Pick<AgentRecord, 'first_name' | 'last_name' | 'email_notifications_enabled' | 'sms_notifications_enabled' | 'sms_notifications_phone' | 'locale'>;
+
+/**
+ * Writes the agent's own profile and answers the agent as stored, or undefined when they are gone.
+ * The name is also the agent's place in their store's list (gsi1sk), so both change together.
+ */
+export async function saveOwnProfile(agent: Pick<AgentRecord, 'company_id' | 'id'>, profile: OwnProfile): Promise<AgentRecord | undefined> {
+  try {
+    const item = await updateItem<AgentRecord>({
+      Key: keys.agent(agent.company_id, agent.id),
+      UpdateExpression:
+        'SET first_name = :first, last_name = :last, gsi1sk = :sort, email_notifications_enabled = :mail, sms_notifications_enabled = :sms, sms_notifications_phone = :phone, #locale = :locale',
+      ExpressionAttributeNames: { '#locale': 'locale' },
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: {
+        ':first': profile.first_name,
+        ':last': profile.last_name,
+        ':sort': keys.agentByName(profile.last_name, profile.first_name, agent.id),
+        ':mail': profile.email_notifications_enabled,
+        ':sms': profile.sms_notifications_enabled,
+        ':phone': profile.sms_notifications_phone ?? null,
+        ':locale': profile.locale,
+      },
+      ReturnValues: 'ALL_NEW',
+    });
+    return item && fields(item);
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}

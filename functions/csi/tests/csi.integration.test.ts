@@ -18,7 +18,7 @@ import { getAgent } from '../../lib/agents.js';
 import { api, mailbox, replyAsCustomer, signIn, textsTo, type ApiClient } from '../../../test/support/api.js';
 import { eventsAbout } from '../../../test/support/events.js';
 import { accessFlags, createAgent, createOwnStore, type OwnStore } from '../../../test/support/ownStore.js';
-import { createRepairOrder, repairOrderRecord, useStackEnv } from '../../../test/support/service.js';
+import { createRepairOrder, repairOrderRecord, uniquePhone, useStackEnv } from '../../../test/support/service.js';
 
 useStackEnv();
 const baseUrl = inject('baseUrl');
@@ -32,6 +32,9 @@ let rival: OwnStore;
 let manager: ApiClient;
 let rivalManager: ApiClient;
 const MANAGER_ID = `agt_csi_mgr_${Date.now().toString(36)}`;
+/** A manager who takes SMS notifications (My profile) and no e-mail. */
+const TEXTED_MANAGER_ID = `${MANAGER_ID}_sms`;
+const TEXTED_MANAGER_PHONE = uniquePhone();
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, ms = 10_000): Promise<T> {
   const end = Date.now() + ms;
@@ -94,6 +97,12 @@ beforeAll(async () => {
   store = await createOwnStore('csi');
   rival = await createOwnStore('csi_rival');
   await createAgent(store, MANAGER_ID, 'Mara', 'Manager', { access_level: accessFlags('manager', 'service'), email_notifications_enabled: true });
+  await createAgent(store, TEXTED_MANAGER_ID, 'Tess', 'Texted', {
+    access_level: accessFlags('manager', 'service'),
+    sms_notifications_enabled: true,
+    sms_notifications_phone: TEXTED_MANAGER_PHONE,
+    locale: 'de',
+  });
   await createAgent(rival, `${MANAGER_ID}_rival`, 'Rex', 'Rival', { access_level: accessFlags('manager', 'service') });
   manager = api(baseUrl, await signIn(baseUrl, `${MANAGER_ID}@harbor.example`));
   rivalManager = api(baseUrl, await signIn(baseUrl, `${MANAGER_ID}_rival@harbor.example`));
@@ -189,6 +198,10 @@ describe('a rating by reply', () => {
     expect(alert.subject).toContain('Low rating (3/10)');
     expect(alert.text).toContain('"waited two hours"');
     expect(alert.text).toContain(`/app/?ro=${ro.id}`);
+    // By text to the manager who takes SMS notifications, in their language, naming the store; no e-mail for them.
+    const texts = await until(() => textsTo(carrierUrl, TEXTED_MANAGER_PHONE), (list) => list.some((sms) => sms.text.includes(ro.ro_id)), 'the low-rating text');
+    expect(texts.find((sms) => sms.text.includes(ro.ro_id))!.text).toContain(`mit 3 von 10 bewertet (Werkstattauftrag ${ro.ro_id}, ${store.name})`);
+    expect((await mailbox(carrierUrl, `${TEXTED_MANAGER_ID}@harbor.example`)).filter((m) => m.text.includes(ro.ro_id))).toEqual([]);
   });
 
   it('does not alert the managers above the threshold', async () => {

@@ -17,3 +17,5 @@ export { screens as payments } from '../features/payments/screen.js';
 export { screens as gallery } from '../features/gallery/screen.js';
 export { screens as visits } from '../features/visits/screen.js';
 export { screens as templates } from '../features/templates/screen.js';
+export { screens as profile } from './profileScreen.js';
+export { screens as help } from '../features/help/screen.js';
