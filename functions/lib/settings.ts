@@ -5,6 +5,7 @@
  */
 import type { SettingsKey } from '../../shared/access.js';
 import { completeSettings, settingsChanges, type SettingsOf } from '../../shared/schemas/settings.js';
+import { changedFields, recordActivity } from './activities.js';
 import type { SettingsSchema } from './boardModule.js';
 import { ValidationError } from './errors.js';
 import { keys } from './keys.js';
@@ -69,7 +70,8 @@ async function writeGroup(companyId: string, locationId: string, key: string, va
 /**
  * A partial change of one group (only the fields `raw` names; each validated), written over the
  * stored values. Open consoles at the location hear `settings_updated` and reload the group
- * instead of acting on stale settings.
+ * instead of acting on stale settings. A change that changes something is on the activity list
+ * (every settings route comes through here, so it is recorded once).
  */
 export async function changeGroup(companyId: string, locationId: string, key: string, schema: SettingsSchema, raw: unknown, agentId: string): Promise<Record<string, unknown>> {
   const incoming = schema.changes(raw);
@@ -77,6 +79,8 @@ export async function changeGroup(companyId: string, locationId: string, key: st
   const current = await readGroup(companyId, locationId, key, schema);
   const next = schema.complete({ ...current, ...incoming.changes });
   await writeGroup(companyId, locationId, key, next, agentId);
+  const changes = changedFields(current, next);
+  if (changes.length > 0) await recordActivity(companyId, { kind: 'settings_changed', locationId, agentId, group: key, changes });
   await publish(companyId, channels.location(locationId), { type: 'settings_updated', data: { location_id: locationId, key } });
   return next;
 }
