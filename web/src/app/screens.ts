@@ -17,3 +17,4 @@ export { screens as payments } from '../features/payments/screen.js';
 export { screens as gallery } from '../features/gallery/screen.js';
 export { screens as visits } from '../features/visits/screen.js';
 export { screens as templates } from '../features/templates/screen.js';
+export { screens as users } from '../features/users/screen.js';
