@@ -12,7 +12,7 @@ import { inviteBody, passwordChangeBody, userChangeBody } from '../../shared/use
 import { USERS_PER_PAGE, USER_REFUSALS, editableFlags, matchesSearch, mayEdit, type UserRow } from '../../shared/users/users.js';
 import { activitiesPage, changedFields, recordActivity } from '../lib/activities.js';
 import { agentsOfLocation, byName, colleagueView, getAgent, type AgentRecord } from '../lib/agents.js';
-import { ValidationError, forbidden, notFound } from '../lib/errors.js';
+import { ValidationError, forbidden, notFound, refused } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { agentRoute, areaHandler, ok, pagedBody, paging, parse, type AgentRequest, type Routes } from '../lib/http.js';
 import { getLocation, type LocationRecord } from '../lib/locations.js';
@@ -125,7 +125,7 @@ export const routes: Routes = {
 
   'PUT /api/agents/{id}/deactivate': agentRoute(async ({ auth, params }) => {
     const target = await managedAgent(auth, params.id ?? '');
-    if (target.id === auth.actingAs.id || target.id === auth.agent.id) throw forbidden(USER_REFUSALS.own_account);
+    if (target.id === auth.actingAs.id || target.id === auth.agent.id) throw refused('own_account', USER_REFUSALS.own_account);
     if (!target.active) return ok({ user: row(target) });
     const saved = await setActive(target, false);
     // Signed out everywhere at once; their conversations stay where they are.

@@ -150,7 +150,9 @@ describe('deactivating', () => {
     const target = await newAdvisor('leaver', 'Lee', 'Leaver');
     const theirs = await as('leaver');
     expect((await theirs.get('/api/agents/me')).status).toBe(200);
-    expect((await manager.put(`/api/agents/${id('mgr')}/deactivate`)).status).toBe(403);
+    const self = await manager.put(`/api/agents/${id('mgr')}/deactivate`);
+    expect(self.status).toBe(422);
+    expect(self.body.error).toMatchObject({ id: 'own_account', message: USER_REFUSALS.own_account });
 
     const res = await manager.put(`/api/agents/${target.id}/deactivate`);
     expect(res.status, res.text).toBe(200);
