@@ -2,12 +2,14 @@
  * The activity store (shared/activities.ts): one item per change, under the company, with a
  * location index for managers, newest first, kept two years. Each change is recorded once, where it
  * is written: settings groups (functions/lib/settings.ts changeGroup), the location
- * (functions/locations/handler.ts) and the users routes (functions/users/).
+ * (functions/locations/handler.ts) and the users routes (functions/users/). The list's totals are
+ * counter items written with each activity; an activity past its two years leaves the list (TTL)
+ * but stays in the count, so after two years the total runs ahead of the list by what expired.
  */
 import type { Activity, ActivityChange, ActivityKind, ActivityValue } from '../../shared/activities.js';
 import { agentRef, getAgents } from './agents.js';
 import { newId } from './ids.js';
-import { fields, nowEpoch, putItem, queryPage } from './table.js';
+import { batchWrite, fields, getItem, nowEpoch, readPage, transactWrite, type Item, type TransactWrite } from './table.js';
 
 const KEEP_SECONDS = 2 * 365 * 24 * 3600;
 
@@ -16,6 +18,8 @@ const activityKeys = {
   activity: (companyId: string, at: string, id: string) => ({ pk: `COMPANY#${companyId}#ACTIVITIES`, sk: `${at}#${id}` }),
   /** gsi1: one location's activities, newest first. */
   ofLocation: (companyId: string, locationId: string) => `COMPANY#${companyId}#LOCATION#${locationId}#ACTIVITIES`,
+  /** How many the company's list (location null) or a location's holds: the page's total without counting the list. */
+  count: (companyId: string, locationId: string | null) => ({ pk: `COMPANY#${companyId}#ACTIVITIES#COUNT`, sk: locationId ? `LOCATION#${locationId}` : 'COMPANY' }),
 } as const;
 
 interface ActivityRecord {
@@ -39,8 +43,7 @@ export interface NewActivity {
   changes?: ActivityChange[];
 }
 
-export async function recordActivity(companyId: string, activity: NewActivity): Promise<void> {
-  const at = new Date().toISOString();
+function activityItem(companyId: string, activity: NewActivity, at: string): Item<ActivityRecord> {
   const id = newId('act');
   const record: ActivityRecord = {
     id,
@@ -53,12 +56,33 @@ export async function recordActivity(companyId: string, activity: NewActivity): 
     group: activity.group ?? null,
     changes: activity.changes ?? [],
   };
-  await putItem({
+  return {
     ...activityKeys.activity(companyId, at, id),
     ...(activity.locationId ? { gsi1pk: activityKeys.ofLocation(companyId, activity.locationId), gsi1sk: `${at}#${id}` } : {}),
     expires_at: nowEpoch() + KEEP_SECONDS,
     ...record,
-  });
+  };
+}
+
+const counted = (companyId: string, locationId: string | null, by: number): TransactWrite => ({
+  Update: { Key: activityKeys.count(companyId, locationId), UpdateExpression: 'ADD activities :by', ExpressionAttributeValues: { ':by': by } },
+});
+
+export async function recordActivity(companyId: string, activity: NewActivity): Promise<void> {
+  // The item and its counts together, so a page's total never disagrees with its list.
+  await transactWrite([
+    { Put: { Item: activityItem(companyId, activity, new Date().toISOString()) } },
+    counted(companyId, null, 1),
+    ...(activity.locationId ? [counted(companyId, activity.locationId, 1)] : []),
+  ]);
+}
+
+/** Many at once (the bench's history, a seed): batch writes, then each count once. */
+export async function recordActivities(companyId: string, activities: readonly (NewActivity & { at: string })[]): Promise<void> {
+  await batchWrite(activities.map((activity) => activityItem(companyId, activity, activity.at)));
+  const perLocation = new Map<string | null, number>([[null, activities.length]]);
+  for (const { locationId } of activities) if (locationId) perLocation.set(locationId, (perLocation.get(locationId) ?? 0) + 1);
+  await transactWrite([...perLocation].map(([locationId, by]) => counted(companyId, locationId, by)));
 }
 
 // A secret's value never reaches the list, whatever group it sits in.
@@ -99,8 +123,9 @@ export async function activitiesPage(
         ExpressionAttributeValues: { ':pk': activityKeys.activity(companyId, '', '').pk },
         ScanIndexForward: false,
       };
-  const page = await queryPage<ActivityRecord>(input, offset, limit);
-  const records = page.items.map(fields);
+  // Reads the page and one counter, however long the list: never the whole list to count it.
+  const [items, counter] = await Promise.all([readPage<ActivityRecord>(input, offset, limit), getItem<{ activities?: number }>(activityKeys.count(companyId, locationId))]);
+  const records = items.map(fields);
   const ids = [...new Set(records.flatMap((r) => (r.subject_id ? [r.agent_id, r.subject_id] : [r.agent_id])))];
   const agents = await getAgents(companyId, ids);
   const ref = (id: string | null) => {
@@ -108,7 +133,7 @@ export async function activitiesPage(
     return agent ? agentRef(agent) : null;
   };
   return {
-    total: page.total,
+    total: Number(counter?.activities ?? 0),
     activities: records.map((r) => ({
       id: r.id,
       kind: r.kind,
