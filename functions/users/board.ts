@@ -27,5 +27,5 @@ export const board = {
     },
   },
   // `{id}` of /api/agents/ names an agent: the core's rule (test/support/routeTable.ts) covers it.
-  local: { demo: 'functions/users/demo.ts' },
+  local: { demo: 'functions/users/demo.ts', bench: 'functions/users/bench.ts' },
 } as const satisfies BoardModule;
