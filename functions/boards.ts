@@ -16,3 +16,4 @@ export { board as payments } from './payments/board.js';
 export { board as gallery } from './gallery/board.js';
 export { board as visits } from './visits/board.js';
 export { board as templates } from './templates/board.js';
+export { board as users } from './users/board.js';

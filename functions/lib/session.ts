@@ -171,16 +171,20 @@ export async function endSession(sessionId: string): Promise<void> {
   await sendSignal(sessionTopic(sessionId), {});
 }
 
-/** Ends every session of an agent (after a password change: whoever knew the old one is out). */
-export async function endAllSessions(companyId: string, agentId: string): Promise<number> {
+/**
+ * Ends every session of an agent (after a password change: whoever knew the old one is out), but
+ * `keep`: the agent's own session in which they changed it.
+ */
+export async function endAllSessions(companyId: string, agentId: string, keep?: string): Promise<number> {
   const sessions = await queryAll<SessionRecord>({
     IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': keys.sessionsOfAgent(companyId, agentId).gsi1pk },
     ProjectionExpression: 'id',
   });
-  await Promise.all(sessions.map((s) => endSession(s.id)));
-  return sessions.length;
+  const ending = sessions.filter((s) => s.id !== keep);
+  await Promise.all(ending.map((s) => endSession(s.id)));
+  return ending.length;
 }
 
 export async function setImpersonation(sessionId: string, agentId: string | null): Promise<void> {

@@ -5,6 +5,7 @@
  */
 import type { SettingsKey } from '../../shared/access.js';
 import { completeSettings, settingsChanges, type SettingsOf } from '../../shared/schemas/settings.js';
+import { changedFields, recordActivity } from './activities.js';
 import type { SettingsSchema } from './boardModule.js';
 import { IMAGE_KEY_FIELDS } from './brandingImages.js';
 import { ValidationError } from './errors.js';
@@ -70,7 +71,8 @@ async function writeGroup(companyId: string, locationId: string, key: string, va
 /**
  * A partial change of one group (only the fields `raw` names; each validated), written over the
  * stored values. Open consoles at the location hear `settings_updated` and reload the group
- * instead of acting on stale settings.
+ * instead of acting on stale settings. A change that changes something is on the activity list
+ * (every settings route comes through here, so it is recorded once).
  */
 export async function changeGroup(
   companyId: string,
@@ -93,6 +95,8 @@ export async function changeGroup(
   }
   const next = schema.complete({ ...current, ...incoming.changes });
   await writeGroup(companyId, locationId, key, next, agentId);
+  const changes = changedFields(current, next);
+  if (changes.length > 0) await recordActivity(companyId, { kind: 'settings_changed', locationId, agentId, group: key, changes });
   await publish(companyId, channels.location(locationId), { type: 'settings_updated', data: { location_id: locationId, key } });
   return next;
 }

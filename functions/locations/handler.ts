@@ -3,6 +3,7 @@ import ipaddr from 'ipaddr.js';
 import { isSettingsKey, mayReadSettings, mayWriteSettings } from '../../shared/access.js';
 import { locationUpdateBody } from '../../shared/schemas/locations.js';
 import { completeSettings, settingsChanges } from '../../shared/schemas/settings.js';
+import { changedFields, recordActivity } from '../lib/activities.js';
 import { agentsOfLocation, byName, colleagueView } from '../lib/agents.js';
 import { ValidationError, forbidden, notFound } from '../lib/errors.js';
 import { agentRoute, areaHandler, ok, pagedBody, paging, parse, type AgentRequest, type Routes } from '../lib/http.js';
@@ -74,6 +75,8 @@ export const routes: Routes = {
     assertAllowList(changes.ip_allowlist);
     const updated: LocationRecord = { ...location, ...changes };
     await saveLocation(updated);
+    const changed = changedFields(location as unknown as Record<string, unknown>, updated as unknown as Record<string, unknown>);
+    if (changed.length > 0) await recordActivity(auth.companyId, { kind: 'location_changed', locationId: location.id, agentId: auth.agent.id, changes: changed });
     await publish(auth.companyId, channels.location(location.id), { type: 'location_updated', data: { location_id: location.id } });
     return ok({ location: updated });
   }),

@@ -9,7 +9,7 @@ import { config } from '../lib/config.js';
 import { HttpError } from '../lib/errors.js';
 import { keys } from '../lib/keys.js';
 import { mail } from '../lib/mail.js';
-import { mailText } from '../lib/mailTexts.js';
+import { mailText, type MailText } from '../lib/mailTexts.js';
 import { hashPassword, newSecret, secretHash } from '../lib/passwords.js';
 import { assertMaySignIn, endAllSessions } from '../lib/session.js';
 import { db, getItem, nowEpoch, putItem } from '../lib/table.js';
@@ -143,11 +143,18 @@ export async function resetPassword(token: string, password: string, sourceIp: s
   return openSession(agent, 'reset', false);
 }
 
-/** An admin or manager sends an agent a one-time sign-in link (e.g. a new hire's first sign-in). */
-export async function sendMagicLink(agent: AgentRecord): Promise<{ sent_to: string; expires_at: string }> {
-  const { token, expiresAt } = await storeLink(linkKeys.magicLink, agent.email, agent.company_id, agent.id, MAGIC_SECONDS);
+/**
+ * An admin or manager sends an agent a one-time sign-in link (e.g. a new hire's first sign-in).
+ * An invitation writes its own e-mail around the link (it names the dealership) and lasts longer:
+ * a new hire may not read it within the quarter hour.
+ */
+export async function sendMagicLink(
+  agent: AgentRecord,
+  invitation?: { words: (link: string) => MailText; seconds: number },
+): Promise<{ sent_to: string; expires_at: string }> {
+  const { token, expiresAt } = await storeLink(linkKeys.magicLink, agent.email, agent.company_id, agent.id, invitation?.seconds ?? MAGIC_SECONDS);
   const link = `${config.publicUrl}/app/magicLogin?email=${encodeURIComponent(agent.email)}&token=${encodeURIComponent(token)}`;
-  await mail().send({ to: agent.email, ...mailText('magic_link', agent.locale, { link }) });
+  await mail().send({ to: agent.email, ...(invitation ? invitation.words(link) : mailText('magic_link', agent.locale, { link })) });
   return { sent_to: agent.email, expires_at: new Date(expiresAt * 1000).toISOString() };
 }
 

@@ -328,3 +328,26 @@ export function clearedAttempts(now = Date.now()) {
     values: { ':none': null, ':resetAt': now },
   } as const;
 }
+
+/**
+ * A password set by the agent or for them (functions/users/): the new hash, and failed attempts
+ * forgiven as a reset forgives them. False when the account has no sign-in record.
+ */
+export async function setPassword(email: string, password: string): Promise<boolean> {
+  const cleared = clearedAttempts();
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: signInKeys.signIn(email),
+        UpdateExpression: `SET password_hash = :hash, ${cleared.set} REMOVE ${cleared.remove}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':hash': await hashPassword(password), ...cleared.values },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if ((err as Error).name === 'ConditionalCheckFailedException') return false;
+    throw err;
+  }
+}

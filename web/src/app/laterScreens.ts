@@ -11,7 +11,6 @@ const administrators = (f: AccessFlags) => f.admin || f.manager;
 const everyone = () => true;
 
 export const screens: readonly ScreenDefinition[] = [
-  { path: '/users', group: 'administration', order: 90, label: menuLabel(menu, 'users'), allowed: administrators },
   { path: '/reports', group: 'administration', order: 110, label: menuLabel(menu, 'reports'), allowed: administrators },
   { path: '/history', group: 'misc', order: 120, label: menuLabel(menu, 'search_history'), allowed: everyone },
 ];

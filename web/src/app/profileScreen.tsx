@@ -25,8 +25,7 @@ export const screens: readonly ScreenDefinition[] = [
       Promise.all([import('../features/profile/ProfileScreen.js'), import('../features/presence/PresencePicker.js')]).then(
         ([profile, presence]) =>
           function MyProfile() {
-            // CHANGE PASSWORD: pass the users screen's ChangePasswordDialog opener (web/src/components/ChangePasswordDialog.tsx) here at merge.
-            return <profile.ProfileScreen Presence={presence.PresencePicker} ChangePassword={null} />;
+            return <profile.ProfileScreen Presence={presence.PresencePicker} />;
           },
       ),
   },

@@ -19,3 +19,4 @@ export { screens as visits } from '../features/visits/screen.js';
 export { screens as templates } from '../features/templates/screen.js';
 export { screens as profile } from './profileScreen.js';
 export { screens as help } from '../features/help/screen.js';
+export { screens as users } from '../features/users/screen.js';

@@ -11,6 +11,7 @@ import { formatPhone } from '../../lib/phone.js';
 import { ApiError } from '../../lib/request.js';
 import { asErrorBody } from '../../lib/request-errors.js';
 import { useReadySession } from '../../lib/session.js';
+import { ChangePasswordDialog } from '../../components/ChangePasswordDialog.js';
 import { saveProfile, useLiveProfile } from './profileRequests.js';
 import { problemKey } from './profileWords.js';
 import './profile.css';
@@ -37,8 +38,6 @@ type Problems = Partial<Record<ProfileField, string>>;
 export interface ProfileScreenProps {
   /** The presence feature's control (away, auto-reply, routing), composed in app/. */
   Presence: ComponentType;
-  /** The change-password dialog's opener, composed in app/ once that dialog exists; null hides the button's place. */
-  ChangePassword: ComponentType | null;
 }
 
 /**
@@ -48,9 +47,11 @@ export interface ProfileScreenProps {
  * presence feature's own control), and changing their password. A save made in another console of
  * theirs shows here as it lands.
  */
-export function ProfileScreen({ Presence, ChangePassword }: ProfileScreenProps) {
+export function ProfileScreen({ Presence }: ProfileScreenProps) {
   const { t } = useTranslation('profile');
+  const { t: tc } = useTranslation();
   const { agent } = useReadySession();
+  const [changingPassword, setChangingPassword] = useState(false);
   const country = useStoreCountry(agent.location.id);
   const ids = useId();
   const [draft, setDraft] = useState<Draft>(() => draftOf(agent));
@@ -235,9 +236,10 @@ export function ProfileScreen({ Presence, ChangePassword }: ProfileScreenProps) 
           {t('password_legend')}
         </h2>
         <p className="field__hint">{t('password_hint')}</p>
-        {/* CHANGE PASSWORD: the users screen's ChangePasswordDialog (web/src/components/ChangePasswordDialog.tsx)
-            is composed in web/src/app/profileScreen.tsx as `ChangePassword` when it lands (issue 22). */}
-        {ChangePassword ? <ChangePassword /> : <p className="profile__muted">{t('password_later')}</p>}
+        <button type="button" className="button" aria-haspopup="dialog" onClick={() => setChangingPassword(true)} data-testid="profile-change-password">
+          {tc('change_password.heading_own')}
+        </button>
+        <ChangePasswordDialog agent={changingPassword ? agent : null} own onClose={() => setChangingPassword(false)} />
       </section>
     </section>
   );

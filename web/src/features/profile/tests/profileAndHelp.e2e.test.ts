@@ -71,6 +71,14 @@ describe('My profile', () => {
     await profile(other).waitFor({ timeout: 15_000 });
     expect(await seriousViolations(page)).toEqual([]);
 
+    // The change-password dialog opens from the profile (it asks for the current password first) and closes on Escape.
+    await profile(page).getByTestId('profile-change-password').click();
+    const dialog = page.getByRole('dialog', { name: 'Change your password' });
+    await dialog.getByLabel('Current password').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+
     // Act: away with an auto-reply, from the profile's own presence control
     await profile(page).getByTestId('presence-button').click();
     const presenceForm = page.getByTestId('presence-form');
