@@ -53,6 +53,23 @@ export async function writeSettings<K extends SettingsKey>(
   await writeGroup(companyId, locationId, key, values, agentId);
 }
 
+/**
+ * A whole group an agent's action sets rather than a form's save (connecting a card gateway, an
+ * uploaded landing image): written, put on the activity list and heard by open consoles, as a
+ * settings save is (changeGroup).
+ */
+export async function saveSettingsAs<K extends SettingsKey>(companyId: string, locationId: string, key: K, values: SettingsOf<K>, agentId: string): Promise<void> {
+  const current = await readSettings(companyId, locationId, key);
+  await writeGroup(companyId, locationId, key, values, agentId);
+  await settingsWritten(companyId, locationId, key, current as Record<string, unknown>, values as Record<string, unknown>, agentId);
+}
+
+async function settingsWritten(companyId: string, locationId: string, key: string, before: Record<string, unknown>, after: Record<string, unknown>, agentId: string): Promise<void> {
+  const changes = changedFields(before, after);
+  if (changes.length > 0) await recordActivity(companyId, { kind: 'settings_changed', locationId, agentId, group: key, changes });
+  await publish(companyId, channels.location(locationId), { type: 'settings_updated', data: { location_id: locationId, key } });
+}
+
 async function writeGroup(companyId: string, locationId: string, key: string, values: Record<string, unknown>, agentId: string): Promise<void> {
   if (key === 'business_information') {
     // Claim the texting numbers first: a number another location uses refuses the save.
@@ -95,9 +112,7 @@ export async function changeGroup(
   }
   const next = schema.complete({ ...current, ...incoming.changes });
   await writeGroup(companyId, locationId, key, next, agentId);
-  const changes = changedFields(current, next);
-  if (changes.length > 0) await recordActivity(companyId, { kind: 'settings_changed', locationId, agentId, group: key, changes });
-  await publish(companyId, channels.location(locationId), { type: 'settings_updated', data: { location_id: locationId, key } });
+  await settingsWritten(companyId, locationId, key, current, next, agentId);
   return next;
 }
 

@@ -12,7 +12,7 @@ import { reachesLocation } from '../lib/access.js';
 import { forbidden, notFound, refused } from '../lib/errors.js';
 import { agentRoute, areaHandler, ok, pagedBody, paging, parse, publicRoute, rawBodyOf, type Routes } from '../lib/http.js';
 import { logger } from '../lib/log.js';
-import { readSettings, writeSettings } from '../lib/settings.js';
+import { readSettings, saveSettingsAs } from '../lib/settings.js';
 import { config } from '../lib/config.js';
 import { settingsRoutes } from '../lib/settingsRoutes.js';
 import '../messages/boards.js';
@@ -35,7 +35,7 @@ import type { SettingsOf } from '../../shared/schemas/settings.js';
 
 /** Writes the store's payments_settings and answers them as saved. */
 async function savePayments(auth: Auth, locationId: string, next: SettingsOf<'payments_settings'>) {
-  await writeSettings(auth.companyId, locationId, 'payments_settings', next, auth.agent.id);
+  await saveSettingsAs(auth.companyId, locationId, 'payments_settings', next, auth.agent.id);
   return next;
 }
 

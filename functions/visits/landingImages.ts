@@ -9,7 +9,7 @@ import { brandingPrefix as prefixOf, isOwnBrandingKey, ownBrandingKey } from '..
 import { config } from '../lib/config.js';
 import { refused } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
-import { readSettings, writeSettings } from '../lib/settings.js';
+import { readSettings, saveSettingsAs } from '../lib/settings.js';
 import { downloadUrl, s3 } from '../lib/storage.js';
 
 const SLOT_SECONDS = 10 * 60;
@@ -52,10 +52,10 @@ export async function setLandingImage(companyId: string, locationId: string, ima
   if (key !== null) await uploadedImage(companyId, locationId, image, key);
   if (image === 'header') {
     const landing = await readSettings(companyId, locationId, 'landing_settings');
-    await writeSettings(companyId, locationId, 'landing_settings', { ...landing, header_image_key: key }, agentId);
+    await saveSettingsAs(companyId, locationId, 'landing_settings', { ...landing, header_image_key: key }, agentId);
   } else {
     const vcard = await readSettings(companyId, locationId, 'vcard_settings');
-    await writeSettings(companyId, locationId, 'vcard_settings', { ...vcard, logo_key: key }, agentId);
+    await saveSettingsAs(companyId, locationId, 'vcard_settings', { ...vcard, logo_key: key }, agentId);
   }
   return landingImages(companyId, locationId);
 }

@@ -227,6 +227,14 @@ describe('the activity list', () => {
     ]);
   });
 
+  it('records the settings an action sets, not a form: a card gateway connected', async () => {
+    const res = await manager.post('/payments/cenpos/connect', { cenpos_account: 'harbor-cenpos-1' });
+    expect(res.status, res.text).toBe(200);
+    const [latest] = await activities(manager);
+    expect(latest).toMatchObject({ kind: 'settings_changed', group: 'payments_settings', agent: { id: id('mgr') }, location_id: store.locationId });
+    expect(latest!.changes).toEqual(expect.arrayContaining([{ field: 'provider', before: 'none', after: 'cenpos' }]));
+  });
+
   it('shows admins the company’s, managers their store’s, and nobody else’s', async () => {
     const east = await eastManager.post(`/api/locations/${store.otherLocationId}/service_settings`, { service_settings: { safe_mode: true } });
     expect(east.status, east.text).toBe(200);
