@@ -49,7 +49,6 @@ export interface ProfileScreenProps {
  */
 export function ProfileScreen({ Presence }: ProfileScreenProps) {
   const { t } = useTranslation('profile');
-  const { t: tc } = useTranslation();
   const { agent } = useReadySession();
   const [changingPassword, setChangingPassword] = useState(false);
   const country = useStoreCountry(agent.location.id);
@@ -237,7 +236,7 @@ export function ProfileScreen({ Presence }: ProfileScreenProps) {
         </h2>
         <p className="field__hint">{t('password_hint')}</p>
         <button type="button" className="button" aria-haspopup="dialog" onClick={() => setChangingPassword(true)} data-testid="profile-change-password">
-          {tc('change_password.heading_own')}
+          {t('password_change')}
         </button>
         <ChangePasswordDialog agent={changingPassword ? agent : null} own onClose={() => setChangingPassword(false)} />
       </section>
