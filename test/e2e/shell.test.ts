@@ -141,12 +141,13 @@ describe('sessions', () => {
     // A screen with no live requests of its own, so the test's request is the one refused.
     await page.goto('/app/help');
     await page.getByLabel('View as').waitFor();
-    const token = await page.evaluate(() => localStorage.getItem('token'));
-    await api(browser.baseUrl, token ?? '').del('/agent_sessions/logout_jwt');
-    // The console refreshes a token close to expiry before using it; here the refresh is refused.
+    // The console refreshes a token close to expiry before using it; here the token has expired and
+    // the server no longer honours the refresh token. (Ending the session on the server instead lets
+    // the live stream hear of it first, which is the test of a session ended elsewhere, above.)
     await page.evaluate(() => {
       const claims = btoa(JSON.stringify({ agent_email: 'manager@demo.example', exp: Math.floor(Date.now() / 1000) - 60 }));
       localStorage.setItem('token', `${btoa('{"alg":"HS256"}')}.${claims.replace(/=+$/, '')}.signature`);
+      localStorage.setItem('refresh_token', 'a-refresh-token-the-server-no-longer-knows');
     });
     await page.getByLabel('View as').selectOption({ label: 'Priya Raman' });
     await expect.poll(() => new URL(page.url()).pathname).toBe('/app/sign_in');
