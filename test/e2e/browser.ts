@@ -25,6 +25,7 @@ export function useBrowser(): Session {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   const pageErrors: Error[] = [];
+  const journals = new Map<Page, string[]>();
   const baseUrl = inject('baseUrl');
   const carrierUrl = inject('carrierUrl');
 
@@ -32,7 +33,10 @@ export function useBrowser(): Session {
     // Debian's chromium when installed, else the one @sparticuz/chromium ships (test/support/chromium.ts).
     ({ browser } = await launchChromium());
   });
-  afterEach(async () => {
+  afterEach(async (test) => {
+    // A failed step on a loaded CI machine is read from the log alone: what each page showed and heard.
+    if (test.task.result?.state === 'fail') await reportPages(journals);
+    journals.clear();
     await Promise.all(contexts.splice(0).map((c) => c.close()));
     // A script error on any page fails the test that caused it.
     expect(pageErrors.splice(0).map((e) => e.message)).toEqual([]);
@@ -55,9 +59,46 @@ export function useBrowser(): Session {
       const ctx = await context();
       const page = await ctx.newPage();
       page.on('pageerror', (error) => pageErrors.push(error));
+      journals.set(page, journal(page));
       return page;
     },
   };
+}
+
+/** The last things a page heard that explain a failed step: refused or lost requests, console errors, the event stream's ends. */
+function journal(page: Page): string[] {
+  const lines: string[] = [];
+  const note = (line: string) => {
+    lines.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+    if (lines.length > 40) lines.shift();
+  };
+  const pathOf = (url: string) => {
+    const parsed = new URL(url);
+    return parsed.pathname + parsed.search;
+  };
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') note(`console ${message.type()}: ${message.text().slice(0, 300)}`);
+  });
+  page.on('requestfailed', (request) => note(`lost ${request.method()} ${pathOf(request.url())}: ${request.failure()?.errorText ?? ''}`));
+  page.on('response', (response) => {
+    const path = pathOf(response.url());
+    if (response.status() >= 400 || path.startsWith('/events')) note(`${response.status()} ${response.request().method()} ${path}`);
+  });
+  return lines;
+}
+
+async function reportPages(journals: Map<Page, string[]>): Promise<void> {
+  let index = 0;
+  for (const [page, lines] of journals) {
+    index += 1;
+    if (page.isClosed()) continue;
+    const shown = await page
+      .locator('[role="alert"], [role="status"], [data-sonner-toast]')
+      .allTextContents()
+      .catch(() => []);
+    const report = [`── page ${index}: ${page.url()}`, `shown: ${JSON.stringify(shown.filter(Boolean).slice(0, 12))}`, ...lines];
+    console.error(report.join('\n'));
+  }
 }
 
 /** Signs in through the sign-in page and waits for the console to land. */
