@@ -9,10 +9,8 @@
  * past, nor one that quiet hours would hold until the appointment's time or later (the
  * conversation says so: "won't be delivered", the reminder would come after the appointment).
  */
-import { formatDate } from '../../shared/dates.js';
-import { intlTag, isLocale, type Locale } from '../../shared/locales.js';
 import type { SettingsOf } from '../../shared/schemas/settings.js';
-import { customerText } from '../lib/customerTexts.js';
+import { customerMoment, customerText } from '../lib/customerTexts.js';
 import { getLocation } from '../lib/locations.js';
 import { readSettings } from '../lib/settings.js';
 import { getCustomer } from '../customers/records.js';
@@ -35,11 +33,7 @@ export interface ReminderRun {
 }
 
 /** The appointment's day and time as the customer reads them, where the store is. */
-export function appointmentMoment(scheduledAt: string, locale: string, timeZone: string): { date: string; time: string } {
-  const lang: Locale = isLocale(locale) ? locale : 'en-us';
-  const time = new Intl.DateTimeFormat(intlTag(lang), { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(scheduledAt));
-  return { date: formatDate(scheduledAt, lang, timeZone), time };
-}
+export const appointmentMoment = customerMoment;
 
 /** The store's own template (its {{date}} and {{time}} filled in), or the catalogue's wording in the customer's language. */
 export function reminderWords(settings: SettingsOf<'appointments_settings'>, moment: { date: string; time: string }): AutomatedWords {

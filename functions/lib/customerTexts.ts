@@ -14,7 +14,8 @@
  * names is understood. `debug`, unknown locales and null get en-us; en-ca, en-gb and en-uk read as
  * en-us (none of these words is spelt differently, and none is an MPI/VHC word).
  */
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../../shared/locales.js';
+import { formatDate } from '../../shared/dates.js';
+import { DEFAULT_LOCALE, intlTag, isLocale, type Locale } from '../../shared/locales.js';
 
 export const CUSTOMER_TEXT_KEYS = [
   'optOutNotice',
@@ -32,6 +33,12 @@ export const CUSTOMER_TEXT_KEYS = [
   'serviceReminder',
   'serviceWelcome',
   'prewelcome',
+  'statusCheckedIn',
+  'statusInService',
+  'statusAwaitingApproval',
+  'statusFinishing',
+  'statusReady',
+  'statusPromised',
 ] as const;
 export type CustomerTextKey = (typeof CUSTOMER_TEXT_KEYS)[number];
 
@@ -52,6 +59,12 @@ export interface CustomerTextVars {
   serviceReminder: { dealership: string };
   serviceWelcome: { dealership: string };
   prewelcome: { dealership: string; date: string; time: string };
+  statusCheckedIn: Record<string, never>;
+  statusInService: Record<string, never>;
+  statusAwaitingApproval: Record<string, never>;
+  statusFinishing: Record<string, never>;
+  statusReady: Record<string, never>;
+  statusPromised: { date: string; time: string };
 }
 
 type Catalogue = Record<CustomerTextKey, string>;
@@ -72,6 +85,12 @@ const enUs: Catalogue = {
   serviceWelcome:
     '{{dealership}}: Welcome! Thank you for choosing us for your service visit. Your advisor will text you here with updates; reply any time with a question.',
   prewelcome: '{{dealership}}: We look forward to seeing you on {{date}} at {{time}}. Reply here if you need to change your visit.',
+  statusCheckedIn: 'Your vehicle is checked in and waiting for a technician.',
+  statusInService: 'Your vehicle is being worked on.',
+  statusAwaitingApproval: 'Your inspection results are waiting for you to approve or decline the recommended work.',
+  statusFinishing: 'The work on your vehicle is done; we are finishing up the paperwork.',
+  statusReady: 'Your vehicle is ready for pick-up.',
+  statusPromised: 'We expect it to be ready on {{date}} at {{time}}.',
   inspectionLink:
     '{{dealership}}: Your vehicle inspection is ready. Review the recommended work and approve what you would like us to do: {{link}}',
 };
@@ -99,6 +118,12 @@ const catalogue: Record<Exclude<Locale, 'debug'>, Catalogue> = {
     serviceWelcome:
       '{{dealership}}: Willkommen! Danke, dass Sie sich für unseren Service entschieden haben. Ihr Serviceberater informiert Sie hier per SMS; antworten Sie jederzeit, wenn Sie Fragen haben.',
     prewelcome: '{{dealership}}: Wir freuen uns auf Ihren Besuch am {{date}} um {{time}}. Antworten Sie hier, falls Sie den Termin ändern möchten.',
+    statusCheckedIn: 'Ihr Fahrzeug ist angenommen und wartet auf einen Mechaniker.',
+    statusInService: 'An Ihrem Fahrzeug wird gerade gearbeitet.',
+    statusAwaitingApproval: 'Die Ergebnisse der Inspektion warten auf Ihre Freigabe oder Ablehnung der empfohlenen Arbeiten.',
+    statusFinishing: 'Die Arbeiten an Ihrem Fahrzeug sind erledigt; wir bereiten gerade die Rechnung vor.',
+    statusReady: 'Ihr Fahrzeug ist abholbereit.',
+    statusPromised: 'Voraussichtlich ist es am {{date}} um {{time}} fertig.',
     inspectionLink:
       '{{dealership}}: Die Inspektion Ihres Fahrzeugs ist fertig. Sehen Sie sich die empfohlenen Arbeiten an und geben Sie frei, was wir erledigen sollen: {{link}}',
   },
@@ -120,6 +145,12 @@ const catalogue: Record<Exclude<Locale, 'debug'>, Catalogue> = {
     serviceWelcome:
       '{{dealership}}: Καλώς ήρθατε! Σας ευχαριστούμε που μας εμπιστευτήκατε για το σέρβις σας. Ο σύμβουλός σας θα σας ενημερώνει εδώ με μηνύματα· απαντήστε οποιαδήποτε στιγμή για ό,τι χρειαστείτε.',
     prewelcome: '{{dealership}}: Σας περιμένουμε στις {{date}} και ώρα {{time}}. Απαντήστε εδώ αν χρειάζεται να αλλάξετε το ραντεβού σας.',
+    statusCheckedIn: 'Το όχημά σας έχει παραληφθεί και περιμένει τεχνικό.',
+    statusInService: 'Το όχημά σας βρίσκεται υπό επισκευή.',
+    statusAwaitingApproval: 'Τα αποτελέσματα του ελέγχου περιμένουν να εγκρίνετε ή να απορρίψετε τις προτεινόμενες εργασίες.',
+    statusFinishing: 'Οι εργασίες στο όχημά σας ολοκληρώθηκαν· ετοιμάζουμε τα χαρτιά.',
+    statusReady: 'Το όχημά σας είναι έτοιμο για παραλαβή.',
+    statusPromised: 'Αναμένουμε να είναι έτοιμο στις {{date}} και ώρα {{time}}.',
     inspectionLink:
       '{{dealership}}: Ο έλεγχος του οχήματός σας είναι έτοιμος. Δείτε τις προτεινόμενες εργασίες και εγκρίνετε όσες θέλετε να κάνουμε: {{link}}',
   },
@@ -141,6 +172,12 @@ const catalogue: Record<Exclude<Locale, 'debug'>, Catalogue> = {
     serviceWelcome:
       '{{dealership}}: ¡Bienvenido! Gracias por confiarnos el servicio de su vehículo. Su asesor le mantendrá informado por aquí; responda cuando quiera si tiene alguna pregunta.',
     prewelcome: '{{dealership}}: Le esperamos el {{date}} a las {{time}}. Responda aquí si necesita cambiar su cita.',
+    statusCheckedIn: 'Su vehículo está registrado y esperando a un técnico.',
+    statusInService: 'Estamos trabajando en su vehículo.',
+    statusAwaitingApproval: 'Los resultados de la inspección esperan que apruebe o rechace los trabajos recomendados.',
+    statusFinishing: 'El trabajo en su vehículo está terminado; estamos preparando la factura.',
+    statusReady: 'Su vehículo está listo para recoger.',
+    statusPromised: 'Prevemos tenerlo listo el {{date}} a las {{time}}.',
     inspectionLink:
       '{{dealership}}: La inspección de su vehículo está lista. Revise los trabajos recomendados y apruebe los que quiera que hagamos: {{link}}',
   },
@@ -162,6 +199,12 @@ const catalogue: Record<Exclude<Locale, 'debug'>, Catalogue> = {
     serviceWelcome:
       '{{dealership}} : Bienvenue ! Merci de nous avoir confié l’entretien de votre véhicule. Votre conseiller vous tiendra informé ici par SMS ; répondez à tout moment si vous avez une question.',
     prewelcome: '{{dealership}} : Nous vous attendons le {{date}} à {{time}}. Répondez ici si vous devez modifier votre rendez-vous.',
+    statusCheckedIn: 'Votre véhicule est enregistré et attend un technicien.',
+    statusInService: 'Nous travaillons actuellement sur votre véhicule.',
+    statusAwaitingApproval: "Les résultats de l'inspection attendent que vous acceptiez ou refusiez les travaux recommandés.",
+    statusFinishing: 'Les travaux sur votre véhicule sont terminés ; nous préparons la facture.',
+    statusReady: 'Votre véhicule est prêt, vous pouvez venir le récupérer.',
+    statusPromised: "Nous prévoyons qu'il soit prêt le {{date}} à {{time}}.",
     inspectionLink:
       "{{dealership}} : L'inspection de votre véhicule est prête. Consultez les travaux recommandés et acceptez ceux que vous souhaitez nous confier : {{link}}",
   },
@@ -184,6 +227,12 @@ const catalogue: Record<Exclude<Locale, 'debug'>, Catalogue> = {
     serviceWelcome:
       '{{dealership}}: Benvenuto! Grazie per averci scelto per l’assistenza del Suo veicolo. Il Suo consulente La aggiornerà qui via SMS; risponda quando vuole per qualsiasi domanda.',
     prewelcome: '{{dealership}}: La aspettiamo il {{date}} alle {{time}}. Risponda qui se deve spostare l’appuntamento.',
+    statusCheckedIn: 'Il Suo veicolo è stato accettato ed è in attesa di un tecnico.',
+    statusInService: 'Stiamo lavorando sul Suo veicolo.',
+    statusAwaitingApproval: "I risultati dell'ispezione attendono che Lei approvi o rifiuti i lavori consigliati.",
+    statusFinishing: 'I lavori sul Suo veicolo sono terminati; stiamo preparando la fattura.',
+    statusReady: 'Il Suo veicolo è pronto per il ritiro.',
+    statusPromised: 'Prevediamo che sia pronto il {{date}} alle {{time}}.',
     inspectionLink:
       "{{dealership}}: L'ispezione del Suo veicolo è pronta. Consulti i lavori consigliati e approvi quelli che desidera farci eseguire: {{link}}",
   },
@@ -206,6 +255,12 @@ const catalogue: Record<Exclude<Locale, 'debug'>, Catalogue> = {
     serviceWelcome:
       '{{dealership}}: Bem-vindo! Obrigado por nos confiar a manutenção do seu veículo. O seu consultor irá mantê-lo informado por aqui; responda quando quiser se tiver alguma dúvida.',
     prewelcome: '{{dealership}}: Esperamos por si no dia {{date}} às {{time}}. Responda aqui se precisar de alterar a marcação.',
+    statusCheckedIn: 'O seu veículo deu entrada e aguarda um técnico.',
+    statusInService: 'Estamos a trabalhar no seu veículo.',
+    statusAwaitingApproval: 'Os resultados da inspeção aguardam que aprove ou recuse os trabalhos recomendados.',
+    statusFinishing: 'Os trabalhos no seu veículo estão concluídos; estamos a preparar a fatura.',
+    statusReady: 'O seu veículo está pronto para ser levantado.',
+    statusPromised: 'Prevemos que esteja pronto no dia {{date}} às {{time}}.',
     inspectionLink:
       '{{dealership}}: A inspeção do seu veículo está pronta. Consulte os trabalhos recomendados e aprove os que pretende que façamos: {{link}}',
   },
@@ -226,6 +281,12 @@ const catalogue: Record<Exclude<Locale, 'debug'>, Catalogue> = {
     serviceWelcome:
       '{{dealership}}: Välkommen! Tack för att du har valt oss för din service. Din servicerådgivare håller dig uppdaterad här via sms; svara när som helst om du har frågor.',
     prewelcome: '{{dealership}}: Vi ser fram emot ditt besök {{date}} kl. {{time}}. Svara här om du behöver ändra din tid.',
+    statusCheckedIn: 'Ditt fordon är incheckat och väntar på en tekniker.',
+    statusInService: 'Vi arbetar med ditt fordon just nu.',
+    statusAwaitingApproval: 'Inspektionsresultatet väntar på att du godkänner eller avböjer de rekommenderade arbetena.',
+    statusFinishing: 'Arbetet med ditt fordon är klart; vi gör i ordning fakturan.',
+    statusReady: 'Ditt fordon är klart att hämtas.',
+    statusPromised: 'Vi räknar med att det är klart {{date}} kl. {{time}}.',
     inspectionLink:
       '{{dealership}}: Inspektionen av ditt fordon är klar. Se de rekommenderade arbetena och godkänn det du vill att vi gör: {{link}}',
   },
@@ -269,4 +330,11 @@ export function withOptOutLine(text: string, locale: string | null, dealership: 
   const notice = customerText('optOutNotice', locale);
   const line = namesDealership(text, dealership) ? notice : namingDealership(notice, dealership, locale);
   return text.trim() === '' ? line : `${text}\n${line}`;
+}
+
+/** A moment (an appointment, an order's promised time) as the customer reads it, where the store is: its day in the locale's date format and its time. */
+export function customerMoment(at: string, locale: string, timeZone: string): { date: string; time: string } {
+  const lang: Locale = isLocale(locale) ? locale : DEFAULT_LOCALE;
+  const time = new Intl.DateTimeFormat(intlTag(lang), { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(at));
+  return { date: formatDate(at, lang, timeZone), time };
 }

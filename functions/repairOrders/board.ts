@@ -8,6 +8,7 @@ import type { BoardModule } from '../lib/boardModule.js';
 import { repairOrderHousekeeping } from './housekeeping.js';
 import './owner.js';
 import './welcome.js';
+import './statusReply.js';
 import { sendServiceReminders } from './serviceReminders.js';
 
 export const board = {

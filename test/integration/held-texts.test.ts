@@ -18,7 +18,7 @@ import { onInvoiced } from '../../functions/repairOrders/vehicleReady.js';
 import { getRepairOrder, updateRepairOrder } from '../../functions/repairOrders/records.js';
 import { saveCustomer } from '../../functions/customers/records.js';
 import { api, signIn, textsTo, type ApiClient } from '../support/api.js';
-import { createRepairOrder, customerRecord, DEMO_NORTH, serviceNumberOfNorth, useStackEnv } from '../support/service.js';
+import { createRepairOrder, customerRecord, DEMO_NORTH, serviceNumberOfNorth, useStackEnv, wallClock } from '../support/service.js';
 
 const baseUrl = inject('baseUrl');
 const carrierUrl = inject('carrierUrl');
@@ -35,11 +35,6 @@ async function setService(changes: Partial<SettingsOf<'service_settings'>>): Pro
   await writeSettings(companyId, locationId, 'service_settings', { ...current, ...changes }, 'agt_manager');
 }
 
-/** The location's wall clock `minutes` from now, HH:MM (quiet hours are set on it). */
-function wallClock(minutes: number): string {
-  const at = new Date(Date.now() + minutes * 60_000);
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
-}
 
 /** Quiet hours from an hour ago to an hour ahead, for the length of `body`. */
 async function inQuietHours<T>(body: () => Promise<T>): Promise<T> {

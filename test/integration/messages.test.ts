@@ -21,7 +21,7 @@ import { config } from '../../functions/lib/config.js';
 import { keys } from '../../functions/lib/keys.js';
 import { db } from '../../functions/lib/table.js';
 import { api, replyAsCustomer, signIn, textsTo, type ApiClient } from '../support/api.js';
-import { DEMO_NORTH, createRepairOrder, uniquePhone, useStackEnv, serviceNumberOfNorth } from '../support/service.js';
+import { DEMO_NORTH, createRepairOrder, uniquePhone, useStackEnv, serviceNumberOfNorth, wallClock } from '../support/service.js';
 import { repairOrderOwner } from '../../functions/repairOrders/owner.js';
 import { idempotencyKeys } from '../../functions/lib/idempotency.js';
 
@@ -57,11 +57,6 @@ async function setVehicleReadyGate(target: SettingsOf<'gatekeeper_settings'>['ve
   await writeSettings(companyId, locationId, 'gatekeeper_settings', { ...current, vehicle_ready: { ...current.vehicle_ready, target } }, 'agt_manager');
 }
 
-/** The location's wall clock `minutes` from now, HH:MM (quiet hours are set on it). */
-function wallClock(minutes: number): string {
-  const at = new Date(Date.now() + minutes * 60_000);
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
-}
 
 /** A number the local carrier answers as a landline (subscriber 01xx) or VoIP (02xx). */
 function lineNumber(kind: 'landline' | 'voip'): string {

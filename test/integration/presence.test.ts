@@ -15,7 +15,7 @@ import type { RepairOrderRecord } from '../../functions/repairOrders/records.js'
 import { presenceSweep } from '../../functions/jobs/presenceSweep.js';
 import { sendDueMessages } from '../../functions/messages/scheduled.js';
 import { api, replyAsCustomer, signIn, textsTo, type ApiClient } from '../support/api.js';
-import { createRepairOrder, useStackEnv } from '../support/service.js';
+import { createRepairOrder, useStackEnv, wallClock } from '../support/service.js';
 import { accessFlags, createAgent, createOwnStore, type OwnStore } from '../support/ownStore.js';
 
 const baseUrl = inject('baseUrl');
@@ -174,8 +174,6 @@ describe('the auto-reply', () => {
 
   it('waits for texting hours like any automated text, and does not go once the agent is back', async () => {
     // Prepare: quiet hours from an hour ago to an hour ahead, for the texts alone
-    const wallClock = (minutes: number) =>
-      new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(Date.now() + minutes * 60_000));
     const service = await readSettings(store.companyId, store.locationId, 'service_settings');
     const inQuietHours = async (text: () => Promise<unknown>) => {
       await writeSettings(store.companyId, store.locationId, 'service_settings', { ...service, quiet_hours_start: wallClock(-60), quiet_hours_end: wallClock(60) }, 'agt_test');

@@ -24,7 +24,7 @@ import { sendDueMessages } from '../../functions/messages/scheduled.js';
 import { getRepairOrder } from '../../functions/repairOrders/records.js';
 import { BRAKE_GROUPS, BRAKE_TEMPLATE, TECHNICIAN, brakeRecommendations } from '../support/inspections.js';
 import { api, signIn, textsTo, type ApiClient } from '../support/api.js';
-import { ADVISOR, DEMO_NORTH, createRepairOrder, customerRecord, serviceNumberOfNorth, useStackEnv } from '../support/service.js';
+import { ADVISOR, DEMO_NORTH, createRepairOrder, customerRecord, serviceNumberOfNorth, useStackEnv, wallClock } from '../support/service.js';
 
 const baseUrl = inject('baseUrl');
 const carrierUrl = inject('carrierUrl');
@@ -37,11 +37,6 @@ let coordinator: ApiClient;
 let timezone: string;
 let saved: { service: SettingsOf<'service_settings'>; appointments: SettingsOf<'appointments_settings'> };
 
-/** The store's wall clock `minutes` from now, HH:MM. */
-function wallClock(minutes: number): string {
-  const at = new Date(Date.now() + minutes * 60_000);
-  return new Intl.DateTimeFormat('en-GB', { timeZone: timezone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
-}
 
 async function setService(changes: Partial<SettingsOf<'service_settings'>>): Promise<void> {
   const current = await readSettings(companyId, locationId, 'service_settings');
@@ -49,7 +44,7 @@ async function setService(changes: Partial<SettingsOf<'service_settings'>>): Pro
 }
 
 /** The store's evening: quiet from an hour ago until `untilMinutes` from now. */
-const eveningUntil = (untilMinutes: number) => setService({ quiet_hours_start: wallClock(-60), quiet_hours_end: wallClock(untilMinutes) });
+const eveningUntil = (untilMinutes: number) => setService({ quiet_hours_start: wallClock(-60, timezone), quiet_hours_end: wallClock(untilMinutes, timezone) });
 
 beforeAll(async () => {
   useStackEnv();

@@ -108,3 +108,8 @@ export async function serviceNumberOfNorth(): Promise<string> {
   await ensureServiceNumber(DEMO_NORTH.companyId, DEMO_NORTH.locationId, '+16175550123');
   return '+16175550123';
 }
+
+/** A store's wall clock `minutes` from now, HH:MM, where quiet hours are set (the demo's and the tests' own stores are in New York). */
+export function wallClock(minutes: number, timeZone = 'America/New_York'): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(Date.now() + minutes * 60_000));
+}

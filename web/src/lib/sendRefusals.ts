@@ -62,6 +62,8 @@ const OTHER_REASON_KEYS: Record<string, string> = {
   after_appointment: 'notes.reason_after_appointment',
   // functions/messages/away.ts: an auto-reply held by quiet hours does not go once its agent is back.
   agent_back: 'notes.reason_agent_back',
+  // functions/repairOrders/statusReply.ts: quiet hours would hold the status reply until it is out of date.
+  status_out_of_date: 'notes.reason_status_out_of_date',
 };
 
 /** Why a text was not sent, from its id: a gatekeeper reason or a texting refusal; null when the console has no words for it. */

@@ -68,9 +68,12 @@ describe('notes from the service desk on the sheet', () => {
     await answerBox.focus();
     await answerBox.pressSequentially('@Pri');
     await notes.getByTestId('mention-suggestions').getByText('Priya Raman').waitFor();
-    await tech.keyboard.press('Enter');
+    await answerBox.press('Enter');
+    expect(await answerBox.inputValue()).toBe('@Priya Raman ');
     await answerBox.pressSequentially('rear lines are corroded, front ones are fine');
-    await tech.keyboard.press('Enter');
+    expect(await answerBox.inputValue()).toBe('@Priya Raman rear lines are corroded, front ones are fine');
+    // Enter in the composer itself: a keypress while focus is elsewhere (a re-render on a loaded machine) sends nothing
+    await answerBox.press('Enter');
     const answer = notes.locator('[data-testid="message-bubble"][data-direction="staff"]').filter({ hasText: 'rear lines are corroded' });
     await expect.poll(() => answer.getAttribute('data-message-id'), { timeout: 10_000 }).toMatch(/^msg_/);
     // Newest at the bottom, like a conversation
