@@ -80,15 +80,19 @@ const LOCALE_CHUNK = /^(?:de|el|en-us|en-ca|en-gb|en-uk|es|fr|it|pt|sv)-[\w-]+\.
 
 const PART_VIEW = /^(\w+Part)-[\w-]+\.js$/;
 
+/** Chunks a part's view loads only on a customer's later action (the dialog that confirms a changed decision): not part of showing the page. */
+const ON_ACTION_CHUNK = /^ChangeDecision-[\w-]+\.js$/;
+
 /**
  * The chunks a built (minified) ES module brings in: its static imports (`import … from"./x.js"`,
  * `import"./x.js"`) and its dynamic ones (`import("./x.js")`: the entry loads the page's code
  * that way, at once), except the locale chunks, of which the page loads one (counted apart), and
- * the views of parts other than the measured one.
+ * the views of parts other than the measured one, and what a view loads only when the customer
+ * acts (ON_ACTION_CHUNK).
  */
 function importsOf(code: string): string[] {
   const found = [...code.matchAll(/\b(?:from\s*|import\s*\(?\s*)["'`]\.\/([^"'`]+\.js)["'`]/g)].map((m) => m[1]!);
-  return found.filter((name) => !LOCALE_CHUNK.test(name) && (PART_VIEW.exec(name)?.[1] ?? MEASURED_PART) === MEASURED_PART);
+  return found.filter((name) => !LOCALE_CHUNK.test(name) && !ON_ACTION_CHUNK.test(name) && (PART_VIEW.exec(name)?.[1] ?? MEASURED_PART) === MEASURED_PART);
 }
 
 /** What the built visit page downloads to show an inspection, by file, gzip-compressed as CloudFront serves it. */

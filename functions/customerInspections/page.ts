@@ -10,6 +10,7 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from '../../shared/locales.js';
 import { config } from '../lib/config.js';
 import { getLocation, type LocationRecord } from '../lib/locations.js';
 import { readSettings } from '../lib/settings.js';
+import { completeSettings } from '../../shared/schemas/settings.js';
 import { countryOfLocation, displayPhone } from '../lib/phones.js';
 import { downloadUrl } from '../lib/storage.js';
 import { getCustomer } from '../customers/records.js';
@@ -98,5 +99,19 @@ export async function customerInspection({ ro, sheet, locale, location, validUnt
     completed_at: sheet.completed_by_advisor_at,
     expires_at: validUntil,
     pdf_url: pdfUrl,
+    answers: {
+      yes: ownButtonText(landing.yes_button_text, LANDING_DEFAULTS.yes_button_text),
+      no: ownButtonText(landing.no_button_text, LANDING_DEFAULTS.no_button_text),
+      outro_positive: landing.outro_text_positive.trim(),
+      outro_negative: landing.outro_text_negative.trim(),
+    },
   };
+}
+
+const LANDING_DEFAULTS = completeSettings('landing_settings', {});
+
+/** A button text the store wrote itself; its default (English) gives way to the page's own wording in the customer's language. */
+function ownButtonText(value: string, byDefault: string): string | null {
+  const text = value.trim();
+  return text === '' || text === byDefault ? null : text;
 }

@@ -231,6 +231,14 @@ export interface CustomerInspection {
   completed_at: string | null;
   expires_at: string;
   pdf_url: string | null;
+  /**
+   * The store's landing-page words for the decisions (SPEC §3 `landing_settings`): its Yes and No
+   * button texts when it changed them from the defaults (null: the page's own Approve and Decline
+   * in the customer's language), and its closing text once every recommendation is decided:
+   * `outro_positive` when any work was approved, `outro_negative` when all was declined (empty:
+   * the page's own words).
+   */
+  answers: { yes: string | null; no: string | null; outro_positive: string; outro_negative: string };
 }
 
 /**

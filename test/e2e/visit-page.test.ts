@@ -2,8 +2,9 @@
  * The customer's visit page end to end (issue 21 part 5): the inspection text's link opens one page
  * for the order, at 390, 1280 and 1920 px with the axe scan; the link's anchor brings its part into
  * view and focus; the customer approves a recommendation (by keyboard) and answers the survey on
- * the page; an inspection link sent before the visit page opens the same page; and a part whose
- * view cannot be loaded leaves the others standing.
+ * the page; an inspection link sent before the visit page opens the same page; the store's yes and
+ * no label the decisions and its closing words follow them; and a part whose view cannot be loaded
+ * leaves the others standing.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -94,6 +95,38 @@ describe("the customer's visit page", () => {
     expect(new URL(page.url()).pathname).toMatch(/^\/app\/public\/visits\/[\w-]{43}$/);
     expect(new URL(page.url()).hash).toBe('#inspection');
     expect(await page.getByTestId('visit-order').textContent()).toBe(ro.ro_id);
+  });
+
+  it("labels the decisions with the store's yes and no, and closes with its words after a yes or after a no to all", async () => {
+    const { ro } = await createRepairOrder({ customer: { opt_in: 'in' } });
+    const { token } = await sendInspection(ro);
+    const landing = await readSettings(ro.company_id, ro.location_id, 'landing_settings');
+    const words = { yes_button_text: 'Yes, do it', no_button_text: 'Not now', outro_text_positive: 'Thanks, we are on it.', outro_text_negative: 'No problem, ask us any time.' };
+    await writeSettings(ro.company_id, ro.location_id, 'landing_settings', { ...landing, ...words }, 'agt_test');
+    try {
+      const page = await browser.page();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`/app/public/inspections/${token}`);
+      await page.locator('[data-testid="inspection-page"][data-state="ready"]').waitFor({ timeout: 15_000 });
+      const [pads, wipers] = [page.getByTestId('inspection-recommendation').first(), page.getByTestId('inspection-recommendation').nth(1)];
+      const closing = page.locator('.recommendations .pending');
+      expect(await pads.getByTestId('inspection-approve').textContent()).toBe('Yes, do it');
+      expect(await pads.getByTestId('inspection-decline').textContent()).toBe('Not now');
+
+      // A yes to the pads, a no to the wipers: the closing words after a yes
+      await pads.getByTestId('inspection-approve').click();
+      await expect.poll(() => pads.getAttribute('data-approved'), { timeout: 10_000 }).toBe('true');
+      await wipers.getByTestId('inspection-decline').click();
+      await expect.poll(() => closing.textContent(), { timeout: 10_000 }).toBe('Thanks, we are on it.');
+
+      // The pads changed to a no, confirmed in the dialog (loaded when asked for): no to all
+      await pads.getByTestId('inspection-decline').click();
+      await page.getByTestId('inspection-confirm').click();
+      await expect.poll(() => closing.textContent(), { timeout: 10_000 }).toBe('No problem, ask us any time.');
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await writeSettings(ro.company_id, ro.location_id, 'landing_settings', landing, 'agt_test');
+    }
   });
 
   it('says so where a part cannot be loaded, and shows the others', async () => {

@@ -12,7 +12,7 @@ import { formatsFor } from './format.js';
 import type { VisitPartProps } from '../../../visitPage/part.js';
 import { asPageLocale, pageLocale, storedChoice } from '../../../visitPage/texts.js';
 import { useTexts } from '../../../visitPage/useTexts.js';
-import { ChangeDecision } from './ChangeDecision.js';
+import type { ChangeDecision } from './ChangeDecision.js';
 import { InspectionView, type Decisions, type PdfLink } from './InspectionView.js';
 import { READY_MARK } from './marks.js';
 import { loadInspectionTexts } from './words.js';
@@ -30,6 +30,8 @@ export default function InspectionPart({ data, locale: partLocale, act }: VisitP
   const [saving, setSaving] = useState<string | null>(null);
   const [failed, setFailed] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState<{ recommendation: PageRecommendation; approved: boolean } | null>(null);
+  // The "change your decision?" dialog is its own chunk: most customers decide once and never load it.
+  const [Dialog, setDialog] = useState<typeof ChangeDecision | null>(null);
   const [pdfState, setPdfState] = useState<PdfLink['state'] | 'open'>('idle');
   // Intl formatters are costly to build on a slow phone: once per language and currency.
   const formats = useMemo(() => formatsFor(locale, data.currency_locale), [locale, data.currency_locale]);
@@ -75,7 +77,17 @@ export default function InspectionPart({ data, locale: partLocale, act }: VisitP
     choose(recommendation, approved) {
       if (saving !== null || recommendation.approved === approved) return;
       if (recommendation.approved === null) submit(recommendation, approved);
-      else setConfirming({ recommendation, approved });
+      else {
+        setConfirming({ recommendation, approved });
+        import('./ChangeDecision.js').then(
+          (module) => setDialog(() => module.ChangeDecision),
+          (failure: unknown) => {
+            // The decision stays as it was, and the card says it was not changed.
+            setConfirming(null);
+            setFailed((was) => ({ ...was, [recommendation.id]: actionFailureKey(failure) }));
+          },
+        );
+      }
     },
   };
 
@@ -97,8 +109,8 @@ export default function InspectionPart({ data, locale: partLocale, act }: VisitP
   return (
     <div class="inspection" data-testid="inspection-page" data-state="ready">
       <InspectionView inspection={data} t={t} formats={formats} decisions={decisions} pdf={pdf} />
-      {confirming ? (
-        <ChangeDecision
+      {confirming && Dialog ? (
+        <Dialog
           item={confirming.recommendation.item}
           price={formats.money(confirming.recommendation.est_cost_in_cents)}
           approved={confirming.approved}

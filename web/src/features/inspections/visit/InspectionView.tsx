@@ -97,7 +97,10 @@ export function InspectionView({ inspection, t, formats, decisions, pdf }: ViewP
         ) : (
           <>
             <p class="pending" aria-live="polite">
-              {totals.undecided > 0 ? t('pending', { count: totals.undecided }) : t('all_decided')}
+              {totals.undecided > 0
+                ? t('pending', { count: totals.undecided })
+                : // The store's closing words once all is decided: after a yes to any work, or after a no to all of it.
+                  (inspection.recommendations.some((r) => r.approved) ? inspection.answers.outro_positive : inspection.answers.outro_negative) || t('all_decided')}
             </p>
             {inspection.recommendations.map((recommendation) => (
               <RecommendationCard key={recommendation.id} recommendation={recommendation} inspection={inspection} t={t} formats={formats} decisions={decisions} />
@@ -213,7 +216,7 @@ function RecommendationCard({
           disabled={waiting}
           onClick={() => decisions.choose(recommendation, true)}
         >
-          {t('approve')}
+          {inspection.answers.yes ?? t('approve')}
         </button>
         <button
           type="button"
@@ -223,7 +226,7 @@ function RecommendationCard({
           disabled={waiting}
           onClick={() => decisions.choose(recommendation, false)}
         >
-          {t('decline')}
+          {inspection.answers.no ?? t('decline')}
         </button>
       </div>
       {failed ? (
