@@ -10,10 +10,16 @@ import { VISIT_PARTS } from './parts.js';
 import { visitNotFound } from './links.js';
 import { visitOf } from './open.js';
 
+/** The part as the page gets it: its data, and the words of its link at the top of the page when it offers one. */
+async function payloadOf(part: VisitPart, context: VisitContext, data: object | null): Promise<VisitPartPayload | null> {
+  if (!data) return null;
+  const shortcut = await part.shortcut?.(context, data);
+  return shortcut ? { kind: part.kind, data, shortcut } : { kind: part.kind, data };
+}
+
 async function loadPart(part: VisitPart, context: VisitContext): Promise<VisitPartPayload | null> {
   try {
-    const data = await part.load(context);
-    return data ? { kind: part.kind, data } : null;
+    return await payloadOf(part, context, await part.load(context));
   } catch (error) {
     logger.error('a part of the visit page failed to load', { part: part.kind, company_id: context.visit.company_id, repair_order_id: context.visit.repair_order_id, error: error as Error });
     return null;
@@ -32,6 +38,5 @@ export async function actOnVisit(token: string, kind: string, action: string, bo
   const run = part?.actions && Object.hasOwn(part.actions, action) ? part.actions[action] : undefined;
   if (!part || !run) throw visitNotFound();
   const { context } = await visitOf(token, now);
-  const data = await run(context, body);
-  return data ? { kind: part.kind, data } : null;
+  return payloadOf(part, context, await run(context, body));
 }

@@ -41,4 +41,10 @@ export interface VisitPart {
   load: (context: VisitContext) => Promise<object | null>;
   /** `POST /api/public/visits/{token}/{kind}/{action}`: the body is the customer's, unchecked; the action validates it. */
   actions?: Readonly<Record<string, VisitAction>>;
+  /**
+   * The words of a link to the part at the top of the page (the payment's "Pay $301.00" when the
+   * store shows the pay button, landing_settings.pay_button), in the customer's language, from what
+   * `load` or an action answered; null: none now.
+   */
+  shortcut?: (context: VisitContext, data: object) => Promise<string | null>;
 }

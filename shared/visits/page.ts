@@ -9,6 +9,8 @@ import type { Locale } from '../locales.js';
 export interface VisitPartPayload {
   kind: string;
   data: object;
+  /** The words of a link to the part at the top of the page (the payment's pay button), in the customer's language; absent: none. */
+  shortcut?: string;
 }
 
 /**

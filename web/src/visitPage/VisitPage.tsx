@@ -148,6 +148,13 @@ export function VisitPageView({ firstLoad, reload, browserLanguages, anchor }: V
           {current.branding.logo_url ? <img class="logo" src={current.branding.logo_url} alt="" height={40} /> : null}
           <span>{current.dealership}</span>
         </div>
+        {shownParts.map((part) =>
+          part.shortcut ? (
+            <a key={part.kind} class="call" href={`#${part.kind}`}>
+              {part.shortcut}
+            </a>
+          ) : null,
+        )}
         {callUrl ? (
           <a class="call" href={callUrl}>
             {t('call')}

@@ -143,6 +143,7 @@ function LandingForm({ locationId, path, initial, images }: { locationId: string
           </div>
         ))}
         <h3 className="landing-settings__subheading">{t('landing.buttons')}</h3>
+        <p className="field__hint">{t('landing.buttons_hint')}</p>
         <div className="landing-settings__grid">
           {SHORT_FIELDS.map((key) => (
             <div className="field" key={key}>
