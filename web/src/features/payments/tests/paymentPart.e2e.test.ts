@@ -52,6 +52,8 @@ const sent: PaymentPartData = {
   closed: false,
   pdf_url: null,
   receipt: null,
+  pay_button: { text: null, style: 'primary' },
+  receipt_email: null,
 };
 
 async function phone(width: number): Promise<Page> {
