@@ -18,6 +18,7 @@ import { conflict } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { fields, getItem, isConditionFailure, putItem, queryAll, readPage, readPageByKeys, transactWrite, updateItem, type Item, type Page, type TransactWrite } from '../lib/table.js';
 import { MAY_MOVE_FROM } from './states.js';
+import { RECEIPT_EMAILS_MAX } from '../../shared/payments/visit.js';
 
 export interface GatewayCheckout {
   /** The gateway's checkout (a Stripe Checkout Session id). */
@@ -39,6 +40,16 @@ export interface PaymentRequestRecord extends PaymentRequest {
   gateway_at: number;
   /** When the reconciliation job asks the gateway next (null: settled or queued). */
   reconcile_at: string | null;
+  /** The receipt e-mailed from the visit page, oldest first (at most RECEIPT_EMAILS_MAX); absent before the first. */
+  receipt_emails?: ReceiptEmailEntry[];
+}
+
+export interface ReceiptEmailEntry {
+  id: string;
+  /** The address the customer typed, and the payer's name the e-mail carries. */
+  to: string;
+  name: string;
+  at: string;
 }
 
 export interface AutoSendRecord {
@@ -244,6 +255,46 @@ export async function moveRequest(record: PaymentRequestRecord, move: Move): Pro
   } catch (err) {
     if (isConditionFailure(err)) return null;
     throw err;
+  }
+}
+
+/**
+ * Takes one of the request's receipt e-mails before it goes, in one conditional write: only a paid
+ * request, and only while fewer than RECEIPT_EMAILS_MAX went, so two presses at once never make a
+ * fourth. Answers the request after, or why not: `not_paid` or `limit`.
+ */
+export async function takeReceiptEmail(record: PaymentRequestRecord, entry: ReceiptEmailEntry): Promise<PaymentRequestRecord | 'not_paid' | 'limit'> {
+  try {
+    const after = await updateItem<PaymentRequestRecord>({
+      Key: paymentKeys.request(record),
+      UpdateExpression: 'SET receipt_emails = list_append(if_not_exists(receipt_emails, :none), :entry)',
+      ConditionExpression: '#state = :paid AND (attribute_not_exists(receipt_emails) OR size(receipt_emails) < :max)',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':none': [], ':entry': [entry], ':paid': 'paid', ':max': RECEIPT_EMAILS_MAX },
+    });
+    if (!after) throw new Error(`payment request ${record.id} answered nothing after its receipt e-mail`);
+    return fields(after);
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    const now = await getRequest(record.company_id, record.repair_order_id, paymentKeys.request(record).sk);
+    return now?.state === 'paid' ? 'limit' : 'not_paid';
+  }
+}
+
+/** Gives back a receipt e-mail that did not go (the mail service refused it), so it does not count. */
+export async function giveBackReceiptEmail(record: PaymentRequestRecord, entry: ReceiptEmailEntry): Promise<void> {
+  const index = (record.receipt_emails ?? []).findIndex((e) => e.id === entry.id);
+  if (index < 0) return;
+  try {
+    await updateItem({
+      Key: paymentKeys.request(record),
+      UpdateExpression: `REMOVE receipt_emails[${index}]`,
+      // Only the entry this caller took: another may have been added or given back meanwhile.
+      ConditionExpression: `receipt_emails[${index}].id = :id`,
+      ExpressionAttributeValues: { ':id': entry.id },
+    });
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
   }
 }
 

@@ -82,7 +82,7 @@ const paymentVisitUrl = (record: Pick<PaymentRequestRecord, 'company_id' | 'loca
   visitUrl({ company_id: record.company_id, location_id: record.location_id, repair_order_id: record.repair_order_id }, PAYMENT_PART);
 
 export function requestView(record: PaymentRequestRecord): PaymentRequest {
-  const { company_id: _c, account: _a, currency: _cur, token: _t, checkout: _ch, gateway_at: _g, reconcile_at: _r, ...view } = record;
+  const { company_id: _c, account: _a, currency: _cur, token: _t, checkout: _ch, gateway_at: _g, reconcile_at: _r, receipt_emails: _re, ...view } = record;
   return view;
 }
 

@@ -9,13 +9,17 @@
  * had on screen (the page opened for the inspection) and publish to the advisor on every reload.
  */
 import { isLocale, type Locale } from '../../shared/locales.js';
-import { PAYMENT_PART, type PaymentPartData } from '../../shared/payments/visit.js';
+import { PAYMENT_PART, RECEIPT_EMAILS_MAX, type PaymentPartData } from '../../shared/payments/visit.js';
+import { completeSettings, type SettingsOf } from '../../shared/schemas/settings.js';
 import { getCustomer } from '../customers/records.js';
 import { config } from '../lib/config.js';
 import { getLocation } from '../lib/locations.js';
+import { logger } from '../lib/log.js';
+import { readSettings } from '../lib/settings.js';
 import type { VisitContext, VisitPart } from '../visits/part.js';
 import type { RepairOrderRecord } from '../repairOrders/records.js';
 import { latestRequest, type PaymentRequestRecord } from './records.js';
+import { emailReceipt } from './receiptEmail.js';
 import { markViewed } from './requests.js';
 import { PAYABLE } from './states.js';
 
@@ -34,7 +38,49 @@ export const invoiceReady = (ro: Pick<RepairOrderRecord, 'metadata' | 'invoice'>
 const pdfUrlOf = (record: PaymentRequestRecord, ro: Pick<RepairOrderRecord, 'metadata' | 'invoice'>, locale: Locale) =>
   invoiceReady(ro) ? `${config.publicUrl}/api/public/payments/${encodeURIComponent(record.token)}/invoice?lang=${locale}` : null;
 
-export function paymentPartOf(record: PaymentRequestRecord, now: Date, pdfUrl: string | null = null): PaymentPartData {
+/** What of the store's landing-page settings the part shows: its Pay button and the receipt form's labels. */
+export interface PaymentPartLook {
+  landing: Pick<SettingsOf<'landing_settings'>, 'button_css_class' | 'name_label' | 'email_label'>;
+  pay_button_text: string;
+}
+
+const LANDING_DEFAULTS = completeSettings('landing_settings', {});
+const PAY_DEFAULTS = completeSettings('payments_landing_settings', {});
+export const DEFAULT_LOOK: PaymentPartLook = { landing: LANDING_DEFAULTS, pay_button_text: PAY_DEFAULTS.pay_button_text };
+
+/**
+ * The store's own words, sent as written, only when it changed them from the default: the default
+ * is English for everyone, and the part's own words say the same in the customer's language.
+ */
+const storeWords = (value: string, fallback: string): string | null => (value.trim() === '' || value.trim() === fallback ? null : value.trim());
+
+/** A group that no longer reads (saved before its schema tightened) shows the part's defaults rather than no part at all. */
+const orDefaults = <T>(group: string, fallback: T) => (error: unknown): T => {
+  logger.error('a settings group of the payment part does not read: it shows the defaults', { group, error: error as Error });
+  return fallback;
+};
+
+async function lookOf(companyId: string, locationId: string): Promise<PaymentPartLook> {
+  const [landing, pay] = await Promise.all([
+    readSettings(companyId, locationId, 'landing_settings').catch(orDefaults('landing_settings', LANDING_DEFAULTS)),
+    readSettings(companyId, locationId, 'payments_landing_settings').catch(orDefaults('payments_landing_settings', PAY_DEFAULTS)),
+  ]);
+  return { landing, pay_button_text: pay.pay_button_text };
+}
+
+const nameOnOrder = (ro: Pick<RepairOrderRecord, 'customer_first_name' | 'customer_last_name'>): string =>
+  [ro.customer_first_name, ro.customer_last_name].map((part) => part.trim()).filter(Boolean).join(' ');
+
+export function paymentPartOf(
+  record: PaymentRequestRecord,
+  now: Date,
+  pdfUrl: string | null = null,
+  look: PaymentPartLook = DEFAULT_LOOK,
+  ro: Pick<RepairOrderRecord, 'customer_first_name' | 'customer_last_name'> | null = null,
+): PaymentPartData {
+  const paid = record.state === 'paid' && record.paid_at !== null;
+  const sent = record.receipt_emails ?? [];
+  const last = sent.at(-1);
   const payable = PAYABLE.includes(record.state) && record.checkout !== null && Date.parse(record.checkout.expires_at) > now.getTime();
   return {
     ro_id: record.ro_id,
@@ -48,7 +94,17 @@ export function paymentPartOf(record: PaymentRequestRecord, now: Date, pdfUrl: s
     pay_url: payable ? record.checkout!.url : null,
     closed: !payable,
     pdf_url: pdfUrl,
-    receipt: record.state === 'paid' && record.paid_at ? { amount_in_cents: record.customer_pay_in_cents, paid_at: record.paid_at } : null,
+    receipt: paid ? { amount_in_cents: record.customer_pay_in_cents, paid_at: record.paid_at! } : null,
+    pay_button: { text: storeWords(look.pay_button_text, PAY_DEFAULTS.pay_button_text), style: look.landing.button_css_class },
+    receipt_email: paid
+      ? {
+          name: ro ? nameOnOrder(ro) : '',
+          name_label: storeWords(look.landing.name_label, LANDING_DEFAULTS.name_label),
+          email_label: storeWords(look.landing.email_label, LANDING_DEFAULTS.email_label),
+          sent: last ? { to: last.to, at: last.at } : null,
+          remaining: Math.max(0, RECEIPT_EMAILS_MAX - sent.length),
+        }
+      : null,
   };
 }
 
@@ -58,9 +114,15 @@ async function offered({ visit }: VisitContext): Promise<PaymentRequestRecord | 
   return record && record.sent_at ? record : null;
 }
 
+/** The part as the customer sees `record` now, on the store's settings. */
+async function partOf(record: PaymentRequestRecord, context: VisitContext): Promise<PaymentPartData> {
+  const look = await lookOf(context.visit.company_id, context.visit.location_id);
+  return paymentPartOf(record, context.now, pdfUrlOf(record, context.ro, context.locale), look, context.ro);
+}
+
 async function load(context: VisitContext): Promise<PaymentPartData | null> {
   const record = await offered(context);
-  return record ? paymentPartOf(record, context.now, pdfUrlOf(record, context.ro, context.locale)) : null;
+  return record ? partOf(record, context) : null;
 }
 
 export const paymentPart: VisitPart = {
@@ -73,7 +135,11 @@ export const paymentPart: VisitPart = {
       const record = await offered(context);
       if (!record) return null;
       const seen = record.state === 'sent' || record.state === 'delivered' ? await markViewed(record) : record;
-      return paymentPartOf(seen, context.now, pdfUrlOf(seen, context.ro, context.locale));
+      return partOf(seen, context);
+    },
+    /** "E-mail me the receipt" `{ name, email }`: only a paid request, at most RECEIPT_EMAILS_MAX times; the part then says where it went. */
+    async email_receipt(context, body) {
+      return partOf(await emailReceipt(context, await offered(context), body), context);
     },
   },
 };

@@ -380,6 +380,8 @@ describe('resend, cancel and the visit page', () => {
       closed: false,
       pdf_url: `${baseUrl}/api/public/payments/${record.token}/invoice?lang=en-us`,
       receipt: null,
+      pay_button: { text: null, style: 'primary' },
+      receipt_email: null,
     });
     expect((await latestRequest(companyId, ro.id))!.state).toBe('sent');
     const cursor = cursorAt(Date.now() - 1000);

@@ -4,13 +4,16 @@
  * invoice's amounts, the Pay button to the gateway's own checkout while it can take a card (no
  * card number comes to the console), the receipt once paid, 'This invoice has been closed, please
  * check with your cashier' once it is closed, and the invoice PDF or 'PDF Invoice is not generated'.
- * Showing it tells the advisor the customer has seen it (the part's `viewed` action, once).
+ * Showing it tells the advisor the customer has seen it (the part's `viewed` action, once). The Pay
+ * button reads and looks as the store set it; once paid, the customer can have the receipt e-mailed
+ * (ReceiptEmailForm.tsx).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatMoney } from '../../../../../shared/money.js';
 import { intlTag } from '../../../../../shared/locales.js';
 import type { PaymentPartData } from '../../../../../shared/payments/visit.js';
 import type { VisitPartProps } from '../../../visitPage/part.js';
+import { ReceiptEmailForm } from './ReceiptEmailForm.js';
 import { fillIn, paymentWords, type PaymentWords } from './words.js';
 import './payment.css';
 
@@ -76,14 +79,18 @@ export default function PaymentPart({ data, locale, storeLocale, act }: VisitPar
             <dd>{new Intl.DateTimeFormat(intlTag(locale), { dateStyle: 'long' }).format(new Date(data.receipt.paid_at))}</dd>
           </dl>
         </div>
-      ) : data.closed ? (
+      ) : null}
+      {data.receipt && data.receipt_email ? (
+        <ReceiptEmailForm form={data.receipt_email} w={w} act={act} />
+      ) : null}
+      {data.receipt ? null : data.closed ? (
         <p class="payment-closed" role="status">
           {w('closed')}
         </p>
       ) : data.pay_url ? (
         <>
-          <a class="payment-pay" href={data.pay_url}>
-            {w('pay', { amount: money(amounts.customer_pay_in_cents) })}
+          <a class={`payment-pay payment-pay--${data.pay_button.style}`} href={data.pay_url}>
+            {data.pay_button.text ?? w('pay', { amount: money(amounts.customer_pay_in_cents) })}
           </a>
           <p class="payment-note">{w('cards_note')}</p>
         </>
