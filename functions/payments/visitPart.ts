@@ -18,6 +18,8 @@ import { logger } from '../lib/log.js';
 import { readSettings } from '../lib/settings.js';
 import type { VisitContext, VisitPart } from '../visits/part.js';
 import type { RepairOrderRecord } from '../repairOrders/records.js';
+import { formatMoney } from '../../shared/money.js';
+import { paymentWords } from './customerWords.js';
 import { latestRequest, type PaymentRequestRecord } from './records.js';
 import { emailReceipt } from './receiptEmail.js';
 import { markViewed } from './requests.js';
@@ -40,7 +42,7 @@ const pdfUrlOf = (record: PaymentRequestRecord, ro: Pick<RepairOrderRecord, 'met
 
 /** What of the store's landing-page settings the part shows: its Pay button and the receipt form's labels. */
 export interface PaymentPartLook {
-  landing: Pick<SettingsOf<'landing_settings'>, 'button_css_class' | 'name_label' | 'email_label'>;
+  landing: Pick<SettingsOf<'landing_settings'>, 'button_css_class' | 'name_label' | 'email_label' | 'pay_button'>;
   pay_button_text: string;
 }
 
@@ -95,7 +97,7 @@ export function paymentPartOf(
     closed: !payable,
     pdf_url: pdfUrl,
     receipt: paid ? { amount_in_cents: record.customer_pay_in_cents, paid_at: record.paid_at! } : null,
-    pay_button: { text: storeWords(look.pay_button_text, PAY_DEFAULTS.pay_button_text), style: look.landing.button_css_class },
+    pay_button: { text: storeWords(look.pay_button_text, PAY_DEFAULTS.pay_button_text), style: look.landing.button_css_class, at_top: look.landing.pay_button },
     receipt_email: paid
       ? {
           name: ro ? nameOnOrder(ro) : '',
@@ -141,5 +143,11 @@ export const paymentPart: VisitPart = {
     async email_receipt(context, body) {
       return partOf(await emailReceipt(context, await offered(context), body), context);
     },
+  },
+  /** With the store's pay button on (landing_settings.pay_button): "Pay $301.00" at the top of the page while the request can be paid. */
+  async shortcut(context, data) {
+    const part = data as PaymentPartData;
+    if (!part.pay_url || !part.pay_button.at_top) return null;
+    return part.pay_button.text ?? paymentWords(context.locale, 'pay_shortcut', { amount: formatMoney(part.amounts.customer_pay_in_cents, context.locale, context.storeLocale) });
   },
 };

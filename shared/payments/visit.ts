@@ -24,7 +24,7 @@ export interface PaymentPartData {
    * `payments_landing_settings.pay_button_text`): the store's own words when it changed them from
    * the default, else null (the part's own words in the customer's language, with the amount).
    */
-  pay_button: { text: string | null; style: ButtonStyle };
+  pay_button: { text: string | null; style: ButtonStyle; /** landing_settings.pay_button: a link to it at the top of the page too. */ at_top: boolean };
   /** Once paid: "E-mail me the receipt" (null before, when there is no receipt to send). */
   receipt_email: ReceiptEmailForm | null;
 }

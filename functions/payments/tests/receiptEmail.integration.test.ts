@@ -100,12 +100,35 @@ afterAll(async () => {
 describe('the Pay button', () => {
   it("reads in the part's own words until the store changes them, then as the store wrote them, in the store's style", async () => {
     const { token } = await sentOrder();
-    await writeSettings(companyId, locationId, 'landing_settings', { ...saved.landing, button_css_class: 'primary' }, 'agt_manager');
+    await writeSettings(companyId, locationId, 'landing_settings', { ...saved.landing, button_css_class: 'primary', pay_button: false }, 'agt_manager');
     await writeSettings(companyId, locationId, 'payments_landing_settings', { ...saved.payLanding, pay_button_text: 'Pay now' }, 'agt_manager');
-    expect((await paymentPartOf(token)).pay_button).toEqual({ text: null, style: 'primary' });
-    await writeSettings(companyId, locationId, 'landing_settings', { ...saved.landing, button_css_class: 'warning' }, 'agt_manager');
+    expect((await paymentPartOf(token)).pay_button).toEqual({ text: null, style: 'primary', at_top: false });
+    await writeSettings(companyId, locationId, 'landing_settings', { ...saved.landing, button_css_class: 'warning', pay_button: false }, 'agt_manager');
     await writeSettings(companyId, locationId, 'payments_landing_settings', { ...saved.payLanding, pay_button_text: ' Jetzt bezahlen ' }, 'agt_manager');
-    expect((await paymentPartOf(token)).pay_button).toEqual({ text: 'Jetzt bezahlen', style: 'warning' });
+    expect((await paymentPartOf(token)).pay_button).toEqual({ text: 'Jetzt bezahlen', style: 'warning', at_top: false });
+  });
+});
+
+describe('the pay button at the top of the page', () => {
+  const shortcutOf = async (token: string) => {
+    const page = (await (await fetch(`${baseUrl}/api/public/visits/${token}`)).json()) as { visit: { parts: { kind: string; shortcut?: string }[] } };
+    return page.visit.parts.find((p) => p.kind === 'payment')?.shortcut;
+  };
+
+  it("is offered only while the store shows it and the request can be paid, in the customer's language or the store's words", async () => {
+    await writeSettings(companyId, locationId, 'payments_landing_settings', { ...saved.payLanding, pay_button_text: 'Pay now' }, 'agt_manager');
+    await writeSettings(companyId, locationId, 'landing_settings', { ...saved.landing, pay_button: false }, 'agt_manager');
+    const { token } = await sentOrder('es');
+    expect(await shortcutOf(token)).toBeUndefined();
+
+    await writeSettings(companyId, locationId, 'landing_settings', { ...saved.landing, pay_button: true }, 'agt_manager');
+    expect(await shortcutOf(token)).toBe('Pagar $180,50');
+    await writeSettings(companyId, locationId, 'payments_landing_settings', { ...saved.payLanding, pay_button_text: 'Pay securely' }, 'agt_manager');
+    expect(await shortcutOf(token)).toBe('Pay securely');
+
+    // Paid: nothing left to pay, no link at the top
+    const paid = await paidOrder();
+    expect(await shortcutOf(paid.token)).toBeUndefined();
   });
 });
 

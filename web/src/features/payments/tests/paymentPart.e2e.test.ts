@@ -54,7 +54,7 @@ const sent: PaymentPartData = {
   closed: false,
   pdf_url: null,
   receipt: null,
-  pay_button: { text: null, style: 'primary' },
+  pay_button: { text: null, style: 'primary', at_top: false },
   receipt_email: null,
 };
 
@@ -109,7 +109,7 @@ describe.each([390, 1280])('the payment part at %i px', (width) => {
 
   it("shows the store's Pay button, then once paid e-mails the receipt by keyboard: a refused address at its field, nothing typed lost, then sent", { timeout: 60_000 }, async () => {
     const page = await phone(width);
-    await show(page, { ...sent, pay_button: { text: 'Pay securely now', style: 'warning' } });
+    await show(page, { ...sent, pay_button: { text: 'Pay securely now', style: 'warning', at_top: false } });
     const part = page.locator('#payment');
     const pay = part.getByRole('link', { name: 'Pay securely now' });
     await pay.waitFor();

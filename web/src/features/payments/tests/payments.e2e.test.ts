@@ -2,10 +2,13 @@
  * Text-to-pay end to end (issue 21): the advisor requests payment on a pre-invoiced order from its
  * detail, the text carries the visit page's link; the customer pays on the local gateway's checkout
  * (a declined card first, then a card that asks for 3-D Secure, approved), and the advisor's screen
- * moves live to paid. The advisor's screen and the customer's page pass the axe scan at 1280 and 390 px.
+ * moves live to paid; the store's pay button at the top of the visit page leads to the payment. The
+ * advisor's screen and the customer's page pass the axe scan at 1280 and 390 px.
  */
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SettingsOf } from '../../../../../shared/schemas/settings.js';
+import { readSettings, writeSettings } from '../../../../../functions/lib/settings.js';
 import { api, signIn, textsTo } from '../../../../../test/support/api.js';
 import { seriousViolations } from '../../../../../test/support/axe.js';
 import { DEMO_NORTH, uniquePhone } from '../../../../../test/support/service.js';
@@ -14,6 +17,14 @@ import { useStackEnv } from '../../../../../test/support/service.js';
 
 const browser = useBrowser();
 useStackEnv();
+
+// The store shows the pay button at the top of the visit page (landing_settings.pay_button).
+let landing: SettingsOf<'landing_settings'>;
+beforeAll(async () => {
+  landing = await readSettings(DEMO_NORTH.companyId, DEMO_NORTH.locationId, 'landing_settings');
+  await writeSettings(DEMO_NORTH.companyId, DEMO_NORTH.locationId, 'landing_settings', { ...landing, pay_button: true }, 'agt_test');
+});
+afterAll(() => writeSettings(DEMO_NORTH.companyId, DEMO_NORTH.locationId, 'landing_settings', landing, 'agt_test'));
 
 /** A pre-invoiced order of the demo advisor, through the DMS feed as a DMS sends it. */
 async function preInvoicedOrder(totalCents: number, payCents: number): Promise<{ roNumber: string; phone: string }> {
@@ -75,10 +86,15 @@ describe('text-to-pay', () => {
       .not.toBe('');
     const phonePage = await (await browser.context({ viewport: { width: 390, height: 844 }, isMobile: true })).newPage();
     await phonePage.goto(new URL(new URL(link).pathname + new URL(link).hash, browser.baseUrl).href);
-    const pay = phonePage.getByRole('link', { name: 'Pay $250.00' });
+    const pay = phonePage.locator('[data-part="payment"]').getByRole('link', { name: 'Pay $250.00' });
     await pay.waitFor({ timeout: 15_000 });
     await expect.poll(() => section.getAttribute('data-state'), { timeout: 15_000 }).toBe('viewed');
     expect(await seriousViolations(phonePage)).toEqual([]);
+    // The pay button at the top of the page leads to the payment
+    const atTop = phonePage.getByRole('banner').getByRole('link', { name: 'Pay $250.00' });
+    expect(await atTop.getAttribute('href')).toBe('#payment');
+    await atTop.click();
+    await expect.poll(() => new URL(phonePage.url()).hash).toBe('#payment');
     await pay.click();
     await phonePage.getByLabel('Card number').fill('4000 0000 0000 0002');
     await phonePage.getByRole('button', { name: 'Pay' }).click();
