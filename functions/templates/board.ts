@@ -6,6 +6,7 @@
  */
 import { CONVERSATION_CHUNKS } from '../lib/lazyChunk.js';
 import type { BoardModule } from '../lib/boardModule.js';
+import { TEMPLATE_EVENTS } from '../../shared/templates/events.js';
 
 export const board = {
   name: 'templates',
@@ -19,6 +20,7 @@ export const board = {
       routes: ['GET /api/templates/me', 'GET /api/templates', 'POST /api/templates', 'PUT /api/templates/{id}', 'DELETE /api/templates/{id}'],
     },
   },
+  events: TEMPLATE_EVENTS,
   routeParams: [
     {
       param: 'id',

@@ -11,6 +11,7 @@ import { newId } from '../lib/ids.js';
 import '../messages/boards.js';
 import { registeredKinds, visibleOwner } from '../messages/owners.js';
 import { changeableTemplate, ownersOfAgent, readableOwner, writableOwner } from './access.js';
+import { announceTemplate } from './announce.js';
 import { factsOf } from './facts.js';
 import { createTemplate, deleteTemplate, replaceTemplate, templatesOfOwner, templatesOfOwners, type TemplateRecord } from './records.js';
 
@@ -62,6 +63,7 @@ export const routes: Routes = {
       updated_at: at,
     };
     await createTemplate(record);
+    await announceTemplate(record, 'created');
     return ok({ template: view(record) }, 201);
   }),
 
@@ -77,12 +79,14 @@ export const routes: Routes = {
       updated_at: new Date().toISOString(),
     };
     if (!(await replaceTemplate(current, next))) throw conflict('template_changed', 'Someone changed or deleted this template meanwhile. Open it again.');
+    await announceTemplate(next, 'updated');
     return ok({ template: view(next) });
   }),
 
   'DELETE /api/templates/{id}': agentRoute(async ({ auth, params }) => {
     const current = await changeableTemplate(auth, params.id ?? '');
     if (!(await deleteTemplate(current))) throw notFound('Template not found');
+    await announceTemplate(current, 'deleted');
     return noContent();
   }),
 };

@@ -10,6 +10,7 @@ import { TEMPLATE_ERRORS, TEMPLATE_TEXT_MAX, type MessageTemplate } from '../../
 import { api, signIn, type ApiClient } from '../../../test/support/api.js';
 import { accessFlags, createAgent, createOwnStore, type OwnStore } from '../../../test/support/ownStore.js';
 import { createRepairOrder, useStackEnv } from '../../../test/support/service.js';
+import { channels, cursorAt, eventsAfter } from '../../lib/realtime.js';
 import { getTemplate, replaceTemplate } from '../records.js';
 
 useStackEnv();
@@ -119,6 +120,30 @@ describe('an agent’s own templates', () => {
     }
     expect((await advisor.put(`/api/templates/${made.id}`, { template: { name: 'Call me back' } })).body.template.name).toBe('Call me back');
     expect((await advisor.del(`/api/templates/${made.id}`)).status).toBe(204);
+  });
+});
+
+describe('live on every console that offers it', () => {
+  const heard = async (channel: string, since: number, id: string) =>
+    (await eventsAfter(store.companyId, channel, cursorAt(since))).filter((e) => e.type === 'template.changed' && (e.data as { id: string }).id === id).map((e) => (e.data as { change: string }).change);
+
+  it('announces a change where its level is offered: a company’s to every store, a store’s to its store, an agent’s to the agent', async () => {
+    const since = Date.now() - 1000;
+    const company = await create(admin, { level: 'company', name: `Live company ${run}`, text: 'For every store' });
+    const location = await create(manager, { level: 'location', location_id: store.locationId, name: `Live store ${run}`, text: 'For this store' });
+    const own = await create(advisor, { level: 'agent', name: `Live own ${run}`, text: 'Mine' });
+    expect((await manager.put(`/api/templates/${location.id}`, { template: { text: 'For this store, changed' } })).status).toBe(200);
+    expect((await advisor.del(`/api/templates/${own.id}`)).status).toBe(204);
+
+    expect(await heard(channels.location(store.locationId), since, company.id)).toEqual(['created']);
+    expect(await heard(channels.location(store.otherLocationId), since, company.id)).toEqual(['created']);
+    expect(await heard(channels.location(store.locationId), since, location.id)).toEqual(['created', 'updated']);
+    expect(await heard(channels.location(store.otherLocationId), since, location.id)).toEqual([]);
+    expect(await heard(channels.agent(ADVISOR_ID), since, own.id)).toEqual(['created', 'deleted']);
+    expect(await heard(channels.location(store.locationId), since, own.id)).toEqual([]);
+    // Gone again: the composer's list below counts the store's templates
+    expect((await admin.del(`/api/templates/${company.id}`)).status).toBe(204);
+    expect((await manager.del(`/api/templates/${location.id}`)).status).toBe(204);
   });
 });
 

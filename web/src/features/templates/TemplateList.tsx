@@ -8,9 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import useSWR from 'swr';
 import type { AccessFlags } from '../../../../shared/access.js';
+import { TEMPLATE_EVENTS, type TemplateEvent } from '../../../../shared/templates/events.js';
 import type { MessageTemplate, TemplateLevel } from '../../../../shared/templates/templates.js';
 import { Dialog } from '../../components/Dialog.js';
 import { reportFailure } from '../../lib/failures.js';
+import { useStreamEvents } from '../../lib/realtime.js';
 import { session } from '../../lib/session.js';
 import { useStore } from '../../lib/store.js';
 import { PlaceholderList } from './PlaceholderList.js';
@@ -35,6 +37,14 @@ export function TemplateList({ level, locationId }: { level: TemplateLevel; loca
   const key = levelListKey(level, locationId);
   const { data, error, mutate } = useSWR(key, levelList, { revalidateOnFocus: false });
   const changeable = mayChange(level, flags);
+  // A colleague's change on another console shows here without a reload (a store's list hears only its store's).
+  useStreamEvents<TemplateEvent>(
+    (event) => {
+      if (event.type === 'template.changed' && event.data.level === level && (level !== 'location' || event.data.owner_id === locationId)) void mutate();
+    },
+    () => void mutate(),
+    TEMPLATE_EVENTS,
+  );
 
   async function confirmDelete(template: MessageTemplate) {
     setBusy(true);

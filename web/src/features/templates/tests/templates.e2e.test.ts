@@ -41,6 +41,14 @@ describe.each(WIDTHS)('templates at %s', (width, options) => {
     const tag = width.startsWith('1280') ? 'Wide' : 'Narrow';
     const name = `Ready to go ${tag} ${Date.now().toString(36)}`;
 
+    // A second console of the store's managers has the tab open: the new template appears there live.
+    const second = tag === 'Wide' ? await pageAt(options) : null;
+    if (second) {
+      await signInAs(second, 'manager@demo.example');
+      await second.goto('/app/settings?tab=templates');
+      await second.getByTestId('settings-templates').getByTestId('templates-new').waitFor({ timeout: 15_000 });
+    }
+
     // The manager writes it in Settings → Templates; "This location" is the list the tab opens on.
     const manager = await pageAt(options);
     await signInAs(manager, 'manager@demo.example');
@@ -63,6 +71,7 @@ describe.each(WIDTHS)('templates at %s', (width, options) => {
     const row = tab.getByTestId('template-row').filter({ hasText: name });
     await row.waitFor({ timeout: 10_000 });
     expect(await seriousViolations(manager)).toEqual([]);
+    await second?.getByTestId('settings-templates').getByTestId('template-row').filter({ hasText: name }).waitFor({ timeout: 10_000 });
 
     // The advisor writes to a customer of theirs and inserts it from the composer, by keyboard.
     const { ro } = await createRepairOrder({ customer: { first_name: 'Gemma', last_name: `Picker${tag}`, opt_in: 'in' } });
