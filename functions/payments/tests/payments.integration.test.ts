@@ -380,7 +380,7 @@ describe('resend, cancel and the visit page', () => {
       closed: false,
       pdf_url: `${baseUrl}/api/public/payments/${record.token}/invoice?lang=en-us`,
       receipt: null,
-      pay_button: { text: null, style: 'primary' },
+      pay_button: { text: null, style: 'primary', at_top: false },
       receipt_email: null,
     });
     expect((await latestRequest(companyId, ro.id))!.state).toBe('sent');
