@@ -70,6 +70,12 @@ async function lookOf(companyId: string, locationId: string): Promise<PaymentPar
   return { landing, pay_button_text: pay.pay_button_text };
 }
 
+/** `lucia.gomez@example.com` → `l•••@example.com`: enough for the customer to know it, not for another to learn it. */
+export const maskedAddress = (address: string): string => {
+  const at = address.lastIndexOf('@');
+  return at <= 0 ? '•••' : `${address[0]}•••${address.slice(at)}`;
+};
+
 const nameOnOrder = (ro: Pick<RepairOrderRecord, 'customer_first_name' | 'customer_last_name'>): string =>
   [ro.customer_first_name, ro.customer_last_name].map((part) => part.trim()).filter(Boolean).join(' ');
 
@@ -103,7 +109,7 @@ export function paymentPartOf(
           name: ro ? nameOnOrder(ro) : '',
           name_label: storeWords(look.landing.name_label, LANDING_DEFAULTS.name_label),
           email_label: storeWords(look.landing.email_label, LANDING_DEFAULTS.email_label),
-          sent: last ? { to: last.to, at: last.at } : null,
+          sent: last ? { to: maskedAddress(last.to), at: last.at } : null,
           remaining: Math.max(0, RECEIPT_EMAILS_MAX - sent.length),
         }
       : null,

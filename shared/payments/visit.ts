@@ -39,7 +39,10 @@ export interface ReceiptEmailForm {
   /** The store's labels (`landing_settings.name_label`, `email_label`) when it changed them from the defaults, else null: the part's own words. */
   name_label: string | null;
   email_label: string | null;
-  /** The last e-mail the receipt went to, and when; null before the first. */
+  /**
+   * The last address the receipt went to, masked (`l•••@example.com`: the page opens for whoever
+   * holds the link, and a forwarded link should not give away the address), and when; null before the first.
+   */
   sent: { to: string; at: string } | null;
   /** How many more times it may be e-mailed (RECEIPT_EMAILS_MAX in all). */
   remaining: number;

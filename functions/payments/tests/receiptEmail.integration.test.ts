@@ -141,7 +141,8 @@ describe('e-mailing the receipt', () => {
     const to = address();
     const res = await emailReceipt(token, { name: '  Lucía Gómez ', email: ` ${to} ` });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.part!.data.receipt_email).toMatchObject({ sent: { to }, remaining: 2 });
+    // The page says where it went without giving the whole address to whoever holds the link
+    expect(res.body.part!.data.receipt_email).toMatchObject({ sent: { to: `p•••@example.com` }, remaining: 2 });
     const mails = await mailbox(carrierUrl, to);
     expect(mails).toHaveLength(1);
     const location = (await getLocation(companyId, locationId))!;
