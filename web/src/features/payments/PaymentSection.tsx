@@ -146,9 +146,11 @@ function RequestDialog({
   const [error, setError] = useState<string | null>(null);
   const [askHigh, setAskHigh] = useState(false);
   const [busy, setBusy] = useState(false);
-  // The DMS's invoice fills the form: the advisor checks rather than retypes.
+  // The DMS's invoice fills the form: the advisor checks rather than retypes. An invoice that
+  // arrives after the advisor started typing leaves what they typed alone.
   const [filledFrom, setFilledFrom] = useState<string | null>(null);
-  if (open && invoice && filledFrom !== orderId) {
+  const untouched = Object.values(fields).every((value) => value === '');
+  if (open && invoice && filledFrom !== orderId && untouched) {
     setFilledFrom(orderId);
     setFields({
       total: (invoice.requested_amount_in_cents / 100).toFixed(2),

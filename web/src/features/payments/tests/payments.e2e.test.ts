@@ -64,6 +64,8 @@ describe('text-to-pay', () => {
 
     // The dialog comes filled with the DMS invoice; a changed customer pay gets the DMS's text.
     await page.getByTestId('payment-request-button').click();
+    await expect.poll(() => page.getByTestId('payment-pay').inputValue(), { timeout: 10_000 }).toBe('250.00');
+    expect(await page.getByTestId('payment-total').inputValue()).toBe('325.00');
     await page.getByTestId('payment-total').fill('325.00');
     await page.getByTestId('payment-prepaid').fill('0');
     await page.getByTestId('payment-pay').fill('260.00');
