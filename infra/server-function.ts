@@ -2,6 +2,7 @@
  * How every server Lambda of the console is built: Node 22 on arm64, ESM bundled by the local
  * esbuild (no Docker), its own role (permissions only through grant*()) and its own log group.
  */
+import { rmSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -123,11 +124,33 @@ function afterBundling(files: readonly { from: string; to: string }[], chunks: r
         const target = posix.join(outputDir, to);
         return [`mkdir -p ${quote(posix.dirname(target))}`, `cp ${quote(posix.join(inputDir, from))} ${quote(target)}`];
       }),
-      ...chunks.map(({ entry, file }) =>
-        lazyChunkCommand(posix.join(inputDir, 'node_modules/.bin/esbuild'), posix.join(inputDir, entry), posix.join(outputDir, file.replace(/\.js$/, '.mjs'))),
-      ),
+      ...chunks.map((chunk) => cachedChunkCommand(inputDir, outputDir, chunk)),
     ],
   };
+}
+
+/**
+ * Most functions carry the same chunks (the conversation core's S3, carrier and mail clients): one
+ * synth builds each once and copies it beside every bundle that carries it, instead of running
+ * esbuild for every function. The cache sits beside the bundles' own folders in the assembly (one
+ * per synth process), so the source map's relative paths are the same as if built in place; it
+ * lives only as long as the synth that made it, whose sources do not change meanwhile.
+ */
+const CHUNK_CACHE = `.chunk-cache-${process.pid}-${Date.now().toString(36)}`;
+
+const chunkCaches = new Set<string>();
+process.once('exit', () => {
+  for (const dir of chunkCaches) rmSync(dir, { recursive: true, force: true });
+});
+
+function cachedChunkCommand(inputDir: string, outputDir: string, { entry, file }: LazyChunk): string {
+  const name = file.replace(/\.js$/, '.mjs');
+  const cacheRoot = posix.join(posix.dirname(outputDir), CHUNK_CACHE);
+  chunkCaches.add(cacheRoot);
+  const cacheDir = posix.join(cacheRoot, entry.replace(/[^\w.-]/g, '_'));
+  const cached = posix.join(cacheDir, name);
+  const build = lazyChunkCommand(posix.join(inputDir, 'node_modules/.bin/esbuild'), posix.join(inputDir, entry), cached);
+  return `{ [ -f ${quote(cached)} ] || { mkdir -p ${quote(cacheDir)} && ${build}; }; } && cp ${quote(cached)} ${quote(`${cached}.map`)} ${quote(outputDir)}`;
 }
 
 export class ServerFunction extends Construct {
