@@ -83,7 +83,7 @@ describe.each([390, 1280])('the payment part at %i px', (width) => {
   it('shows the amounts and the Pay link, tells viewed once, then the receipt, the closed text and the PDF link', { timeout: 60_000 }, async () => {
     const page = await phone(width);
     await show(page, sent);
-    const part = page.locator('#payment');
+    const part = page.locator('.payment-part');
     await part.getByRole('heading', { name: 'Your invoice' }).waitFor();
     expect(await part.getByRole('row', { name: /Covered by insurance/ }).textContent()).toContain('$75.00');
     expect(await part.getByRole('row', { name: /Covered by prepaid/ }).count()).toBe(0);
@@ -110,7 +110,7 @@ describe.each([390, 1280])('the payment part at %i px', (width) => {
   it("shows the store's Pay button, then once paid e-mails the receipt by keyboard: a refused address at its field, nothing typed lost, then sent", { timeout: 60_000 }, async () => {
     const page = await phone(width);
     await show(page, { ...sent, pay_button: { text: 'Pay securely now', style: 'warning', at_top: false } });
-    const part = page.locator('#payment');
+    const part = page.locator('.payment-part');
     const pay = part.getByRole('link', { name: 'Pay securely now' });
     await pay.waitFor();
     expect(await pay.evaluate((a) => getComputedStyle(a).backgroundColor)).toBe('rgb(242, 181, 29)');
@@ -155,7 +155,7 @@ describe.each([390, 1280])('the payment part at %i px', (width) => {
   it("reads in the customer's language, money as the store writes it", { timeout: 60_000 }, async () => {
     const page = await phone(width);
     await show(page, sent, 'es');
-    await page.locator('#payment').getByRole('heading', { name: 'Su factura' }).waitFor();
-    expect(await page.locator('#payment').getByRole('link', { name: 'Pagar $250,00' }).count()).toBe(1);
+    await page.locator('.payment-part').getByRole('heading', { name: 'Su factura' }).waitFor();
+    expect(await page.locator('.payment-part').getByRole('link', { name: 'Pagar $250,00' }).count()).toBe(1);
   });
 });

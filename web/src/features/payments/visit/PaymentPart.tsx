@@ -47,7 +47,7 @@ export default function PaymentPart({ data, locale, storeLocale, act }: VisitPar
     ['prepaid', amounts.prepaid_in_cents],
   ];
   return (
-    <section id="payment" class="payment-part" aria-labelledby="payment-title" data-state={data.state}>
+    <section class="payment-part" aria-labelledby="payment-title" data-state={data.state}>
       <h2 id="payment-title">{w('title')}</h2>
       <table class="payment-amounts">
         <caption>
