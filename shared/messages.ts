@@ -54,8 +54,6 @@ export type AutomatedKind =
   | 'opt_in_confirmation'
   /** The agent's own words to a customer who texts while they are away with autoresponder (shared/presence.ts). */
   | 'auto_reply'
-  /** The store's status reply to a customer who asks where their car stands (functions/repairOrders/statusReply.ts). */
-  | 'status_reply'
   | keyof BoardAutomatedKinds;
 
 /**

@@ -43,11 +43,8 @@ import {
 import { SendRefused } from '../lib/errors.js';
 
 type CoreTextKind = Extract<AutomatedKind, 'vehicle_ready' | 'mpi_notification' | 'work_declined' | 'appointment_reminder' | 'service_reminder' | 'service_welcome' | 'prewelcome'>;
-/**
- * The core's texts that answer to no gatekeeper rule: each answers a customer who just wrote (the
- * away agent's auto-reply, functions/messages/away.ts; the status reply, functions/repairOrders/statusReply.ts).
- */
-type UngatedCoreTextKind = Extract<AutomatedKind, 'auto_reply' | 'status_reply'>;
+/** The core's texts that answer to no gatekeeper rule: the away agent's auto-reply (functions/messages/away.ts) answers a customer who just wrote. */
+type UngatedCoreTextKind = Extract<AutomatedKind, 'auto_reply'>;
 /** The texts sendAutomated sends: the core's, and those a board adds (shared/messages.ts BoardAutomatedKinds). */
 export type AutomatedTextKind = CoreTextKind | UngatedCoreTextKind | keyof BoardAutomatedKinds;
 

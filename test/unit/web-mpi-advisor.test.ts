@@ -11,6 +11,7 @@ import {
   type AdvisorActor,
 } from '../../web/src/features/inspections/advisor/advisorRules.js';
 import { boardMpiChip, shortName } from '../../web/src/features/serviceBoard/BoardTable.js';
+import { aSheetSummary } from './web-mpi-fixtures.js';
 
 const advisor: AdvisorActor = { id: 'agt_advisor', service: true, manager: false };
 const manager: AdvisorActor = { id: 'agt_manager', service: true, manager: true };
@@ -160,26 +161,7 @@ describe('reclaimCandidates', () => {
   });
 });
 
-function aSummary(state: SheetState, overrides: Partial<SheetSummary> = {}): SheetSummary {
-  return {
-    id: 'sht_1',
-    state,
-    holder: null,
-    technician: null,
-    advisor: null,
-    vehicle_type: 'car',
-    form_name: 'Multi-point inspection',
-    claimed_at: null,
-    completed_by_technician_at: null,
-    completed_by_advisor_at: null,
-    sent_to_customer_at: null,
-    items: { red: 0, yellow: 0, green: 0, na: 0, unset: 30 },
-    recommendations: { total: 0, approved: 0, rejected: 0, undecided: 0, approved_cents: 0, total_cents: 0 },
-    version: 1,
-    updated_at: '2026-11-22T02:00:00.000Z',
-    ...overrides,
-  };
-}
+const aSummary = (state: SheetState, overrides: Partial<SheetSummary> = {}): SheetSummary => aSheetSummary({ state, ...overrides });
 
 describe('boardMpiChip (Tech Status column)', () => {
   it('shows nothing for an order without a sheet', () => {

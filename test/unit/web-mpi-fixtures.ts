@@ -1,5 +1,5 @@
 /** MPI records for the console's unit tests: complete shapes, with only what a test is about changed. */
-import type { Recommendation, Sheet, SheetAttachment, SheetReply } from '../../shared/inspections/inspections.js';
+import type { Recommendation, Sheet, SheetAttachment, SheetReply, SheetSummary } from '../../shared/inspections/inspections.js';
 
 export function aRecommendation(id: string, overrides: Partial<Recommendation> = {}): Recommendation {
   return {
@@ -91,5 +91,27 @@ export function aReply(sheet: Sheet = aSheet()): SheetReply {
       agent: null,
       custom: { customer_waiting: false },
     },
+  };
+}
+
+/** A repair order's sheet as the board and the queues carry it: in the pool, nothing decided, unless told otherwise. */
+export function aSheetSummary(overrides: Partial<SheetSummary> = {}): SheetSummary {
+  return {
+    id: 'sht_1',
+    state: 'unclaimed',
+    holder: null,
+    technician: null,
+    advisor: null,
+    vehicle_type: 'car',
+    form_name: 'Multi-point inspection',
+    claimed_at: null,
+    completed_by_technician_at: null,
+    completed_by_advisor_at: null,
+    sent_to_customer_at: null,
+    items: { red: 0, yellow: 0, green: 0, na: 0, unset: 30 },
+    recommendations: { total: 0, approved: 0, rejected: 0, undecided: 0, approved_cents: 0, total_cents: 0 },
+    version: 1,
+    updated_at: '2026-11-22T02:00:00.000Z',
+    ...overrides,
   };
 }

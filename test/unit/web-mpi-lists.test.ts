@@ -5,28 +5,11 @@ import { mediaKind, renditionSize } from '../../web/src/lib/renditions.js';
 import { queuePagePath } from '../../web/src/features/inspections/requests.js';
 import { fileRefusal } from '../../web/src/features/inspections/uploads.js';
 import { leavesPool, queueEntries } from '../../web/src/features/inspections/useSheetQueue.js';
-import { aReply } from './web-mpi-fixtures.js';
+import { aReply, aSheetSummary } from './web-mpi-fixtures.js';
 
 function anEntry(roId: string): SheetListEntry {
   const { repair_order } = aReply();
-  return {
-    id: `mpi_${roId}`,
-    state: 'unclaimed',
-    holder: null,
-    technician: null,
-    advisor: null,
-    vehicle_type: 'car',
-    form_name: 'Multi-point inspection',
-    claimed_at: null,
-    completed_by_technician_at: null,
-    completed_by_advisor_at: null,
-    sent_to_customer_at: null,
-    items: { red: 0, yellow: 0, green: 0, na: 0, unset: 30 },
-    recommendations: { total: 0, approved: 0, rejected: 0, undecided: 0, approved_cents: 0, total_cents: 0 },
-    version: 1,
-    updated_at: '2025-03-01T09:00:00.000Z',
-    repair_order: { ...repair_order, id: roId },
-  };
+  return { ...aSheetSummary({ id: `mpi_${roId}`, updated_at: '2025-03-01T09:00:00.000Z' }), repair_order: { ...repair_order, id: roId } };
 }
 
 describe('the MPI lists', () => {

@@ -1,6 +1,7 @@
 /** Which texts ask for an order's status, and what the status reply says about where the order stands. */
 import { describe, expect, it } from 'vitest';
 import type { SheetSummary } from '../../../shared/inspections/inspections.js';
+import { aSheetSummary } from '../../../test/unit/web-mpi-fixtures.js';
 import { customerText } from '../../lib/customerTexts.js';
 import type { RepairOrderRecord } from '../records.js';
 import { asksForStatus } from '../statusQuestion.js';
@@ -47,24 +48,7 @@ describe('a status question', () => {
   });
 });
 
-const sheet = (changes: Partial<SheetSummary>): SheetSummary => ({
-  id: 'sht_1',
-  state: 'unclaimed',
-  holder: null,
-  technician: null,
-  advisor: null,
-  vehicle_type: 'car',
-  form_name: 'Car',
-  claimed_at: null,
-  completed_by_technician_at: null,
-  completed_by_advisor_at: null,
-  sent_to_customer_at: null,
-  items: { red: 0, yellow: 0, green: 0, na: 0, unset: 0 },
-  recommendations: { total: 0, approved: 0, rejected: 0, undecided: 0, approved_cents: 0, total_cents: 0 },
-  version: 1,
-  updated_at: '2030-03-14T12:00:00.000Z',
-  ...changes,
-});
+const sheet = (changes: Partial<SheetSummary>): SheetSummary => aSheetSummary({ form_name: 'Car', updated_at: '2030-03-14T12:00:00.000Z', ...changes });
 
 type Order = Pick<RepairOrderRecord, 'vehicle_ready' | 'sheet' | 'custom' | 'metadata' | 'promise_time'>;
 const order = (changes: Partial<Order> = {}, code: RepairOrderRecord['custom']['work_order_status_code'] = null, dms: RepairOrderRecord['metadata']['dms_status'] = 'open'): Order => ({
