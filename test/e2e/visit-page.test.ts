@@ -124,6 +124,17 @@ describe("the customer's visit page", () => {
       await page.getByTestId('inspection-confirm').click();
       await expect.poll(() => closing.textContent(), { timeout: 10_000 }).toBe('No problem, ask us any time.');
       expect(await seriousViolations(page)).toEqual([]);
+
+      // On a phone that cannot load the dialog, a change is not made and the card says so
+      const offline = await browser.page();
+      await offline.setViewportSize({ width: 390, height: 844 });
+      await offline.route(/\/assets\/ChangeDecision-[\w-]+\.js$/, (route) => route.abort());
+      await offline.goto(`/app/public/inspections/${token}`);
+      await offline.locator('[data-testid="inspection-page"][data-state="ready"]').waitFor({ timeout: 15_000 });
+      const offlinePads = offline.getByTestId('inspection-recommendation').first();
+      await offlinePads.getByTestId('inspection-approve').click();
+      await offlinePads.getByRole('alert').filter({ hasText: 'Your decision could not be saved. Please try again.' }).waitFor({ timeout: 10_000 });
+      expect(await offlinePads.getAttribute('data-approved')).toBe('false');
     } finally {
       await writeSettings(ro.company_id, ro.location_id, 'landing_settings', landing, 'agt_test');
     }

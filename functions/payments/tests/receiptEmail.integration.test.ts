@@ -4,7 +4,7 @@
  * field; an unpaid request refused; at most 3 e-mails; a visit's token reaches only its own order.
  * Also the Pay button as the store set it.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { formatDate } from '../../../shared/dates.js';
 import { RECEIPT_EMAIL_ERRORS, RECEIPT_NAME_MAX, type PaymentPartData } from '../../../shared/payments/visit.js';
@@ -14,6 +14,9 @@ import { readSettings, writeSettings } from '../../lib/settings.js';
 import { updateRepairOrder } from '../../repairOrders/records.js';
 import '../../messages/boards.js';
 import { visitUrl } from '../../visits/links.js';
+import { mail } from '../../lib/mail.js';
+import { visitOf } from '../../visits/open.js';
+import { emailReceipt as emailReceiptOfVisit } from '../receiptEmail.js';
 import { latestRequest } from '../records.js';
 import { api, mailbox, signIn, type ApiClient } from '../../../test/support/api.js';
 import { createRepairOrder, DEMO_NORTH, serviceNumberOfNorth, useStackEnv } from '../../../test/support/service.js';
@@ -206,6 +209,19 @@ describe('e-mailing the receipt', () => {
     expect(delivered.reduce((a, b) => a + b, 0)).toBe(3);
     expect((await latestRequest(companyId, ro.id))!.receipt_emails).toHaveLength(3);
     expect((await paymentPartOf(token)).receipt_email).toMatchObject({ remaining: 0 });
+  });
+
+  it('gives the e-mail back when the mail service refuses it: it does not count, and the customer may try again', async () => {
+    const { ro, token } = await paidOrder();
+    const refusing = vi.spyOn(mail(), 'send').mockRejectedValueOnce(new Error('mail service down'));
+    try {
+      const { context } = await visitOf(token);
+      await expect(emailReceiptOfVisit(context, (await latestRequest(companyId, ro.id))!, { name: 'Ana Silva', email: address() })).rejects.toThrow('mail service down');
+    } finally {
+      refusing.mockRestore();
+    }
+    expect((await latestRequest(companyId, ro.id))!.receipt_emails ?? []).toEqual([]);
+    expect((await paymentPartOf(token)).receipt_email).toMatchObject({ sent: null, remaining: 3 });
   });
 
   it("another visit's token cannot e-mail this visit's receipt", async () => {
