@@ -113,3 +113,13 @@ export async function serviceNumberOfNorth(): Promise<string> {
 export function wallClock(minutes: number, timeZone = 'America/New_York'): string {
   return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(Date.now() + minutes * 60_000));
 }
+
+/**
+ * Waits, when it must, until the fixed counting window of `windowSeconds` (the throttles count per
+ * window starting at epoch multiples) has `neededSeconds` left: a flood test whose posts straddle a
+ * window's end would see its count start again at zero and fail on a loaded machine.
+ */
+export async function clearOfWindowEnd(windowSeconds: number, neededSeconds = 60): Promise<void> {
+  const left = windowSeconds - ((Date.now() / 1000) % windowSeconds);
+  if (left < neededSeconds) await new Promise((done) => setTimeout(done, left * 1000 + 250));
+}
