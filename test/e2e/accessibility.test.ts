@@ -46,6 +46,16 @@ async function atRest(page: Page): Promise<void> {
 
 const CLEAN = Object.fromEntries(WIDTHS.map((w) => [`${w}px`, []]));
 
+describe('the scan', () => {
+  it('finds what it is there to find: a nameless button, an image without words, pale text', async () => {
+    const page = await browser.page();
+    await page.setContent(
+      '<html lang="en"><head><title>Scan</title></head><body><main><h1>Board</h1><button></button><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><p style="color:#ccc;background:#fff">Ready</p></main></body></html>',
+    );
+    expect((await seriousViolations(page)).map((v) => v.id).sort()).toEqual(['button-name', 'color-contrast', 'image-alt']);
+  });
+});
+
 describe('accessibility of the first hour’s screens', () => {
   it('the sign-in page, and the tray app page it links to', async () => {
     const page = await browser.page();

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { api, signIn } from '../support/api.js';
+import { useStackEnv } from '../support/service.js';
 
 const baseUrl = inject('baseUrl');
 
@@ -24,5 +26,36 @@ describe('DynamoDB capacity per request', () => {
     // The settings item, its event and the event's channel head are written.
     expect(Number(write)).toBeGreaterThanOrEqual(3);
     expect(Number(read)).toBeGreaterThan(0);
+  });
+});
+
+describe('reads of single items asked for together', () => {
+  it('go to the table as one call, each answered its own item, a missing or expired one as nothing', async () => {
+    useStackEnv();
+    const { getItem, metered, nowEpoch, putItem } = await import('../../functions/lib/table.js');
+    const pk = `TEST#TOGETHER#${randomUUID()}`;
+    await Promise.all([
+      putItem({ pk, sk: 'A', word: 'alpha' }),
+      putItem({ pk, sk: 'B', word: 'beta' }),
+      putItem({ pk, sk: 'OLD', word: 'gone', expires_at: nowEpoch() - 10 }),
+    ]);
+
+    const { meter, result } = metered(() =>
+      Promise.all([
+        getItem<{ word: string }>({ pk, sk: 'B' }),
+        getItem({ pk, sk: 'MISSING' }),
+        getItem<{ word: string }>({ pk, sk: 'A' }),
+        getItem({ pk, sk: 'OLD' }),
+        getItem<{ word: string }>({ pk, sk: 'A' }),
+      ]),
+    );
+    const [b, missing, a, old, again] = await result;
+
+    expect([b?.word, missing, a?.word, old, again?.word]).toEqual(['beta', undefined, 'alpha', undefined, 'alpha']);
+    expect(meter.calls).toBe(1);
+    // One after another, each is its own call, as it was alone.
+    const alone = metered(async () => [await getItem<{ word: string }>({ pk, sk: 'A' }), await getItem({ pk, sk: 'MISSING' })]);
+    expect((await alone.result).map((item) => (item as { word?: string } | undefined)?.word)).toEqual(['alpha', undefined]);
+    expect(alone.meter.calls).toBe(2);
   });
 });
