@@ -41,7 +41,7 @@ const lanes: Lane[] =
   extra.length > 0
     ? [{ name: 'vitest ' + extra.join(' '), steps: [typecheck, build, ['npx', ['vitest', 'run', '--config', 'vitest.config.ts', ...extra]]], live: true }]
     : [
-        { name: 'type check, unit and integration', steps: [typecheck, vitest('unit', 'integration')], live: true },
+        { name: 'type check, unit and integration', steps: [typecheck, vitest('unit', 'integration', 'integration-own-stack')], live: true },
         { name: 'build, infra and browser', steps: [build, vitest('infra', 'e2e')], live: false },
       ];
 

@@ -1,6 +1,6 @@
-/** What the browser tests share: one headless Chromium per test file, a fresh context per test, and signing in through the page. */
+/** What the browser tests share: one headless Chromium for all the files of the worker, a fresh context per test, and signing in through the page. */
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { afterEach, beforeAll, expect, inject } from 'vitest';
 import { DEMO_PASSWORD } from '../../infra/local/demo.js';
 import { launchChromium } from '../support/chromium.js';
 import '../support/provided.js';
@@ -20,6 +20,21 @@ export interface Session {
   page(): Promise<Page>;
 }
 
+let launched: Promise<Browser> | undefined;
+
+/**
+ * The e2e files run one after another in one worker (vitest.config.ts), so they share one browser:
+ * launched by the first, closed by Playwright when the worker exits, launched again should it have
+ * crashed. Each test still gets contexts of its own, closed after it. Debian's chromium when
+ * installed, else the one @sparticuz/chromium ships (test/support/chromium.ts).
+ */
+async function sharedBrowser(): Promise<Browser> {
+  const current = launched ? await launched.catch(() => undefined) : undefined;
+  if (current?.isConnected()) return current;
+  launched = launchChromium().then(({ browser }) => browser);
+  return launched;
+}
+
 /** Call once at the top of a test file. */
 export function useBrowser(): Session {
   let browser: Browser;
@@ -30,8 +45,7 @@ export function useBrowser(): Session {
   const carrierUrl = inject('carrierUrl');
 
   beforeAll(async () => {
-    // Debian's chromium when installed, else the one @sparticuz/chromium ships (test/support/chromium.ts).
-    ({ browser } = await launchChromium());
+    browser = await sharedBrowser();
   });
   afterEach(async (test) => {
     // A failed step on a loaded CI machine is read from the log alone: what each page showed and heard.
@@ -40,9 +54,6 @@ export function useBrowser(): Session {
     await Promise.all(contexts.splice(0).map((c) => c.close()));
     // A script error on any page fails the test that caused it.
     expect(pageErrors.splice(0).map((e) => e.message)).toEqual([]);
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
 
   async function context(options: BrowserContextOptions = {}): Promise<BrowserContext> {
