@@ -372,12 +372,14 @@ export async function reconcile(record: PaymentRequestRecord, now = new Date()):
  * which starts again on every change.
  */
 export async function followDmsChange(ro: RepairOrderRecord, created: boolean): Promise<void> {
+  // An order the DMS has just opened has no request yet, and none is made for it on arrival.
+  if (created) return;
   const latest = await latestRequest(ro.company_id, ro.id);
   if (latest?.state === 'queued') {
     await sendIfReady(latest, ro, null);
     return;
   }
-  if (created || (latest && !isSettled(latest.state)) || latest?.state === 'paid') return;
+  if ((latest && !isSettled(latest.state)) || latest?.state === 'paid') return;
   if (ro.metadata.dms_status !== 'pre_invoiced' || !ro.invoice || ro.invoice.requested_customer_pay_in_cents <= 0) return;
   const [autoSend, payments] = await Promise.all([readAutoSend(ro.company_id, ro.location_id), readSettings(ro.company_id, ro.location_id, 'payments_settings')]);
   if (!autoSend.enabled || !payments.enabled) return;
