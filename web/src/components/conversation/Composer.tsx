@@ -112,8 +112,12 @@ export function Composer({
     text,
     onText: (next, caret) => {
       setText(next);
-      // After React wrote the new text: the caret goes after the name.
-      requestAnimationFrame(() => textBox.current?.setSelectionRange(caret, caret));
+      // After React wrote the new text: the caret goes after the name, unless the agent has typed
+      // on meanwhile (a late frame on a busy machine would put the caret back mid-word).
+      requestAnimationFrame(() => {
+        const box = textBox.current;
+        if (box && box.value === next) box.setSelectionRange(caret, caret);
+      });
     },
   });
 
