@@ -45,7 +45,8 @@ export const EVENTS_PATH_PATTERN = '/events*';
  * (/app/public/visits/{token}, whatever the token looks like), and the inspection and survey links
  * sent before it (/app/public/inspections/{token}, /app/public/surveys/{token}), get the visit
  * page's own small document, /app/visit.html; other client-side routes under /app (no file extension in
- * the last segment) get /app/index.html; files pass through; the bare origin goes to /app/. Unlike
+ * the last segment) get /app/index.html, and so do those of the phone site under /m/ (SPEC §2: the
+ * same console, routed under /m); files pass through; the bare origin goes to /app/. Unlike
  * an error-response mapping, this leaves the API's own 404s alone.
  */
 export const SPA_ROUTER_CODE = `function handler(event) {
@@ -58,7 +59,11 @@ export const SPA_ROUTER_CODE = `function handler(event) {
     request.uri = '/app/visit.html';
     return request;
   }
-  if (uri === '/app' || (uri.indexOf('/app/') === 0 && !/\\.[A-Za-z0-9]+$/.test(uri.substring(uri.lastIndexOf('/') + 1)))) {
+  if (uri === '/m') {
+    return { statusCode: 302, statusDescription: 'Found', headers: { location: { value: '/m/' } } };
+  }
+  var clientRoute = !/\\.[A-Za-z0-9]+$/.test(uri.substring(uri.lastIndexOf('/') + 1));
+  if (uri === '/app' || (uri.indexOf('/app/') === 0 && clientRoute) || (uri.indexOf('/m/') === 0 && clientRoute)) {
     request.uri = '/app/index.html';
   }
   return request;

@@ -24,7 +24,7 @@ import {
 } from './lambda-event.js';
 import { Router } from './routes.js';
 import { invokeStreaming, isStreamingHandler, type ResponseSink } from './streaming.js';
-import type { WebServing } from './web.js';
+import { PHONE_SITE_PREFIX, phoneSiteTarget, type WebServing } from './web.js';
 
 /** The HTTP API's integration timeout. */
 const INTEGRATION_TIMEOUT_MS = 30_000;
@@ -71,7 +71,7 @@ async function route(req: IncomingMessage, res: ServerResponse, parts: ServerPar
   if (!parts.quiet) {
     res.on('finish', () => {
       // The SPA's files and the dev pages' two-second polling would drown the API lines.
-      const routine = (path.startsWith('/app/') || (method === 'GET' && path.startsWith('/dev/'))) && res.statusCode < 400;
+      const routine = (path.startsWith('/app/') || path.startsWith('/m/') || (method === 'GET' && path.startsWith('/dev/'))) && res.statusCode < 400;
       if (!routine) parts.log(`${method} ${path} ${res.statusCode} ${Date.now() - started}ms`);
     });
   }
@@ -82,6 +82,13 @@ async function route(req: IncomingMessage, res: ServerResponse, parts: ServerPar
   if (path === '/events' || path === '/events/') return events(req, res);
   if (path === '/dev' || path.startsWith('/dev/')) return handleDev(req, res, parts.carrier);
   if (path.startsWith('/app/')) return parts.web().handle(req, res);
+  if (path === '/m') return redirect(res, `${PHONE_SITE_PREFIX}${new URL(req.url ?? '/', 'http://local').search}`);
+  if (path.startsWith(PHONE_SITE_PREFIX)) {
+    const target = phoneSiteTarget(url);
+    if (!target) return sendText(res, 404, 'Not found');
+    req.url = target;
+    return parts.web().handle(req, res);
+  }
 
   const match = router.match(method, path);
   if (match) return api(req, res, match.area, match.routeKey, match.pathParameters);

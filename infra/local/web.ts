@@ -76,6 +76,20 @@ export function documentFor(relative: string): 'index.html' | CustomerDocument {
   return 'index.html';
 }
 
+/** The phone site (SPEC §2: mobile devices are sent to /m/): the console's own document, routed under /m. */
+export const PHONE_SITE_PREFIX = '/m/';
+
+/**
+ * The /app address that answers a path of the phone site, or null when nothing does: its client-side
+ * routes (no extension) are the console's index.html, as CloudFront's router answers them (infra/web.ts);
+ * the console's files are only under /app/.
+ */
+export function phoneSiteTarget(url: string): string | null {
+  const [pathname = '/', query] = url.split('?', 2);
+  if (!pathname.startsWith(PHONE_SITE_PREFIX) || extname(pathname) !== '') return null;
+  return `/app/${query === undefined ? '' : `?${query}`}`;
+}
+
 /**
  * The console's CSP as CloudFront sends it (infra/csp.ts), with s3rver in place of the uploads
  * bucket. Read per answer: the stack sets S3_ENDPOINT once s3rver listens, after the web starts.

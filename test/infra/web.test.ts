@@ -64,6 +64,13 @@ describe('the /app router function', () => {
     for (const path of ['/api/agents/me', '/application', '/robots.txt']) expect(uriFor(path), path).toBe(path);
   });
 
+  it("serves the console's index.html for the phone site's routes (SPEC §2: /m/), and sends /m to /m/", () => {
+    for (const path of ['/m/', '/m/appointments', '/m/sign_in', '/m/login/seamless_error']) expect(uriFor(path), path).toBe('/app/index.html');
+    expect(route({ request: { uri: '/m' } })).toMatchObject({ statusCode: 302, headers: { location: { value: '/m/' } } });
+    // The console's files live under /app/ only; /mail or /media are not the phone site.
+    for (const path of ['/m/app.js', '/mail', '/media/x']) expect(uriFor(path), path).toBe(path);
+  });
+
   it('sends the bare origin to the console', () => {
     expect(route({ request: { uri: '/' } })).toMatchObject({ statusCode: 302, headers: { location: { value: '/app/' } } });
   });

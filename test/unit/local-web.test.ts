@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationList, linkify } from '../../infra/local/dev-pages.js';
-import { builtSpa, documentFor } from '../../infra/local/web.js';
+import { builtSpa, documentFor, phoneSiteTarget } from '../../infra/local/web.js';
 
 describe('builtSpa (web/dist served as CloudFront serves the web bucket)', () => {
   let dist: string;
@@ -110,5 +110,18 @@ describe('the customer phone page (/dev/phone), where a person plays the custome
 
   it('leaves sentence punctuation after a link out of it, and escapes the rest of the text', () => {
     expect(linkify(`See ${link}. <b>Thanks</b>`)).toBe(`See <a href="${link}" target="_blank" rel="noopener">${link}</a>. &lt;b&gt;Thanks&lt;/b&gt;`);
+  });
+});
+
+describe('phoneSiteTarget (the phone site /m/ is the console document, as CloudFront routes it)', () => {
+  it("answers the phone site's client-side routes with the console, keeping the query", () => {
+    expect(phoneSiteTarget('/m/')).toBe('/app/');
+    expect(phoneSiteTarget('/m/appointments')).toBe('/app/');
+    expect(phoneSiteTarget('/m/?ro=ro_1')).toBe('/app/?ro=ro_1');
+  });
+
+  it('answers nothing for a file under /m/ or a path that only starts with m', () => {
+    expect(phoneSiteTarget('/m/assets/index.js')).toBeNull();
+    expect(phoneSiteTarget('/mail')).toBeNull();
   });
 });

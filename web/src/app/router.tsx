@@ -11,6 +11,7 @@ import type { ScreenDefinition, ScreenLoader } from '../lib/screenDefinition.js'
 import { SCREENS } from './menu.js';
 import { NoBoardRoute, ScreenRoute } from './ScreenRoute.js';
 import { SessionGate } from './SessionGate.js';
+import { siteBase } from '../lib/site.js';
 
 /**
  * A built screen: its chunk (and its words, which its components suspend for) loads only once the
@@ -72,5 +73,5 @@ export const routes: RouteObject[] = [
 ];
 
 export function createConsoleRouter() {
-  return createBrowserRouter(routes, { basename: import.meta.env.BASE_URL.replace(/\/$/, '') });
+  return createBrowserRouter(routes, { basename: siteBase().replace(/\/$/, '') });
 }

@@ -7,6 +7,7 @@ import { ApiError } from './request.js';
 import { offline } from './connectivity.js';
 import { i18n } from './i18n.js';
 import { serverRefusalText } from './sendRefusals.js';
+import { siteBase } from './site.js';
 import { clearLocalData, storeFlash } from './storage.js';
 
 export const INACTIVITY_FLASH = 'session.logged_out_inactivity';
@@ -33,7 +34,7 @@ export function reportFailure(error: unknown): void {
       leaving = true;
       storeFlash(INACTIVITY_FLASH);
       clearLocalData();
-      window.location.assign(`${import.meta.env.BASE_URL}sign_in`);
+      window.location.assign(`${siteBase()}sign_in`);
       return;
     case 'toast': {
       // The server's words only for a refusal the console cannot word in the agent's language.

@@ -13,6 +13,7 @@ import { currentLocale, hasChosenLocale, switchLocale } from './i18n.js';
 import { fetchAllPages } from './paging.js';
 import { ApiError } from './request.js';
 import { retry } from './retry.js';
+import { phoneSiteAddress, siteBase } from './site.js';
 import { STORED, clearLocalData, readStored, writeStored } from './storage.js';
 import { createStore, useStore } from './store.js';
 import { chooseTeam } from './team.js';
@@ -75,7 +76,7 @@ export function signOut(): Promise<void> {
     }
     clearLocalData();
     // A full page load drops every cached answer of the agent who signed out.
-    window.location.replace(import.meta.env.BASE_URL);
+    window.location.replace(siteBase());
   })();
   return signingOut;
 }
@@ -118,7 +119,12 @@ async function bootstrap(fresh: boolean): Promise<void> {
     return;
   }
   if (run !== generation) return;
-  // No mobile redirect: SPEC §2 sends phones to /m/, but there is no mobile site in this product yet.
+  // SPEC §4: a phone is sent to the phone site once the session is known to be good.
+  const phoneSite = phoneSiteAddress(window.location);
+  if (phoneSite) {
+    window.location.replace(phoneSite);
+    return;
+  }
   if (!hasChosenLocale() && isLocale(me.agent.locale) && me.agent.locale !== currentLocale.get()) {
     await switchLocale(me.agent.locale);
   }

@@ -15,6 +15,8 @@ export const STORED = {
   deviceId: 'device_id',
   email: 'email',
   tabId: 'tab_id',
+  /** The layout chosen on this browser (web/src/lib/site.ts): kept across sign-outs, like the language. */
+  layout: 'layout',
 } as const;
 export type StoredKey = (typeof STORED)[keyof typeof STORED];
 

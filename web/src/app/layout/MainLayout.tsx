@@ -17,6 +17,7 @@ import { currentLocale } from '../../lib/i18n.js';
 import { screenName } from '../../lib/screenDefinition.js';
 import { useStore } from '../../lib/store.js';
 import { menuFor } from '../menu.js';
+import { LayoutChoice } from './LayoutChoice.js';
 import { PHONE_WINDOW, WIDE_WINDOW } from './widths.js';
 import './shell.css';
 
@@ -110,6 +111,7 @@ export function MainLayout() {
               </ul>
             </section>
           ))}
+          <LayoutChoice />
         </nav>
         <main id="content" className="shell__main" tabIndex={-1}>
           <Outlet />
