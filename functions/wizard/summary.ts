@@ -8,7 +8,7 @@ import type { WizardLinkRecord } from './links.js';
 import { wizardNotFound } from './links.js';
 import { WIZARD_PDF_CHUNK } from './pdfChunk.js';
 
-const drawing = lazyChunk<typeof import('./pdf.js')>(WIZARD_PDF_CHUNK.file, import.meta.url);
+const drawing = lazyChunk<typeof import('./wizardPdf.js')>(WIZARD_PDF_CHUNK.file, import.meta.url);
 
 /** The page's language, else the store's; `debug` and unknown ones read English. */
 function pdfLocale(asked: string | undefined, store: Locale): Exclude<Locale, 'debug'> {

@@ -7,6 +7,7 @@
  */
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Activity } from '../../../shared/activities.js';
 import { WIZARD_ERRORS, WIZARD_LINK_DAYS, type WizardLink } from '../../../shared/wizard/schemas.js';
 import { wizardPaths } from '../../../shared/wizard/routes.js';
 import { api, signIn, type ApiClient } from '../../../test/support/api.js';
@@ -195,6 +196,15 @@ describe('the wizard by its token', () => {
     const again = await anon.get(wizardPaths.wizard(token));
     expect(again.body.wizard.values.marketing_buttons.label).toBe('Value my trade');
     expect(again.body.wizard.values.reminder_settings.remind_days_after).toBe(9);
+  });
+
+  it('puts a save on the activity list as the Settings screen\'s saves are, by the manager who made the link', async () => {
+    const { token } = await newLink(manager, store.locationId);
+    expect((await put(token, { appointment_settings: { reminder_template: `Wizard reminder ${run}` } })).status).toBe(200);
+    const res = await manager.get('/api/activities/locations?limit=50');
+    expect(res.status, res.text).toBe(200);
+    const recorded = (res.body.activities as Activity[]).find((a) => a.kind === 'settings_changed' && a.group === 'appointments_settings' && a.changes.some((c) => c.after === `Wizard reminder ${run}`));
+    expect(recorded).toMatchObject({ agent: { id: id('mgr') }, location_id: store.locationId, changes: [{ field: 'reminder_template', after: `Wizard reminder ${run}` }] });
   });
 
   it('refuses a notification number that is no phone number, with the spec text', async () => {

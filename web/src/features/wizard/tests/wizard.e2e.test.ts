@@ -3,9 +3,10 @@
  * test's own: a manager creates a link in Settings → Business information (copied, listed) and
  * revokes it after a confirmation that says it cannot be undone, and the revoked link opens
  * nothing; the store's staff go through every page of a link, adding tags with Enter and Tab,
- * meet a refused answer (11 days) and fix it, each save carrying only that page's new answers,
- * submit, and download the summary PDF (a refusal of the server and a failure shown on the way); the answers are then in the store's settings. Axe scans
- * the first input page, the thank-you page and the manager's section.
+ * meet refusals (11 days on the page, a bad number from the server) and a failure and get past
+ * them, each save carrying only that page's new answers, submit, and download the summary PDF;
+ * the answers are then in the store's settings. Axe scans the first input page, a refusal, the
+ * thank-you page and the manager's section.
  */
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
