@@ -9,7 +9,8 @@
  * Nobody signs in to the wizard: a change is recorded as made by the manager who created the link.
  */
 import { MARKETING_BUTTONS, type MarketingButton, type MarketingButtons } from '../../shared/guests/schemas.js';
-import { settingsChanges } from '../../shared/schemas/settings.js';
+import type { SettingsKey } from '../../shared/access.js';
+import { completeSettings, settingsChanges } from '../../shared/schemas/settings.js';
 import type { WizardAnswers, WizardValues } from '../../shared/wizard/schemas.js';
 import { rescheduleReminders } from '../appointments/reminderTime.js';
 import { marketingButtonsSchema } from '../guests/marketingButtons.js';
@@ -49,6 +50,16 @@ export async function currentValues(companyId: string, locationId: string): Prom
 const defined = <T extends object>(value: T): Partial<T> => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 /**
+ * A text left empty is unanswered (SPEC §5 "Unanswered fields fall back to defaults"): a group's
+ * text with a default of its own (the vehicle-ready text, the reminders') gets that default back
+ * rather than an empty text that would send nothing.
+ */
+function withDefaults(key: SettingsKey, answers: Record<string, unknown>): Record<string, unknown> {
+  const defaults = completeSettings(key, {}) as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(answers).map(([field, value]) => [field, value === '' && typeof defaults[field] === 'string' ? defaults[field] : value]));
+}
+
+/**
  * The answers of one save, each section into its group. Every section is checked by its group's
  * own rules before anything is written, so a refused answer leaves every group as it was.
  */
@@ -69,11 +80,11 @@ export async function saveAnswers(link: WizardLinkRecord, answers: WizardAnswers
     const raw = { buttons: [first, ...buttons.slice(1)] };
     check(marketingButtonsSchema.changes(raw), () => changeGroup(companyId, locationId, MARKETING_BUTTONS, marketingButtonsSchema, raw, by));
   }
-  const service = answers.service_settings && defined(answers.service_settings);
+  const service = answers.service_settings && withDefaults('service_settings', defined(answers.service_settings));
   if (service && Object.keys(service).length > 0) {
     check(settingsChanges('service_settings', service), () => changeSettings(companyId, locationId, 'service_settings', service, by));
   }
-  const appointments = answers.appointment_settings && defined(answers.appointment_settings);
+  const appointments = answers.appointment_settings && withDefaults('appointments_settings', defined(answers.appointment_settings));
   if (appointments && Object.keys(appointments).length > 0) {
     check(settingsChanges('appointments_settings', appointments), async () => {
       await changeSettings(companyId, locationId, 'appointments_settings', appointments, by);
@@ -84,7 +95,7 @@ export async function saveAnswers(link: WizardLinkRecord, answers: WizardAnswers
   const reminders = answers.reminder_settings && defined(answers.reminder_settings);
   if (reminders && Object.keys(reminders).length > 0) {
     const { remind_days_after, ...rest } = reminders;
-    const raw = { ...rest, ...(remind_days_after === undefined ? {} : { remind_months_after: remind_days_after }) };
+    const raw = withDefaults('reminder_settings', { ...rest, ...(remind_days_after === undefined ? {} : { remind_months_after: remind_days_after }) });
     check(settingsChanges('reminder_settings', raw), () => changeSettings(companyId, locationId, 'reminder_settings', raw, by));
   }
   if (errors.length > 0) throw new ValidationError(errors);

@@ -8,6 +8,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Activity } from '../../../shared/activities.js';
+import { completeSettings } from '../../../shared/schemas/settings.js';
 import { WIZARD_ERRORS, WIZARD_LINK_DAYS, type WizardLink } from '../../../shared/wizard/schemas.js';
 import { wizardPaths } from '../../../shared/wizard/routes.js';
 import { api, signIn, type ApiClient } from '../../../test/support/api.js';
@@ -196,6 +197,17 @@ describe('the wizard by its token', () => {
     const again = await anon.get(wizardPaths.wizard(token));
     expect(again.body.wizard.values.marketing_buttons.label).toBe('Value my trade');
     expect(again.body.wizard.values.reminder_settings.remind_days_after).toBe(9);
+  });
+
+  it('gives a text left empty its default back: unanswered fields fall back to defaults', async () => {
+    const { token } = await newLink(manager, store.locationId);
+    expect((await put(token, { service_settings: { vehicle_ready_message: 'Custom ready text' }, reminder_settings: { reminder_template: 'Custom reminder' } })).status).toBe(200);
+    const res = await put(token, { service_settings: { vehicle_ready_message: '   ', work_declined_notification_message: '' }, reminder_settings: { reminder_template: '' } });
+    expect(res.status, res.text).toBe(200);
+    const defaults = { ready: completeSettings('service_settings', {}).vehicle_ready_message, reminder: completeSettings('reminder_settings', {}).reminder_template };
+    expect(res.body.wizard.values.service_settings).toMatchObject({ vehicle_ready_message: defaults.ready, work_declined_notification_message: '' });
+    expect(res.body.wizard.values.reminder_settings.reminder_template).toBe(defaults.reminder);
+    expect((await settings(manager, store.locationId, 'service_settings')).vehicle_ready_message).toBe(defaults.ready);
   });
 
   it('puts a save on the activity list as the Settings screen\'s saves are, by the manager who made the link', async () => {
