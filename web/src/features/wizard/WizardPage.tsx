@@ -35,6 +35,12 @@ type Problem = { kind: 'invalid'; messages: string[] } | { kind: 'failed' };
 type Loaded = { kind: 'loading' } | { kind: 'missing' } | { kind: 'failed' } | { kind: 'ready'; view: WizardView };
 type Field<S extends WizardSection> = keyof WizardValues[S] & string;
 
+/** The fields of the pages that share a section (the other input pages save their whole section). */
+const PAGE_FIELDS: Partial<Record<(typeof WIZARD_PAGES)[number], readonly string[]>> = {
+  vehicle_ready: ['vehicle_ready_message'],
+  work_declined: ['work_declined_opcodes', 'work_declined_notification_after_days', 'work_declined_notification_message'],
+};
+
 /** The last input page: its button submits the wizard. */
 const SUBMIT_PAGE = WIZARD_LAST_PAGE - 1;
 
@@ -51,9 +57,12 @@ function errorsOf(body: unknown): string[] {
   return Array.isArray(errors) ? errors.map((e) => (typeof e.message === 'string' ? e.message : '')).filter(Boolean) : [];
 }
 
-/** Answers with the fields left empty taken out: an unanswered field keeps its current setting. */
-function answered(section: Partial<Record<string, unknown>> | undefined): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(section ?? {}).filter(([, value]) => value !== undefined));
+/**
+ * A page's answers: its own fields of its section (another page's pending answers wait for that
+ * page's Next), without the numbers left empty, which keep their current setting.
+ */
+function answered(section: Partial<Record<string, unknown>> | undefined, fields: readonly string[] | undefined): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(section ?? {}).filter(([field, value]) => value !== undefined && (!fields || fields.includes(field))));
 }
 
 function Wizard() {
@@ -72,12 +81,23 @@ function Wizard() {
   const moved = useRef(false);
   useDocumentTitle(t('wizard.title'));
 
-  function show(view: WizardView) {
-    setValues(view.values);
+  /**
+   * The server's values on screen, with the answers still pending on other pages kept over them
+   * (a save of one page must not undo what another page has that is not saved yet).
+   */
+  function show(view: WizardView, still: WizardAnswers = {}) {
+    const merged = Object.fromEntries(
+      (Object.keys(view.values) as WizardSection[]).map((of) => [of, { ...view.values[of], ...answered(still[of], undefined) }]),
+    ) as unknown as WizardValues;
+    setValues(merged);
+    const raw = (of: WizardSection, field: string, saved: number) => {
+      const kept = (still[of] as Record<string, unknown> | undefined)?.[field];
+      return kept === undefined ? String(saved) : String(kept);
+    };
     setNumbers({
-      work_declined_notification_after_days: String(view.values.service_settings.work_declined_notification_after_days),
-      remind_days_prior: String(view.values.appointment_settings.remind_days_prior),
-      remind_days_after: String(view.values.reminder_settings.remind_days_after),
+      work_declined_notification_after_days: raw('service_settings', 'work_declined_notification_after_days', view.values.service_settings.work_declined_notification_after_days),
+      remind_days_prior: raw('appointment_settings', 'remind_days_prior', view.values.appointment_settings.remind_days_prior),
+      remind_days_after: raw('reminder_settings', 'remind_days_after', view.values.reminder_settings.remind_days_after),
     });
   }
 
@@ -145,7 +165,11 @@ function Wizard() {
   /** Saves this page's pending answers; true when saved (or nothing was pending). */
   async function save(): Promise<boolean> {
     if (!section) return true;
-    const body: WizardAnswers = { [section]: answered(pending[section]) };
+    const fields = PAGE_FIELDS[name];
+    const own = answered(pending[section], fields);
+    // Nothing new on this page: nothing to send.
+    if (Object.keys(own).length === 0) return true;
+    const body: WizardAnswers = { [section]: own };
     const checked = wizardAnswers.safeParse(body);
     if (!checked.success) {
       setProblem({ kind: 'invalid', messages: words(checked.error.issues.map((issue) => issue.message)) });
@@ -153,8 +177,11 @@ function Wizard() {
     }
     try {
       const { wizard } = await saveAnswers(token, checked.data);
-      show(wizard);
-      setPending((current) => ({ ...current, [section]: undefined }));
+      // What was saved is no longer pending; another page's answers of the same section still are.
+      const rest = Object.fromEntries(Object.entries(pending[section] ?? {}).filter(([field]) => fields !== undefined && !fields.includes(field)));
+      const still: WizardAnswers = { ...pending, [section]: Object.keys(rest).length > 0 ? rest : undefined };
+      setPending(still);
+      show(wizard, still);
       return true;
     } catch (error) {
       const messages = error instanceof ApiError && error.status === 422 ? errorsOf(error.body) : [];

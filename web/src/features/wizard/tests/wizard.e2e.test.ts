@@ -161,6 +161,17 @@ describe.each(WIDTHS)('the setup wizard at %s', (width, options) => {
     expect(await problem.textContent()).toContain(word('errors.work_declined_days'));
     expect(await page.getByTestId('wizard-counter').textContent()).toBe('3 of 6');
     expect(await seriousViolations(page)).toEqual([]);
+    // Back to the page before, a change there saved by its Next: this page's answers wait for its own Next, still on screen.
+    await page.getByTestId('wizard-back').click();
+    await page.getByTestId('wizard-page-vehicle_ready').waitFor();
+    expect(await page.getByTestId('wizard-vehicle_ready_message').inputValue()).toBe('Your car is ready at Harbor Motors.');
+    await page.getByTestId('wizard-vehicle_ready_message').fill('Your car is ready at Harbor Motors!');
+    await page.getByTestId('wizard-next').click();
+    await page.getByTestId('wizard-page-work_declined').waitFor();
+    expect(await page.getByTestId('wizard-problem').count()).toBe(0);
+    expect(await page.getByTestId('wizard-work_declined_notification_after_days').inputValue()).toBe('11');
+    expect(await page.getByTestId('wizard-opcodes').getByRole('listitem').count()).toBe(2);
+    expect(await page.getByTestId('wizard-work_declined_notification_message').inputValue()).toBe('Still thinking about those brakes?');
     await page.getByTestId('wizard-work_declined_notification_after_days').fill('5');
     await page.getByTestId('wizard-next').click();
 
@@ -185,7 +196,7 @@ describe.each(WIDTHS)('the setup wizard at %s', (width, options) => {
     const bytes = await readFile((await download.path())!);
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
-    // Each save carried only its page's new answers (the intro and thank-you pages save nothing).
+    // Each save carried only its page's new answers (the intro and thank-you pages, and a page with nothing new, save nothing).
     // A refused or failed save keeps its answers pending: the next try sends them again.
     const button = { label: 'Value my trade', css_class: 'warning', email_notification_recipients: ['sales@harbor.example'] };
     expect(saves).toEqual([
@@ -193,6 +204,7 @@ describe.each(WIDTHS)('the setup wizard at %s', (width, options) => {
       { marketing_buttons: { ...button, sms_notification_recipients: ['+1 617 555 0143'] } },
       { service_settings: { vehicle_ready_message: 'Your car is ready at Harbor Motors.' } },
       { service_settings: { vehicle_ready_message: 'Your car is ready at Harbor Motors.' } },
+      { service_settings: { vehicle_ready_message: 'Your car is ready at Harbor Motors!' } },
       {
         service_settings: {
           work_declined_opcodes: ['BRK01', 'TIRE2'],
@@ -206,7 +218,7 @@ describe.each(WIDTHS)('the setup wizard at %s', (width, options) => {
 
     // The answers are the store's settings now, as the Settings screen reads them.
     const service = (await manager.get(`/api/locations/${store.locationId}/service_settings`)).body.service_settings;
-    expect(service).toMatchObject({ vehicle_ready_message: 'Your car is ready at Harbor Motors.', work_declined_opcodes: ['BRK01', 'TIRE2'], work_declined_notification_after_days: 5 });
+    expect(service).toMatchObject({ vehicle_ready_message: 'Your car is ready at Harbor Motors!', work_declined_opcodes: ['BRK01', 'TIRE2'], work_declined_notification_after_days: 5 });
     const buttons = (await manager.get(`/api/locations/${store.locationId}/marketing_buttons`)).body.marketing_buttons.buttons;
     expect(buttons[0]).toMatchObject({ label: 'Value my trade', css_class: 'warning', email_notification_recipients: ['sales@harbor.example'] });
     expect((await manager.get(`/api/locations/${store.locationId}/appointments_settings`)).body.appointments_settings.remind_days_prior).toBe(2);
