@@ -17,3 +17,4 @@ export { board as gallery } from './gallery/board.js';
 export { board as visits } from './visits/board.js';
 export { board as templates } from './templates/board.js';
 export { board as users } from './users/board.js';
+export { board as wizard } from './wizard/board.js';

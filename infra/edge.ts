@@ -45,7 +45,11 @@ export const API_RATE_WINDOW_SECONDS = 300;
  * /customerInspections). One customer opens one link and approves a few items; 1,000 requests in
  * 5 minutes leaves room for many customers behind one carrier NAT, and stops token guessing early.
  */
-export const PUBLIC_PATH_PREFIXES = ['/api/public/'] as const;
+/**
+ * The setup wizard's pages (SPEC §7 `/api/wizard/locations/{token}`, no sign-in) are held the same
+ * way: a store's staff save a handful of pages.
+ */
+export const PUBLIC_PATH_PREFIXES = ['/api/public/', '/api/wizard/'] as const;
 export const PUBLIC_RATE_LIMIT = 1_000;
 export const PUBLIC_RATE_WINDOW_SECONDS = 300;
 

@@ -12,6 +12,7 @@ import { API_AREAS, CARRIER_TOPICS, EVENTS_ENTRY, JOBS_ENTRY, type AreaName } fr
 import { CARRIER_CHUNK, LAMBDA_CHUNK, MAIL_CHUNK, S3_CHUNK, type ChunkOfModule } from '../../functions/lib/lazyChunk.js';
 import { PDF_BUNDLE_FILES, PDF_CHUNK } from '../../functions/recommendations/fonts.js';
 import { INVOICE_PDF_CHUNK } from '../../functions/payments/invoiceChunk.js';
+import { WIZARD_PDF_CHUNK } from '../../functions/wizard/pdfChunk.js';
 import { BUNDLE_FILES, ORIGIN_GATE_ENTRY } from '../../infra/api.js';
 import { ESM_REQUIRE_BANNER } from '../../infra/server-function.js';
 import { resources, synthesise, type Synthesised } from './synth.js';
@@ -150,6 +151,7 @@ function isPdfLibrary(path: string): boolean {
 const LAZY_PARTS: { name: string; chunk: ChunkOfModule; packages: RegExp }[] = [
   { name: 'pdf-lib', chunk: PDF_CHUNK, packages: /node_modules\/(pdf-lib|@pdf-lib\/[^/]+)\// },
   { name: 'pdf-lib for the invoice', chunk: INVOICE_PDF_CHUNK, packages: /node_modules\/(pdf-lib|@pdf-lib\/[^/]+)\// },
+  { name: 'pdf-lib for the setup wizard summary', chunk: WIZARD_PDF_CHUNK, packages: /node_modules\/(pdf-lib|@pdf-lib\/[^/]+)\// },
   { name: 'the S3 client and presigner', chunk: S3_CHUNK, packages: /node_modules\/@aws-sdk\/(client-s3|s3-request-presigner)\// },
   { name: 'the SNS and Pinpoint clients', chunk: CARRIER_CHUNK, packages: /node_modules\/@aws-sdk\/(client-sns|client-pinpoint)\// },
   { name: 'the Lambda client', chunk: LAMBDA_CHUNK, packages: /node_modules\/@aws-sdk\/client-lambda\// },

@@ -698,7 +698,7 @@ describe('app stack: nothing answers around CloudFront', () => {
     expect(api.prefixes).toEqual(['/api/', '/business_info', '/calls_settings/', '/dms/', '/gatekeeper_settings', '/inventory/settings', '/payments/', '/tech/mpi/settings', '/vcard_settings']);
     expect(api.Limit).toBe(API_RATE_LIMIT);
     const pub = rule('PublicRateLimit');
-    expect(pub.prefixes).toEqual(['/api/public/']);
+    expect(pub.prefixes).toEqual(['/api/public/', '/api/wizard/']);
     expect(pub.Limit).toBe(PUBLIC_RATE_LIMIT);
     const signIn = rule('SignInRateLimit');
     expect(signIn.Limit).toBe(SIGN_IN_RATE_LIMIT);

@@ -52,6 +52,7 @@ export const routes: RouteObject[] = [
             path: 'login/seamless_error',
             lazy: () => import('../features/auth/SeamlessErrorPage.js').then((m) => ({ Component: m.SeamlessErrorPage })),
           },
+          { path: 'public/location/:token/wizard', lazy: () => import('../features/wizard/WizardPage.js').then((m) => ({ Component: m.WizardPage })) },
         ],
       },
       { path: 'logout', lazy: () => import('../features/auth/LogoutPage.js').then((m) => ({ Component: m.LogoutPage })) },

@@ -20,3 +20,4 @@ export { screens as templates } from '../features/templates/screen.js';
 export { screens as profile } from './profileScreen.js';
 export { screens as help } from '../features/help/screen.js';
 export { screens as users } from '../features/users/screen.js';
+export { screens as wizard } from '../features/wizard/screen.js';

@@ -90,7 +90,11 @@ export function SettingsScreen({ templates }: { templates?: ComponentType<{ loca
           {tab === 'tech' ? (
             <TechTab key={location.id} locationId={location.id} templates={templates} />
           ) : CoreTab ? (
-            <CoreTab key={location.id} locationId={location.id} />
+            <>
+              <CoreTab key={location.id} locationId={location.id} />
+              {/* A feature's part of a core tab (the wizard's links in business information) follows the core's form. */}
+              {FeatureTab ? <FeatureTab key={`${location.id}-feature`} locationId={location.id} /> : null}
+            </>
           ) : FeatureTab ? (
             <FeatureTab key={location.id} locationId={location.id} />
           ) : (
