@@ -14,7 +14,7 @@ import { putItem } from '../../lib/table.js';
 import { api, type ApiResponse } from '../../../test/support/api.js';
 import { createAgent, createOwnStore, type OwnStore } from '../../../test/support/ownStore.js';
 import { useStackEnv } from '../../../test/support/service.js';
-import { PARTNER_DEMO_PASSWORD } from '../../../infra/local/partnerIdp.js';
+import { PARTNER_DEMO_PASSWORD } from '../../../infra/local/demo-partner.js';
 
 useStackEnv();
 const baseUrl = inject('baseUrl');
