@@ -7,7 +7,12 @@
  */
 import { createHmac, createPrivateKey, createPublicKey, generateKeyPairSync, sign as cryptoSign, constants, type KeyObject } from 'node:crypto';
 import { CompactEncrypt, decodeJwt, importJWK, type JWK } from 'jose';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { randomUUID as uuid } from 'node:crypto';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildHttpEvent, lambdaContext } from '../../../infra/local/lambda-event.js';
+import { handler as partnerHandler } from '../handler.js';
+import { handler as sessionsHandler } from '../../sessions/handler.js';
 import type { SsoConfig } from '../../../shared/partnerSignIn/contract.js';
 import { keys } from '../../lib/keys.js';
 import { putItem } from '../../lib/table.js';
@@ -441,5 +446,64 @@ describe('id_tokens posted to login_sso', () => {
     expect((await loginSso({ id_token: good() })).status).toBe(200);
     // The partner's own tokens, signed with its new key, sign in as before.
     expect((await loginSso(await partnerTokens(ADVISOR))).status).toBe(200);
+  });
+});
+
+/**
+ * The Lambdas in this process, with the partner settings changed: a deployment without a partner,
+ * and a partner that cannot be reached.
+ */
+describe('in process: partner sign-in off, partner unreachable', () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    for (const name of Object.keys(process.env)) if (name.startsWith('PARTNER_')) delete process.env[name];
+    Object.assign(process.env, Object.fromEntries(Object.entries(saved).filter(([name]) => name.startsWith('PARTNER_'))));
+  });
+
+  async function call(area: 'partner' | 'sessions', method: 'GET' | 'POST', path: string, body?: unknown) {
+    const raw = body === undefined ? '' : JSON.stringify(body);
+    const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
+    const event: APIGatewayProxyEventV2 = buildHttpEvent(
+      { method, url: path, httpVersion: '1.1', headers, rawHeaders: Object.entries(headers).flat(), body: Buffer.from(raw), sourceIp: '127.0.0.1' },
+      { routeKey: `${method} ${path}`, pathParameters: {} },
+    );
+    const run = area === 'partner' ? partnerHandler : sessionsHandler;
+    const result = (await run(event, lambdaContext(area, uuid()))) as APIGatewayProxyStructuredResultV2;
+    let parsed: { error?: { id?: string } } | string | null = null;
+    try {
+      parsed = JSON.parse(result.body ?? 'null') as { error?: { id?: string } };
+    } catch {
+      parsed = result.body ?? null;
+    }
+    return { status: result.statusCode ?? 200, body: parsed };
+  }
+
+  it('without PARTNER_ISSUER every partner route answers 404 sso_not_configured and the probe says password', async () => {
+    delete process.env.PARTNER_ISSUER;
+    const tokens = { id_token: 'x' };
+    for (const [method, path, body] of [
+      ['GET', '/agent_sessions/sso_config', undefined],
+      ['POST', '/agent_sessions/login_sso', tokens],
+      ['POST', '/agent_sessions/seamless', { email: ADVISOR, refresh_token: 'x' }],
+    ] as const) {
+      const res = await call('partner', method, path, body);
+      expect(res.status, path).toBe(404);
+      expect(res.body, path).toMatchObject({ error: { id: 'sso_not_configured' } });
+    }
+    const probe = await call('sessions', 'POST', '/agent_sessions/login_probe', { agent: { email: ADVISOR } });
+    expect(probe).toEqual({ status: 200, body: 'password' });
+  });
+
+  it('a partner that cannot be reached: seamless and sso_config answer 500, never a sign-in', async () => {
+    process.env.PARTNER_ISSUER = 'http://127.0.0.1:9/partner';
+    const seamlessRes = await call('partner', 'POST', '/agent_sessions/seamless', { email: ADVISOR, refresh_token: 'anything' });
+    expect(seamlessRes.status).toBe(500);
+    expect((await call('partner', 'GET', '/agent_sessions/sso_config')).status).toBe(500);
+  });
+
+  it('a partner issuer on plain http elsewhere than this machine is never trusted', async () => {
+    process.env.PARTNER_ISSUER = 'http://login.partner.example/partner';
+    const res = await call('partner', 'POST', '/agent_sessions/login_sso', { id_token: good() });
+    expect(res.status).toBe(500);
   });
 });
