@@ -336,6 +336,24 @@ describe('our refresh of a partner session asks the partner', () => {
     expect(again.status, again.text).toBe(200);
   });
 
+  it('keeps a refresh token the partner rotated, answers it, and refreshes with it next time', async () => {
+    const tokens = await partnerTokens(MANAGER);
+    const ours = (await loginSso(tokens)).body.agent as Record<string, string>;
+    await fetch(`${baseUrl}/partner/dev/refresh_rotation/on`, { method: 'POST' });
+    try {
+      const first = await anon.post('/agent_sessions/refresh', { refresh_token: ours.refresh_token });
+      expect(first.status, first.text).toBe(200);
+      const rotated = first.body.agent.partner_refresh_token as string;
+      expect(rotated).not.toBe(tokens.refresh_token);
+      // The next refresh presents the rotated token: the old one would now be refused (and end the partner's grant).
+      const second = await anon.post('/agent_sessions/refresh', { refresh_token: first.body.agent.refresh_token });
+      expect(second.status, second.text).toBe(200);
+      expect(second.body.agent.partner_refresh_token).not.toBe(rotated);
+    } finally {
+      await fetch(`${baseUrl}/partner/dev/refresh_rotation/off`, { method: 'POST' });
+    }
+  });
+
   it('ends the session when its partner refresh token was revoked (partner logout)', async () => {
     const tokens = await partnerTokens(MANAGER);
     const ours = (await loginSso(tokens)).body.agent as Record<string, string>;
