@@ -95,6 +95,9 @@ export async function startPartnerIdp(origin: string): Promise<PartnerIdp> {
   const disabled = new Set<string>();
   const cookieKeys = [randomBytes(32).toString('base64url')];
   const adapter = memoryStore();
+  // The console's pages post the password grant and the revocation from the browser (an Origin
+  // header even on the same origin): only the console's own origin may, by either loopback name.
+  const consoleOrigins = new Set([origin, origin.replace('//localhost:', '//127.0.0.1:'), origin.replace('//127.0.0.1:', '//localhost:')]);
   let rotateRefreshTokens = false;
   const userBySub = (sub: string) => [...users.values()].find((u) => u.sub === sub);
 
@@ -136,6 +139,7 @@ export async function startPartnerIdp(origin: string): Promise<PartnerIdp> {
       // token both may present (oidc-provider would otherwise rotate a public client's on each use
       // and treat the other copy as stolen). Tests turn rotation on to see the console keep a new one.
       rotateRefreshToken: () => rotateRefreshTokens,
+      clientBasedCORS: (_ctx, requestOrigin) => consoleOrigins.has(requestOrigin),
       issueRefreshToken: (_ctx, _client, code) => code.scopes.has('offline_access'),
       cookies: { keys: cookieKeys },
       ttl: { AccessToken: 3600, IdToken: 3600, RefreshToken: 14 * 24 * 3600, Grant: 14 * 24 * 3600 },

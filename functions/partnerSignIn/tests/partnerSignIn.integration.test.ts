@@ -38,10 +38,11 @@ interface TokenReply {
 }
 
 /** The browser's password grant at the partner's token endpoint (SPEC §7). */
-async function passwordGrant(username: string, password = PARTNER_DEMO_PASSWORD): Promise<TokenReply> {
+async function passwordGrant(username: string, password = PARTNER_DEMO_PASSWORD, origin = baseUrl): Promise<TokenReply> {
   const res = await fetch(sso.token_endpoint, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    // As the console's page sends it (browsers send Origin on a POST, same origin or not).
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
     body: new URLSearchParams({ grant_type: 'password', username, password, client_id: sso.client_id, scope: sso.scope }),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -69,7 +70,7 @@ const seamless = (email: string, refresh_token: string) => anon.post('/agent_ses
 async function revoke(token: string): Promise<number> {
   const res = await fetch(sso.revocation_endpoint, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: baseUrl },
     body: new URLSearchParams({ token, token_type_hint: 'refresh_token', client_id: sso.client_id }),
   });
   return res.status;
@@ -211,6 +212,12 @@ describe('password grant at the partner, then login_sso', () => {
     const reply = await passwordGrant(ADVISOR, 'not-the-password');
     expect(reply.status).toBe(400);
     expect(reply.body.error).toBe('invalid_grant');
+  });
+
+  it("the partner answers the console's pages only: another origin's password grant is refused", async () => {
+    const reply = await passwordGrant(ADVISOR, PARTNER_DEMO_PASSWORD, 'https://evil.example');
+    expect(reply.status).toBe(400);
+    expect(reply.body.error).toBe('invalid_request');
   });
 
   it('a partner user without the console role is sent to the partner: 403 sso_insufficient_roles with connect_url', async () => {
