@@ -65,6 +65,9 @@ async function loginSso(fields: Record<string, string>): Promise<ApiResponse> {
   return { status: res.status, body: text ? JSON.parse(text) : null, text, headers: res.headers };
 }
 
+/** Crafted identities come with a refresh token of no use at the partner: their sessions end at their first refresh. */
+const CRAFTED_REFRESH = 'crafted-token-without-a-partner-grant';
+
 const seamless = (email: string, refresh_token: string) => anon.post('/agent_sessions/seamless', { email, refresh_token });
 
 async function revoke(token: string): Promise<number> {
@@ -227,20 +230,25 @@ describe('password grant at the partner, then login_sso', () => {
   });
 
   it('an identity whose e-mail is no agent here: 404 user_not_found', async () => {
-    const res = await loginSso({ id_token: good({ email: `nobody_${run}@harbor.example`, sub: `nobody-${run}` }) });
+    const res = await loginSso({ refresh_token: CRAFTED_REFRESH, id_token: good({ email: `nobody_${run}@harbor.example`, sub: `nobody-${run}` }) });
     expect(res.status, res.text).toBe(404);
     expect(res.body.error.id).toBe('user_not_found');
   });
 
   it('an inactive agent is refused with the inactive text', async () => {
-    const res = await loginSso({ id_token: good({ email: inactive.email, sub: inactive.sub }) });
+    const res = await loginSso({ refresh_token: CRAFTED_REFRESH, id_token: good({ email: inactive.email, sub: inactive.sub }) });
     expect(res.status, res.text).toBe(403);
     expect(res.body.error).toMatchObject({ id: 'inactive', message: 'Your account is inactive. Please contact your administrator for details.' });
   });
 
-  it('a missing id_token is invalid input', async () => {
-    const res = await loginSso({ access_token: 'x' });
-    expect(res.status).toBe(422);
+  it('a missing id_token or refresh_token is invalid input', async () => {
+    const tokens = await partnerTokens(ADVISOR);
+    const noId = await loginSso({ access_token: 'x', refresh_token: tokens.refresh_token! });
+    expect(noId.status).toBe(422);
+    expect(noId.body.errors).toEqual([expect.objectContaining({ message: 'Missing id_token' })]);
+    const noRefresh = await loginSso({ id_token: tokens.id_token!, access_token: tokens.access_token! });
+    expect(noRefresh.status).toBe(422);
+    expect(noRefresh.body.errors).toEqual([expect.objectContaining({ message: 'Missing refresh_token' })]);
   });
 });
 
@@ -374,7 +382,7 @@ describe('our refresh of a partner session asks the partner', () => {
 describe('id_tokens posted to login_sso', () => {
   // Binds the partner subject to the e-mail; the table's "sub changed" case depends on it.
   beforeAll(async () => {
-    const res = await loginSso({ id_token: good() });
+    const res = await loginSso({ refresh_token: CRAFTED_REFRESH, id_token: good() });
     expect(res.status, res.text).toBe(200);
   });
 
@@ -385,7 +393,7 @@ describe('id_tokens posted to login_sso', () => {
     ['issued 30 s in the future: within the clock skew', () => good({ iat: now() + 30 })],
     ['audience array that includes us', () => good({ aud: [sso.client_id, 'another-client'] })],
   ])('accepts %s', async (_name, make) => {
-    const res = await loginSso({ id_token: await make() });
+    const res = await loginSso({ refresh_token: CRAFTED_REFRESH, id_token: await make() });
     expect(res.status, res.text).toBe(200);
   });
 
@@ -454,7 +462,7 @@ describe('id_tokens posted to login_sso', () => {
   it('has at least 30 cases', () => expect(cases.length).toBeGreaterThanOrEqual(30));
 
   it.each(cases)('refuses %s: 401 sso_invalid_token', async (_name, make) => {
-    const res = await loginSso({ id_token: await make() });
+    const res = await loginSso({ refresh_token: CRAFTED_REFRESH, id_token: await make() });
     expect(res.status, res.text).toBe(401);
     expect(res.body.error).toMatchObject({ id: 'sso_invalid_token' });
   });
@@ -463,12 +471,12 @@ describe('id_tokens posted to login_sso', () => {
     const oldToken = good();
     const res = await fetch(`${baseUrl}/partner/dev/rotate_key`, { method: 'POST' });
     expect(res.status).toBe(200);
-    const refused = await loginSso({ id_token: oldToken });
+    const refused = await loginSso({ refresh_token: CRAFTED_REFRESH, id_token: oldToken });
     expect(refused.status, refused.text).toBe(401);
     expect(refused.body.error.id).toBe('sso_invalid_token');
     idpJwk = await partnerKey();
     idpKey = createPrivateKey({ key: idpJwk as import('node:crypto').JsonWebKey, format: 'jwk' });
-    expect((await loginSso({ id_token: good() })).status).toBe(200);
+    expect((await loginSso({ refresh_token: CRAFTED_REFRESH, id_token: good() })).status).toBe(200);
     // The partner's own tokens, signed with its new key, sign in as before.
     expect((await loginSso(await partnerTokens(ADVISOR))).status).toBe(200);
   });
@@ -505,7 +513,7 @@ describe('in process: partner sign-in off, partner unreachable', () => {
 
   it('without PARTNER_ISSUER every partner route answers 404 sso_not_configured and the probe says password', async () => {
     delete process.env.PARTNER_ISSUER;
-    const tokens = { id_token: 'x' };
+    const tokens = { id_token: 'x', refresh_token: 'x' };
     for (const [method, path, body] of [
       ['GET', '/agent_sessions/sso_config', undefined],
       ['POST', '/agent_sessions/login_sso', tokens],
@@ -528,7 +536,7 @@ describe('in process: partner sign-in off, partner unreachable', () => {
 
   it('a partner issuer on plain http elsewhere than this machine is never trusted', async () => {
     process.env.PARTNER_ISSUER = 'http://login.partner.example/partner';
-    const res = await call('partner', 'POST', '/agent_sessions/login_sso', { id_token: good() });
+    const res = await call('partner', 'POST', '/agent_sessions/login_sso', { id_token: good(), refresh_token: CRAFTED_REFRESH });
     expect(res.status).toBe(500);
   });
 });
