@@ -249,6 +249,13 @@ describe('password grant at the partner, then login_sso', () => {
     const noRefresh = await loginSso({ id_token: tokens.id_token!, access_token: tokens.access_token! });
     expect(noRefresh.status).toBe(422);
     expect(noRefresh.body.errors).toEqual([expect.objectContaining({ message: 'Missing refresh_token' })]);
+    // A field given twice is ambiguous: which token would be verified?
+    const twice = await fetch(`${baseUrl}/agent_sessions/login_sso`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `id_token=${tokens.id_token}&id_token=${good()}&refresh_token=${tokens.refresh_token}`,
+    });
+    expect(twice.status).toBe(422);
   });
 });
 
