@@ -81,6 +81,22 @@ describe('createApiClient', () => {
     expect(headers.get('content-type')).toBe('application/json');
   });
 
+  it('sends a URLSearchParams body as a form, not as JSON (login_sso takes the partner answer as a form)', async () => {
+    const calls: Call[] = [];
+    const client = createApiClient({
+      tokens: memoryTokens(null),
+      deviceId: () => 'd',
+      fetch: async (url, init) => {
+        calls.push({ url: String(url), init: init ?? {} });
+        return json(200, { ok: true });
+      },
+    });
+    const form = new URLSearchParams({ id_token: 'a.b.c', scope: 'openid email' });
+    await client.request('/agent_sessions/login_sso', { method: 'POST', body: form, auth: false });
+    expect(calls[0]?.init.body).toBe('id_token=a.b.c&scope=openid+email');
+    expect(headersOf(calls[0]!).get('content-type')).toBe('application/x-www-form-urlencoded');
+  });
+
   it('sends no token when the caller says auth: false', async () => {
     const calls: Call[] = [];
     const client = createApiClient({
