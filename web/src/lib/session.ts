@@ -64,9 +64,13 @@ export function ensureStarted(): void {
 }
 
 /** After sign-in, password reset or a magic link: the tokens are new, so no refresh first. */
-export function signedIn(tokens: SessionTokens, email: string): Promise<void> {
+export async function signedIn(tokens: SessionTokens, email: string): Promise<void> {
   storeTokens(tokens);
   writeStored(STORED.email, email);
+  // Someone else signed in on this browser: the partner cookies of the one before would sign
+  // them back in at the next start (SPEC §4), so they go.
+  const partnerEmail = readPartnerCookies().email;
+  if (partnerEmail && partnerEmail.toLowerCase() !== email.toLowerCase()) await forgetPartner();
   return bootstrap(true);
 }
 

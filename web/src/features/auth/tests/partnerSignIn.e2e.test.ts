@@ -6,7 +6,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../../../../../test/support/axe.js';
-import { landingUrl, useBrowser } from '../../../../../test/e2e/browser.js';
+import { landingUrl, signInAs, useBrowser } from '../../../../../test/e2e/browser.js';
 
 const browser = useBrowser();
 
@@ -132,6 +132,19 @@ describe('signing in through the partner', () => {
 });
 
 describe('the seamless start (SPEC §4)', () => {
+  it('a password sign-in of someone else on the browser forgets the partner cookies, so a reload keeps that person', async () => {
+    const page = await browser.page();
+    await page.context().addCookies([
+      { name: 'partner_email', value: encodeURIComponent(ADVISOR), url: browser.baseUrl },
+      { name: 'partner_refresh_token', value: 'left-over', url: browser.baseUrl },
+    ]);
+    await signInAs(page, 'advisor@demo.example');
+    expect(await partnerCookies(page.context())).toEqual({});
+    await page.reload();
+    await page.getByRole('banner').getByRole('link', { name: 'Sign out' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('email'))).toBe('advisor@demo.example');
+  });
+
   it('signs in again from the partner cookies alone', async () => {
     const page = await browser.page();
     await signInThroughPartner(page, ADVISOR);
