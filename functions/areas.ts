@@ -28,6 +28,11 @@ const CORE_AREAS = {
       'POST /magic_sessions',
     ],
   },
+  /** Partner single sign-on (issue 23): next to sessions, on a Lambda of its own so password sign-in never waits on the partner. */
+  partnerSignIn: {
+    entry: 'functions/partnerSignIn/handler.ts',
+    routes: ['GET /agent_sessions/sso_config', 'POST /agent_sessions/login_sso', 'POST /agent_sessions/seamless'],
+  },
   agents: {
     entry: 'functions/agents/handler.ts',
     lazyChunks: [S3_CHUNK, MAIL_CHUNK],

@@ -18,7 +18,7 @@ export interface ErrorBody {
   message?: string;
 }
 
-export type Theme = 'default' | 'dark' | 'partner';
+export type Theme = 'default' | 'dark' | 'partner' | 'cao';
 
 export interface LocationRef {
   id: string;

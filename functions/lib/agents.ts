@@ -34,7 +34,12 @@ export interface CompanyRecord {
   id: string;
   name: string;
   created_at: string;
+  /** 'cao': partner-managed, its agents sign in only through the partner (issue 23); absent: by password. */
+  sign_in?: 'cao';
 }
+
+/** Whether the agents of a company sign in only through the partner. */
+export const isPartnerManaged = (company: Pick<CompanyRecord, 'sign_in'> | undefined): boolean => company?.sign_in === 'cao';
 
 export async function getAgent(companyId: string, agentId: string): Promise<AgentRecord | undefined> {
   const item = await getItem<AgentRecord>(keys.agent(companyId, agentId), true);

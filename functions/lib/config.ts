@@ -17,6 +17,18 @@ export function secondsFromEnv(name: string, fallback: number): number {
   return Number.isFinite(value) && value >= 1 ? value : fallback;
 }
 
+/** The one partner identity provider a deployment may know (issue 23); none when PARTNER_ISSUER is unset. */
+export interface PartnerConfig {
+  issuer: string;
+  clientId: string;
+  connectUrl: string;
+  name: string;
+  cookieDomain: string | null;
+  requiredRole: string;
+  /** How long the partner's published keys are trusted before they are fetched again. */
+  jwksCacheSeconds: number;
+}
+
 export const config = {
   get tableName(): string {
     return required('TABLE_NAME');
@@ -61,5 +73,20 @@ export const config = {
   /** Locally: what signs a stream's grant of topics, checked by the local broker. */
   get signalsLocalSecret(): string | undefined {
     return process.env.SIGNALS_LOCAL_SECRET || undefined;
+  },
+  /** Partner sign-in: off (undefined) unless an issuer is configured. */
+  get partner(): PartnerConfig | undefined {
+    const issuer = process.env.PARTNER_ISSUER?.replace(/\/$/, '');
+    if (!issuer) return undefined;
+    const cache = Number.parseInt(process.env.PARTNER_JWKS_CACHE_SECONDS ?? '', 10);
+    return {
+      issuer,
+      clientId: process.env.PARTNER_CLIENT_ID || 'dealer-console',
+      connectUrl: process.env.PARTNER_CONNECT_URL || issuer,
+      name: process.env.PARTNER_NAME || 'Partner',
+      cookieDomain: process.env.PARTNER_COOKIE_DOMAIN || null,
+      requiredRole: process.env.PARTNER_REQUIRED_ROLE || 'dealer_console',
+      jwksCacheSeconds: Number.isFinite(cache) && cache >= 0 ? cache : 600,
+    };
   },
 };

@@ -15,6 +15,7 @@ import { HttpError, unauthorized } from './errors.js';
 import { keys } from './keys.js';
 import { getLocation, type LocationRecord } from './locations.js';
 import { logger } from './log.js';
+import { hasRequiredRole, partnerRefresh, PartnerRefused, verifyIdToken } from './partner.js';
 import { newSecret } from './passwords.js';
 import { db, getItem, nowEpoch, putItem, queryAll } from './table.js';
 import { refreshTokenMac, sameMac, signAccessToken, verifyAccessToken, type AccessClaims } from './tokens.js';
@@ -47,6 +48,11 @@ export interface SessionRecord {
   impersonated_agent_id: string | null;
   created_at: string;
   expires_at: number;
+  /**
+   * A partner session's (login_provider 'cao') refresh token at the partner: each refresh of ours
+   * asks the partner too, so a user the partner disabled or signed out loses the console as well.
+   */
+  partner_refresh_token?: string;
 }
 
 export interface Auth {
@@ -64,6 +70,7 @@ export async function startSession(
   agent: AgentRecord,
   provider: AccessClaims['login_provider'],
   remember: boolean,
+  partnerRefreshToken?: string,
 ): Promise<SessionTokens> {
   const seconds = remember ? REMEMBERED_SESSION_SECONDS : SESSION_SECONDS;
   const session: SessionRecord = {
@@ -79,6 +86,7 @@ export async function startSession(
     impersonated_agent_id: null,
     created_at: new Date().toISOString(),
     expires_at: nowEpoch() + seconds,
+    ...(partnerRefreshToken ? { partner_refresh_token: partnerRefreshToken } : {}),
   };
   await putItem({ ...keys.session(session.id), ...keys.sessionsOfAgent(agent.company_id, agent.id), gsi1sk: session.created_at, ...session });
   return issueTokens(session, agent.location_id);
@@ -119,7 +127,7 @@ const REFRESH_TOKEN = /^([A-Za-z0-9-]{1,64})\.(\d{1,9})\.([A-Za-z0-9_-]{43})$/;
  * ends (its every token, access and refresh, and its event streams). The session's end stays where
  * sign-in put it.
  */
-export async function refreshSession(refreshToken: string, sourceIp: string): Promise<SessionTokens> {
+export async function refreshSession(refreshToken: string, sourceIp: string): Promise<SessionTokens & { partner_refresh_token?: string }> {
   const parsed = REFRESH_TOKEN.exec(refreshToken);
   if (!parsed) throw sessionEnded();
   const [, id = '', generationText = '', mac = ''] = parsed;
@@ -131,15 +139,16 @@ export async function refreshSession(refreshToken: string, sourceIp: string): Pr
   const agent = await getAgent(session.company_id, session.agent_id);
   if (!agent) throw unauthorized('invalid_token', 'Invalid agent ID.');
   await assertMaySignIn(agent, sourceIp);
+  const partnerToken = session.login_provider === 'cao' ? await partnerStillSignedIn(session, agent) : undefined;
   const rotatedAt = Date.now();
   try {
     await db().send(
       new UpdateCommand({
         TableName: config.tableName,
         Key: keys.session(id),
-        UpdateExpression: 'SET refresh_generation = :next, rotated_at = :at',
+        UpdateExpression: `SET refresh_generation = :next, rotated_at = :at${partnerToken ? ', partner_refresh_token = :partner' : ''}`,
         ConditionExpression: 'refresh_generation = :presented',
-        ExpressionAttributeValues: { ':next': generation + 1, ':at': rotatedAt, ':presented': generation },
+        ExpressionAttributeValues: { ':next': generation + 1, ':at': rotatedAt, ':presented': generation, ...(partnerToken ? { ':partner': partnerToken } : {}) },
       }),
     );
   } catch (err) {
@@ -149,7 +158,40 @@ export async function refreshSession(refreshToken: string, sourceIp: string): Pr
     if ((err as Error).name === 'ConditionalCheckFailedException') throw sessionEnded();
     throw err;
   }
-  return issueTokens({ ...session, refresh_generation: generation + 1, rotated_at: rotatedAt }, agent.location_id);
+  const tokens = await issueTokens({ ...session, refresh_generation: generation + 1, rotated_at: rotatedAt }, agent.location_id);
+  return partnerToken ? { ...tokens, partner_refresh_token: partnerToken } : tokens;
+}
+
+export const partnerSessionEnded = () => unauthorized('session_ended', 'Your session has ended. Please sign in again.');
+
+/**
+ * A partner session lives only while the partner agrees: its refresh grant with the token kept on
+ * the session, and the identity it answers still this agent's with the required role. Otherwise the
+ * session ends (401 session_ended). Answers the partner's refresh token to keep (rotated or the same).
+ */
+async function partnerStillSignedIn(session: SessionRecord, agent: AgentRecord): Promise<string> {
+  const partner = config.partner;
+  const ended = async () => {
+    await endSession(session.id);
+    return partnerSessionEnded();
+  };
+  if (!partner || !session.partner_refresh_token) throw await ended();
+  let tokens: Awaited<ReturnType<typeof partnerRefresh>>;
+  try {
+    tokens = await partnerRefresh(partner, session.partner_refresh_token);
+  } catch (err) {
+    if (err instanceof PartnerRefused) throw await ended();
+    throw err;
+  }
+  let identity: Awaited<ReturnType<typeof verifyIdToken>>;
+  try {
+    identity = await verifyIdToken(partner, tokens.id_token);
+  } catch (err) {
+    if (err instanceof HttpError) throw await ended();
+    throw err;
+  }
+  if (identity.email !== agent.email || !hasRequiredRole(partner, identity)) throw await ended();
+  return tokens.refresh_token;
 }
 
 /** A genuine but replaced refresh token: a race within the grace, or reuse (the session ends). */

@@ -15,14 +15,16 @@ import { agentRoute, areaHandler, noContent, ok, parse, publicRoute, type Routes
 import { markOffline } from '../lib/presence.js';
 import { endSession, refreshSession, setImpersonation } from '../lib/session.js';
 import { redeemMagicLink, requestPasswordReset, resetPassword } from './links.js';
-import { findSignIn, signInWithPassword, userNotFound } from './signIn.js';
+import { findSignIn, signInWithPassword, signsInWithPartner, userNotFound } from './signIn.js';
+import { config } from '../lib/config.js';
 
 export const routes: Routes = {
   'POST /agent_sessions/login_probe': publicRoute(async (req) => {
     const { agent } = parse(loginProbeBody, req.body);
-    if (!(await findSignIn(agent.email))) throw userNotFound();
-    // Partner single sign-on is not configured for any company yet: every agent signs in by password.
-    return { text: 'password' };
+    const record = await findSignIn(agent.email);
+    if (!record) throw userNotFound();
+    // A partner-managed company's agents sign in through the partner, when this deployment knows one.
+    return { text: config.partner && (await signsInWithPartner(record)) ? 'sso' : 'password' };
   }),
 
   'POST /agent_sessions/login_jwt': publicRoute(async (req) => {

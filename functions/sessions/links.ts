@@ -13,7 +13,7 @@ import { mailText, type MailText } from '../lib/mailTexts.js';
 import { hashPassword, newSecret, secretHash } from '../lib/passwords.js';
 import { assertMaySignIn, endAllSessions } from '../lib/session.js';
 import { db, getItem, nowEpoch, putItem } from '../lib/table.js';
-import { clearedAttempts, findSignIn, openSession } from './signIn.js';
+import { clearedAttempts, findSignIn, openSession, signsInWithPartner, ssoRequired } from './signIn.js';
 import { signInKeys } from './signIn.js';
 
 /** Keys of the records this store owns (docs/data-model.md). */
@@ -100,6 +100,8 @@ export async function requestPasswordReset(email: string, clientAddress: string)
   if (address.count > RESET_MAILS_PER_ADDRESS) return;
   const record = await findSignIn(email);
   if (!record) return;
+  // No password to reset: the partner keeps it.
+  if (await signsInWithPartner(record)) throw ssoRequired();
   const agent = await getAgent(record.company_id, record.agent_id);
   if (!agent) return;
   const { token } = await storeLink(linkKeys.passwordReset, record.email, record.company_id, record.agent_id, RESET_SECONDS);
@@ -115,6 +117,7 @@ export async function resetPassword(token: string, password: string, sourceIp: s
   // link and the old password: refused before anything changes.
   const agent = await getAgent(link.company_id, link.agent_id);
   if (!agent) throw invalidResetLink();
+  if (await signsInWithPartner(link)) throw ssoRequired();
   await assertMaySignIn(agent, sourceIp);
   const passwordHash = await hashPassword(password);
   const cleared = clearedAttempts();
@@ -152,6 +155,9 @@ export async function sendMagicLink(
   agent: AgentRecord,
   invitation?: { words: (link: string) => MailText; seconds: number },
 ): Promise<{ sent_to: string; expires_at: string }> {
+  // A link would sign in around the partner, which alone decides who may. (An invitation still
+  // goes: it tells the new agent they have an account; its link is refused when redeemed.)
+  if (!invitation && (await signsInWithPartner(agent))) throw ssoRequired();
   const { token, expiresAt } = await storeLink(linkKeys.magicLink, agent.email, agent.company_id, agent.id, invitation?.seconds ?? MAGIC_SECONDS);
   const link = `${config.publicUrl}/app/magicLogin?email=${encodeURIComponent(agent.email)}&token=${encodeURIComponent(token)}`;
   await mail().send({ to: agent.email, ...(invitation ? invitation.words(link) : mailText('magic_link', agent.locale, { link })) });
@@ -162,6 +168,7 @@ export async function redeemMagicLink(email: string, token: string, sourceIp: st
   const tokenKey = linkKeys.magicLink(secretHash(token));
   const link = await getItem<LinkRecord>(tokenKey, true);
   if (!link || link.email !== email) throw invalidMagicLink();
+  if (await signsInWithPartner(link)) throw ssoRequired();
   try {
     await db().send(
       new DeleteCommand({ TableName: config.tableName, Key: tokenKey, ConditionExpression: 'attribute_exists(pk)' }),

@@ -8,7 +8,8 @@
 import { createHash } from 'node:crypto';
 import { UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { SessionTokens } from '../../shared/api.js';
-import { getAgent, type AgentRecord } from '../lib/agents.js';
+import { SSO_ERRORS } from '../../shared/partnerSignIn/contract.js';
+import { getAgent, getCompany, isPartnerManaged, type AgentRecord } from '../lib/agents.js';
 import { clientKey } from '../lib/clientIp.js';
 import { config } from '../lib/config.js';
 import { HttpError } from '../lib/errors.js';
@@ -49,6 +50,11 @@ export interface SignInRecord {
   account_window_started_at?: number;
   /** Epoch ms of the last password reset: client counts begun before it count for nothing. */
   attempts_reset_at?: number;
+  /**
+   * The partner's subject (id_token `sub`) this e-mail was first signed in with (issue 23): a later
+   * token for the same e-mail with another subject is someone else and is refused.
+   */
+  partner_sub?: string;
 }
 
 /** The stored sign-in record of a new agent (no failures, not locked). */
@@ -66,6 +72,12 @@ export function signInItem(agent: Pick<AgentRecord, 'email' | 'company_id' | 'id
 export const badCredentials = () =>
   new HttpError(401, 'bad_credentials', 'Wrong username or password. Click here if you forgot your password.');
 export const userNotFound = () => new HttpError(404, 'user_not_found', 'User Not Found');
+export const ssoRequired = () => new HttpError(403, 'sso_required', SSO_ERRORS.sso_required);
+
+/** Whether the agent of this sign-in record belongs to a partner-managed company (signs in only through the partner). */
+export async function signsInWithPartner(record: Pick<SignInRecord, 'company_id'>): Promise<boolean> {
+  return isPartnerManaged(await getCompany(record.company_id));
+}
 
 // Compared against when the e-mail is unknown, so both paths cost one scrypt.
 const decoyHash = hashPassword('decoy-password-never-matches');
@@ -86,6 +98,8 @@ export async function signInWithPassword(email: string, password: string, rememb
     await verifyPassword(password, await decoyHash);
     throw badCredentials();
   }
+  // Said before any password is checked: the probe says so anyway, and no guess is counted.
+  if (await signsInWithPartner(record)) throw ssoRequired();
   const client = clientKey(sourceIp);
   // Counted before the (slow) check, so parallel guesses cannot all slip past the limit.
   const attempt = await reserveAttempt(record, client);
@@ -101,8 +115,13 @@ export async function signInWithPassword(email: string, password: string, rememb
   return openSession(agent, 'password', remember);
 }
 
-export async function openSession(agent: AgentRecord, provider: 'password' | 'magic' | 'reset', remember: boolean): Promise<SessionTokens> {
-  const tokens = await startSession(agent, provider, remember);
+export async function openSession(
+  agent: AgentRecord,
+  provider: 'password' | 'magic' | 'reset' | 'cao',
+  remember: boolean,
+  partnerRefreshToken?: string,
+): Promise<SessionTokens> {
+  const tokens = await startSession(agent, provider, remember, partnerRefreshToken);
   await markSeen(agent);
   return tokens;
 }

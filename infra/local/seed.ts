@@ -14,6 +14,8 @@ import { hashPassword } from '../../functions/lib/passwords.js';
 import { signInItem } from '../../functions/sessions/signIn.js';
 import { db } from '../../functions/lib/table.js';
 import { DEMO_AGENTS, DEMO_COMPANY, DEMO_LOCATIONS, DEMO_PASSWORD, RIVAL_COMPANY } from './demo.js';
+import { LAKESIDE_AGENTS, LAKESIDE_COMPANY, LAKESIDE_LOCATION } from './demo-partner.js';
+import { newSecret } from '../../functions/lib/passwords.js';
 
 /** Any stored item; the record builders give interfaces, BatchWrite wants plain maps. */
 type Row = object;
@@ -28,8 +30,10 @@ export async function seedDemo(): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
   const rows: Row[] = [];
-  for (const location of DEMO_LOCATIONS) rows.push(locationItem({ ...location, created_at: createdAt }));
-  for (const demo of DEMO_AGENTS) {
+  // The partner-managed company's agents sign in through the partner: a password nobody knows.
+  const partnerHash = await hashPassword(newSecret());
+  for (const location of [...DEMO_LOCATIONS, LAKESIDE_LOCATION]) rows.push(locationItem({ ...location, created_at: createdAt }));
+  for (const demo of [...DEMO_AGENTS, ...LAKESIDE_AGENTS]) {
     const record: AgentRecord = {
       id: demo.id,
       company_id: demo.company_id,
@@ -48,7 +52,7 @@ export async function seedDemo(): Promise<boolean> {
       created_at: createdAt,
     };
     rows.push(agentItem(record));
-    rows.push(signInItem(record, passwordHash));
+    rows.push(signInItem(record, demo.company_id === LAKESIDE_COMPANY.id ? partnerHash : passwordHash));
   }
   await writeAll(rows);
   // Each board's part, in the registry's order (after the agents: the DMS feed assigns advisors by
@@ -59,6 +63,7 @@ export async function seedDemo(): Promise<boolean> {
 
   const companies: CompanyRecord[] = [
     { id: RIVAL_COMPANY.id, name: RIVAL_COMPANY.name, created_at: createdAt },
+    { ...LAKESIDE_COMPANY, created_at: createdAt },
     { id: DEMO_COMPANY.id, name: DEMO_COMPANY.name, created_at: createdAt },
   ];
   // The demo company last of all: it marks the seed complete.

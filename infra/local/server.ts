@@ -25,6 +25,7 @@ import {
 import { Router } from './routes.js';
 import { invokeStreaming, isStreamingHandler, type ResponseSink } from './streaming.js';
 import type { WebServing } from './web.js';
+import { PARTNER_PATH, type PartnerIdp } from './partnerIdp.js';
 
 /** The HTTP API's integration timeout. */
 const INTEGRATION_TIMEOUT_MS = 30_000;
@@ -37,6 +38,8 @@ export interface ServerParts {
   web: () => WebServing;
   log: (line: string) => void;
   quiet: boolean;
+  /** The local partner identity provider (issue 23), under /partner. */
+  partner?: PartnerIdp;
 }
 
 export function isApiPath(path: string): boolean {
@@ -82,6 +85,7 @@ async function route(req: IncomingMessage, res: ServerResponse, parts: ServerPar
   if (path === '/events' || path === '/events/') return events(req, res);
   if (path === '/dev' || path.startsWith('/dev/')) return handleDev(req, res, parts.carrier);
   if (path.startsWith('/app/')) return parts.web().handle(req, res);
+  if (parts.partner && (path === PARTNER_PATH || path.startsWith(`${PARTNER_PATH}/`))) return parts.partner.handle(req, res);
 
   const match = router.match(method, path);
   if (match) return api(req, res, match.area, match.routeKey, match.pathParameters);

@@ -23,6 +23,7 @@ import { lambdaContext } from './lambda-event.js';
 import { startScheduler, type Scheduler } from './scheduler.js';
 import { startS3, type LocalS3 } from './s3.js';
 import { startPaymentGateway } from './paymentGateway.js';
+import { PARTNER_CLIENT_ID, PARTNER_NAME, PARTNER_REQUIRED_ROLE, startPartnerIdp } from './partnerIdp.js';
 import { createConsoleServer, type ServerParts } from './server.js';
 import type { SupervisorStatus } from './supervisor.js';
 import { startWeb, type WebMode, type WebServing } from './web.js';
@@ -210,6 +211,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const webhookSecret = `whsec_${randomBytes(24).toString('base64url')}`;
     const gateway = await startPaymentGateway({ webhookUrl: `${url}/api/payments/stripe/webhook`, webhookSecret });
     stops.push(() => gateway.close());
+    // The partner's identity provider, on this server under /partner (its issuer is this origin's).
+    const partner = await startPartnerIdp(url);
 
     const env: Record<string, string> = {
       TABLE_NAME,
@@ -245,6 +248,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       SIGNALS_TOPIC_PREFIX: DEFAULT_TOPIC_PREFIX,
       // Local only: what the streams sign their grants with (in AWS, STS and IoT policies do this).
       SIGNALS_LOCAL_SECRET: signalsSecret,
+      // Partner sign-in (issue 23) against the local partner; in AWS these come from CDK context.
+      PARTNER_ISSUER: partner.issuer,
+      PARTNER_CLIENT_ID,
+      PARTNER_CONNECT_URL: partner.connectUrl,
+      PARTNER_NAME,
+      PARTNER_REQUIRED_ROLE,
+      // Its keys are read on every verification, so a rotated key takes effect at once here.
+      PARTNER_JWKS_CACHE_SECONDS: '0',
     };
     // Everything points at this stack; only LOG_LEVEL (and SIGNALS_ENDPOINT=off) may come from the shell.
     Object.assign(process.env, env);
@@ -268,7 +279,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       stopScheduler = () => scheduler.stop();
     }
 
-    markReady({ carrier, web: () => web, log, quiet });
+    markReady({ carrier, web: () => web, log, quiet, partner });
     // The seeded reminders go through the carrier, which answers only now that the stack is ready.
     if (seeded) await (await seedLoading!).afterDemoStart();
     if (options.dmsSimulator) {

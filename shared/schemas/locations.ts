@@ -21,7 +21,7 @@ export const locationUpdateBody = z.object({
       locale: z.enum(LOCALES),
       address: z.string().check(z.trim(), z.maxLength(200)),
       phone: z.string().check(z.trim(), z.maxLength(32)),
-      theme: z.enum(['default', 'dark', 'partner']),
+      theme: z.enum(['default', 'dark', 'partner', 'cao']),
       ip_allowlist: z.array(allowListEntry).check(z.maxLength(50)),
       teams: z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(60))).check(z.maxLength(50)),
     }),
