@@ -3,6 +3,7 @@
  * (GET /agent_sessions/sso_config), the calls to the partner's identity provider (password grant,
  * revocation), and the pure decisions of the seamless start, kept apart so they are tested as tables.
  */
+import type { SsoConfig } from '../../../shared/partnerSignIn/contract.js';
 import { api } from './api.js';
 import {
   clearPartnerCookies,
@@ -14,18 +15,7 @@ import {
 } from './partnerCookies.js';
 import { ApiError } from './request.js';
 
-/** GET /agent_sessions/sso_config (the partner sign-in contract). */
-export interface SsoConfig {
-  provider: 'cao';
-  name: string;
-  issuer: string;
-  token_endpoint: string;
-  revocation_endpoint: string;
-  client_id: string;
-  scope: string;
-  connect_url: string;
-  cookies: { email: string; refresh_token: string; domain: string | null };
-}
+export type { SsoConfig };
 
 let cached: Promise<SsoConfig | null> | null = null;
 

@@ -7,7 +7,9 @@
  * jar as a parameter so its rules are tested without a browser.
  */
 
-export const PARTNER_COOKIES = { email: 'partner_email', refreshToken: 'partner_refresh_token' } as const;
+import { PARTNER_COOKIES } from '../../../shared/partnerSignIn/contract.js';
+
+export { PARTNER_COOKIES };
 
 /** The partner refresh token outlives a browser restart; a token the partner no longer takes is cleared by the seamless start. */
 export const PARTNER_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
@@ -78,7 +80,7 @@ export function clearingLines(name: string, scope: CookieScope): string[] {
 
 export function readPartnerCookies(jar: CookieJar = browserJar): PartnerCookieValues {
   const all = jar.read();
-  return { email: cookieValue(all, PARTNER_COOKIES.email), refreshToken: cookieValue(all, PARTNER_COOKIES.refreshToken) };
+  return { email: cookieValue(all, PARTNER_COOKIES.email), refreshToken: cookieValue(all, PARTNER_COOKIES.refresh_token) };
 }
 
 /** True when a partner account signed in on this browser (the seamless start and the partner brand look at it). */
@@ -91,11 +93,11 @@ export function writePartnerEmail(email: string, scope: CookieScope, jar: Cookie
 }
 
 export function writePartnerRefreshToken(token: string, scope: CookieScope, jar: CookieJar = browserJar): void {
-  jar.write(cookieLine(PARTNER_COOKIES.refreshToken, token, scope, PARTNER_COOKIE_MAX_AGE_S));
+  jar.write(cookieLine(PARTNER_COOKIES.refresh_token, token, scope, PARTNER_COOKIE_MAX_AGE_S));
 }
 
 export function clearPartnerCookies(scope: CookieScope, jar: CookieJar = browserJar): void {
-  for (const name of [PARTNER_COOKIES.email, PARTNER_COOKIES.refreshToken]) {
+  for (const name of [PARTNER_COOKIES.email, PARTNER_COOKIES.refresh_token]) {
     for (const line of clearingLines(name, scope)) jar.write(line);
   }
 }

@@ -7,6 +7,7 @@ import { mutate } from 'swr';
 import { actsAsImpersonated, settingsToLoad, type SettingsKey } from '../../../shared/access.js';
 import type { Agent, Location, LocationRef, MeResponse, SessionTokens, Theme } from '../../../shared/api.js';
 import { isLocale } from '../../../shared/locales.js';
+import { PARTNER_PROVIDER } from '../../../shared/partnerSignIn/contract.js';
 import { api } from './api.js';
 import { reportFailure } from './failures.js';
 import { currentLocale, hasChosenLocale, switchLocale } from './i18n.js';
@@ -81,7 +82,7 @@ export function signOut(): Promise<void> {
   signingOut ??= (async () => {
     // A partner session (SPEC §7): the partner's refresh token is revoked too, or the next app start
     // would sign the agent in again seamlessly.
-    if (tokenClaims(accessToken())?.login_provider === 'cao') await endPartnerSession();
+    if (tokenClaims(accessToken())?.login_provider === PARTNER_PROVIDER) await endPartnerSession();
     if (accessToken()) {
       try {
         await api.request('/agent_sessions/logout_jwt', { method: 'DELETE' });
@@ -283,7 +284,7 @@ export function applyTheme(theme: Theme | null): void {
 /** The theme remembered from the last visit, so the sign-in page already wears it. */
 export function storedTheme(): Theme {
   const value = readStored(STORED.theme);
-  return value === 'dark' || value === 'partner' ? value : 'default';
+  return value === 'dark' || value === 'partner' || value === 'cao' ? value : 'default';
 }
 
 let focusTimer: ReturnType<typeof setTimeout> | undefined;

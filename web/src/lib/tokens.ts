@@ -1,6 +1,7 @@
 /** The agent's session tokens as the browser keeps them, and what the console reads from the access token. */
 import { decodeJwt } from 'jose';
 import type { SessionTokens } from '../../../shared/api.js';
+import type { PartnerRefreshResponse } from '../../../shared/partnerSignIn/contract.js';
 import { STORED, readStored, writeStored } from './storage.js';
 
 /** Refresh this long before the access token runs out, so a busy agent is never signed out mid-shift. */
@@ -72,9 +73,7 @@ export function needsRefresh(token: string, nowMs: number, marginMs = REFRESH_MA
 }
 
 /** A session answer; a partner session's seamless and refresh answers also carry the partner's current refresh token. */
-export interface ReceivedTokens extends SessionTokens {
-  partner_refresh_token?: string;
-}
+export type ReceivedTokens = PartnerRefreshResponse['agent'];
 
 /** Sign-in, reset, magic and refresh answers carry the tokens under `agent` (SPEC §7). */
 export function tokensFrom(body: unknown): ReceivedTokens | null {
