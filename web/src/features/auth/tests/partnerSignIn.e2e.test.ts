@@ -97,6 +97,9 @@ describe('signing in through the partner', () => {
     expect(cookies.partner_refresh_token).toBeTruthy();
     const all = await page.context().cookies();
     expect(all.filter((c) => c.name.startsWith('partner_')).every((c) => c.path === '/' && c.sameSite === 'Lax')).toBe(true);
+    // The partner-managed location wears the partner's colours, still readable.
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('cao');
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it("shows the wrong-password text when the partner refuses the password", async () => {
@@ -126,7 +129,7 @@ describe('signing in through the partner', () => {
     const page = await browser.page();
     await signInThroughPartner(page, VIEWER);
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(new URL(partner.connect_url, browser.baseUrl).pathname);
-    expect(await page.getByRole('link', { name: /sign in/i }).getAttribute('href')).toContain('/app/sign_in?partner=cao');
+    expect(await page.getByRole('link', { name: 'Open the dealer console' }).getAttribute('href')).toBe('/app/sign_in?partner=cao');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 });
