@@ -198,6 +198,7 @@ describe('the seamless start (SPEC §4)', () => {
     await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe(`/app/login/seamless_error?status=${status}`);
     await expect.poll(() => page.getByRole('alert').textContent()).toBe(text);
     expect(await page.getByRole('link', { name: 'Sign out' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('main').getAttribute('data-brand')).toBe('partner');
     if (status === 403) await checkEveryWidth(page);
     await page.getByRole('button', { name: 'Return to Connect' }).click();
     await expect.poll(() => page.url()).toBe(new URL(partner.connect_url, browser.baseUrl).href);
