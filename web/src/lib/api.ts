@@ -12,7 +12,7 @@ export const api = createApiClient({
     save(tokens) {
       storeTokens(tokens);
       // The partner rotated its refresh token: the cookie keeps the current one for the next seamless start.
-      // Loaded on demand: partner.ts needs this client, and agents of other companies never need it.
+      // Imported when needed, not at the top: partner.ts itself is built on this client.
       const partnerToken = tokens.partner_refresh_token;
       if (partnerToken) void import('./partner.js').then((partner) => partner.keepPartnerRefreshToken(partnerToken));
     },
