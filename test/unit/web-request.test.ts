@@ -138,6 +138,21 @@ describe('createApiClient', () => {
     expect(tokens.saved).toHaveLength(1);
   });
 
+  it("hands a partner session's refreshed partner token to the store, which keeps the partner cookie current", async () => {
+    const fresh = await tokenExpiringIn(3600);
+    const tokens = memoryTokens(await tokenExpiringIn(60), 'sess.secret');
+    const client = createApiClient({
+      tokens,
+      deviceId: () => 'd',
+      fetch: async (url) =>
+        String(url) === '/agent_sessions/refresh'
+          ? json(200, { agent: { access_token: fresh, refresh_token: 'sess.next', expires_at: 'e', partner_refresh_token: 'partner.rotated' } })
+          : json(200, {}),
+    });
+    await client.request('/api/agents/me');
+    expect(tokens.saved).toEqual([{ access_token: fresh, refresh_token: 'sess.next', expires_at: 'e', partner_refresh_token: 'partner.rotated' }]);
+  });
+
   it('ends the session, without sending the request, when the refresh token is refused', async () => {
     const calls: string[] = [];
     const client = createApiClient({
