@@ -23,6 +23,7 @@ import { EDGE_REGION, EdgeStack } from './edge.js';
 import { AppStack, DataStack } from './stacks.js';
 import { appVersion } from './version.js';
 import type { CustomDomain } from './web.js';
+import type { PartnerSettings } from './server-function.js';
 
 export const DEFAULT_REGION = 'us-east-1';
 export const DEFAULT_MAIL_FROM = 'no-reply@example.com';
@@ -87,6 +88,7 @@ export function buildApp(options: BuildOptions = {}): ConsoleApp {
     root,
     appVersion: appVersion(root),
     mailFrom: stringContext(app, 'mailFrom') ?? DEFAULT_MAIL_FROM,
+    ...partnerFrom(app),
     webDist: options.webDist ?? join(root, 'web', 'dist'),
     customDomain,
     webAclArn: edgeStack ? edgeStack.acl.arn : (givenWebAclArn as string),
@@ -104,6 +106,33 @@ function cdkJsonContext(root: string): Record<string, unknown> {
   if (!existsSync(file)) return {};
   const json = JSON.parse(readFileSync(file, 'utf8')) as { context?: Record<string, unknown> };
   return json.context ?? {};
+}
+
+/** Partner sign-in (issue 23) from context: `-c partnerIssuer=https://…` turns it on; the rest refine it. */
+function partnerFrom(app: App): { partner?: PartnerSettings } {
+  const issuer = stringContext(app, 'partnerIssuer');
+  const others = ['partnerClientId', 'partnerConnectUrl', 'partnerName', 'partnerCookieDomain', 'partnerRequiredRole'].filter((key) => stringContext(app, key));
+  if (!issuer) {
+    if (others.length > 0) throw new Error(`${others.join(', ')} need -c partnerIssuer too`);
+    return {};
+  }
+  const url = new URL(issuer);
+  // Tokens and passwords cross the network to it: never in clear.
+  if (url.protocol !== 'https:') throw new Error(`partnerIssuer must be https: ${issuer}`);
+  const optional = (key: string, name: keyof PartnerSettings) => {
+    const value = stringContext(app, key);
+    return value ? { [name]: value } : {};
+  };
+  return {
+    partner: {
+      issuer: issuer.replace(/\/$/, ''),
+      ...optional('partnerClientId', 'clientId'),
+      ...optional('partnerConnectUrl', 'connectUrl'),
+      ...optional('partnerName', 'name'),
+      ...optional('partnerCookieDomain', 'cookieDomain'),
+      ...optional('partnerRequiredRole', 'requiredRole'),
+    },
+  };
 }
 
 function stringContext(app: App, key: string): string | undefined {

@@ -12,6 +12,11 @@ export interface CspOrigins {
    * may connect to.
    */
   readonly uploads: readonly string[];
+  /**
+   * The partner identity provider's origin (issue 23), when partner sign-in is on: the browser runs
+   * the password grant and the revocation there. Only connect-src names it.
+   */
+  readonly partner?: readonly string[];
 }
 
 /** `connect-src` values that would let a script send data anywhere: never listed. */
@@ -24,7 +29,8 @@ const OPEN_SOURCES = new Set(['*', 'https:', 'http:', 'wss:', 'ws:', 'data:', 'b
  * uploads origin is named in all three so that s3rver (plain http) works locally as S3 does.
  */
 export function contentSecurityPolicy(origins: CspOrigins): string {
-  for (const source of origins.uploads) {
+  const partner = origins.partner ?? [];
+  for (const source of [...origins.uploads, ...partner]) {
     if (OPEN_SOURCES.has(source.trim())) throw new Error(`connect-src must name origins, not ${source}`);
   }
   const uploads = origins.uploads.map((origin) => ` ${origin}`).join('');
@@ -32,7 +38,7 @@ export function contentSecurityPolicy(origins: CspOrigins): string {
     "default-src 'self'",
     `img-src 'self' data: blob: https:${uploads}`,
     `media-src 'self' blob: https:${uploads}`,
-    `connect-src 'self'${uploads}`,
+    `connect-src 'self'${uploads}${partner.map((origin) => ` ${origin}`).join('')}`,
     "style-src 'self' 'unsafe-inline'",
     "font-src 'self' data:",
     "object-src 'none'",

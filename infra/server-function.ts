@@ -59,6 +59,30 @@ export interface ServerSettings {
   readonly appVersion: string;
   readonly mailFrom: string;
   readonly logLevel: string;
+  /** Partner sign-in (issue 23): absent = off (every partner route answers 404 sso_not_configured). */
+  readonly partner?: PartnerSettings;
+}
+
+/** The partner identity provider the console trusts, from CDK context (`-c partnerIssuer=…`). */
+export interface PartnerSettings {
+  readonly issuer: string;
+  readonly clientId?: string;
+  readonly connectUrl?: string;
+  readonly name?: string;
+  readonly cookieDomain?: string;
+  readonly requiredRole?: string;
+}
+
+/** The PARTNER_* variables functions/lib/config.ts reads; none when partner sign-in is off. */
+export function partnerEnvironment(partner: PartnerSettings | undefined): Record<string, string> {
+  if (!partner) return {};
+  const env: Record<string, string> = { PARTNER_ISSUER: partner.issuer };
+  if (partner.clientId) env.PARTNER_CLIENT_ID = partner.clientId;
+  if (partner.connectUrl) env.PARTNER_CONNECT_URL = partner.connectUrl;
+  if (partner.name) env.PARTNER_NAME = partner.name;
+  if (partner.cookieDomain) env.PARTNER_COOKIE_DOMAIN = partner.cookieDomain;
+  if (partner.requiredRole) env.PARTNER_REQUIRED_ROLE = partner.requiredRole;
+  return env;
 }
 
 export interface ServerFunctionProps {
@@ -192,6 +216,7 @@ export class ServerFunction extends Construct {
       // Behind CloudFront the HTTP API sees an edge address; the viewer's own address (for the
       // IP allow-list) arrives in this header, which the API behaviours forward.
       CLIENT_IP_HEADER: 'cloudfront-viewer-address',
+      ...partnerEnvironment(settings.partner),
     };
     if (props.publicUrl) environment.PUBLIC_URL = props.publicUrl;
 

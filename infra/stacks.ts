@@ -11,7 +11,7 @@ import { Data } from './data.js';
 import { Jobs } from './jobs.js';
 import { Messaging } from './messaging.js';
 import { Realtime } from './realtime.js';
-import type { ServerSettings } from './server-function.js';
+import type { PartnerSettings, ServerSettings } from './server-function.js';
 import { Signals } from './signals.js';
 import { Web, type CustomDomain } from './web.js';
 import { acknowledge, acknowledgeWildcardResource } from './nag.js';
@@ -36,6 +36,8 @@ export interface AppStackProps extends StackProps {
   readonly root: string;
   readonly appVersion: string;
   readonly mailFrom: string;
+  /** Partner sign-in (issue 23); absent = off. */
+  readonly partner?: PartnerSettings;
   readonly webDist?: string;
   readonly customDomain?: CustomDomain;
   /** The CLOUDFRONT-scoped WAF web ACL for the distribution (edge.ts, or `-c webAclArn`). */
@@ -59,6 +61,7 @@ export class AppStack extends Stack {
       appVersion: props.appVersion,
       mailFrom: props.mailFrom,
       logLevel: 'INFO',
+      ...(props.partner ? { partner: props.partner } : {}),
     };
 
     // Lives and dies with the distribution that sends it, so it belongs to this stack.
@@ -89,6 +92,8 @@ export class AppStack extends Stack {
       webAclArn: props.webAclArn,
       webDist: props.webDist,
       customDomain: props.customDomain,
+      // The browser posts the partner's password grant and revocation to the partner itself.
+      ...(props.partner ? { partnerOrigin: new URL(props.partner.issuer).origin } : {}),
     });
     const publicUrl = this.web.publicUrl;
     for (const area of this.api.functions) {

@@ -117,6 +117,8 @@ export interface ApiOriginDomain {
 }
 
 export interface WebProps {
+  /** The partner identity provider's origin (issue 23): the console connects to it at sign-in and logout. */
+  readonly partnerOrigin?: string;
   readonly webBucket: s3.IBucket;
   /** Where the console PUTs attachments by presigned URL; its CORS rules are written here. */
   readonly uploadsBucket: s3.IBucket;
@@ -194,7 +196,10 @@ export class Web extends Construct {
         contentSecurityPolicy: {
           // The same policy the local server sends (csp.ts), with the uploads bucket as the one
           // origin besides this one that the console may connect to.
-          contentSecurityPolicy: contentSecurityPolicy({ uploads: [`https://${props.uploadsBucket.bucketRegionalDomainName}`] }),
+          contentSecurityPolicy: contentSecurityPolicy({
+            uploads: [`https://${props.uploadsBucket.bucketRegionalDomainName}`],
+            ...(props.partnerOrigin ? { partner: [props.partnerOrigin] } : {}),
+          }),
           override: true,
         },
       },

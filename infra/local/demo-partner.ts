@@ -6,6 +6,27 @@
 import { noAccess, type AccessFlag, type AccessFlags } from '../../shared/access.js';
 import type { DemoAgent, DemoLocation } from './demo.js';
 
+/** The local partner (infra/local/partnerIdp.ts): its name, our client there, its demo users' password and the role the console requires. */
+export const PARTNER_CLIENT_ID = 'dealer-console';
+export const PARTNER_NAME = 'CAO Connect';
+export const PARTNER_DEMO_PASSWORD = 'partner-demo';
+export const PARTNER_REQUIRED_ROLE = 'dealer_console';
+
+export interface PartnerUser {
+  sub: string;
+  email: string;
+  name: string;
+  roles: string[];
+  password: string;
+}
+
+/** The partner's demo users; each is also an agent of Lakeside Auto Group (LAKESIDE_AGENTS, same e-mail). */
+export const PARTNER_DEMO_USERS: readonly PartnerUser[] = [
+  { sub: 'cao-1001', email: 'lakeside.advisor@partner.example', name: 'Jordan Lake', roles: [PARTNER_REQUIRED_ROLE], password: PARTNER_DEMO_PASSWORD },
+  { sub: 'cao-1002', email: 'lakeside.manager@partner.example', name: 'Morgan Reed', roles: [PARTNER_REQUIRED_ROLE], password: PARTNER_DEMO_PASSWORD },
+  { sub: 'cao-1003', email: 'lakeside.viewer@partner.example', name: 'Casey Shore', roles: [], password: PARTNER_DEMO_PASSWORD },
+];
+
 export const LAKESIDE_COMPANY = { id: 'cmp_lakeside', name: 'Lakeside Auto Group', sign_in: 'cao' } as const;
 
 export const LAKESIDE_LOCATION: DemoLocation = {

@@ -20,6 +20,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_PASSWORD, DEMO_SIGN_INS } from './demo.js';
+import { PARTNER_DEMO_PASSWORD, PARTNER_DEMO_USERS } from './demo-partner.js';
 import { DEFAULT_HOST, startLocalStack, type LocalStack } from './stack.js';
 import { WEB_DIST, type WebMode } from './web.js';
 
@@ -66,6 +67,10 @@ Demo sign-ins, password "${DEMO_PASSWORD}":
 ${table([['E-mail', 'Role', 'Lands on'], ...DEMO_SIGN_INS.map((s) => [s.email, s.role, s.landing])])}
 
   (former@demo.example is inactive: its sign-in is refused.)
+
+Partner sign-in (Lakeside Auto Group), password "${PARTNER_DEMO_PASSWORD}" at the local partner ${stack.url}/partner:
+  ${stack.url}/app/sign_in?partner=cao as ${PARTNER_DEMO_USERS.map((u) => u.email).join(', ')}
+  (the last has no console role at the partner: it is sent back to ${stack.url}/partner/connect)
 
 Press Ctrl-C to stop.
 `);

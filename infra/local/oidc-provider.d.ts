@@ -45,6 +45,7 @@ declare module 'oidc-provider' {
     conformIdTokenClaims?: boolean;
     routes?: Record<string, string>;
     features?: Record<string, { enabled: boolean; [key: string]: unknown }>;
+    adapter?: new (model: string) => object;
     rotateRefreshToken?: boolean | ((ctx: unknown) => boolean);
     issueRefreshToken?: (ctx: unknown, client: unknown, code: { scopes: Set<string> }) => boolean | Promise<boolean>;
     cookies?: { keys: string[] };

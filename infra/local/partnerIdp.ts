@@ -10,30 +10,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import Provider, { errors, type Account, type OidcContext } from 'oidc-provider';
+import { PARTNER_CLIENT_ID, PARTNER_DEMO_USERS, PARTNER_NAME, type PartnerUser } from './demo-partner.js';
 import { sendJson, sendText } from './http-util.js';
 
 export const PARTNER_PATH = '/partner';
-export const PARTNER_CLIENT_ID = 'dealer-console';
-export const PARTNER_NAME = 'CAO Connect';
-export const PARTNER_DEMO_PASSWORD = 'partner-demo';
-export const PARTNER_REQUIRED_ROLE = 'dealer_console';
 /** The partner's scopes: `roles` carries the partner roles into the id_token. */
 const SCOPES = ['openid', 'offline_access', 'email', 'profile', 'roles'];
-
-export interface PartnerUser {
-  sub: string;
-  email: string;
-  name: string;
-  roles: string[];
-  password: string;
-}
-
-/** The partner's demo users; each is also an agent of Lakeside Auto Group (functions/partnerSignIn/demo.ts). */
-export const PARTNER_DEMO_USERS: readonly PartnerUser[] = [
-  { sub: 'cao-1001', email: 'lakeside.advisor@partner.example', name: 'Jordan Lake', roles: [PARTNER_REQUIRED_ROLE], password: PARTNER_DEMO_PASSWORD },
-  { sub: 'cao-1002', email: 'lakeside.manager@partner.example', name: 'Morgan Reed', roles: [PARTNER_REQUIRED_ROLE], password: PARTNER_DEMO_PASSWORD },
-  { sub: 'cao-1003', email: 'lakeside.viewer@partner.example', name: 'Casey Shore', roles: [], password: PARTNER_DEMO_PASSWORD },
-];
 
 export interface PartnerIdp {
   /** e.g. http://localhost:3000/partner */
@@ -49,6 +31,56 @@ export interface PartnerIdp {
   privateJwks(): { keys: JWK[] };
 }
 
+interface Stored {
+  payload: Record<string, unknown>;
+  expiresAt: number;
+}
+
+/**
+ * The provider's grants and tokens, in memory, per partner: shared by the providers a key rotation
+ * makes (sign-ins survive it) and never by two stacks in one process.
+ */
+function memoryStore(): new (model: string) => object {
+  const items = new Map<string, Stored>();
+  const ofGrant = new Map<string, Set<string>>();
+  const live = (entry: Stored | undefined) => (entry && entry.expiresAt > Date.now() ? entry.payload : undefined);
+  const sweep = () => {
+    for (const [key, entry] of items) if (entry.expiresAt <= Date.now()) items.delete(key);
+  };
+  return class PartnerStore {
+    constructor(private readonly model: string) {}
+    private key(id: string) {
+      return `${this.model}:${id}`;
+    }
+    async upsert(id: string, payload: Record<string, unknown>, expiresIn: number) {
+      if (items.size > 10_000) sweep();
+      const key = this.key(id);
+      items.set(key, { payload, expiresAt: Date.now() + expiresIn * 1000 });
+      if (typeof payload.grantId === 'string') ofGrant.set(payload.grantId, (ofGrant.get(payload.grantId) ?? new Set()).add(key));
+    }
+    async find(id: string) {
+      return live(items.get(this.key(id)));
+    }
+    async findByUid(uid: string) {
+      return [...items.values()].map(live).find((p) => p?.uid === uid);
+    }
+    async findByUserCode(userCode: string) {
+      return [...items.values()].map(live).find((p) => p?.userCode === userCode);
+    }
+    async consume(id: string) {
+      const payload = live(items.get(this.key(id)));
+      if (payload) payload.consumed = Math.floor(Date.now() / 1000);
+    }
+    async destroy(id: string) {
+      items.delete(this.key(id));
+    }
+    async revokeByGrantId(grantId: string) {
+      for (const key of ofGrant.get(grantId) ?? []) items.delete(key);
+      ofGrant.delete(grantId);
+    }
+  };
+}
+
 async function newSigningKey(): Promise<JWK> {
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   return { ...(await exportJWK(privateKey)), kid: randomUUID(), alg: 'RS256', use: 'sig' };
@@ -60,6 +92,7 @@ export async function startPartnerIdp(origin: string): Promise<PartnerIdp> {
   const users = new Map(PARTNER_DEMO_USERS.map((u) => [u.email, { ...u, roles: [...u.roles] }]));
   const disabled = new Set<string>();
   const cookieKeys = [randomBytes(32).toString('base64url')];
+  const adapter = memoryStore();
   const userBySub = (sub: string) => [...users.values()].find((u) => u.sub === sub);
 
   const account = (user: PartnerUser): Account => ({
@@ -90,7 +123,12 @@ export async function startPartnerIdp(origin: string): Promise<PartnerIdp> {
       // The roles belong in the id_token, not only at a userinfo endpoint.
       conformIdTokenClaims: false,
       routes: { token: '/connect/token', revocation: '/connect/revocation', jwks: '/jwks', userinfo: '/me', authorization: '/auth' },
-      features: { revocation: { enabled: true }, devInteractions: { enabled: false } },
+      adapter,
+      features: {
+        // A public client may revoke only its own tokens (the browser does, at logout).
+        revocation: { enabled: true, allowedPolicy: (_ctx: unknown, client: { clientId: string }, token: { clientId: string }) => token.clientId === client.clientId },
+        devInteractions: { enabled: false },
+      },
       // The console keeps the partner's refresh token both in its cookie and on the session: one
       // token both may present (oidc-provider would otherwise rotate a public client's on each use
       // and treat the other copy as stolen).
@@ -183,7 +221,7 @@ export async function startPartnerIdp(origin: string): Promise<PartnerIdp> {
     async rotateKey() {
       key = await newSigningKey();
       // The provider's keystore is fixed when it is made: a new one with the new key. Grants and
-      // tokens live in the library's shared memory store, so sign-ins survive the rotation.
+      // tokens live in this partner's store, so sign-ins survive the rotation.
       provider = build(key);
       callback = provider.callback();
     },

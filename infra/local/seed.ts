@@ -10,18 +10,19 @@ import { agentItem, getCompany, type AgentRecord, type CompanyRecord } from '../
 import { config } from '../../functions/lib/config.js';
 import { keys } from '../../functions/lib/keys.js';
 import { locationItem } from '../../functions/lib/locations.js';
-import { hashPassword } from '../../functions/lib/passwords.js';
+import { hashPassword, newSecret } from '../../functions/lib/passwords.js';
 import { signInItem } from '../../functions/sessions/signIn.js';
 import { db } from '../../functions/lib/table.js';
 import { DEMO_AGENTS, DEMO_COMPANY, DEMO_LOCATIONS, DEMO_PASSWORD, RIVAL_COMPANY } from './demo.js';
 import { LAKESIDE_AGENTS, LAKESIDE_COMPANY, LAKESIDE_LOCATION } from './demo-partner.js';
-import { newSecret } from '../../functions/lib/passwords.js';
 
 /** Any stored item; the record builders give interfaces, BatchWrite wants plain maps. */
 type Row = object;
 
 /** Seeded now (true) or already there (false). */
 export async function seedDemo(): Promise<boolean> {
+  // On its own: a data directory seeded before the partner existed gets it too.
+  await seedPartnerDemo();
   if (await getCompany(DEMO_COMPANY.id)) return false;
   const createdAt = new Date().toISOString();
 
@@ -30,10 +31,8 @@ export async function seedDemo(): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
   const rows: Row[] = [];
-  // The partner-managed company's agents sign in through the partner: a password nobody knows.
-  const partnerHash = await hashPassword(newSecret());
-  for (const location of [...DEMO_LOCATIONS, LAKESIDE_LOCATION]) rows.push(locationItem({ ...location, created_at: createdAt }));
-  for (const demo of [...DEMO_AGENTS, ...LAKESIDE_AGENTS]) {
+  for (const location of DEMO_LOCATIONS) rows.push(locationItem({ ...location, created_at: createdAt }));
+  for (const demo of DEMO_AGENTS) {
     const record: AgentRecord = {
       id: demo.id,
       company_id: demo.company_id,
@@ -52,7 +51,7 @@ export async function seedDemo(): Promise<boolean> {
       created_at: createdAt,
     };
     rows.push(agentItem(record));
-    rows.push(signInItem(record, demo.company_id === LAKESIDE_COMPANY.id ? partnerHash : passwordHash));
+    rows.push(signInItem(record, passwordHash));
   }
   await writeAll(rows);
   // Each board's part, in the registry's order (after the agents: the DMS feed assigns advisors by
@@ -63,12 +62,38 @@ export async function seedDemo(): Promise<boolean> {
 
   const companies: CompanyRecord[] = [
     { id: RIVAL_COMPANY.id, name: RIVAL_COMPANY.name, created_at: createdAt },
-    { ...LAKESIDE_COMPANY, created_at: createdAt },
     { id: DEMO_COMPANY.id, name: DEMO_COMPANY.name, created_at: createdAt },
   ];
   // The demo company last of all: it marks the seed complete.
   for (const company of companies) await writeAll([{ ...keys.company(company.id), ...company }]);
   return true;
+}
+
+/**
+ * The partner-managed demo company, Lakeside Auto Group (issue 23), unless it is there: its store
+ * and agents, then its company item (which marks it complete). Its agents sign in through the
+ * local partner, so their console password is one nobody knows.
+ */
+async function seedPartnerDemo(): Promise<void> {
+  if (await getCompany(LAKESIDE_COMPANY.id)) return;
+  const createdAt = new Date().toISOString();
+  const unknowable = await hashPassword(newSecret());
+  const rows: Row[] = [locationItem({ ...LAKESIDE_LOCATION, created_at: createdAt })];
+  for (const demo of LAKESIDE_AGENTS) {
+    const { role: _role, ...fields } = demo;
+    const record: AgentRecord = {
+      ...fields,
+      team: null,
+      online_status: 'offline',
+      email_notifications_enabled: true,
+      sms_notifications_enabled: true,
+      created_at: createdAt,
+    };
+    rows.push(agentItem(record), signInItem(record, unknowable));
+  }
+  await writeAll(rows);
+  const company: CompanyRecord = { ...LAKESIDE_COMPANY, created_at: createdAt };
+  await writeAll([{ ...keys.company(company.id), ...company }]);
 }
 
 /**

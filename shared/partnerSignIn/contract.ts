@@ -75,7 +75,8 @@ const partnerToken = z.string().check(z.maxLength(MAX_PARTNER_TOKEN_LENGTH, 'Tok
  * needed; the refresh token is kept on the session so our refresh can ask the partner too.
  */
 export const loginSsoBody = z.object({
-  id_token: z.string({ error: 'Missing id_token' }).check(z.minLength(1, 'Missing id_token'), z.maxLength(MAX_PARTNER_TOKEN_LENGTH, 'Token is too long')),
+  // An empty one is a token that does not verify (401), not a missing field.
+  id_token: z.string({ error: 'Missing id_token' }).check(z.maxLength(MAX_PARTNER_TOKEN_LENGTH, 'Token is too long')),
   refresh_token: z.optional(partnerToken),
   access_token: z.optional(partnerToken),
   token_type: z.optional(z.string().check(z.maxLength(64))),
