@@ -141,7 +141,7 @@ export async function verifyIdToken(partner: PartnerConfig, idToken: string): Pr
   } catch (err) {
     if (err instanceof HttpError) throw err;
     if (err instanceof joseErrors.JWKSTimeout) throw partnerUnavailable('its keys did not arrive in time');
-    if (err instanceof joseErrors.JOSEError || err instanceof TypeError) throw ssoInvalidToken();
+    if (err instanceof joseErrors.JOSEError) throw ssoInvalidToken();
     throw err;
   }
   const { sub, email, email_verified: emailVerified, roles } = payload as Record<string, unknown>;
