@@ -42,6 +42,17 @@ async function partnerDev(email: string, action: 'disable' | 'enable'): Promise<
   expect(response.ok).toBe(true);
 }
 
+/** The partner's password grant as a program (not a browser) runs it: for tests that need a partner refresh token of their own. */
+async function partnerPasswordGrant(email: string): Promise<{ refresh_token: string }> {
+  const response = await fetch(`${browser.baseUrl}/partner/connect/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username: email, password: PARTNER_PASSWORD, client_id: 'dealer-console', scope: 'openid email profile roles offline_access' }),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { refresh_token: string };
+}
+
 async function partnerCookies(context: BrowserContext): Promise<Record<string, string>> {
   const cookies = await context.cookies();
   return Object.fromEntries(cookies.filter((c) => c.name.startsWith('partner_')).map((c) => [c.name, c.value]));
@@ -177,6 +188,26 @@ describe('the seamless start (SPEC §4)', () => {
     expect((await seamless).status()).toBe(403);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/app/sign_in');
     expect(await partnerCookies(page.context())).toEqual({});
+  });
+
+  it('on focus, a tab whose token went away re-syncs through the partner cookies (SPEC §4 focus check)', async () => {
+    const page = await browser.page();
+    await signInAs(page, 'advisor@demo.example');
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('default');
+    // Meanwhile the partner's advisor signed in on this browser (the partner's portal shares the
+    // cookies' domain in production) and the demo advisor's token was dropped elsewhere.
+    const grant = await partnerPasswordGrant(ADVISOR);
+    await page.context().addCookies([
+      { name: 'partner_email', value: encodeURIComponent(ADVISOR), url: browser.baseUrl },
+      { name: 'partner_refresh_token', value: grant.refresh_token, url: browser.baseUrl },
+    ]);
+    await page.evaluate(() => localStorage.removeItem('token'));
+    const seamless = page.waitForResponse((r) => r.url().endsWith('/agent_sessions/seamless'));
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    expect((await seamless).status()).toBe(200);
+    // The console is now the partner's advisor's, at their partner-managed location.
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme), { timeout: 10_000 }).toBe('cao');
+    await page.getByRole('banner').getByRole('link', { name: 'Sign out' }).waitFor();
   });
 
   const SEAMLESS_ERRORS: [number, string][] = [
