@@ -26,7 +26,7 @@ import { signInProblem, type SignInProblem } from './sign-in-errors.js';
 /** The public tray app page: the help page needs a session, and whoever follows this link has none. */
 const TRAY_APP_PAGE = '/tray_app';
 
-/** /sign_in (SPEC §2): probe the address, sign in with the password, land on the agent's board. */
+/** /sign_in (SPEC §2): probe the address, sign in with the password (or through the partner, SPEC §7), land on the agent's board. */
 export function SignInPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
