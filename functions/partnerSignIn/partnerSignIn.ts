@@ -57,7 +57,7 @@ async function agentOf(partner: PartnerConfig, identity: PartnerIdentity, source
 }
 
 /** login_sso: the token response the browser got from the partner's password grant. */
-export async function signInWithPartnerTokens(partner: PartnerConfig, idToken: string, partnerRefreshToken: string | undefined, sourceIp: string): Promise<SessionTokens> {
+export async function signInWithPartnerTokens(partner: PartnerConfig, idToken: string, partnerRefreshToken: string, sourceIp: string): Promise<SessionTokens> {
   const identity = await verifyIdToken(partner, idToken);
   const agent = await agentOf(partner, identity, sourceIp, ssoInvalidToken);
   return openSession(agent, 'cao', false, partnerRefreshToken);

@@ -46,6 +46,7 @@ declare module 'oidc-provider' {
     routes?: Record<string, string>;
     features?: Record<string, { enabled: boolean; [key: string]: unknown }>;
     adapter?: new (model: string) => object;
+    clientBasedCORS?: (ctx: unknown, origin: string, client: unknown) => boolean;
     rotateRefreshToken?: boolean | ((ctx: unknown) => boolean);
     issueRefreshToken?: (ctx: unknown, client: unknown, code: { scopes: Set<string> }) => boolean | Promise<boolean>;
     cookies?: { keys: string[] };

@@ -29,6 +29,8 @@ export interface PartnerIdp {
   rotateKey(): Promise<void>;
   /** The signing key now (private JWK set), for tests that craft tokens. */
   privateJwks(): { keys: JWK[] };
+  /** Whether each refresh grant replaces the refresh token (off by default; tests turn it on). */
+  setRefreshRotation(on: boolean): void;
 }
 
 interface Stored {
@@ -93,6 +95,10 @@ export async function startPartnerIdp(origin: string): Promise<PartnerIdp> {
   const disabled = new Set<string>();
   const cookieKeys = [randomBytes(32).toString('base64url')];
   const adapter = memoryStore();
+  // The console's pages post the password grant and the revocation from the browser (an Origin
+  // header even on the same origin): only the console's own origin may, by either loopback name.
+  const consoleOrigins = new Set([origin, origin.replace('//localhost:', '//127.0.0.1:'), origin.replace('//127.0.0.1:', '//localhost:')]);
+  let rotateRefreshTokens = false;
   const userBySub = (sub: string) => [...users.values()].find((u) => u.sub === sub);
 
   const account = (user: PartnerUser): Account => ({
@@ -131,8 +137,9 @@ export async function startPartnerIdp(origin: string): Promise<PartnerIdp> {
       },
       // The console keeps the partner's refresh token both in its cookie and on the session: one
       // token both may present (oidc-provider would otherwise rotate a public client's on each use
-      // and treat the other copy as stolen).
-      rotateRefreshToken: false,
+      // and treat the other copy as stolen). Tests turn rotation on to see the console keep a new one.
+      rotateRefreshToken: () => rotateRefreshTokens,
+      clientBasedCORS: (_ctx, requestOrigin) => consoleOrigins.has(requestOrigin),
       issueRefreshToken: (_ctx, _client, code) => code.scopes.has('offline_access'),
       cookies: { keys: cookieKeys },
       // The console's browser posts the password grant and the revocation itself (SPEC §7), and a
@@ -201,10 +208,18 @@ export async function startPartnerIdp(origin: string): Promise<PartnerIdp> {
         return sendJson(res, 200, { email, disabled: disabled.has(email) });
       }
       if (path === '/dev/rotate_key' && method === 'POST') {
-        void idp.rotateKey().then(() => sendJson(res, 200, { kid: key.kid }));
+        void idp.rotateKey().then(
+          () => sendJson(res, 200, { kid: key.kid }),
+          (err: unknown) => sendJson(res, 500, { error: (err as Error).message }),
+        );
         return;
       }
       if (path === '/dev/jwks' && method === 'GET') return sendJson(res, 200, idp.privateJwks());
+      const rotation = /^\/dev\/refresh_rotation\/(on|off)$/.exec(path);
+      if (rotation && method === 'POST') {
+        idp.setRefreshRotation(rotation[1] === 'on');
+        return sendJson(res, 200, { rotate_refresh_tokens: rotateRefreshTokens });
+      }
       if (path.startsWith('/dev/')) return sendText(res, 404, '404');
       // The provider sees its own paths and works out the mount point from originalUrl.
       (req as IncomingMessage & { originalUrl?: string }).originalUrl = full;
@@ -226,6 +241,9 @@ export async function startPartnerIdp(origin: string): Promise<PartnerIdp> {
       callback = provider.callback();
     },
     privateJwks: () => ({ keys: [key] }),
+    setRefreshRotation(on) {
+      rotateRefreshTokens = on;
+    },
   };
   return idp;
 }

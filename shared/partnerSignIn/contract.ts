@@ -71,13 +71,15 @@ export const MAX_PARTNER_TOKEN_LENGTH = 16_384;
 const partnerToken = z.string().check(z.maxLength(MAX_PARTNER_TOKEN_LENGTH, 'Token is too long'));
 
 /**
- * The identity provider's token response, posted as it came (form or JSON). Only the id_token is
- * needed; the refresh token is kept on the session so our refresh can ask the partner too.
+ * The identity provider's token response, posted as it came (form or JSON): the id_token says who
+ * it is; the refresh token is kept on the session so our refresh can ask the partner too (the
+ * browser asks for `offline_access`). The rest is accepted and not used.
  */
 export const loginSsoBody = z.object({
   // An empty one is a token that does not verify (401), not a missing field.
   id_token: z.string({ error: 'Missing id_token' }).check(z.maxLength(MAX_PARTNER_TOKEN_LENGTH, 'Token is too long')),
-  refresh_token: z.optional(partnerToken),
+  // Our refresh asks the partner with it (a session without one could not be kept in step with the partner).
+  refresh_token: z.string({ error: 'Missing refresh_token' }).check(z.minLength(1, 'Missing refresh_token'), z.maxLength(MAX_PARTNER_TOKEN_LENGTH, 'Token is too long')),
   access_token: z.optional(partnerToken),
   token_type: z.optional(z.string().check(z.maxLength(64))),
   expires_in: z.optional(z.union([z.number(), z.string().check(z.maxLength(32))])),

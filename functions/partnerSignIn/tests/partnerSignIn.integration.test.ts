@@ -38,10 +38,11 @@ interface TokenReply {
 }
 
 /** The browser's password grant at the partner's token endpoint (SPEC §7). */
-async function passwordGrant(username: string, password = PARTNER_DEMO_PASSWORD): Promise<TokenReply> {
+async function passwordGrant(username: string, password = PARTNER_DEMO_PASSWORD, origin = baseUrl): Promise<TokenReply> {
   const res = await fetch(sso.token_endpoint, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    // As the console's page sends it (browsers send Origin on a POST, same origin or not).
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
     body: new URLSearchParams({ grant_type: 'password', username, password, client_id: sso.client_id, scope: sso.scope }),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -64,12 +65,15 @@ async function loginSso(fields: Record<string, string>): Promise<ApiResponse> {
   return { status: res.status, body: text ? JSON.parse(text) : null, text, headers: res.headers };
 }
 
+/** Crafted identities come with a refresh token of no use at the partner: their sessions end at their first refresh. */
+const CRAFTED_REFRESH = 'crafted-token-without-a-partner-grant';
+
 const seamless = (email: string, refresh_token: string) => anon.post('/agent_sessions/seamless', { email, refresh_token });
 
 async function revoke(token: string): Promise<number> {
   const res = await fetch(sso.revocation_endpoint, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: baseUrl },
     body: new URLSearchParams({ token, token_type_hint: 'refresh_token', client_id: sso.client_id }),
   });
   return res.status;
@@ -213,6 +217,12 @@ describe('password grant at the partner, then login_sso', () => {
     expect(reply.body.error).toBe('invalid_grant');
   });
 
+  it("the partner answers the console's pages only: another origin's password grant is refused", async () => {
+    const reply = await passwordGrant(ADVISOR, PARTNER_DEMO_PASSWORD, 'https://evil.example');
+    expect(reply.status).toBe(400);
+    expect(reply.body.error).toBe('invalid_request');
+  });
+
   it('a partner user without the console role is sent to the partner: 403 sso_insufficient_roles with connect_url', async () => {
     const res = await loginSso(await partnerTokens(VIEWER));
     expect(res.status, res.text).toBe(403);
@@ -220,20 +230,32 @@ describe('password grant at the partner, then login_sso', () => {
   });
 
   it('an identity whose e-mail is no agent here: 404 user_not_found', async () => {
-    const res = await loginSso({ id_token: good({ email: `nobody_${run}@harbor.example`, sub: `nobody-${run}` }) });
+    const res = await loginSso({ refresh_token: CRAFTED_REFRESH, id_token: good({ email: `nobody_${run}@harbor.example`, sub: `nobody-${run}` }) });
     expect(res.status, res.text).toBe(404);
     expect(res.body.error.id).toBe('user_not_found');
   });
 
   it('an inactive agent is refused with the inactive text', async () => {
-    const res = await loginSso({ id_token: good({ email: inactive.email, sub: inactive.sub }) });
+    const res = await loginSso({ refresh_token: CRAFTED_REFRESH, id_token: good({ email: inactive.email, sub: inactive.sub }) });
     expect(res.status, res.text).toBe(403);
     expect(res.body.error).toMatchObject({ id: 'inactive', message: 'Your account is inactive. Please contact your administrator for details.' });
   });
 
-  it('a missing id_token is invalid input', async () => {
-    const res = await loginSso({ access_token: 'x' });
-    expect(res.status).toBe(422);
+  it('a missing id_token or refresh_token is invalid input', async () => {
+    const tokens = await partnerTokens(ADVISOR);
+    const noId = await loginSso({ access_token: 'x', refresh_token: tokens.refresh_token! });
+    expect(noId.status).toBe(422);
+    expect(noId.body.errors).toEqual([expect.objectContaining({ message: 'Missing id_token' })]);
+    const noRefresh = await loginSso({ id_token: tokens.id_token!, access_token: tokens.access_token! });
+    expect(noRefresh.status).toBe(422);
+    expect(noRefresh.body.errors).toEqual([expect.objectContaining({ message: 'Missing refresh_token' })]);
+    // A field given twice is ambiguous: which token would be verified?
+    const twice = await fetch(`${baseUrl}/agent_sessions/login_sso`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `id_token=${tokens.id_token}&id_token=${good()}&refresh_token=${tokens.refresh_token}`,
+    });
+    expect(twice.status).toBe(422);
   });
 });
 
@@ -336,6 +358,24 @@ describe('our refresh of a partner session asks the partner', () => {
     expect(again.status, again.text).toBe(200);
   });
 
+  it('keeps a refresh token the partner rotated, answers it, and refreshes with it next time', async () => {
+    const tokens = await partnerTokens(MANAGER);
+    const ours = (await loginSso(tokens)).body.agent as Record<string, string>;
+    await fetch(`${baseUrl}/partner/dev/refresh_rotation/on`, { method: 'POST' });
+    try {
+      const first = await anon.post('/agent_sessions/refresh', { refresh_token: ours.refresh_token });
+      expect(first.status, first.text).toBe(200);
+      const rotated = first.body.agent.partner_refresh_token as string;
+      expect(rotated).not.toBe(tokens.refresh_token);
+      // The next refresh presents the rotated token: the old one would now be refused (and end the partner's grant).
+      const second = await anon.post('/agent_sessions/refresh', { refresh_token: first.body.agent.refresh_token });
+      expect(second.status, second.text).toBe(200);
+      expect(second.body.agent.partner_refresh_token).not.toBe(rotated);
+    } finally {
+      await fetch(`${baseUrl}/partner/dev/refresh_rotation/off`, { method: 'POST' });
+    }
+  });
+
   it('ends the session when its partner refresh token was revoked (partner logout)', async () => {
     const tokens = await partnerTokens(MANAGER);
     const ours = (await loginSso(tokens)).body.agent as Record<string, string>;
@@ -349,7 +389,7 @@ describe('our refresh of a partner session asks the partner', () => {
 describe('id_tokens posted to login_sso', () => {
   // Binds the partner subject to the e-mail; the table's "sub changed" case depends on it.
   beforeAll(async () => {
-    const res = await loginSso({ id_token: good() });
+    const res = await loginSso({ refresh_token: CRAFTED_REFRESH, id_token: good() });
     expect(res.status, res.text).toBe(200);
   });
 
@@ -360,7 +400,7 @@ describe('id_tokens posted to login_sso', () => {
     ['issued 30 s in the future: within the clock skew', () => good({ iat: now() + 30 })],
     ['audience array that includes us', () => good({ aud: [sso.client_id, 'another-client'] })],
   ])('accepts %s', async (_name, make) => {
-    const res = await loginSso({ id_token: await make() });
+    const res = await loginSso({ refresh_token: CRAFTED_REFRESH, id_token: await make() });
     expect(res.status, res.text).toBe(200);
   });
 
@@ -429,7 +469,7 @@ describe('id_tokens posted to login_sso', () => {
   it('has at least 30 cases', () => expect(cases.length).toBeGreaterThanOrEqual(30));
 
   it.each(cases)('refuses %s: 401 sso_invalid_token', async (_name, make) => {
-    const res = await loginSso({ id_token: await make() });
+    const res = await loginSso({ refresh_token: CRAFTED_REFRESH, id_token: await make() });
     expect(res.status, res.text).toBe(401);
     expect(res.body.error).toMatchObject({ id: 'sso_invalid_token' });
   });
@@ -438,12 +478,12 @@ describe('id_tokens posted to login_sso', () => {
     const oldToken = good();
     const res = await fetch(`${baseUrl}/partner/dev/rotate_key`, { method: 'POST' });
     expect(res.status).toBe(200);
-    const refused = await loginSso({ id_token: oldToken });
+    const refused = await loginSso({ refresh_token: CRAFTED_REFRESH, id_token: oldToken });
     expect(refused.status, refused.text).toBe(401);
     expect(refused.body.error.id).toBe('sso_invalid_token');
     idpJwk = await partnerKey();
     idpKey = createPrivateKey({ key: idpJwk as import('node:crypto').JsonWebKey, format: 'jwk' });
-    expect((await loginSso({ id_token: good() })).status).toBe(200);
+    expect((await loginSso({ refresh_token: CRAFTED_REFRESH, id_token: good() })).status).toBe(200);
     // The partner's own tokens, signed with its new key, sign in as before.
     expect((await loginSso(await partnerTokens(ADVISOR))).status).toBe(200);
   });
@@ -480,7 +520,7 @@ describe('in process: partner sign-in off, partner unreachable', () => {
 
   it('without PARTNER_ISSUER every partner route answers 404 sso_not_configured and the probe says password', async () => {
     delete process.env.PARTNER_ISSUER;
-    const tokens = { id_token: 'x' };
+    const tokens = { id_token: 'x', refresh_token: 'x' };
     for (const [method, path, body] of [
       ['GET', '/agent_sessions/sso_config', undefined],
       ['POST', '/agent_sessions/login_sso', tokens],
@@ -503,7 +543,7 @@ describe('in process: partner sign-in off, partner unreachable', () => {
 
   it('a partner issuer on plain http elsewhere than this machine is never trusted', async () => {
     process.env.PARTNER_ISSUER = 'http://login.partner.example/partner';
-    const res = await call('partner', 'POST', '/agent_sessions/login_sso', { id_token: good() });
+    const res = await call('partner', 'POST', '/agent_sessions/login_sso', { id_token: good(), refresh_token: CRAFTED_REFRESH });
     expect(res.status).toBe(500);
   });
 });
