@@ -50,7 +50,6 @@ declare module 'oidc-provider' {
     rotateRefreshToken?: boolean | ((ctx: unknown) => boolean);
     issueRefreshToken?: (ctx: unknown, client: unknown, code: { scopes: Set<string> }) => boolean | Promise<boolean>;
     cookies?: { keys: string[] };
-    clientBasedCORS?: (ctx: unknown, origin: string, client: unknown) => boolean;
     ttl?: Record<string, number>;
     renderError?: (ctx: unknown, out: Record<string, string>, error: Error) => void;
   }

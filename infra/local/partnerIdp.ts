@@ -142,10 +142,6 @@ export async function startPartnerIdp(origin: string): Promise<PartnerIdp> {
       clientBasedCORS: (_ctx, requestOrigin) => consoleOrigins.has(requestOrigin),
       issueRefreshToken: (_ctx, _client, code) => code.scopes.has('offline_access'),
       cookies: { keys: cookieKeys },
-      // The console's browser posts the password grant and the revocation itself (SPEC §7), and a
-      // browser's POST carries its Origin even on the same origin: the console's origin is allowed
-      // (oidc-provider's default allows only a public client's redirect_uri origins, and this client has none).
-      clientBasedCORS: (_ctx, requestOrigin) => requestOrigin === origin,
       ttl: { AccessToken: 3600, IdToken: 3600, RefreshToken: 14 * 24 * 3600, Grant: 14 * 24 * 3600 },
     });
     provider.registerGrantType('password', (ctx) => passwordGrant(provider, ctx), ['username', 'password', 'scope']);
