@@ -53,6 +53,12 @@ async function partnerPasswordGrant(email: string): Promise<{ refresh_token: str
   return (await response.json()) as { refresh_token: string };
 }
 
+/** The local partner rotates refresh tokens on use only while a test asks it to (the stack's default is off). */
+async function partnerRefreshRotation(state: 'on' | 'off'): Promise<void> {
+  const response = await fetch(`${browser.baseUrl}/partner/dev/refresh_rotation/${state}`, { method: 'POST' });
+  expect(response.ok).toBe(true);
+}
+
 async function partnerCookies(context: BrowserContext): Promise<Record<string, string>> {
   const cookies = await context.cookies();
   return Object.fromEntries(cookies.filter((c) => c.name.startsWith('partner_')).map((c) => [c.name, c.value]));
@@ -174,6 +180,28 @@ describe('the seamless start (SPEC §4)', () => {
     });
     expect(email).toBe(ADVISOR);
     expect((await partnerCookies(page.context())).partner_refresh_token).toBeTruthy();
+  });
+
+  it("keeps the partner's rotated refresh token in the cookie, and the next start signs in with it", async () => {
+    await partnerRefreshRotation('on');
+    try {
+      const page = await browser.page();
+      await signInThroughPartner(page, ADVISOR);
+      await expectOnBoard(page);
+      const first = (await partnerCookies(page.context())).partner_refresh_token;
+      for (const _start of [1, 2]) {
+        const before = (await partnerCookies(page.context())).partner_refresh_token;
+        await page.evaluate(() => localStorage.clear());
+        const seamless = page.waitForResponse((r) => r.url().endsWith('/agent_sessions/seamless'));
+        await page.goto('/app/');
+        expect((await seamless).status()).toBe(200);
+        await expectOnBoard(page);
+        await expect.poll(async () => (await partnerCookies(page.context())).partner_refresh_token).not.toBe(before);
+      }
+      expect((await partnerCookies(page.context())).partner_refresh_token).not.toBe(first);
+    } finally {
+      await partnerRefreshRotation('off');
+    }
   });
 
   it('forgets the partner cookies and lands on sign-in once the partner disabled the user', async () => {
