@@ -231,6 +231,18 @@ describe('other pages', () => {
     const page = await browser.page();
     await page.goto(`/app/login/seamless_error?status=${status}`);
     await expect.poll(() => page.getByRole('alert').textContent()).toContain(text);
+    // The local stack has a partner: the button returns to its connect site.
+    await page.getByRole('button', { name: 'Return to Connect' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/partner/connect');
+  });
+
+  it('the single sign-on error page of a console without a partner returns to sign-in', async () => {
+    const page = await browser.page();
+    await page.route('**/agent_sessions/sso_config', (route) =>
+      route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ error: { id: 'sso_not_configured', message: 'x' } }) }),
+    );
+    await page.goto('/app/login/seamless_error?status=404');
+    await page.getByRole('alert').waitFor();
     await page.getByRole('button', { name: 'Return to Connect' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/app/sign_in');
   });

@@ -79,8 +79,13 @@ describe('access token reading', () => {
   it('reads the agent e-mail and expiry without verifying', async () => {
     const exp = Math.floor(Date.now() / 1000) + 3600;
     const token = await sign({ agent_email: 'tech@demo.example' }, exp);
-    expect(tokenClaims(token)).toEqual({ agent_email: 'tech@demo.example', expiresAt: exp * 1000 });
+    expect(tokenClaims(token)).toEqual({ agent_email: 'tech@demo.example', login_provider: null, expiresAt: exp * 1000 });
     expect(tokenClaims('not a token')).toBeNull();
+  });
+
+  it("reads the partner's login_provider, which decides whether sign-out revokes at the partner", async () => {
+    const token = await sign({ agent_email: 'lakeside.advisor@partner.example', login_provider: 'cao' }, Math.floor(Date.now() / 1000) + 3600);
+    expect(tokenClaims(token)?.login_provider).toBe('cao');
   });
 
   it('wants a refresh with less than five minutes left, or when the token is unreadable', async () => {
@@ -94,6 +99,15 @@ describe('access token reading', () => {
     expect(tokensFrom({ agent: { access_token: 'a', refresh_token: 'r', expires_at: 'e' } })).toEqual({ access_token: 'a', refresh_token: 'r', expires_at: 'e' });
     expect(tokensFrom({ agent: { access_token: 'a' } })).toBeNull();
     expect(tokensFrom(null)).toBeNull();
+  });
+
+  it("keeps the partner's rotated refresh token of a partner session's answer", () => {
+    expect(tokensFrom({ agent: { access_token: 'a', refresh_token: 'r', expires_at: 'e', partner_refresh_token: 'p2' } })).toEqual({
+      access_token: 'a',
+      refresh_token: 'r',
+      expires_at: 'e',
+      partner_refresh_token: 'p2',
+    });
   });
 });
 

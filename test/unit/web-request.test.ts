@@ -81,6 +81,22 @@ describe('createApiClient', () => {
     expect(headers.get('content-type')).toBe('application/json');
   });
 
+  it('sends a URLSearchParams body as a form, not as JSON (login_sso takes the partner answer as a form)', async () => {
+    const calls: Call[] = [];
+    const client = createApiClient({
+      tokens: memoryTokens(null),
+      deviceId: () => 'd',
+      fetch: async (url, init) => {
+        calls.push({ url: String(url), init: init ?? {} });
+        return json(200, { ok: true });
+      },
+    });
+    const form = new URLSearchParams({ id_token: 'a.b.c', scope: 'openid email' });
+    await client.request('/agent_sessions/login_sso', { method: 'POST', body: form, auth: false });
+    expect(calls[0]?.init.body).toBe('id_token=a.b.c&scope=openid+email');
+    expect(headersOf(calls[0]!).get('content-type')).toBe('application/x-www-form-urlencoded');
+  });
+
   it('sends no token when the caller says auth: false', async () => {
     const calls: Call[] = [];
     const client = createApiClient({
@@ -120,6 +136,21 @@ describe('createApiClient', () => {
     const others = calls.filter((c) => c.url !== '/agent_sessions/refresh');
     expect(others.map((c) => headersOf(c).get('authorization'))).toEqual([`Bearer ${fresh}`, `Bearer ${fresh}`, `Bearer ${fresh}`]);
     expect(tokens.saved).toHaveLength(1);
+  });
+
+  it("hands a partner session's refreshed partner token to the store, which keeps the partner cookie current", async () => {
+    const fresh = await tokenExpiringIn(3600);
+    const tokens = memoryTokens(await tokenExpiringIn(60), 'sess.secret');
+    const client = createApiClient({
+      tokens,
+      deviceId: () => 'd',
+      fetch: async (url) =>
+        String(url) === '/agent_sessions/refresh'
+          ? json(200, { agent: { access_token: fresh, refresh_token: 'sess.next', expires_at: 'e', partner_refresh_token: 'partner.rotated' } })
+          : json(200, {}),
+    });
+    await client.request('/api/agents/me');
+    expect(tokens.saved).toEqual([{ access_token: fresh, refresh_token: 'sess.next', expires_at: 'e', partner_refresh_token: 'partner.rotated' }]);
   });
 
   it('ends the session, without sending the request, when the refresh token is refused', async () => {

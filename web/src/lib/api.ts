@@ -6,7 +6,17 @@ import { accessToken, refreshToken, storeTokens } from './tokens.js';
 
 export const api = createApiClient({
   fetch: (input, init) => fetch(input, init),
-  tokens: { access: accessToken, refresh: refreshToken, save: storeTokens },
+  tokens: {
+    access: accessToken,
+    refresh: refreshToken,
+    save(tokens) {
+      storeTokens(tokens);
+      // The partner rotated its refresh token: the cookie keeps the current one for the next seamless start.
+      // Imported when needed, not at the top: partner.ts itself is built on this client.
+      const partnerToken = tokens.partner_refresh_token;
+      if (partnerToken) void import('./partner.js').then((partner) => partner.keepPartnerRefreshToken(partnerToken));
+    },
+  },
   deviceId,
 });
 

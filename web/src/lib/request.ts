@@ -4,9 +4,8 @@
  * and every failure classified (request-errors.ts) so callers and SWR act on it the same way.
  */
 import pLimit from 'p-limit';
-import type { SessionTokens } from '../../../shared/api.js';
 import { failureAction, serverMessage, errorId, thrownAction, type Expected, type FailureAction } from './request-errors.js';
-import { needsRefresh, tokensFrom, withRefreshLock } from './tokens.js';
+import { needsRefresh, tokensFrom, withRefreshLock, type ReceivedTokens } from './tokens.js';
 
 export const MAX_CONCURRENT_REQUESTS = 10;
 /** After a refused refresh, how long to wait for another tab's rotated token before giving up. */
@@ -16,6 +15,7 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface RequestOptions {
   method?: Method;
+  /** Sent as JSON; a URLSearchParams is sent as a form (application/x-www-form-urlencoded), as some endpoints take it (login_sso). */
   body?: unknown;
   signal?: AbortSignal;
   /** Statuses or error ids this caller shows itself; they raise no toast. */
@@ -46,7 +46,8 @@ export class ApiError extends Error {
 export interface TokenStore {
   access(): string | null;
   refresh(): string | null;
-  save(tokens: SessionTokens): void;
+  /** A partner session's refresh answer also carries the partner's refresh token (ReceivedTokens). */
+  save(tokens: ReceivedTokens): void;
   /** Runs a refresh alone among the browser's tabs (default: the Web Lock of tokens.ts). */
   exclusive?<T>(task: () => Promise<T>): Promise<T>;
 }
@@ -73,9 +74,14 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   async function send<T>(path: string, options: RequestOptions, token: string | null): Promise<T> {
     const headers: Record<string, string> = { ...options.headers, Accept: 'application/json', 'X-OID': deps.deviceId() };
     if (token) headers.Authorization = `Bearer ${token}`;
-    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
     const init: RequestInit = { method: options.method ?? 'GET', headers };
-    if (options.body !== undefined) init.body = JSON.stringify(options.body);
+    if (options.body instanceof URLSearchParams) {
+      headers['Content-Type'] = 'application/x-www-form-urlencoded';
+      init.body = options.body.toString();
+    } else if (options.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      init.body = JSON.stringify(options.body);
+    }
     if (options.signal) init.signal = options.signal;
 
     let response: Response;

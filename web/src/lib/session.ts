@@ -7,17 +7,20 @@ import { mutate } from 'swr';
 import { actsAsImpersonated, settingsToLoad, type SettingsKey } from '../../../shared/access.js';
 import type { Agent, Location, LocationRef, MeResponse, SessionTokens, Theme } from '../../../shared/api.js';
 import { isLocale } from '../../../shared/locales.js';
+import { PARTNER_PROVIDER } from '../../../shared/partnerSignIn/contract.js';
 import { api } from './api.js';
 import { reportFailure } from './failures.js';
 import { currentLocale, hasChosenLocale, switchLocale } from './i18n.js';
 import { fetchAllPages } from './paging.js';
+import { endPartnerSession, forgetPartner, keepPartnerRefreshToken, seamlessErrorPath, seamlessFailure, wantsSeamless } from './partner.js';
+import { readPartnerCookies } from './partnerCookies.js';
 import { ApiError } from './request.js';
 import { retry } from './retry.js';
 import { phoneSiteAddress, siteBase } from './site.js';
 import { STORED, clearLocalData, readStored, writeStored } from './storage.js';
 import { createStore, useStore } from './store.js';
 import { chooseTeam } from './team.js';
-import { accessToken, clearAccessToken, storeTokens, tokenClaims } from './tokens.js';
+import { accessToken, clearAccessToken, storeTokens, tokenClaims, tokensFrom } from './tokens.js';
 
 export type LocationSettings = Partial<Record<SettingsKey, Record<string, unknown>>>;
 
@@ -45,6 +48,13 @@ export type SessionState =
 
 export const session = createStore<SessionState>({ status: 'idle' });
 
+/**
+ * Where the app start sends the browser instead of the page it opened (a failed seamless sign-in,
+ * SPEC §8): SessionGate navigates there and clears it. A store of its own, not a session state, as
+ * the bootstrap may go on (to ready or signed_out) before React renders the redirect.
+ */
+export const sessionRedirect = createStore<string | null>(null);
+
 export const LOCATIONS_PAGE = 20;
 export const FOCUS_CHECK_DELAY_MS = 500;
 
@@ -56,9 +66,13 @@ export function ensureStarted(): void {
 }
 
 /** After sign-in, password reset or a magic link: the tokens are new, so no refresh first. */
-export function signedIn(tokens: SessionTokens, email: string): Promise<void> {
+export async function signedIn(tokens: SessionTokens, email: string): Promise<void> {
   storeTokens(tokens);
   writeStored(STORED.email, email);
+  // Someone else signed in on this browser: the partner cookies of the one before would sign
+  // them back in at the next start (SPEC §4), so they go.
+  const partnerEmail = readPartnerCookies().email;
+  if (partnerEmail && partnerEmail.toLowerCase() !== email.toLowerCase()) await forgetPartner();
   return bootstrap(true);
 }
 
@@ -67,6 +81,9 @@ let signingOut: Promise<void> | null = null;
 /** Ends the session on the server (failure ignored), clears the browser, starts over. Once, however often asked. */
 export function signOut(): Promise<void> {
   signingOut ??= (async () => {
+    // A partner session (SPEC §7): the partner's refresh token is revoked too, or the next app start
+    // would sign the agent in again seamlessly.
+    if (tokenClaims(accessToken())?.login_provider === PARTNER_PROVIDER) await endPartnerSession();
     if (accessToken()) {
       try {
         await api.request('/agent_sessions/logout_jwt', { method: 'DELETE' });
@@ -99,6 +116,12 @@ function persistent<T>(operation: () => Promise<T>): Promise<T> {
 
 async function bootstrap(fresh: boolean): Promise<void> {
   const run = ++generation;
+  if (!fresh) {
+    const seamless = await seamlessStart(run);
+    if (run !== generation || seamless === 'left') return;
+    // New tokens from the partner: no refresh needed before loading the agent.
+    if (seamless === 'signed_in') fresh = true;
+  }
   if (!accessToken()) {
     session.set({ status: 'signed_out' });
     return;
@@ -129,6 +152,47 @@ async function bootstrap(fresh: boolean): Promise<void> {
     await switchLocale(me.agent.locale);
   }
   await settle(me, run);
+}
+
+/**
+ * SPEC §4 "Seamless sign-in": with the partner's e-mail cookie and no token of that agent, trade the
+ * partner refresh token for a session of ours. Failures route as SPEC §8 says; 'left' means the
+ * browser is on its way to the seamless error page.
+ */
+async function seamlessStart(run: number): Promise<'skipped' | 'signed_in' | 'failed' | 'left'> {
+  const cookies = readPartnerCookies();
+  const tokenEmail = tokenClaims(accessToken())?.agent_email ?? null;
+  if (!wantsSeamless(cookies.email, tokenEmail)) return 'skipped';
+  session.set({ status: 'loading' });
+  try {
+    const body = await persistent(() =>
+      api.request<unknown>('/agent_sessions/seamless', { method: 'POST', body: { email: cookies.email, refresh_token: cookies.refreshToken ?? '' }, auth: false }),
+    );
+    const tokens = tokensFrom(body);
+    if (!tokens) throw new Error('Seamless answer without tokens');
+    if (run !== generation) return 'failed';
+    // Another agent's choices (their team) do not carry over to the partner's agent.
+    if (tokenEmail) chooseTeam(null);
+    storeTokens(tokens);
+    writeStored(STORED.email, cookies.email);
+    if (tokens.partner_refresh_token) await keepPartnerRefreshToken(tokens.partner_refresh_token);
+    return 'signed_in';
+  } catch (error) {
+    if (run !== generation) return 'failed';
+    const failure = seamlessFailure(error);
+    if (failure.kind === 'error_page') {
+      sessionRedirect.set(seamlessErrorPath(failure.status));
+      // A later visit to a signed-in screen starts over (and tries again).
+      session.set({ status: 'idle' });
+      return 'left';
+    }
+    if (failure.kind === 'forget_partner') await forgetPartner();
+    sessionRedirect.set('/');
+    // Without any token the agent is signed out (SPEC §4 "goes to /logout"): the browser's data is
+    // cleared as /logout would, without its page load, which would try the same seamless start again.
+    if (!accessToken()) clearLocalData();
+    return 'failed';
+  }
 }
 
 /** Location, team and settings for this agent (or the one they view as); then ready. */
@@ -226,7 +290,7 @@ export function applyTheme(theme: Theme | null): void {
 /** The theme remembered from the last visit, so the sign-in page already wears it. */
 export function storedTheme(): Theme {
   const value = readStored(STORED.theme);
-  return value === 'dark' || value === 'partner' ? value : 'default';
+  return value === 'dark' || value === 'partner' || value === 'cao' ? value : 'default';
 }
 
 let focusTimer: ReturnType<typeof setTimeout> | undefined;

@@ -1,6 +1,7 @@
 /** The agent's session tokens as the browser keeps them, and what the console reads from the access token. */
 import { decodeJwt } from 'jose';
 import type { SessionTokens } from '../../../shared/api.js';
+import type { PartnerRefreshResponse } from '../../../shared/partnerSignIn/contract.js';
 import { STORED, readStored, writeStored } from './storage.js';
 
 /** Refresh this long before the access token runs out, so a busy agent is never signed out mid-shift. */
@@ -44,6 +45,8 @@ export function clearAccessToken(): void {
 
 interface Claims {
   agent_email: string | null;
+  /** 'cao' for a session opened through the partner (SPEC §3), null for the console's own sign-in. */
+  login_provider: string | null;
   /** Expiry in epoch milliseconds. */
   expiresAt: number | null;
 }
@@ -55,6 +58,7 @@ export function tokenClaims(token: string | null): Claims | null {
     const payload = decodeJwt(token);
     return {
       agent_email: typeof payload.agent_email === 'string' ? payload.agent_email : null,
+      login_provider: typeof payload.login_provider === 'string' ? payload.login_provider : null,
       expiresAt: typeof payload.exp === 'number' ? payload.exp * 1000 : null,
     };
   } catch {
@@ -68,9 +72,14 @@ export function needsRefresh(token: string, nowMs: number, marginMs = REFRESH_MA
   return expiresAt == null || expiresAt - nowMs < marginMs;
 }
 
+/** A session answer; a partner session's seamless and refresh answers also carry the partner's current refresh token. */
+export type ReceivedTokens = PartnerRefreshResponse['agent'];
+
 /** Sign-in, reset, magic and refresh answers carry the tokens under `agent` (SPEC §7). */
-export function tokensFrom(body: unknown): SessionTokens | null {
-  const agent = (body as { agent?: Partial<SessionTokens> } | null)?.agent;
+export function tokensFrom(body: unknown): ReceivedTokens | null {
+  const agent = (body as { agent?: Partial<ReceivedTokens> } | null)?.agent;
   if (!agent || typeof agent.access_token !== 'string' || typeof agent.refresh_token !== 'string') return null;
-  return { access_token: agent.access_token, refresh_token: agent.refresh_token, expires_at: agent.expires_at ?? '' };
+  const tokens: ReceivedTokens = { access_token: agent.access_token, refresh_token: agent.refresh_token, expires_at: agent.expires_at ?? '' };
+  if (typeof agent.partner_refresh_token === 'string' && agent.partner_refresh_token) tokens.partner_refresh_token = agent.partner_refresh_token;
+  return tokens;
 }

@@ -4,9 +4,21 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { loginJwtBody } from '../../../../shared/schemas/auth.js';
 import { api } from '../../lib/api.js';
 import { switchLocale } from '../../lib/i18n.js';
+import {
+  PartnerError,
+  connectUrlOf,
+  partnerProblem,
+  partnerTokensForm,
+  passwordGrant,
+  rememberPartnerSignIn,
+  ssoConfig,
+  type SsoConfig,
+} from '../../lib/partner.js';
+import { hasPartnerEmail } from '../../lib/partnerCookies.js';
+import { ApiError } from '../../lib/request.js';
 import { session, signedIn } from '../../lib/session.js';
 import { STORED, clearFlash, peekFlash, readStored } from '../../lib/storage.js';
-import { tokensFrom } from '../../lib/tokens.js';
+import { tokensFrom, type ReceivedTokens } from '../../lib/tokens.js';
 import { AuthFrame } from './AuthFrame.js';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog.js';
 import { signInProblem, type SignInProblem } from './sign-in-errors.js';
@@ -14,7 +26,7 @@ import { signInProblem, type SignInProblem } from './sign-in-errors.js';
 /** The public tray app page: the help page needs a session, and whoever follows this link has none. */
 const TRAY_APP_PAGE = '/tray_app';
 
-/** /sign_in (SPEC §2): probe the address, sign in with the password, land on the agent's board. */
+/** /sign_in (SPEC §2): probe the address, sign in with the password (or through the partner, SPEC §7), land on the agent's board. */
 export function SignInPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -27,8 +39,30 @@ export function SignInPage() {
   const [problem, setProblem] = useState<SignInProblem | null>(null);
   const [forgotOpen, setForgotOpen] = useState(false);
   const [flash] = useState(peekFlash);
+  // The partner's brand: asked for by the partner's link (?partner=), remembered by the partner
+  // cookie, or learnt from the probe. It shows only when the deployment has that partner.
+  const [partnerWanted, setPartnerWanted] = useState(() => params.get('partner') !== null || hasPartnerEmail());
+  const [partner, setPartner] = useState<SsoConfig | null>(null);
+  const asked = params.get('partner');
 
   useEffect(() => clearFlash(), []);
+
+  useEffect(() => {
+    if (!partnerWanted) return;
+    let live = true;
+    ssoConfig()
+      .then((config) => {
+        // A link for another partner than this deployment's keeps the console's own look.
+        if (live && config && (asked === null || asked === config.provider)) setPartner(config);
+      })
+      .catch((error: unknown) => {
+        // Without the settings the page keeps the console's look; signing in still works.
+        console.warn(error);
+      });
+    return () => {
+      live = false;
+    };
+  }, [partnerWanted, asked]);
 
   useEffect(() => {
     const lang = params.get('lang');
@@ -51,12 +85,25 @@ export function SignInPage() {
     setBusy(true);
     try {
       const probe = await api.request<unknown>('/agent_sessions/login_probe', { method: 'POST', body: { agent: { email: agent.email } }, auth: false });
+      let tokens: ReceivedTokens | null;
       if (probeSaysSso(probe)) {
-        setProblem({ kind: 'text', key: 'sign_in.sso_not_configured' });
-        return;
+        setPartnerWanted(true);
+        const config = await ssoConfig();
+        if (!config) {
+          setProblem({ kind: 'text', key: 'sign_in.sso_not_configured' });
+          return;
+        }
+        setPartner(config);
+        const signed = await signInThroughPartner(config, agent.email, agent.password);
+        if (signed === 'redirected') return;
+        if ('problem' in signed) {
+          setProblem(signed.problem);
+          return;
+        }
+        tokens = signed.tokens;
+      } else {
+        tokens = tokensFrom(await api.request<unknown>('/agent_sessions/login_jwt', { method: 'POST', body: { agent }, auth: false }));
       }
-      const body = await api.request<unknown>('/agent_sessions/login_jwt', { method: 'POST', body: { agent }, auth: false });
-      const tokens = tokensFrom(body);
       if (!tokens) throw new Error('Sign-in answer without tokens');
       await signedIn(tokens, agent.email);
       if (session.get().status !== 'ready') throw new Error('Signed in, but the agent could not be loaded');
@@ -68,10 +115,12 @@ export function SignInPage() {
     }
   }
 
+  // The partner manages its agents' passwords: "forgot" leads to the partner's site, not to our reset mail.
+  const forgot = partner ? () => window.location.assign(partner.connect_url) : () => setForgotOpen(true);
   const errorId = `${ids}-error`;
   const flagged = problem?.kind === 'text' && problem.key === 'sign_in.provide_credentials';
   return (
-    <AuthFrame title={t('sign_in.title')}>
+    <AuthFrame title={partner ? t('sign_in.partner_title', { partner: partner.name }) : t('sign_in.title')} partner={partner?.name ?? null}>
       {flash ? (
         <p className="notice notice--info" role="status">
           {t(flash)}
@@ -80,7 +129,7 @@ export function SignInPage() {
       <form className="form" noValidate onSubmit={(event) => void submit(event)} aria-describedby={problem ? errorId : undefined}>
         {problem ? (
           <div className="notice notice--error" role="alert" id={errorId} data-error={problemId(problem)}>
-            <ProblemText problem={problem} onForgot={() => setForgotOpen(true)} />
+            <ProblemText problem={problem} onForgot={forgot} />
           </div>
         ) : null}
         <div className="field">
@@ -115,7 +164,7 @@ export function SignInPage() {
             <input type="checkbox" name="remember_me" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
             {t('sign_in.remember_me')}
           </label>
-          <button type="button" className="link-button" onClick={() => setForgotOpen(true)}>
+          <button type="button" className="link-button" onClick={forgot}>
             {t('sign_in.forgot_password')}
           </button>
         </div>
@@ -132,6 +181,37 @@ export function SignInPage() {
       <ForgotPasswordDialog open={forgotOpen} initialEmail={email} onClose={() => setForgotOpen(false)} onSent={() => setProblem(null)} />
     </AuthFrame>
   );
+}
+
+type PartnerSignIn = { tokens: ReceivedTokens | null } | { problem: SignInProblem } | 'redirected';
+
+/**
+ * SPEC §7: the password grant at the partner, its answer to login_sso (as a form), then the partner
+ * cookies for the next app start. An agent the partner has not given the console's role is sent to
+ * the partner's connect site (SPEC §6).
+ */
+async function signInThroughPartner(config: SsoConfig, email: string, password: string): Promise<PartnerSignIn> {
+  let grant;
+  try {
+    grant = await passwordGrant(config, email, password);
+  } catch (error) {
+    if (error instanceof PartnerError) return { problem: partnerProblem(error, config.name) };
+    throw error;
+  }
+  try {
+    const body = await api.request<unknown>('/agent_sessions/login_sso', { method: 'POST', body: partnerTokensForm(grant), auth: false });
+    rememberPartnerSignIn(config, email, grant.refresh_token);
+    return { tokens: tokensFrom(body) };
+  } catch (error) {
+    if (error instanceof ApiError && error.id === 'sso_insufficient_roles') {
+      const target = connectUrlOf(error.body, config);
+      if (target) {
+        window.location.assign(target);
+        return 'redirected';
+      }
+    }
+    throw error;
+  }
 }
 
 /** login_probe answers 'sso' or 'password', as plain text or as a JSON string. */

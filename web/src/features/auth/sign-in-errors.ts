@@ -25,6 +25,10 @@ export function signInProblem(error: unknown): SignInProblem {
       return { kind: 'text', key: 'sign_in.ip_not_allowed' };
     case 'sso_not_configured':
       return { kind: 'text', key: 'sign_in.sso_not_configured' };
+    case 'sso_required':
+      return { kind: 'text', key: 'sign_in.sso_required' };
+    case 'sso_invalid_token':
+      return { kind: 'text', key: 'sign_in.sso_invalid_token' };
     case 'account_locked': {
       const seconds = retryAfterSeconds(body);
       if (seconds !== null) return { kind: 'text', key: 'sign_in.account_locked', values: { count: Math.max(1, Math.ceil(seconds / 60)) } };
