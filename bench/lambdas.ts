@@ -20,7 +20,7 @@ import { gzipSync } from 'node:zlib';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { API_AREAS, CARRIER_TOPICS, EVENTS_ENTRY, JOBS_ENTRY, type AreaName } from '../functions/areas.js';
 import { CARRIER_CHUNK, LAMBDA_CHUNK, MAIL_CHUNK, S3_CHUNK, type ChunkOfModule } from '../functions/lib/lazyChunk.js';
-import { PDF_CHUNK } from '../functions/recommendations/fonts.js';
+import { PDF_CHUNK } from '../functions/recommendations/pdfChunk.js';
 import { LAZY_CHUNKS, ORIGIN_GATE_ENTRY } from '../infra/api.js';
 import { JOBS_LAZY_CHUNKS } from '../infra/jobs.js';
 import { RECEIVER_LAZY_CHUNKS } from '../infra/messaging.js';

@@ -6,7 +6,8 @@
 import { CONVERSATION_CHUNKS } from '../lib/lazyChunk.js';
 import { MPI_EVENTS } from '../../shared/inspections/events.js';
 import type { BoardModule } from '../lib/boardModule.js';
-import { PDF_BUNDLE_FILES, PDF_CHUNK } from '../recommendations/fonts.js';
+import { PDF_BUNDLE_FILES } from '../lib/pdfFonts.js';
+import { PDF_CHUNK } from '../recommendations/pdfChunk.js';
 import { sendWorkDeclinedNotices } from '../recommendations/workDeclined.js';
 
 export const board = {

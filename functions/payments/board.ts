@@ -10,7 +10,7 @@ import { AUTO_SEND_GROUP, autoSendSchema } from './autoSendSettings.js';
 import { requestsPayments } from './access.js';
 import { INVOICE_PDF_CHUNK } from './invoiceChunk.js';
 import { STRIPE_CHUNK } from './stripeChunk.js';
-import { PDF_BUNDLE_FILES } from '../recommendations/fonts.js';
+import { PDF_BUNDLE_FILES } from '../lib/pdfFonts.js';
 import './dmsFollow.js';
 import { answersToGatekeeper } from '../messages/gatekeeperRules.js';
 import { runPaymentsJob } from './requests.js';

@@ -5,15 +5,12 @@
  * accented Latin letters the languages need. Built as a chunk of its own (board.ts
  * INVOICE_PDF_CHUNK), loaded by storedInvoice.ts the first time an invoice is drawn.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont } from 'pdf-lib';
+import { PDFDocument, type PDFFont } from 'pdf-lib';
 import { formatDate } from '../../shared/dates.js';
 import { intlTag, type Locale } from '../../shared/locales.js';
 import { formatMoney } from '../../shared/money.js';
-import { BUNDLED_FONT_DIR, PDF_FONTS } from '../recommendations/fonts.js';
+import { INK, MUTED, pdfFontBytes, RULE, wrapText } from '../lib/pdfKit.js';
 import { invoiceWords } from './invoiceWords.js';
 
 export interface InvoicePdfInput {
@@ -30,37 +27,17 @@ export interface InvoicePdfInput {
   paidAt: string | null;
 }
 
-/** In `fonts/` beside the bundle (the stack copies them: PDF_BUNDLE_FILES), else from the package. */
-function font(file: string): Uint8Array {
-  const beside = fileURLToPath(new URL(`./${BUNDLED_FONT_DIR}/${file}`, import.meta.url));
-  return readFileSync(existsSync(beside) ? beside : createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${file}`));
-}
-
-const INK = rgb(0.1, 0.1, 0.12);
-const MUTED = rgb(0.4, 0.4, 0.45);
-const RULE = rgb(0.82, 0.82, 0.86);
 const MARGIN = 48;
 
-/** Lines of `text` no wider than `width` at `size`. */
-function lines(text: string, font: PDFFont, size: number, width: number): string[] {
-  const out: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const next = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(next, size) > width) {
-      out.push(line);
-      line = word;
-    } else line = next;
-  }
-  if (line) out.push(line);
-  return out;
-}
+/** Lines of `text` no wider than `width` at `size`; an invoice's fields have no blank lines to keep. */
+const lines = (text: string, font: PDFFont, size: number, width: number): string[] => wrapText(text, font, size, width).filter(Boolean);
 
 export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Array> {
   const words = invoiceWords(input.locale);
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
-  const [regular, bold] = await Promise.all([doc.embedFont(font(PDF_FONTS.regular), { subset: true }), doc.embedFont(font(PDF_FONTS.bold), { subset: true })]);
+  const fonts = pdfFontBytes();
+  const [regular, bold] = await Promise.all([doc.embedFont(fonts.regular, { subset: true }), doc.embedFont(fonts.bold, { subset: true })]);
   doc.setTitle(`${words.title} — ${input.dealership.name} — ${input.roNumber}`);
   doc.setLanguage(intlTag(input.locale));
   doc.setCreator(input.dealership.name);

@@ -4,9 +4,6 @@
  * keeps them in the uploads bucket and loads this module only when one must be drawn. Text is set in DejaVu Sans (embedded and subset through @pdf-lib/fontkit), which
  * has the Greek and every accented Latin letter the console's languages need.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage, type RGB } from 'pdf-lib';
 import { MAX_RENDITION_BYTES, type ItemStatus } from '../../shared/inspections/inspections.js';
@@ -18,37 +15,14 @@ import { logger } from '../lib/log.js';
 import type { PdfInput, PdfPhoto } from './pdfInput.js';
 
 export type { PdfInput, PdfPhoto };
-import { BUNDLED_FONT_DIR, PDF_FONTS } from './fonts.js';
+import { INK, MUTED, pdfFontBytes, RULE, wrapText } from '../lib/pdfKit.js';
 import { pdfLocale, pdfText, pdfTexts, type PdfTexts } from './pdfTexts.js';
-
-// ---------------------------------------------------------------------------------------------
-// Fonts
-
-/**
- * A font file: beside the bundle in Lambda (the build copies them into `fonts/`), else from the
- * installed dejavu-fonts-ttf package (running from source).
- */
-function fontPath(file: string): string {
-  const bundled = fileURLToPath(new URL(`./${BUNDLED_FONT_DIR}/${file}`, import.meta.url));
-  if (existsSync(bundled)) return bundled;
-  return createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${file}`);
-}
-
-/** Read once per container. */
-let fonts: { regular: Uint8Array; bold: Uint8Array } | undefined;
-function fontBytes() {
-  fonts ??= { regular: readFileSync(fontPath(PDF_FONTS.regular)), bold: readFileSync(fontPath(PDF_FONTS.bold)) };
-  return fonts;
-}
 
 // ---------------------------------------------------------------------------------------------
 // What the PDF shows
 
 const PAGE = { letter: [612, 792] as [number, number], a4: [595.28, 841.89] as [number, number] };
 const MARGIN = 42;
-const INK = rgb(0.1, 0.1, 0.12);
-const MUTED = rgb(0.4, 0.4, 0.45);
-const RULE = rgb(0.82, 0.82, 0.86);
 const BAND = rgb(0.93, 0.94, 0.96);
 
 const STATUS_COLOURS: Record<'na' | 'green' | 'yellow' | 'red' | 'unset', RGB> = {
@@ -62,33 +36,6 @@ const STATUS_COLOURS: Record<'na' | 'green' | 'yellow' | 'red' | 'unset', RGB> =
 function statusKey(dmg: ItemStatus | null): 'na' | 'green' | 'yellow' | 'red' | 'unset' {
   if (dmg === null) return 'unset';
   return dmg === 2 ? 'red' : dmg === 1 ? 'yellow' : dmg === 0 ? 'green' : 'na';
-}
-
-/** Lines of `text` no wider than `width` (words kept whole unless a word alone is too wide). */
-export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  for (const paragraph of text.replace(/\r/g, '').split('\n')) {
-    let line = '';
-    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) <= width) {
-        line = candidate;
-        continue;
-      }
-      if (line) lines.push(line);
-      line = '';
-      let rest = word;
-      while (font.widthOfTextAtSize(rest, size) > width && rest.length > 1) {
-        let cut = rest.length - 1;
-        while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--;
-        lines.push(rest.slice(0, cut));
-        rest = rest.slice(cut);
-      }
-      line = rest;
-    }
-    lines.push(line);
-  }
-  return lines;
 }
 
 /** A top-down writer over pages: it starts a new page when the next block does not fit. */
@@ -179,7 +126,7 @@ export async function renderInspectionPdf(input: PdfInput): Promise<Uint8Array> 
   const locale = pdfLocale(input.locale);
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
-  const { regular: regularBytes, bold: boldBytes } = fontBytes();
+  const { regular: regularBytes, bold: boldBytes } = pdfFontBytes();
   const [regular, bold] = await Promise.all([doc.embedFont(regularBytes, { subset: true }), doc.embedFont(boldBytes, { subset: true })]);
   doc.setTitle(`${texts.title} — ${input.dealership.name} — ${input.roNumber}`);
   doc.setLanguage(locale);

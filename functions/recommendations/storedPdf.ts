@@ -9,7 +9,7 @@ import { downloadUrl, storedAt, storePdf } from '../lib/storage.js';
 import type { RepairOrderRecord } from '../repairOrders/records.js';
 import type { SheetRecord } from '../inspections/records.js';
 import { lazyChunk } from '../lib/lazyChunk.js';
-import { PDF_CHUNK } from './fonts.js';
+import { PDF_CHUNK } from './pdfChunk.js';
 import { pdfInput } from './pdfInput.js';
 import { PDF_URL_SECONDS, pdfKey } from './pdfStore.js';
 

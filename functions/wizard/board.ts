@@ -3,7 +3,7 @@
  * and no conversations; the staff of a new store answer its pages through a link a manager makes,
  * and the answers land in the location's settings. Listed in functions/boards.ts.
  */
-import { PDF_BUNDLE_FILES } from '../recommendations/fonts.js';
+import { PDF_BUNDLE_FILES } from '../lib/pdfFonts.js';
 import type { BoardModule } from '../lib/boardModule.js';
 import { WIZARD_PDF_CHUNK } from './pdfChunk.js';
 

@@ -4,15 +4,12 @@
  * letters of every language), as the invoice and inspection PDFs are. Built as a chunk of its own
  * (pdfChunk.ts), loaded by summary.ts the first time a summary is drawn.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { formatDate } from '../../shared/dates.js';
 import { intlTag, type Locale } from '../../shared/locales.js';
 import type { WizardValues } from '../../shared/wizard/schemas.js';
-import { BUNDLED_FONT_DIR, PDF_FONTS } from '../recommendations/fonts.js';
+import { INK, MUTED, pdfFontBytes, RULE, wrapText } from '../lib/pdfKit.js';
 import { wizardPdfWords } from './pdfWords.js';
 
 export interface WizardPdfInput {
@@ -23,41 +20,16 @@ export interface WizardPdfInput {
   values: WizardValues;
 }
 
-/** In `fonts/` beside the bundle (the stack copies them: PDF_BUNDLE_FILES), else from the package. */
-function font(file: string): Uint8Array {
-  const beside = fileURLToPath(new URL(`./${BUNDLED_FONT_DIR}/${file}`, import.meta.url));
-  return readFileSync(existsSync(beside) ? beside : createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${file}`));
-}
-
-const INK = rgb(0.1, 0.1, 0.12);
-const MUTED = rgb(0.4, 0.4, 0.45);
-const RULE = rgb(0.82, 0.82, 0.86);
 const MARGIN = 48;
 // Letter; the summary is read on screen and printed in the office, where either paper fits it.
 const PAGE: [number, number] = [612, 792];
-
-/** Lines of `text` no wider than `width` at `size`, keeping the writer's own line breaks. */
-function lines(text: string, font: PDFFont, size: number, width: number): string[] {
-  const out: string[] = [];
-  for (const paragraph of text.split(/\r?\n/)) {
-    let line = '';
-    for (const word of paragraph.split(/[ \t]+/).filter(Boolean)) {
-      const next = line ? `${line} ${word}` : word;
-      if (line && font.widthOfTextAtSize(next, size) > width) {
-        out.push(line);
-        line = word;
-      } else line = next;
-    }
-    out.push(line);
-  }
-  return out;
-}
 
 export async function renderWizardPdf(input: WizardPdfInput): Promise<Uint8Array> {
   const words = wizardPdfWords(input.locale);
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
-  const [regular, bold] = await Promise.all([doc.embedFont(font(PDF_FONTS.regular), { subset: true }), doc.embedFont(font(PDF_FONTS.bold), { subset: true })]);
+  const fonts = pdfFontBytes();
+  const [regular, bold] = await Promise.all([doc.embedFont(fonts.regular, { subset: true }), doc.embedFont(fonts.bold, { subset: true })]);
   doc.setTitle(`${words.title} — ${input.dealership}`);
   doc.setLanguage(intlTag(input.locale));
   doc.setCreator(input.dealership);
@@ -73,7 +45,7 @@ export async function renderWizardPdf(input: WizardPdfInput): Promise<Uint8Array
   const write = (text: string, size: number, options: { bold?: boolean; colour?: typeof INK; gap?: number; indent?: number } = {}) => {
     const face = options.bold ? bold : regular;
     const indent = options.indent ?? 0;
-    for (const line of lines(text, face, size, inner - indent)) {
+    for (const line of wrapText(text, face, size, inner - indent)) {
       room(size * 1.35);
       y -= size * 1.35;
       if (line) page.drawText(line, { x: MARGIN + indent, y, size, font: face, color: options.colour ?? INK });

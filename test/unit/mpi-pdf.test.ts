@@ -1,7 +1,8 @@
 import { deflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { renderInspectionPdf, wrapText, type PdfInput } from '../../functions/recommendations/pdf.js';
+import { wrapText } from '../../functions/lib/pdfKit.js';
+import { renderInspectionPdf, type PdfInput } from '../../functions/recommendations/pdf.js';
 import { pdfText, pdfTexts } from '../../functions/recommendations/pdfTexts.js';
 import { LOCALES } from '../../shared/locales.js';
 
