@@ -183,3 +183,25 @@ export async function partnerRefresh(partner: PartnerConfig, refreshToken: strin
   if (status !== 200 || !isRecord(body) || typeof body.id_token !== 'string') throw partnerUnavailable(`its token endpoint answered ${status}`);
   return { id_token: body.id_token, refresh_token: typeof body.refresh_token === 'string' ? body.refresh_token : refreshToken };
 }
+
+/**
+ * Revokes a refresh token of our client at the partner (RFC 7009: 200 whether or not the partner
+ * still knew it). A refusal or an unreachable partner throws: the caller decides what it costs.
+ */
+export async function partnerRevoke(partner: PartnerConfig, refreshToken: string): Promise<void> {
+  const { endpoints } = await discovery(partner);
+  const form = new URLSearchParams({ token: refreshToken, token_type_hint: 'refresh_token', client_id: partner.clientId });
+  let res: Response;
+  try {
+    res = await fetch(endpoints.revocation_endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+      signal: AbortSignal.timeout(PARTNER_TIMEOUT_MS),
+    });
+  } catch (err) {
+    throw partnerUnavailable(`${endpoints.revocation_endpoint} cannot be reached (${(err as Error).message})`);
+  }
+  await res.body?.cancel();
+  if (res.status !== 200) throw partnerUnavailable(`its revocation endpoint answered ${res.status}`);
+}

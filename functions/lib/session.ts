@@ -15,7 +15,7 @@ import { HttpError, unauthorized } from './errors.js';
 import { keys } from './keys.js';
 import { getLocation, type LocationRecord } from './locations.js';
 import { logger } from './log.js';
-import { hasRequiredRole, partnerRefresh, PartnerRefused, verifyIdToken } from './partner.js';
+import { hasRequiredRole, partnerRefresh, PartnerRefused, partnerRevoke, verifyIdToken } from './partner.js';
 import { newSecret } from './passwords.js';
 import { db, getItem, nowEpoch, putItem, queryAll } from './table.js';
 import { refreshTokenMac, sameMac, signAccessToken, verifyAccessToken, type AccessClaims } from './tokens.js';
@@ -209,8 +209,17 @@ async function refusedOldToken(session: SessionRecord, generation: number): Prom
 
 /** Ends a session; its open event streams hear it on the session's topic and close at once. */
 export async function endSession(sessionId: string): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: config.tableName, Key: keys.session(sessionId) }));
+  const ended = await db().send(new DeleteCommand({ TableName: config.tableName, Key: keys.session(sessionId), ReturnValues: 'ALL_OLD' }));
   await sendSignal(sessionTopic(sessionId), {});
+  const session = ended.Attributes as SessionRecord | undefined;
+  // The partner's refresh token of a partner session dies with it, at the partner too: the
+  // browser revokes its cookie's copy at sign-out, but a browser that lost its cookies (or a
+  // session ended by a manager or a password change) would leave a live token behind.
+  if (session?.login_provider === 'cao' && session.partner_refresh_token && config.partner) {
+    await partnerRevoke(config.partner, session.partner_refresh_token).catch((error: unknown) =>
+      logger.warn('partner refresh token not revoked at session end', { session_id: sessionId, error: (error as Error).message }),
+    );
+  }
 }
 
 /**

@@ -376,6 +376,16 @@ describe('our refresh of a partner session asks the partner', () => {
     }
   });
 
+  it("signing out of the console revokes the partner's refresh token kept on the session, at the partner", async () => {
+    const tokens = await partnerTokens(MANAGER);
+    const ours = (await loginSso(tokens)).body.agent as Record<string, string>;
+    expect((await api(baseUrl, ours.access_token).del('/agent_sessions/logout_jwt')).status).toBe(204);
+    // The browser's cookie holds the same token: without the browser's own revocation it is dead too.
+    const res = await seamless(MANAGER, tokens.refresh_token!);
+    expect(res.status, res.text).toBe(403);
+    expect(res.body.error).toMatchObject({ id: 'invalid_grant', openid: { error: 'invalid_grant' } });
+  });
+
   it('ends the session when its partner refresh token was revoked (partner logout)', async () => {
     const tokens = await partnerTokens(MANAGER);
     const ours = (await loginSso(tokens)).body.agent as Record<string, string>;
