@@ -16,7 +16,8 @@ import {
 } from '../../lib/partner.js';
 import { hasPartnerEmail } from '../../lib/partnerCookies.js';
 import { ApiError } from '../../lib/request.js';
-import { session, signedIn } from '../../lib/session.js';
+import { ensureStarted, session, sessionRedirect, signedIn } from '../../lib/session.js';
+import { useStore } from '../../lib/store.js';
 import { STORED, clearFlash, peekFlash, readStored } from '../../lib/storage.js';
 import { tokensFrom, type ReceivedTokens } from '../../lib/tokens.js';
 import { AuthFrame } from './AuthFrame.js';
@@ -46,6 +47,26 @@ export function SignInPage() {
   const asked = params.get('partner');
 
   useEffect(() => clearFlash(), []);
+
+  // The partner's link in a browser that has the partner's cookies: the app start's seamless
+  // sign-in (SPEC §4) instead of a second password. Only on the partner's link: a plain sign-in
+  // page stays usable for someone else on a shared computer whatever the cookies say. The start
+  // runs once per page load (ensureStarted), so a failure cannot bounce between here and '/'.
+  const started = useStore(session);
+  const redirect = useStore(sessionRedirect);
+  useEffect(() => {
+    if (asked !== null && hasPartnerEmail()) ensureStarted();
+  }, [asked]);
+  useEffect(() => {
+    if (started.status === 'ready') navigate('/', { replace: true });
+  }, [started.status, navigate]);
+  useEffect(() => {
+    if (!redirect) return;
+    sessionRedirect.set(null);
+    // '/' is where a failed start sends the signed-out: this page.
+    if (redirect !== '/') navigate(redirect, { replace: true });
+  }, [redirect, navigate]);
+  const starting = started.status === 'loading';
 
   useEffect(() => {
     if (!partnerWanted) return;
@@ -168,8 +189,8 @@ export function SignInPage() {
             {t('sign_in.forgot_password')}
           </button>
         </div>
-        <button type="submit" className="button button--primary button--block" disabled={busy} aria-busy={busy}>
-          {busy ? t('sign_in.submitting') : t('sign_in.submit')}
+        <button type="submit" className="button button--primary button--block" disabled={busy || starting} aria-busy={busy || starting}>
+          {busy || starting ? t('sign_in.submitting') : t('sign_in.submit')}
         </button>
       </form>
       <p className="auth__footer">

@@ -182,6 +182,21 @@ describe('the seamless start (SPEC §4)', () => {
     expect((await partnerCookies(page.context())).partner_refresh_token).toBeTruthy();
   });
 
+  it("the partner's link signs in from the cookies too, without a second password; the plain sign-in page still asks", async () => {
+    const page = await browser.page();
+    await signInThroughPartner(page, ADVISOR);
+    await expectOnBoard(page);
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/app/sign_in');
+    await page.getByLabel('Password').waitFor();
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe('/app/sign_in');
+    const seamless = page.waitForResponse((r) => r.url().endsWith('/agent_sessions/seamless'));
+    await page.goto('/app/sign_in?partner=cao');
+    expect((await seamless).status()).toBe(200);
+    await expectOnBoard(page);
+  });
+
   it("keeps the partner's rotated refresh token in the cookie, and the next start signs in with it", async () => {
     await partnerRefreshRotation('on');
     try {
