@@ -8,6 +8,7 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
+import { API_AREAS, type ApiArea } from '../functions/areas.js';
 
 /** The only region where CloudFront's web ACLs (scope CLOUDFRONT) can live. */
 export const EDGE_REGION = 'us-east-1';
@@ -42,14 +43,15 @@ export const API_RATE_WINDOW_SECONDS = 300;
 
 /**
  * The customer routes that need no sign-in (the inspection page behind its texted link: functions
- * /customerInspections). One customer opens one link and approves a few items; 1,000 requests in
- * 5 minutes leaves room for many customers behind one carrier NAT, and stops token guessing early.
+ * /customerInspections), and any other area's token routes its declaration names (the setup
+ * wizard's `/api/wizard/`: a store's staff save a handful of pages). One customer opens one link
+ * and approves a few items; 1,000 requests in 5 minutes leaves room for many customers behind one
+ * carrier NAT, and stops token guessing early.
  */
-/**
- * The setup wizard's pages (SPEC §7 `/api/wizard/locations/{token}`, no sign-in) are held the same
- * way: a store's staff save a handful of pages.
- */
-export const PUBLIC_PATH_PREFIXES = ['/api/public/', '/api/wizard/'] as const;
+export const PUBLIC_PATH_PREFIXES: readonly string[] = [
+  '/api/public/',
+  ...new Set(Object.values(API_AREAS).flatMap((area: ApiArea) => area.publicPathPrefixes ?? [])),
+];
 export const PUBLIC_RATE_LIMIT = 1_000;
 export const PUBLIC_RATE_WINDOW_SECONDS = 300;
 

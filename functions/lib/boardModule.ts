@@ -32,6 +32,12 @@ export interface ApiArea {
   bundleFiles?: readonly { from: string; to: string }[];
   /** Modules kept out of the main bundle and loaded on first use. */
   lazyChunks?: readonly LazyChunk[];
+  /**
+   * Path prefixes of this area's routes that anyone may call with a link's token, no sign-in (the
+   * setup wizard's `/api/wizard/`): the edge holds them to the public rate limit (infra/edge.ts).
+   * Routes under `/api/public/` are held so already.
+   */
+  publicPathPrefixes?: readonly string[];
 }
 
 /** What a job is started with: its name, and for work started at once (a mass text), which one. */

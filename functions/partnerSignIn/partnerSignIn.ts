@@ -3,44 +3,18 @@
  * with its e-mail, only in a partner-managed company, only for the partner subject first seen with
  * that e-mail, and only with the partner role the deployment requires.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SessionTokens } from '../../shared/api.js';
 import { SSO_ERRORS } from '../../shared/partnerSignIn/contract.js';
 import { getAgent, type AgentRecord } from '../lib/agents.js';
 import type { PartnerConfig } from '../lib/config.js';
-import { config } from '../lib/config.js';
 import { HttpError } from '../lib/errors.js';
 import { hasRequiredRole, partnerRefresh, PartnerRefused, ssoInsufficientRoles, ssoInvalidToken, verifyIdToken, type PartnerIdentity } from '../lib/partner.js';
 import { assertMaySignIn } from '../lib/session.js';
-import { db } from '../lib/table.js';
-import { findSignIn, openSession, signInKeys, signsInWithPartner, userNotFound, type SignInRecord } from '../sessions/signIn.js';
+import { bindPartnerSubject, findSignIn, openSession, signsInWithPartner, userNotFound } from '../sessions/signIn.js';
 
 /** The 403 seamless sign-in answers when the partner refuses: the console clears its cookies on `openid.error`. */
 export const seamlessRefused = (description: string) =>
   new HttpError(403, 'invalid_grant', SSO_ERRORS.invalid_grant, { openid: { error: 'invalid_grant', error_description: description } });
-
-/**
- * Binds the partner subject to the e-mail's sign-in record on first use (one conditional write,
- * so two first sign-ins at once cannot bind two subjects); a different subject later is refused.
- */
-async function bindSubject(record: SignInRecord, sub: string): Promise<void> {
-  if (record.partner_sub === sub) return;
-  if (record.partner_sub !== undefined) throw ssoInvalidToken();
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: config.tableName,
-        Key: signInKeys.signIn(record.email),
-        UpdateExpression: 'SET partner_sub = :sub',
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(partner_sub) OR partner_sub = :sub)',
-        ExpressionAttributeValues: { ':sub': sub },
-      }),
-    );
-  } catch (err) {
-    if ((err as Error).name === 'ConditionalCheckFailedException') throw ssoInvalidToken();
-    throw err;
-  }
-}
 
 /** The agent a verified identity signs in, or the refusal; `unmanaged` is what a non-partner company's e-mail answers. */
 async function agentOf(partner: PartnerConfig, identity: PartnerIdentity, sourceIp: string, unmanaged: () => HttpError): Promise<AgentRecord> {
@@ -48,7 +22,7 @@ async function agentOf(partner: PartnerConfig, identity: PartnerIdentity, source
   if (!record) throw userNotFound();
   // A partner token never reaches an agent of a company that signs in by password.
   if (!(await signsInWithPartner(record))) throw unmanaged();
-  await bindSubject(record, identity.sub);
+  if (!(await bindPartnerSubject(record, identity.sub))) throw ssoInvalidToken();
   if (!hasRequiredRole(partner, identity)) throw ssoInsufficientRoles(partner);
   const agent = await getAgent(record.company_id, record.agent_id);
   if (!agent) throw userNotFound();

@@ -6,9 +6,8 @@
  */
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage, type RGB } from 'pdf-lib';
-import { MAX_RENDITION_BYTES, type ItemStatus } from '../../shared/inspections/inspections.js';
+import type { ItemStatus } from '../../shared/inspections/inspections.js';
 import { formatDate } from '../../shared/dates.js';
-import type { Locale } from '../../shared/locales.js';
 import { formatMoney } from '../../shared/money.js';
 import type { Vehicle } from '../../shared/customers.js';
 import { logger } from '../lib/log.js';

@@ -7,7 +7,6 @@ import type { SessionTokens } from '../../shared/api.js';
 import { getAgent, type AgentRecord } from '../lib/agents.js';
 import { config } from '../lib/config.js';
 import { HttpError } from '../lib/errors.js';
-import { keys } from '../lib/keys.js';
 import { mail } from '../lib/mail.js';
 import { mailText, type MailText } from '../lib/mailTexts.js';
 import { hashPassword, newSecret, secretHash } from '../lib/passwords.js';

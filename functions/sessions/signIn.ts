@@ -13,7 +13,6 @@ import { getAgent, getCompany, isPartnerManaged, type AgentRecord } from '../lib
 import { clientKey } from '../lib/clientIp.js';
 import { config } from '../lib/config.js';
 import { HttpError } from '../lib/errors.js';
-import { keys } from '../lib/keys.js';
 import { hashPassword, verifyPassword } from '../lib/passwords.js';
 import { markSeen } from '../lib/presence.js';
 import { assertMaySignIn, startSession } from '../lib/session.js';
@@ -77,6 +76,21 @@ export const ssoRequired = () => new HttpError(403, 'sso_required', SSO_ERRORS.s
 /** Whether the agent of this sign-in record belongs to a partner-managed company (signs in only through the partner). */
 export async function signsInWithPartner(record: Pick<SignInRecord, 'company_id'>): Promise<boolean> {
   return isPartnerManaged(await getCompany(record.company_id));
+}
+
+/**
+ * Binds the partner subject to the e-mail's sign-in record on its first partner sign-in (one
+ * conditional write, so two first sign-ins at once cannot bind two subjects). False when another
+ * subject holds the e-mail: that token is someone else's.
+ */
+export async function bindPartnerSubject(record: SignInRecord, sub: string): Promise<boolean> {
+  if (record.partner_sub !== undefined) return record.partner_sub === sub;
+  const bound = await updateIf(signInKeys.signIn(record.email), {
+    UpdateExpression: 'SET partner_sub = :sub',
+    ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(partner_sub) OR partner_sub = :sub)',
+    ExpressionAttributeValues: { ':sub': sub },
+  });
+  return bound !== false;
 }
 
 // Compared against when the e-mail is unknown, so both paths cost one scrypt.

@@ -24,6 +24,8 @@ export const board = {
         'DELETE /api/locations/{id}/wizard_links/{link_id}',
       ],
       lazyChunks: [WIZARD_PDF_CHUNK],
+      // SPEC §7 puts the wizard's token routes outside /api/public/; they are held as those are.
+      publicPathPrefixes: ['/api/wizard/'],
       bundleFiles: [...PDF_BUNDLE_FILES],
     },
   },

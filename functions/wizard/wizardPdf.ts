@@ -5,7 +5,7 @@
  * (pdfChunk.ts), loaded by summary.ts the first time a summary is drawn.
  */
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, type PDFPage } from 'pdf-lib';
 import { formatDate } from '../../shared/dates.js';
 import { intlTag, type Locale } from '../../shared/locales.js';
 import type { WizardValues } from '../../shared/wizard/schemas.js';

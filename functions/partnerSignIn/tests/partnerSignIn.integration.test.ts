@@ -510,9 +510,12 @@ describe('in process: partner sign-in off, partner unreachable', () => {
     Object.assign(process.env, Object.fromEntries(Object.entries(saved).filter(([name]) => name.startsWith('PARTNER_'))));
   });
 
-  async function call(area: 'partner' | 'sessions', method: 'GET' | 'POST', path: string, body?: unknown) {
+  async function call(area: 'partner' | 'sessions', method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, bearer?: string) {
     const raw = body === undefined ? '' : JSON.stringify(body);
-    const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
+    const headers: Record<string, string> = {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+    };
     const event: APIGatewayProxyEventV2 = buildHttpEvent(
       { method, url: path, httpVersion: '1.1', headers, rawHeaders: Object.entries(headers).flat(), body: Buffer.from(raw), sourceIp: '127.0.0.1' },
       { routeKey: `${method} ${path}`, pathParameters: {} },
@@ -549,6 +552,14 @@ describe('in process: partner sign-in off, partner unreachable', () => {
     const seamlessRes = await call('partner', 'POST', '/agent_sessions/seamless', { email: ADVISOR, refresh_token: 'anything' });
     expect(seamlessRes.status).toBe(500);
     expect((await call('partner', 'GET', '/agent_sessions/sso_config')).status).toBe(500);
+  });
+
+  it("signing out while the partner cannot be reached still ends the console's session", async () => {
+    const ours = (await loginSso(await partnerTokens(MANAGER))).body.agent as Record<string, string>;
+    process.env.PARTNER_ISSUER = 'http://127.0.0.1:9/partner';
+    expect((await call('sessions', 'DELETE', '/agent_sessions/logout_jwt', undefined, ours.access_token)).status).toBe(204);
+    const refreshed = await anon.post('/agent_sessions/refresh', { refresh_token: ours.refresh_token });
+    expect(refreshed.status, refreshed.text).toBe(401);
   });
 
   it('a partner issuer on plain http elsewhere than this machine is never trusted', async () => {

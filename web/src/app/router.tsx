@@ -11,6 +11,7 @@ import type { ScreenDefinition, ScreenLoader } from '../lib/screenDefinition.js'
 import { SCREENS } from './menu.js';
 import { NoBoardRoute, ScreenRoute } from './ScreenRoute.js';
 import { SessionGate } from './SessionGate.js';
+import { publicPages } from '../lib/publicPages.js';
 import { siteBase } from '../lib/site.js';
 
 /**
@@ -52,7 +53,8 @@ export const routes: RouteObject[] = [
             path: 'login/seamless_error',
             lazy: () => import('../features/auth/SeamlessErrorPage.js').then((m) => ({ Component: m.SeamlessErrorPage })),
           },
-          { path: 'public/location/:token/wizard', lazy: () => import('../features/wizard/WizardPage.js').then((m) => ({ Component: m.WizardPage })) },
+          // Features' pages opened by a link, without sign-in (lib/publicPages.ts).
+          ...publicPages().map((page) => ({ path: page.path, lazy: () => page.load().then((Component) => ({ Component })) })),
         ],
       },
       { path: 'logout', lazy: () => import('../features/auth/LogoutPage.js').then((m) => ({ Component: m.LogoutPage })) },

@@ -12,6 +12,7 @@ import useSWR from 'swr';
 import { formatDate } from '../../../../shared/dates.js';
 import type { WizardLink } from '../../../../shared/wizard/schemas.js';
 import { Dialog } from '../../components/Dialog.js';
+import { ShownOnce } from '../../components/ShownOnce.js';
 import { reportFailure } from '../../lib/failures.js';
 import { currentLocale } from '../../lib/i18n.js';
 import { useReadySession } from '../../lib/session.js';
@@ -105,30 +106,12 @@ export function WizardLinks({ locationId }: { locationId: string }) {
         </ul>
       )}
       {created ? (
-        <div className="notice notice--info wizard-links__created" role="status" data-testid="wizard-link-created">
-          <p>{t('links.shown_once')}</p>
-          <code className="wizard-links__url" data-testid="wizard-link-url">
-            {created}
-          </code>
-          <div className="wizard-links__actions">
-            <button
-              type="button"
-              className="button button--small"
-              data-testid="wizard-link-copy"
-              onClick={() => {
-                void navigator.clipboard?.writeText(created).then(
-                  () => toast.success(t('links.copied')),
-                  () => toast.error(t('links.copy_failed')),
-                );
-              }}
-            >
-              {t('links.copy')}
-            </button>
-            <button type="button" className="button button--small button--quiet" onClick={() => setCreated(null)}>
-              {t('links.hide')}
-            </button>
-          </div>
-        </div>
+        <ShownOnce
+          value={created}
+          testId="wizard-link-created"
+          onHide={() => setCreated(null)}
+          words={{ message: t('links.shown_once'), copy: t('links.copy'), hide: t('links.hide'), copied: t('links.copied'), copyFailed: t('links.copy_failed') }}
+        />
       ) : null}
       <div className="wizard-links__actions">
         <button type="button" className="button" data-testid="wizard-link-create" disabled={busy} aria-busy={busy || undefined} onClick={() => void create()}>

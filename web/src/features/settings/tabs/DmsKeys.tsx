@@ -10,6 +10,7 @@ import { toast } from 'sonner';
 import useSWR from 'swr';
 import { formatDate } from '../../../../../shared/dates.js';
 import { Dialog } from '../../../components/Dialog.js';
+import { ShownOnce } from '../../../components/ShownOnce.js';
 import { api } from '../../../lib/api.js';
 import { reportFailure } from '../../../lib/failures.js';
 import { currentLocale } from '../../../lib/i18n.js';
@@ -103,24 +104,17 @@ export function DmsKeys({ locationId }: { locationId: string }) {
         </ul>
       )}
       {secret ? (
-        <div className="notice notice--info settings-keys__secret" role="status" data-testid="dms-key-secret">
-          <p>{t('settings.developer_key_shown_once', { label: secret.label })}</p>
-          <code className="settings-developer__address">{secret.key}</code>
-          <div className="settings__actions">
-            <button
-              type="button"
-              className="button button--small"
-              onClick={() => {
-                void navigator.clipboard?.writeText(secret.key).then(() => toast.success(t('settings.developer_key_copied')), () => undefined);
-              }}
-            >
-              {t('settings.developer_key_copy')}
-            </button>
-            <button type="button" className="button button--small button--quiet" onClick={() => setSecret(null)}>
-              {t('settings.developer_key_hide')}
-            </button>
-          </div>
-        </div>
+        <ShownOnce
+          value={secret.key}
+          testId="dms-key-secret"
+          onHide={() => setSecret(null)}
+          words={{
+            message: t('settings.developer_key_shown_once', { label: secret.label }),
+            copy: t('settings.developer_key_copy'),
+            hide: t('settings.developer_key_hide'),
+            copied: t('settings.developer_key_copied'),
+          }}
+        />
       ) : null}
       <form className="settings-keys__create" noValidate onSubmit={(event) => void create(event)}>
         <div className="field">

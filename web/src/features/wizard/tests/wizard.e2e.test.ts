@@ -60,9 +60,9 @@ describe.each(WIDTHS)('the setup wizard at %s', (width, options) => {
     await section.waitFor({ timeout: 15_000 });
 
     await page.getByTestId('wizard-link-create').click();
-    const url = (await page.getByTestId('wizard-link-url').textContent()) ?? '';
+    const url = (await page.getByTestId('wizard-link-created-value').textContent()) ?? '';
     expect(url).toMatch(/\/app\/public\/location\/[A-Za-z0-9_-]{43}\/wizard$/);
-    await page.getByTestId('wizard-link-copy').click();
+    await page.getByTestId('wizard-link-created-copy').click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(url);
     const row = section.getByTestId('wizard-link').first();
     await expect.poll(() => row.getAttribute('data-state')).toBe('open');
