@@ -32,10 +32,14 @@ export async function seriousViolations(page: Page, exclude: string[] = []): Pro
 /**
  * Waits (2 s at most) for the page's finite animations and transitions to end: a toast fading in
  * is measured at its final colours, not at the half-transparent ones of its first frames, which
- * no reader ever has to read. Endless ones (a spinner) are not waited for.
+ * no reader ever has to read, also when they start a frame or two after the last change (a
+ * resize). Endless ones (a spinner) are not waited for.
  */
 async function settled(page: Page): Promise<void> {
   await page.evaluate(async () => {
+    // A change just made (a resized window moving the toasts) starts its transitions on the next
+    // frames: waiting for them lets the list below see them.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
     const done = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
     await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 2_000))]);
