@@ -12,6 +12,8 @@
  */
 import type { AccessFlags } from '../../shared/access.js';
 import type { EventSchemas } from '../../shared/events.js';
+import type { HistoryTab } from '../../shared/history/types.js';
+import type { ReportType } from '../../shared/reports/types.js';
 import type { AgentRecord } from './agents.js';
 import type { TextingModule } from './textingNumbers.js';
 
@@ -125,6 +127,94 @@ export interface RouteParamRule {
   vocabulary?: string;
 }
 
+/**
+ * One change of an item, as the table's stream tells it (DynamoDB Streams, NEW_AND_OLD_IMAGES),
+ * unmarshalled. In AWS the stream invokes functions/tableStream/handler.ts; locally the stack's
+ * stream reader (infra/local/tableStream.ts) reads DynamoDB Local's stream and calls the same handler.
+ */
+export interface TableChange {
+  /** The stream record's id: a change delivered twice (a retried batch) carries the same id. */
+  id: string;
+  kind: 'insert' | 'modify' | 'remove';
+  keys: { pk: string; sk: string };
+  /** The item before the change (absent on insert). */
+  old?: Record<string, unknown>;
+  /** The item after the change (absent on remove). */
+  new?: Record<string, unknown>;
+  /** When the table took the change (ISO; whole seconds in AWS). */
+  at: string;
+}
+
+/**
+ * Work kept from the table's stream: a report's tallies, the history search's entries. A change can
+ * arrive twice, and changes of different items out of their order, so `apply` must be idempotent and
+ * must not assume one item's change comes before another's. A batch whose `apply` throws is retried.
+ */
+export interface TableListener {
+  /** Its name in logs and tests. */
+  name: string;
+  /** A cheap test on the keys alone: the changes it wants (most of the table's changes are not its). */
+  wants: (keys: { pk: string; sk: string }) => boolean;
+  apply: (changes: readonly TableChange[]) => Promise<void>;
+}
+
+/**
+ * Something that happened and counts in a report (issue 24): an opt-out, a sheet sent, a payment
+ * made. The reports' listener (functions/reports/) keeps each fact once, by its id, and adds it to the
+ * daily and monthly counters of its location, figure and dimensions; the fact itself is what a figure
+ * opens (drill-down).
+ */
+export interface Fact {
+  /** Unique for what is counted (`<message id>:sent`): a change seen twice counts once. */
+  id: string;
+  type: ReportType;
+  /** The figure it adds to (`sent`, `opt_out`, `approved_lines`, …; README "Reports"). */
+  figure: string;
+  company_id: string;
+  location_id: string;
+  /** When it happened (ISO); it counts on the location's calendar day of this instant. */
+  at: string;
+  /** What it is counted under: `agent_id`, `technician_id`, `channel`, `wording`… */
+  dims?: Record<string, string>;
+  /** What it adds besides one: cents, minutes, a score. */
+  value?: number;
+  /** The record behind it. */
+  record: { kind: string; id: string; label: string };
+  customer_id?: string;
+}
+
+/** A board's part in the reports: the facts a change of one of its items counts (none for most changes). */
+export type TallySource = (change: TableChange) => Fact[] | Promise<Fact[]>;
+
+/**
+ * What the history search finds a record by (issue 24): kept, with each record, as search items
+ * whose keys start with the tenant (docs/data-model.md "History search").
+ */
+export interface SearchEntry {
+  tab: HistoryTab;
+  company_id: string;
+  location_id: string;
+  /** The conversation's owner. */
+  owner: { kind: string; id: string };
+  customer_id: string | null;
+  customer_name: string | null;
+  /** E.164 */
+  phone: string | null;
+  ro_number?: string;
+  vin?: string;
+  title?: string;
+  advisor_id: string | null;
+  closed_at: string | null;
+  archived: boolean;
+}
+
+/**
+ * A board's part in the history search: for a change of one of its items, the entry the record
+ * should now have (`null`: it has none any more), or `undefined` when the change is not about a
+ * searchable record.
+ */
+export type SearchSource = (change: TableChange) => SearchEntry | null | undefined | Promise<SearchEntry | null | undefined>;
+
 export interface BoardModule {
   /** The board's name in logs, tests and mass texts (`service`, `appointments`, …). */
   name: string;
@@ -142,6 +232,15 @@ export interface BoardModule {
    * text to one, when no conversation of theirs fits, opens a conversation on this board.
    */
   textingNumbers?: readonly TextingModule[];
+  /**
+   * What it keeps from the table's stream (functions/tableStream/handler.ts runs every board's
+   * listeners on each batch of changes).
+   */
+  listeners?: readonly TableListener[];
+  /** Its records' part in the reports (their facts). */
+  tallies?: TallySource;
+  /** Its records' part in the history search (their entries). */
+  searchable?: SearchSource;
   /** Its events on the stream (its shared/<board>/events.ts, which also types them for `publish`). */
   events?: EventSchemas;
   /** The real-time channels an agent hears for this board at a location (SPEC §6). */
