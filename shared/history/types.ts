@@ -49,6 +49,8 @@ export const HISTORY_ERRORS = {
   invalid_closed_date: 'Invalid Closed Date',
   invalid_closed_to_date: 'Invalid Closed To Date',
   no_search_parameters: 'No Search Parameters',
+  /** SPEC §5's rule has no text in §8: ours. */
+  name_word_too_short: 'Each word of a name needs at least 3 characters',
   search_timeout: 'Timeout error on search',
   search_failed: 'There was an error processing your search query',
 } as const;
