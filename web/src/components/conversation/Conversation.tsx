@@ -35,6 +35,7 @@ export function Conversation({
   leading,
   trailing,
   staffNotes = true,
+  readOnly = false,
 }: {
   owner: ConversationAt;
   /** The customer and the owner's texting rules (closed, its own refusal). */
@@ -54,6 +55,8 @@ export function Conversation({
   trailing?: ReactNode;
   /** Notes to colleagues in the composer (off where everyone in the conversation is staff). */
   staffNotes?: boolean;
+  /** Looked back on (history search, even archived): the messages only, nothing that changes the conversation. */
+  readOnly?: boolean;
 }) {
   const { t } = useTranslation();
   const { kind, id, path, readMarks } = owner;
@@ -128,7 +131,7 @@ export function Conversation({
     }
   }
 
-  const dropAllowed = acceptsDroppedFiles(subject) && composerState(subject, { safeMode: context.safeMode }).kind === 'open';
+  const dropAllowed = !readOnly && acceptsDroppedFiles(subject) && composerState(subject, { safeMode: context.safeMode }).kind === 'open';
   function onDrag(event: DragEvent<HTMLElement>) {
     if (!dropAllowed || !event.dataTransfer.types.includes('Files')) return;
     event.preventDefault();
@@ -188,29 +191,41 @@ export function Conversation({
         {error && !data ? <li className="conversation__notice">{t('conversation.load_failed')}</li> : null}
         {!isLoading && !error && !messages.length && !pending.length ? <li className="conversation__notice">{t('conversation.empty')}</li> : null}
         {messages.map((message) => (
-          <MessageBubble key={message.id} owner={owner} message={message} context={context} now={now} retrying={retrying === message.id} onRetry={(m) => void retry(m)} onChanged={merge} />
+          <MessageBubble
+            key={message.id}
+            owner={owner}
+            message={message}
+            context={context}
+            now={now}
+            retrying={retrying === message.id}
+            onRetry={(m) => void retry(m)}
+            onChanged={merge}
+            readOnly={readOnly}
+          />
         ))}
         {pending.map((p) => (
           <PendingBubble key={p.key} pending={p} context={context} now={now} />
         ))}
       </ol>
-      <Composer
-        owner={owner}
-        subject={subject}
-        context={context}
-        files={files}
-        onFilesChange={setFiles}
-        staffNotes={staffNotes}
-        onQueued={(p) => {
-          follow.current = true;
-          setPending((list) => [...list, p]);
-        }}
-        onPendingChange={(key, change) => setPending((list) => list.map((p) => (p.key === key ? { ...p, ...change } : p)))}
-        onSettled={(key, message) => {
-          setPending((list) => list.filter((p) => p.key !== key));
-          if (message) merge(message);
-        }}
-      />
+      {readOnly ? null : (
+        <Composer
+          owner={owner}
+          subject={subject}
+          context={context}
+          files={files}
+          onFilesChange={setFiles}
+          staffNotes={staffNotes}
+          onQueued={(p) => {
+            follow.current = true;
+            setPending((list) => [...list, p]);
+          }}
+          onPendingChange={(key, change) => setPending((list) => list.map((p) => (p.key === key ? { ...p, ...change } : p)))}
+          onSettled={(key, message) => {
+            setPending((list) => list.filter((p) => p.key !== key));
+            if (message) merge(message);
+          }}
+        />
+      )}
     </section>
   );
 }

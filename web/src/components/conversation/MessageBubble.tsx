@@ -76,6 +76,7 @@ export function MessageBubble({
   onRetry,
   onChanged,
   reacts = true,
+  readOnly = false,
 }: {
   /** The conversation the message is in (its reactions' path). */
   owner: ConversationAt;
@@ -88,6 +89,8 @@ export function MessageBubble({
   onChanged: (message: Message) => void;
   /** Whether the agent may react here (not one who reads only the notes). */
   reacts?: boolean;
+  /** Looked back on: no reactions, retries or held-text edits. */
+  readOnly?: boolean;
 }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
@@ -99,7 +102,7 @@ export function MessageBubble({
   const failed = (status === 'not sent' || status === 'undelivered') && !cancelled;
   const errorText = outbound && failed ? failureText(t, message) : null;
   // A text that went (or was cancelled elsewhere) while being edited closes its editor.
-  const held = isHeld(message);
+  const held = !readOnly && isHeld(message);
   const editingNow = editing && held;
   return (
     <li
@@ -148,9 +151,9 @@ export function MessageBubble({
           {errorText}
         </p>
       ) : null}
-      {reacts ? <ReactionBar owner={owner} message={message} agentId={context.agentId} onChanged={onChanged} /> : null}
+      {reacts && !readOnly ? <ReactionBar owner={owner} message={message} agentId={context.agentId} onChanged={onChanged} /> : null}
       {held && !editingNow ? <HeldTextActions message={message} onEdit={() => setEditing(true)} onChanged={onChanged} /> : null}
-      {canRetry(message) ? (
+      {!readOnly && canRetry(message) ? (
         <button type="button" className="button button--small bubble__retry" data-testid="message-retry" disabled={retrying} aria-busy={retrying} onClick={() => onRetry(message)}>
           {t('conversation.retry')}
         </button>

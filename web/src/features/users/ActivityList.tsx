@@ -13,7 +13,7 @@ import { datePattern } from '../../../../shared/locales.js';
 import { currentLocale } from '../../lib/i18n.js';
 import { useStore } from '../../lib/store.js';
 import { activityText } from './activityWords.js';
-import { Pager } from './Pager.js';
+import { Pager } from '../../components/Pager.js';
 import { fetchPage, type ActivitiesPage } from './requests.js';
 
 export function ActivityList({ locationId, timeZone, admin }: { locationId: string; timeZone: string; admin: boolean }) {

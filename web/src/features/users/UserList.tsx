@@ -14,7 +14,7 @@ import { ChangePasswordDialog } from '../../components/ChangePasswordDialog.js';
 import { Dialog } from '../../components/Dialog.js';
 import { reportFailure } from '../../lib/failures.js';
 import { useReadySession } from '../../lib/session.js';
-import { Pager } from './Pager.js';
+import { Pager } from '../../components/Pager.js';
 import { UserDialog, type Editing } from './UserDialog.js';
 import { fetchPage, sendSignInLink, setUserActive, type UsersPage } from './requests.js';
 

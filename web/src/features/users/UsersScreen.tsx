@@ -2,9 +2,10 @@
  * Users (SPEC §2; managers and admins): the people of a store (an admin picks the store) and the
  * Activity tab, the chosen tab in the address (?tab=activity).
  */
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { TabList, tabPanelProps } from '../../components/TabList.js';
 import { useReadySession } from '../../lib/session.js';
 import { menuLabel, useScreenName } from '../../lib/screenDefinition.js';
 import { ActivityList } from './ActivityList.js';
@@ -24,24 +25,13 @@ export function UsersScreen() {
   const [locationId, setLocationId] = useState(location.id);
   const chosen = locations.find((l) => l.id === locationId) ?? location;
   const admin = acting.access_level.admin;
-  const buttons = useRef(new Map<Tab, HTMLButtonElement>());
-
-  function choose(next: Tab, focus = false) {
+  function choose(next: Tab) {
     setParams((previous) => {
       const copy = new URLSearchParams(previous);
       if (next === 'users') copy.delete('tab');
       else copy.set('tab', next);
       return copy;
     }, { replace: true });
-    if (focus) buttons.current.get(next)?.focus();
-  }
-
-  function keys(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft' && event.key !== 'Home' && event.key !== 'End') return;
-    event.preventDefault();
-    const at = TABS.indexOf(tab);
-    const next = event.key === 'Home' ? 0 : event.key === 'End' ? TABS.length - 1 : (at + (event.key === 'ArrowRight' ? 1 : -1) + TABS.length) % TABS.length;
-    choose(TABS[next]!, true);
   }
 
   return (
@@ -61,29 +51,8 @@ export function UsersScreen() {
           </select>
         </div>
       ) : null}
-      <div className="users__tabs" role="tablist" aria-label={t('users.tabs_label')} onKeyDown={keys}>
-        {TABS.map((name) => (
-          <button
-            key={name}
-            ref={(el) => {
-              if (el) buttons.current.set(name, el);
-              else buttons.current.delete(name);
-            }}
-            type="button"
-            role="tab"
-            id={`users-tab-${name}`}
-            className="users__tab"
-            aria-selected={name === tab}
-            aria-controls="users-panel"
-            tabIndex={name === tab ? 0 : -1}
-            data-testid={`users-tab-${name}`}
-            onClick={() => choose(name)}
-          >
-            {t(`users.tab_${name}`)}
-          </button>
-        ))}
-      </div>
-      <div className="users__panel" role="tabpanel" id="users-panel" aria-labelledby={`users-tab-${tab}`}>
+      <TabList tabs={TABS} current={tab} onChoose={choose} name={(name) => t(`users.tab_${name}`)} label={t('users.tabs_label')} idPrefix="users" />
+      <div className="users__panel" {...tabPanelProps('users', tab)}>
         {tab === 'users' ? <UserList locationId={chosen.id} /> : <ActivityList locationId={chosen.id} timeZone={chosen.timezone} admin={admin} />}
       </div>
     </section>
