@@ -5,6 +5,7 @@
  */
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import useSWR from 'swr';
@@ -20,6 +21,12 @@ import { resultPath } from './conversationOwner.js';
 import type { FoundState } from './FoundConversation.js';
 import { searchPath } from './historyQuery.js';
 import { fetchHistoryPage, searchFailure } from './requests.js';
+
+/**
+ * The result last opened: back from its conversation, the keyboard lands on its row again. Kept in
+ * memory only: after a reload there is no row to come back to.
+ */
+let openedLast: string | null = null;
 
 function closedDay(iso: string, locale: Locale, timeZone: string): string {
   const at = Date.parse(iso);
@@ -73,9 +80,25 @@ function ResultRow({ result, showStore }: { result: HistoryResult; showStore: bo
   const { ro_number: ro, vin, title } = result.identifiers;
   const what = [ro ? t('history.ro_number', { number: ro }) : null, vin ? t('history.vin', { vin }) : null, title ?? null].filter(Boolean).join(' · ');
   const state: FoundState = { result, back: `${here.pathname}${here.search}` };
+  const key = `${result.owner.kind}:${result.owner.id}`;
+  const link = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (openedLast !== key) return;
+    openedLast = null;
+    link.current?.focus();
+  }, [key]);
   return (
     <li className="history-row" data-testid="history-row" data-archived={result.archived} data-owner-id={result.owner.id}>
-      <Link to={resultPath(result)} state={state} className="history-row__link" data-testid="history-row-open">
+      <Link
+        ref={link}
+        to={resultPath(result)}
+        state={state}
+        className="history-row__link"
+        data-testid="history-row-open"
+        onClick={() => {
+          openedLast = key;
+        }}
+      >
         <span className="history-row__who">
           <strong className="history-row__name">{result.customer?.name || title || t('history.no_name')}</strong>
           {result.customer?.phone ? <span className="history-row__phone">{formatPhone(result.customer.phone)}</span> : null}
