@@ -45,8 +45,6 @@ export function HistoryScreen() {
       />
       <div className="history__panel" {...tabPanelProps('history', search.tab)}>
         <SearchForm
-          // A new address (Back, a link) starts the form again from what it asks.
-          key={params.toString()}
           initial={search.fields}
           locationId={location.id}
           reachesSeveral={reachesSeveral}

@@ -3,7 +3,7 @@
  * the advisor, the closed dates and, for whoever reaches several stores, the whole company. The
  * server's own check runs first, so a refusal reads as SPEC §8 says it at the field it is about.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import type { HistoryErrorId } from '../../../../shared/history/types.js';
@@ -40,13 +40,21 @@ export function SearchForm({
   const agents = data?.agents ?? [];
   const wrong = error ? fieldOfError(error) : null;
 
+  // The address changed (a search made, Back, a page): the form shows what it now asks. The fields
+  // stay the same elements, so the keyboard stays where it was.
+  const asked = JSON.stringify(initial);
+  useEffect(() => {
+    setFields(JSON.parse(asked) as SearchFields);
+    setError(addressError);
+  }, [asked, addressError]);
+
   const set = <Name extends keyof SearchFields>(name: Name, value: SearchFields[Name]) => setFields((current) => ({ ...current, [name]: value }));
   const marked = (name: 'q' | 'closed_from' | 'closed_to') => (wrong === name ? { 'aria-invalid': true, 'aria-describedby': ERROR_ID } : {});
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const asked = { ...fields, closed_from: dayOf(from.current, fields.closed_from), closed_to: dayOf(to.current, fields.closed_to) };
-    const check = checkSearch({ tab: DEFAULT_TAB, fields: asked, offset: 0 });
+    const typed = { ...fields, closed_from: dayOf(from.current, fields.closed_from), closed_to: dayOf(to.current, fields.closed_to) };
+    const check = checkSearch({ tab: DEFAULT_TAB, fields: typed, offset: 0 });
     if (!check.ok) {
       setError(check.error);
       return;

@@ -63,6 +63,8 @@ describe('search history', () => {
     // The project's way of writing a North American number: (617) 555-0123.
     expect(text).toContain(`-${lastFour}`);
     expect(new URL(page.url()).searchParams.get('q')).toBe(lastFour);
+    // Searching keeps the keyboard in the box.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('history-q');
     expect(await seriousViolations(page)).toEqual([]);
 
     // From the keyboard: the row is a link.
