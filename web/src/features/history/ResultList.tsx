@@ -42,7 +42,7 @@ export function ResultList({ tab, query, locationId, onPage }: { tab: HistoryTab
   if (error && !isLoading) {
     const failure = searchFailure(error);
     return (
-      <p className="notice notice--error" role="alert" data-testid="history-error" data-error={failure}>
+      <p className="notice notice--error" role="alert" data-testid="history-failed" data-error={failure}>
         {t(`history.error.${failure}`)}
       </p>
     );
