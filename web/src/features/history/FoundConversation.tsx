@@ -14,6 +14,7 @@ import { formatPhone } from '../../lib/phone.js';
 import { useReadySession } from '../../lib/session.js';
 import { conversationOf } from './conversationOwner.js';
 import { DEFAULT_TAB, isHistoryTab, NO_FIELDS, paramsOfSearch } from './historyQuery.js';
+import { resultHeading } from './resultWords.js';
 import './history.css';
 
 /** What a result's link hands the page: the row it came from, and the results to go back to. */
@@ -60,10 +61,10 @@ export function FoundConversation() {
   );
 
   const result = found?.result;
+  const place = { locale: context.locale, timeZone };
+  const heading = result ? resultHeading(t, result, place) : null;
   const subtitle = result
-    ? [result.customer?.phone ? formatPhone(result.customer.phone) : null, result.identifiers.ro_number ? t('history.ro_number', { number: result.identifiers.ro_number }) : null, result.identifiers.vin ? t('history.vin', { vin: result.identifiers.vin }) : null, result.archived ? t('history.archived') : null]
-        .filter(Boolean)
-        .join(' · ')
+    ? [result.customer?.phone ? formatPhone(result.customer.phone) : null, heading?.about || null, result.archived ? t('history.archived') : null].filter(Boolean).join(' · ')
     : undefined;
 
   return (
@@ -72,7 +73,7 @@ export function FoundConversation() {
         <Conversation
           owner={owner}
           subject={LOOKED_BACK_ON}
-          title={result?.customer?.name || result?.identifiers.title || t('history.conversation')}
+          title={heading?.name || t('history.conversation')}
           subtitle={subtitle}
           unread={false}
           context={context}

@@ -3,15 +3,12 @@
  * conversation was about (RO number, VIN, title), the advisor, when it closed (in its store's
  * calendar) and whether it is archived. A row is a link to the conversation, read-only.
  */
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import useSWR from 'swr';
 import type { CheckedHistoryQuery } from '../../../../shared/history/schemas.js';
 import { HISTORY_PAGE_SIZE, type HistoryResult, type HistoryTab } from '../../../../shared/history/types.js';
-import { datePattern, type Locale } from '../../../../shared/locales.js';
 import { Pager } from '../../components/Pager.js';
 import { currentLocale } from '../../lib/i18n.js';
 import { formatPhone } from '../../lib/phone.js';
@@ -21,17 +18,13 @@ import { resultPath } from './conversationOwner.js';
 import type { FoundState } from './FoundConversation.js';
 import { searchPath } from './historyQuery.js';
 import { fetchHistoryPage, searchFailure } from './requests.js';
+import { closedDay, resultHeading } from './resultWords.js';
 
 /**
  * The result last opened: back from its conversation, the keyboard lands on its row again. Kept in
  * memory only: after a reload there is no row to come back to.
  */
 let openedLast: string | null = null;
-
-function closedDay(iso: string, locale: Locale, timeZone: string): string {
-  const at = Date.parse(iso);
-  return Number.isNaN(at) ? '' : format(new TZDate(at, timeZone), datePattern(locale));
-}
 
 export function ResultList({ tab, query, locationId, onPage }: { tab: HistoryTab; query: CheckedHistoryQuery; locationId: string; onPage: (offset: number) => void }) {
   const { t } = useTranslation('history');
@@ -76,9 +69,8 @@ function ResultRow({ result, showStore }: { result: HistoryResult; showStore: bo
   const locale = useStore(currentLocale);
   const { location, locations } = useReadySession();
   const here = useLocation();
-  const timeZone = locations.find((l) => l.id === result.location.id)?.timezone ?? location.timezone;
-  const { ro_number: ro, vin, title } = result.identifiers;
-  const what = [ro ? t('history.ro_number', { number: ro }) : null, vin ? t('history.vin', { vin }) : null, title ?? null].filter(Boolean).join(' · ');
+  const place = { locale, timeZone: locations.find((l) => l.id === result.location.id)?.timezone ?? location.timezone };
+  const { name, about } = resultHeading(t, result, place);
   const state: FoundState = { result, back: `${here.pathname}${here.search}` };
   const key = `${result.owner.kind}:${result.owner.id}`;
   const link = useRef<HTMLAnchorElement>(null);
@@ -100,14 +92,14 @@ function ResultRow({ result, showStore }: { result: HistoryResult; showStore: bo
         }}
       >
         <span className="history-row__who">
-          <strong className="history-row__name">{result.customer?.name || title || t('history.no_name')}</strong>
+          <strong className="history-row__name">{name || t('history.no_name')}</strong>
           {result.customer?.phone ? <span className="history-row__phone">{formatPhone(result.customer.phone)}</span> : null}
         </span>
-        <span className="history-row__what">{what}</span>
+        <span className="history-row__what">{about}</span>
         <span className="history-row__advisor">{result.advisor ? result.advisor.name : t('history.no_advisor')}</span>
         <span className="history-row__closed">
           {result.closed_at ? (
-            <time dateTime={result.closed_at}>{t('history.closed_on', { date: closedDay(result.closed_at, locale, timeZone) })}</time>
+            <time dateTime={result.closed_at}>{t('history.closed_on', { date: closedDay(result.closed_at, place) })}</time>
           ) : (
             t('history.not_closed')
           )}

@@ -12,6 +12,7 @@ import { failureAction } from '../../../lib/request-errors.js';
 import { conversationOf, resultPath } from '../conversationOwner.js';
 import { asksForResults, checkSearch, fieldOfError, NO_FIELDS, paramsOfSearch, searchFromParams, searchPath, type HistorySearch } from '../historyQuery.js';
 import { searchFailure } from '../requests.js';
+import { closedDay, resultHeading, titleText } from '../resultWords.js';
 
 const search = (over: Partial<HistorySearch['fields']> = {}, rest: Partial<Omit<HistorySearch, 'fields'>> = {}): HistorySearch => ({
   tab: 'repair',
@@ -108,5 +109,31 @@ describe('a found conversation', () => {
 
   it('opens at the read-only page of its tab with the store it came from', () => {
     expect(resultPath({ tab: 'repair', owner: { kind: 'repair_order', id: 'ro_1' }, location: { id: 'loc_demo_south', name: 'South' } })).toBe('/history/repair/repair_order/ro_1?location=loc_demo_south');
+  });
+});
+
+describe('what a result says', () => {
+  const t = (key: string, options?: Record<string, string>) => `${key}${options ? JSON.stringify(options) : ''}`;
+  const north = { locale: 'en-us' as const, timeZone: 'America/New_York' };
+
+  it('names the customer, then the RO number, the VIN and the title', () => {
+    const heading = resultHeading(t, { customer: { id: 'cus_1', name: 'Hollis Archer', phone: null }, identifiers: { ro_number: '58231', vin: '1HGCM82633A004352' } }, north);
+    expect(heading).toEqual({ name: 'Hollis Archer', about: 'history.ro_number{"number":"58231"} · history.vin{"vin":"1HGCM82633A004352"}' });
+  });
+
+  it('writes an appointment’s time in its store’s clock and the reader’s date order', () => {
+    const heading = resultHeading(t, { customer: { id: 'cus_1', name: 'Frank Delgado', phone: null }, identifiers: { title: '2026-12-04T19:00:00.000Z' } }, north);
+    expect(heading.about).toBe('12/04/2026 2:00 PM');
+    expect(titleText('2026-12-04T19:00:00.000Z', { locale: 'de', timeZone: 'Europe/Berlin' })).toBe('04/12/2026 20:00');
+  });
+
+  it('names a room by its title when there is no customer, without saying it twice', () => {
+    expect(resultHeading(t, { customer: null, identifiers: { title: 'Parts and service' } }, north)).toEqual({ name: 'Parts and service', about: '' });
+  });
+
+  it('gives the closed day of the store, not of the reader', () => {
+    // 03:30 UTC on the 2nd is still the 1st in Dallas.
+    expect(closedDay('2026-03-02T03:30:00Z', { locale: 'en-us', timeZone: 'America/Chicago' })).toBe('03/01/2026');
+    expect(closedDay('2026-03-02T03:30:00Z', { locale: 'en-gb', timeZone: 'Europe/London' })).toBe('02.03.2026');
   });
 });
