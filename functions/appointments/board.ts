@@ -7,6 +7,7 @@ import { APPOINTMENT_EVENTS } from '../../shared/appointments/events.js';
 import { settingsRouteKeys, type BoardModule } from '../lib/boardModule.js';
 import { appointmentsChannel } from './channels.js';
 import './owner.js';
+import { appointmentSearch } from './searchEntries.js';
 import { sendPrewelcomes } from './prewelcome.js';
 import { sendAppointmentReminders } from './reminders.js';
 
@@ -51,4 +52,6 @@ export const board = {
   ],
   // Some of its customers are the service board's (one opted out there).
   local: { demo: 'infra/local/demo-appointments.ts', demoAfter: ['service'] },
+  // Its records' part in the history search (searchEntries.ts).
+  searchable: appointmentSearch,
 } as const satisfies BoardModule;

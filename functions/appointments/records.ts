@@ -75,6 +75,12 @@ export interface AppointmentRecord {
   version: number;
 }
 
+/** An appointment from a raw item of the table (a change the table's stream tells); undefined for any other item. */
+export function appointmentOfItem(item: Record<string, unknown> | undefined): AppointmentRecord | undefined {
+  if (!item || item.sk !== 'APPOINTMENT' || typeof item.pk !== 'string' || !item.pk.startsWith('COMPANY#')) return undefined;
+  return fields(item as unknown as Item<AppointmentRecord>);
+}
+
 /** Thread id of an appointment's conversation. */
 export const appointmentThreadOf = (id: string): string => `thr_${id}`;
 

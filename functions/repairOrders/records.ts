@@ -235,6 +235,12 @@ export async function saveRepairOrder(next: RepairOrderRecord, previous: RepairO
   }
 }
 
+/** A repair order from a raw item of the table (a change the table's stream tells); undefined for any other item. */
+export function repairOrderOfItem(item: Record<string, unknown> | undefined): RepairOrderRecord | undefined {
+  if (!item || item.sk !== 'RO' || typeof item.pk !== 'string' || !item.pk.startsWith('COMPANY#')) return undefined;
+  return fields(item as unknown as Item<RepairOrderRecord>);
+}
+
 export async function getRepairOrder(companyId: string, roId: string, consistent = false): Promise<RepairOrderRecord | undefined> {
   const item = await getItem<RepairOrderRecord>(repairOrderKeys.repairOrder(companyId, roId), consistent);
   return item && fields(item);

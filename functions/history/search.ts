@@ -1,0 +1,131 @@
+/**
+ * One history search (issue 24; SPEC §5 "History search"): the stores it covers (the asked one, or
+ * for `scope=company` every store the agent reaches), the token partitions the box names, one Query
+ * each, intersected for several name words and narrowed by the filters; or, with filters alone, the
+ * advisor's or the closed records' partition read only as deep as the page. Exact identifiers first,
+ * then the most recently closed (still open ones before any closed one).
+ */
+import { dayAfter, dayStart } from '../../shared/reports/periods.js';
+import type { CheckedHistoryQuery } from '../../shared/history/schemas.js';
+import type { HistoryResult, HistoryTab } from '../../shared/history/types.js';
+import { historyConversationPath } from '../../shared/history/routes.js';
+import type { SearchEntry } from '../lib/boardModule.js';
+import { boards } from '../lib/boardList.js';
+import { forbidden } from '../lib/errors.js';
+import { getAgents } from '../lib/agents.js';
+import { getLocation, locationsOfCompany, type LocationRecord } from '../lib/locations.js';
+import { visibleLocation } from '../lib/access.js';
+import type { Auth } from '../lib/session.js';
+import { OPEN, filteredHits, getEntries, hitsOfToken, type Filters, type Hit, type Viewer } from './records.js';
+import { matchOf, queryTokens } from './tokens.js';
+
+/** The most stores a company scope covers (a group's stores: dozens). */
+const MAX_STORES = 200;
+
+/** The stores the search covers: the asked one, or every one the agent reaches. */
+async function storesOf(auth: Auth, locationId: string, scope: CheckedHistoryQuery['scope']): Promise<LocationRecord[]> {
+  await visibleLocation(auth, locationId);
+  if (scope === 'company' && auth.actingAs.access_level.admin) return (await locationsOfCompany(auth.companyId, 0, MAX_STORES)).locations;
+  // Everyone else reaches their own store alone (functions/lib/access.ts): the company scope is that store.
+  const location = await getLocation(auth.companyId, scope === 'company' ? auth.actingAs.location_id : locationId);
+  return location ? [location] : [];
+}
+
+/** The kinds of record the agent's boards show: the others are never found by them. */
+function viewerOf(auth: Auth): Viewer {
+  const kinds = boards().flatMap((board) => (board.searchable && board.conversations && board.opens(auth.actingAs.access_level) ? [board.conversations.kind] : []));
+  if (kinds.length === 0) throw forbidden('You do not have access to the history search');
+  return { agentId: auth.actingAs.id, kinds };
+}
+
+const sees = (viewer: Viewer, hit: Hit) => viewer.kinds.includes(hit.owner_kind) && (!hit.audience || hit.audience.includes(viewer.agentId));
+
+/** The filters as instants of the store's days. */
+function filtersAt(query: CheckedHistoryQuery, location: LocationRecord): Filters {
+  return {
+    ...(query.advisor_id ? { advisorId: query.advisor_id } : {}),
+    ...(query.closed_from ? { from: dayStart(query.closed_from, location.timezone) } : {}),
+    ...(query.closed_to ? { to: dayAfter(query.closed_to, location.timezone) } : {}),
+  };
+}
+
+function passes(hit: Hit, filters: Filters): boolean {
+  if (filters.advisorId && hit.advisor_id !== filters.advisorId) return false;
+  if (filters.from === undefined && filters.to === undefined) return true;
+  if (!hit.closed_at) return false;
+  return (filters.from === undefined || hit.closed_at >= filters.from) && (filters.to === undefined || hit.closed_at < filters.to);
+}
+
+/** Every record of one store the box finds, with what it matched (the best of it). */
+async function boxHits(companyId: string, location: LocationRecord, tab: HistoryTab, q: string): Promise<Hit[]> {
+  const { anyOf, allWords } = queryTokens(q);
+  const [identifiers, ...words] = await Promise.all([
+    Promise.all(anyOf.map((token) => hitsOfToken(companyId, location.id, tab, token))).then((lists) => lists.flat()),
+    ...allWords.map((word) => hitsOfToken(companyId, location.id, tab, { field: 'word', value: word })),
+  ]);
+  const hits = [...identifiers!];
+  if (words.length > 0) {
+    // Every word must find the record (any of its name's words may be the one).
+    const inAll = words.slice(1).reduce((kept, list) => {
+      const found = new Set(list.map((h) => h.entry_pk));
+      return kept.filter((h) => found.has(h.entry_pk));
+    }, words[0]!);
+    hits.push(...inAll);
+  }
+  return hits;
+}
+
+const sortOf = (hit: Hit) => hit.closed_at ?? OPEN;
+const byRank = (a: Hit, b: Hit) => Number(b.exact) - Number(a.exact) || (sortOf(a) < sortOf(b) ? 1 : sortOf(a) > sortOf(b) ? -1 : a.entry_pk.localeCompare(b.entry_pk));
+const byClosed = (a: Hit, b: Hit) => (sortOf(a) < sortOf(b) ? 1 : sortOf(a) > sortOf(b) ? -1 : a.entry_pk.localeCompare(b.entry_pk));
+
+/** The page of hits and how many there are. */
+async function rankedHits(auth: Auth, stores: LocationRecord[], tab: HistoryTab, query: CheckedHistoryQuery, viewer: Viewer): Promise<{ hits: Hit[]; total: number }> {
+  const { q, offset, limit } = query;
+  if (q) {
+    const perStore = await Promise.all(stores.map(async (store) => (await boxHits(auth.companyId, store, tab, q)).filter((hit) => sees(viewer, hit) && passes(hit, filtersAt(query, store)))));
+    // One line per record: its best match.
+    const best = new Map<string, Hit>();
+    for (const hit of perStore.flat().sort(byRank)) if (!best.has(hit.entry_pk)) best.set(hit.entry_pk, hit);
+    const all = [...best.values()];
+    return { hits: all.slice(offset, offset + limit), total: all.length };
+  }
+  const perStore = await Promise.all(stores.map((store) => filteredHits(auth.companyId, store.id, tab, filtersAt(query, store), viewer, offset + limit)));
+  const all = perStore.flatMap((p) => p.hits).sort(byClosed);
+  return { hits: all.slice(offset, offset + limit), total: perStore.reduce((sum, p) => sum + p.total, 0) };
+}
+
+function resultOf(hit: Hit, entry: SearchEntry, store: LocationRecord | undefined, advisorName: string | null, matched: boolean): HistoryResult {
+  const named = entry.customer_name !== null || entry.phone !== null;
+  return {
+    owner: entry.owner,
+    tab: entry.tab,
+    location: { id: entry.location_id, name: store?.name ?? '' },
+    // A chat-tab conversation's person (an employee, a room's colleagues) has no customer record: the owner stands for it.
+    customer: named ? { id: entry.customer_id ?? entry.owner.id, name: entry.customer_name ?? '', phone: entry.phone } : null,
+    identifiers: { ...(entry.ro_number ? { ro_number: entry.ro_number } : {}), ...(entry.vin ? { vin: entry.vin } : {}), ...(entry.title ? { title: entry.title } : {}) },
+    advisor: entry.advisor_id ? { id: entry.advisor_id, name: advisorName ?? '' } : null,
+    closed_at: entry.closed_at,
+    archived: entry.archived,
+    match: matched && hit.field !== 'closed' && hit.field !== 'advisor' ? matchOf(hit.field) : null,
+    exact: hit.exact,
+    link: historyConversationPath(entry.tab, entry.owner.kind, entry.owner.id),
+  };
+}
+
+/** The search's page of results and how many there are in all. */
+export async function searchHistory(auth: Auth, locationId: string, tab: HistoryTab, query: CheckedHistoryQuery): Promise<{ results: HistoryResult[]; total: number }> {
+  const viewer = viewerOf(auth);
+  const stores = await storesOf(auth, locationId, query.scope);
+  const { hits, total } = await rankedHits(auth, stores, tab, query, viewer);
+  const entries = await getEntries(hits.map((h) => h.entry_pk));
+  const advisors = await getAgents(auth.companyId, [...new Set([...entries.values()].flatMap((e) => (e.entry?.advisor_id ? [e.entry.advisor_id] : [])))]);
+  const storeById = new Map(stores.map((s) => [s.id, s]));
+  const results = hits.flatMap((hit) => {
+    const entry = entries.get(hit.entry_pk)?.entry;
+    if (!entry) return [];
+    const advisor = entry.advisor_id ? advisors.get(entry.advisor_id) : undefined;
+    return [resultOf(hit, entry, storeById.get(entry.location_id), advisor ? `${advisor.first_name} ${advisor.last_name}`.trim() : null, query.q !== undefined)];
+  });
+  return { results, total };
+}
