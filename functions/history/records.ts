@@ -197,10 +197,9 @@ export async function filteredHits(companyId: string, locationId: string, tab: H
       // Both bounds are instants; `to` is the next day's first, which every key of that instant sorts after.
       ...(ranged ? { ':from': filters.from ?? '0', ':to': filters.to ?? OPEN } : {}),
     },
-    ProjectionExpression: hitProjection,
+    // No projection: the count drops it, and a token item is a few attributes anyway.
     ScanIndexForward: false,
   };
-  input.ExpressionAttributeNames = { '#field': 'field' };
   const page = await queryPage<Hit>(input, 0, wanted);
   return { hits: page.items, total: page.total };
 }

@@ -40,12 +40,15 @@ function viewerOf(auth: Auth): Viewer {
 
 const sees = (viewer: Viewer, hit: Hit) => viewer.kinds.includes(hit.owner_kind) && (!hit.audience || hit.audience.includes(viewer.agentId));
 
+/** An instant as the items keep it (`…Z`): the store's day starts come with their offset. */
+const utc = (iso: string) => new Date(iso).toISOString();
+
 /** The filters as instants of the store's days. */
 function filtersAt(query: CheckedHistoryQuery, location: LocationRecord): Filters {
   return {
     ...(query.advisor_id ? { advisorId: query.advisor_id } : {}),
-    ...(query.closed_from ? { from: dayStart(query.closed_from, location.timezone) } : {}),
-    ...(query.closed_to ? { to: dayAfter(query.closed_to, location.timezone) } : {}),
+    ...(query.closed_from ? { from: utc(dayStart(query.closed_from, location.timezone)) } : {}),
+    ...(query.closed_to ? { to: utc(dayAfter(query.closed_to, location.timezone)) } : {}),
   };
 }
 
