@@ -85,6 +85,28 @@ function tokenItems(entryPk: string, entry: SearchEntry): (Keys & Hit)[] {
   return items;
 }
 
+/**
+ * The items a record's entry is kept as, written at once (the bench's seed, in bulk): the same
+ * items the listener writes for it.
+ */
+export function entryItems(recordPk: string, entry: SearchEntry): object[] {
+  const { pk } = historyKeys.entry(recordPk);
+  const tokens = tokenItems(pk, entry);
+  return [entryItem(recordPk, entry, tokens, 1, 1), ...tokens];
+}
+
+function entryItem(recordPk: string, entry: SearchEntry | null, tokens: Keys[], version: number, revision: number): EntryItem {
+  const keys = historyKeys.entry(recordPk);
+  return {
+    ...keys,
+    entry,
+    tokens: tokens.map(({ pk, sk }) => ({ pk, sk })),
+    source_version: version,
+    revision,
+    ...(entry?.customer_id ? { ...historyKeys.entriesOfCustomer(entry.company_id, entry.customer_id), gsi1sk: keys.pk } : {}),
+  };
+}
+
 export async function getEntries(entryPks: string[], consistent = false): Promise<Map<string, EntryItem>> {
   const items = await batchGet<EntryItem>(entryPks.map((pk) => ({ pk, sk: 'ENTRY' })), consistent);
   return new Map(items.map((item) => [item.pk, item]));
@@ -122,14 +144,7 @@ export async function saveEntry(recordPk: string, next: SearchEntry | null, vers
   const writes: TransactWrite[] = [
     {
       Put: {
-        Item: {
-          ...keys,
-          entry: next,
-          tokens: items.map(({ pk, sk }) => ({ pk, sk })),
-          source_version: version,
-          revision: (previous?.revision ?? 0) + 1,
-          ...(next?.customer_id ? { ...historyKeys.entriesOfCustomer(next.company_id, next.customer_id), gsi1sk: keys.pk } : {}),
-        } satisfies EntryItem,
+        Item: entryItem(recordPk, next, items, version, (previous?.revision ?? 0) + 1),
         // As read: a writer that got in meanwhile wins, and this change is applied again on top of it.
         ...(previous
           ? { ConditionExpression: 'revision = :r', ExpressionAttributeValues: { ':r': previous.revision } }
