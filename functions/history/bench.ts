@@ -10,14 +10,16 @@
 import pLimit from 'p-limit';
 import { capacityOf } from '../../bench/service.js';
 import type { SearchEntry } from '../lib/boardModule.js';
-import { batchWrite } from '../lib/table.js';
-import { entryItems } from './records.js';
+import { batchWrite, type Keys } from '../lib/table.js';
+import { counterItems, entryItems } from './records.js';
 
 const COMPANY = 'cmp_demo';
 const NORTH = 'loc_demo_north';
 const CUSTOMERS = Number(process.env.BENCH_HISTORY_CUSTOMERS ?? 100_000);
 const ROUNDS = 50;
 const ADVISORS = ['agt_advisor', 'agt_manager'];
+/** The demo stores' (infra/local/demo.ts). */
+const TIME_ZONE = 'America/New_York';
 
 const FIRST = ['James', 'Mary', 'John', 'Patricia', 'Robert', 'Jennifer', 'Michael', 'Linda', 'William', 'Elizabeth', 'David', 'Barbara', 'Richard', 'Susan', 'Joseph', 'Jessica', 'Thomas', 'Sarah', 'Charles', 'Karen', 'Christopher', 'Nancy', 'Daniel', 'Lisa', 'Matthew', 'Betty', 'Anthony', 'Margaret', 'Mark', 'Sandra', 'Donald', 'Ashley', 'Steven', 'Kimberly', 'Paul', 'Emily', 'Andrew', 'Donna', 'Joshua', 'Michelle'];
 const LAST = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee', 'Perez', 'Thompson', 'White', 'Harris', 'Sanchez', 'Clark', 'Ramirez', 'Lewis', 'Robinson', 'Walker', 'Young', 'Allen', 'King', 'Wright', 'Scott', 'Torres', 'Nguyen', 'Hill', 'Flores', 'Green', 'Adams', 'Nelson', 'Baker', 'Hall', 'Rivera', 'Campbell', 'Mitchell', 'Carter', 'Roberts'];
@@ -56,15 +58,19 @@ async function seed(count: number): Promise<number> {
   const limit = pLimit(8);
   const CHUNK = 1_000;
   const writes = [];
+  const counted: Keys[] = [];
   for (let from = 0; from < count; from += CHUNK) {
     writes.push(
       limit(async () => {
-        const items = Array.from({ length: Math.min(CHUNK, count - from) }, (_, i) => entryOf(from + i)).flatMap(({ recordPk, entry }) => entryItems(recordPk, entry));
-        await batchWrite(items as never[]);
+        const made = Array.from({ length: Math.min(CHUNK, count - from) }, (_, i) => entryOf(from + i)).map(({ recordPk, entry }) => entryItems(recordPk, entry, TIME_ZONE));
+        counted.push(...made.flatMap((m) => m.counted));
+        await batchWrite(made.flatMap((m) => m.items) as never[]);
       }),
     );
   }
   await Promise.all(writes);
+  // The day counters the listener would have moved one by one, summed.
+  await batchWrite(counterItems(counted) as never[]);
   return +((performance.now() - started) / 1000).toFixed(1);
 }
 

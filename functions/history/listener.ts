@@ -10,6 +10,7 @@
 import type { SearchEntry, TableChange, TableListener } from '../lib/boardModule.js';
 import { boards } from '../lib/boardList.js';
 import { customerOfItem, getCustomer, searchContact } from '../customers/records.js';
+import { getLocation } from '../lib/locations.js';
 import { EntryChanged, entriesOfCustomer, getEntry, historyKeys, saveEntry } from './records.js';
 
 /** A write that met another writer of the same entry reads again; more than this many in a row is a fault (the batch is retried). */
@@ -21,12 +22,28 @@ async function keepEntry(recordPk: string, make: () => Promise<{ entry: SearchEn
     const next = await make();
     if (!next) return;
     try {
-      await saveEntry(recordPk, next.entry, next.version, previous);
+      await saveEntry(recordPk, next.entry, next.version, previous, next.entry ? await timeZoneOf(next.entry.company_id, next.entry.location_id) : 'UTC');
       return;
     } catch (err) {
       if (!(err instanceof EntryChanged) || attempt >= ATTEMPTS) throw err;
     }
   }
+}
+
+/**
+ * A store's time zone, read once per container: the day counters count in the store's days. A
+ * store that changes its time zone keeps the days its records were counted under until they change.
+ */
+const timeZones = new Map<string, Promise<string>>();
+function timeZoneOf(companyId: string, locationId: string): Promise<string> {
+  const key = `${companyId}#${locationId}`;
+  let zone = timeZones.get(key);
+  if (!zone) {
+    zone = getLocation(companyId, locationId).then((location) => location?.timezone ?? 'UTC');
+    zone.catch(() => timeZones.delete(key));
+    timeZones.set(key, zone);
+  }
+  return zone;
 }
 
 const versionOf = (change: TableChange): number => Number((change.new ?? change.old)?.version ?? 0) || 0;

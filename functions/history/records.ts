@@ -7,7 +7,8 @@
  */
 import type { SearchEntry } from '../lib/boardModule.js';
 import type { HistoryTab } from '../../shared/history/types.js';
-import { batchGet, isConditionFailure, queryAll, queryPage, transactWrite, type Keys, type QueryInput, type TransactWrite } from '../lib/table.js';
+import { storeDay } from '../../shared/reports/periods.js';
+import { batchGet, isConditionFailure, queryAll, queryPage, readPage, transactWrite, type Keys, type QueryInput, type TransactWrite } from '../lib/table.js';
 import { EXACT_FIELDS, entryTokens, type Token, type TokenField } from './tokens.js';
 
 /** Still open: sorts after every instant, so a descending read lists open records first, and a range of days never reaches them. */
@@ -30,6 +31,13 @@ export const historyKeys = {
     `${historyKeys.base(companyId, locationId, tab)}#${FIELD_KEY[token.field]}#${token.field === 'word' ? token.value.slice(0, 3) : token.value}`,
   /** Closed records by the instant they closed. */
   closed: (companyId: string, locationId: string, tab: HistoryTab) => `${historyKeys.base(companyId, locationId, tab)}#CLOSED`,
+  /**
+   * How many records a store's tab has per closed day (the store's days) and kind, overall
+   * (`CLOSED#{day}#{kind}`) and per advisor (`ADVISOR#{agent}#{day or OPEN}#{kind}`): the total of a
+   * search by filters alone, without counting the records. A record only some agents may find
+   * (an audience) counts under `{kind}!A`.
+   */
+  counts: (companyId: string, locationId: string, tab: HistoryTab) => `${historyKeys.base(companyId, locationId, tab)}#COUNTS`,
   /** An advisor's records by the instant they closed (open ones last in the partition). */
   advisor: (companyId: string, locationId: string, tab: HistoryTab, advisorId: string) => `${historyKeys.base(companyId, locationId, tab)}#ADVISOR#${advisorId}`,
 } as const;
@@ -41,6 +49,8 @@ export interface EntryItem {
   /** Null: the record was removed or is no longer searchable (kept, so a late change of it does not bring it back). */
   entry: SearchEntry | null;
   tokens: Keys[];
+  /** The day counters it counts in (they go down by one when it leaves them). */
+  counted?: Keys[];
   /** The record's version this entry was made from: an older change arriving late is dropped. */
   source_version: number;
   /** Every write of the entry counts one: a write is conditional on the one it read. */
@@ -89,23 +99,51 @@ function tokenItems(entryPk: string, entry: SearchEntry): (Keys & Hit)[] {
  * The items a record's entry is kept as, written at once (the bench's seed, in bulk): the same
  * items the listener writes for it.
  */
-export function entryItems(recordPk: string, entry: SearchEntry): object[] {
+export function entryItems(recordPk: string, entry: SearchEntry, timeZone: string): { items: object[]; counted: Keys[] } {
   const { pk } = historyKeys.entry(recordPk);
   const tokens = tokenItems(pk, entry);
-  return [entryItem(recordPk, entry, tokens, 1, 1), ...tokens];
+  const counted = counterKeys(entry, timeZone);
+  return { items: [entryItem(recordPk, entry, tokens, counted, 1, 1), ...tokens], counted };
 }
 
-function entryItem(recordPk: string, entry: SearchEntry | null, tokens: Keys[], version: number, revision: number): EntryItem {
+/** Counter items as a bulk load writes them (the bench's seed): how many entries count in each. */
+export function counterItems(counted: Keys[]): object[] {
+  const sums = new Map<string, { pk: string; sk: string; n: number }>();
+  for (const { pk, sk } of counted) {
+    const key = `${pk}\u0000${sk}`;
+    const item = sums.get(key) ?? { pk, sk, n: 0 };
+    item.n += 1;
+    sums.set(key, item);
+  }
+  return [...sums.values()];
+}
+
+function entryItem(recordPk: string, entry: SearchEntry | null, tokens: Keys[], counted: Keys[], version: number, revision: number): EntryItem {
   const keys = historyKeys.entry(recordPk);
   return {
     ...keys,
     entry,
     tokens: tokens.map(({ pk, sk }) => ({ pk, sk })),
+    counted,
     source_version: version,
     revision,
     ...(entry?.customer_id ? { ...historyKeys.entriesOfCustomer(entry.company_id, entry.customer_id), gsi1sk: keys.pk } : {}),
   };
 }
+
+/** The counters an entry counts in, its closed day in the store's time zone. */
+export function counterKeys(entry: SearchEntry, timeZone: string): Keys[] {
+  const pk = historyKeys.counts(entry.company_id, entry.location_id, entry.tab);
+  const kind = entry.audience ? `${entry.owner.kind}${AUDIENCE_MARK}` : entry.owner.kind;
+  const day = entry.closed_at ? storeDay(entry.closed_at, timeZone) : null;
+  return [
+    ...(day ? [{ pk, sk: `CLOSED#${day}#${kind}` }] : []),
+    ...(entry.advisor_id ? [{ pk, sk: `ADVISOR#${entry.advisor_id}#${day ?? OPEN}#${kind}` }] : []),
+  ];
+}
+
+/** A counter of records only some agents may find. */
+const AUDIENCE_MARK = '!A';
 
 export async function getEntries(entryPks: string[], consistent = false): Promise<Map<string, EntryItem>> {
   const items = await batchGet<EntryItem>(entryPks.map((pk) => ({ pk, sk: 'ENTRY' })), consistent);
@@ -129,22 +167,37 @@ export async function entriesOfCustomer(companyId: string, customerId: string): 
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** The counters that move when an entry leaves `before`'s and joins `after`'s: one update each. */
+function counterMoves(before: Keys[], after: Keys[]): TransactWrite[] {
+  const moves = new Map<string, { key: Keys; by: number }>();
+  const move = (key: Keys, by: number) => {
+    const id = `${key.pk}\u0000${key.sk}`;
+    moves.set(id, { key, by: (moves.get(id)?.by ?? 0) + by });
+  };
+  for (const key of before) move(key, -1);
+  for (const key of after) move(key, 1);
+  return [...moves.values()]
+    .filter(({ by }) => by !== 0)
+    .map(({ key, by }) => ({ Update: { Key: { pk: key.pk, sk: key.sk }, UpdateExpression: 'ADD n :by', ExpressionAttributeValues: { ':by': by } } }));
+}
+
 /**
  * Writes a record's entry made from its version `version` (`null`: it has none any more) with its
  * token items, taking away the ones it no longer has, in one transaction. A change older than the
  * entry's is dropped (false); the same entry again writes nothing. Each entry has at most a few
  * dozen token items (a transaction holds 100 writes).
  */
-export async function saveEntry(recordPk: string, next: SearchEntry | null, version: number, previous: EntryItem | undefined): Promise<boolean> {
+export async function saveEntry(recordPk: string, next: SearchEntry | null, version: number, previous: EntryItem | undefined, timeZone: string): Promise<boolean> {
   if (previous && (previous.source_version > version || (previous.entry === null && previous.source_version === version && next !== null))) return false;
   if (previous ? sameJson(previous.entry, next) : next === null) return true;
   const keys = historyKeys.entry(recordPk);
   const items = next ? tokenItems(keys.pk, next) : [];
   const kept = new Set(items.map((i) => `${i.pk}\u0000${i.sk}`));
+  const counted = next ? counterKeys(next, timeZone) : [];
   const writes: TransactWrite[] = [
     {
       Put: {
-        Item: entryItem(recordPk, next, items, version, (previous?.revision ?? 0) + 1),
+        Item: entryItem(recordPk, next, items, counted, version, (previous?.revision ?? 0) + 1),
         // As read: a writer that got in meanwhile wins, and this change is applied again on top of it.
         ...(previous
           ? { ConditionExpression: 'revision = :r', ExpressionAttributeValues: { ':r': previous.revision } }
@@ -153,6 +206,7 @@ export async function saveEntry(recordPk: string, next: SearchEntry | null, vers
     },
     ...(previous?.tokens ?? []).filter((k) => !kept.has(`${k.pk}\u0000${k.sk}`)).map((Key): TransactWrite => ({ Delete: { Key } })),
     ...items.map((Item): TransactWrite => ({ Put: { Item } })),
+    ...counterMoves(previous?.counted ?? [], counted),
   ];
   try {
     await transactWrite(writes);
@@ -192,6 +246,9 @@ export interface Filters {
   /** First instant of the first day and first instant after the last day (ISO), the store's days. */
   from?: string;
   to?: string;
+  /** The same days as the store names them (YYYY-MM-DD): where the day counters are. */
+  fromDay?: string;
+  toDay?: string;
 }
 
 /**
@@ -215,6 +272,34 @@ export async function filteredHits(companyId: string, locationId: string, tab: H
     // No projection: the count drops it, and a token item is a few attributes anyway.
     ScanIndexForward: false,
   };
-  const page = await queryPage<Hit>(input, 0, wanted);
-  return { hits: page.items, total: page.total };
+  const [hits, counted] = await Promise.all([readPage<Hit>(input, 0, wanted), countedTotal(companyId, locationId, tab, filters, viewer)]);
+  if (counted !== undefined) return { hits, total: counted };
+  // Records only some agents may find are among them: count what this agent may see.
+  return { hits, total: (await queryPage<Hit>(input, 0, 0)).total };
+}
+
+/**
+ * How many records the filters find, from the day counters (a few hundred small items for years of
+ * records); undefined when some of them have an audience, which counters cannot tell apart.
+ */
+async function countedTotal(companyId: string, locationId: string, tab: HistoryTab, filters: Filters, viewer: Viewer): Promise<number | undefined> {
+  const prefix = filters.advisorId ? `ADVISOR#${filters.advisorId}#` : 'CLOSED#';
+  const ranged = filters.fromDay !== undefined || filters.toDay !== undefined;
+  const counters = await queryAll<{ sk: string; n: number }>({
+    // Days sort before OPEN: a range of days never counts the open ones.
+    KeyConditionExpression: ranged ? 'pk = :pk AND sk BETWEEN :from AND :to' : 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: {
+      ':pk': historyKeys.counts(companyId, locationId, tab),
+      ...(ranged ? { ':from': `${prefix}${filters.fromDay ?? '0000'}`, ':to': filters.toDay ? `${prefix}${filters.toDay}#~` : `${prefix}9999` } : { ':prefix': prefix }),
+    },
+  });
+  let total = 0;
+  for (const { sk, n } of counters) {
+    const kind = sk.slice(sk.lastIndexOf('#') + 1);
+    const shared = kind.endsWith(AUDIENCE_MARK);
+    if (!viewer.kinds.includes(shared ? kind.slice(0, -AUDIENCE_MARK.length) : kind)) continue;
+    if (shared && n > 0) return undefined;
+    total += n;
+  }
+  return total;
 }

@@ -47,8 +47,8 @@ const utc = (iso: string) => new Date(iso).toISOString();
 function filtersAt(query: CheckedHistoryQuery, location: LocationRecord): Filters {
   return {
     ...(query.advisor_id ? { advisorId: query.advisor_id } : {}),
-    ...(query.closed_from ? { from: utc(dayStart(query.closed_from, location.timezone)) } : {}),
-    ...(query.closed_to ? { to: utc(dayAfter(query.closed_to, location.timezone)) } : {}),
+    ...(query.closed_from ? { from: utc(dayStart(query.closed_from, location.timezone)), fromDay: query.closed_from } : {}),
+    ...(query.closed_to ? { to: utc(dayAfter(query.closed_to, location.timezone)), toDay: query.closed_to } : {}),
   };
 }
 

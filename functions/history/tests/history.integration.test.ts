@@ -23,6 +23,8 @@ import { appointmentKeys, saveAppointment } from '../../appointments/records.js'
 import { newAppointmentRecord } from '../../appointments/booking.js';
 import { inventoryKeys, saveOrder } from '../../inventory/records.js';
 import { newOrderRecord } from '../../inventory/orders.js';
+import { employeeKeys } from '../../employees/records.js';
+import { chatKeys } from '../../chat/records.js';
 import { searchListener } from '../listener.js';
 import { api, signIn, type ApiClient } from '../../../test/support/api.js';
 import { customerRecord, repairOrderRecord, useStackEnv } from '../../../test/support/service.js';
@@ -248,6 +250,21 @@ describe('the filters', () => {
     expect(await found(t.asAdvisor, t.store.locationId, { closed_from: '2025-03-09', closed_to: '2025-03-10' })).toEqual([ids.othersTenth, ids.tenth, ids.lateNinth]);
   });
 
+  it('counts a record under its new advisor and closed day once it changes, and no longer under the old', async () => {
+    const { ro } = await order(t.store, { advisor: t.advisor, closedAt: '2025-07-01T12:00:00.000Z' });
+    const total = async (params: Params) => (await search(t.asAdvisor, t.store.locationId, 'repair', params)).body.meta.paging.total as number;
+    const before = [await total({ advisor_id: t.advisor.id }), await total({ advisor_id: other.id }), await total({ closed_from: '2025-07-01', closed_to: '2025-07-01' })];
+    const keys = repairOrderKeys.repairOrder(t.store.companyId, ro.id);
+    const old = await getItem<Record<string, unknown>>(keys, true);
+    await saveRepairOrder({ ...ro, agent: agentRef(other), closed_at: '2025-07-02T12:00:00.000Z', version: ro.version + 1 }, ro);
+    await streamed(keys, old);
+    await streamed(keys, old);
+
+    expect(before).toEqual([4, 2, 1]);
+    expect([await total({ advisor_id: t.advisor.id }), await total({ advisor_id: other.id }), await total({ closed_from: '2025-07-01', closed_to: '2025-07-01' })]).toEqual([3, 3, 0]);
+    expect(await found(t.asAdvisor, t.store.locationId, { advisor_id: other.id, closed_from: '2025-07-02', closed_to: '2025-07-02' })).toEqual([ro.id]);
+  });
+
   it('combines an advisor with closed dates, and the filters with the box', async () => {
     expect(await found(t.asAdvisor, t.store.locationId, { advisor_id: other.id, closed_from: '2025-03-10', closed_to: '2025-03-10' })).toEqual([ids.othersTenth]);
     expect(await found(t.asAdvisor, t.store.locationId, { q: 'test', advisor_id: t.advisor.id, closed_to: '2025-03-10' })).toEqual([ids.tenth, ids.lateNinth]);
@@ -359,8 +376,10 @@ describe('walls between companies and stores (generated probe)', () => {
       for (const { params, finds } of probes()) {
         const expected = made.filter((m) => m.company === t.store.companyId && m.location === t.store.locationId && finds(m)).map((m) => m.id);
         for (const scope of ['location', 'company']) {
-          const ids = await found(t.asAdvisor, t.store.locationId, { ...params, scope, limit: '50' });
+          const res = await search(t.asAdvisor, t.store.locationId, 'repair', { ...params, scope, limit: '50' });
+          const ids = (res.body.results as HistoryResult[]).map((r) => r.owner.id);
           expect(ids.sort(), `${t.store.companyId} ${JSON.stringify(params)} ${scope}`).toEqual([...expected].sort());
+          expect(res.body.meta.paging.total).toBe(expected.length);
         }
       }
     }
@@ -424,5 +443,51 @@ describe('opening a found conversation, archived or closed', () => {
 
     expect(res.status).toBe(200);
     expect(res.body.results).toEqual([]);
+  });
+});
+
+describe('the chat tab: employees and chat rooms', () => {
+  let t: Team;
+  let colleague: AgentRecord;
+  let asColleague: ApiClient;
+  beforeAll(async () => {
+    t = await team('hschat');
+    colleague = await createAgent(t.store, `agt_${t.store.companyId}_col`, 'Quentin', 'Marlowe');
+    asColleague = api(baseUrl, await signIn(baseUrl, colleague.email));
+  });
+
+  it('finds an employee\'s conversation by their phone and name, and opens it', async () => {
+    const phone = ownPhone();
+    const added = await t.asAdmin.post(`/api/locations/${t.store.locationId}/employees`, { employee: { first_name: 'Wanda', last_name: 'Fixture', phone, position: 'Detailer' } }, { 'idempotency-key': randomUUID() });
+    expect(added.status, added.text).toBe(201);
+    const id = added.body.employee.id as string;
+    await streamed(employeeKeys.employee(t.store.companyId, id));
+
+    const byPhone = await search(t.asAdmin, t.store.locationId, 'chat', { q: phone.slice(-4) });
+    const byName = await found(t.asAdmin, t.store.locationId, { q: 'wan fix' }, 'chat');
+    const messages = await t.asAdmin.get(`/api/locations/${t.store.locationId}/employees/${id}/messages`);
+
+    expect(byPhone.body.results).toEqual([
+      expect.objectContaining({ owner: { kind: 'employee', id }, tab: 'chat', customer: { id, name: 'Wanda Fixture', phone }, identifiers: { title: 'Detailer' }, match: 'phone_last4' }),
+    ]);
+    expect(byName).toEqual([id]);
+    expect(messages.status, messages.text).toBe(200);
+  });
+
+  it('finds a chat room by a colleague\'s name for its participants only', async () => {
+    const made = await t.asAdvisor.post('/api/chatrooms', { chatroom: { agent_id: colleague.id } });
+    expect(made.status, made.text).toBeLessThan(300);
+    const roomId = made.body.chatroom.id as string;
+    await streamed(chatKeys.room(t.store.companyId, roomId));
+
+    const advisorFinds = await found(t.asAdvisor, t.store.locationId, { q: 'quentin' }, 'chat');
+    const colleagueFinds = await found(asColleague, t.store.locationId, { q: 'priya raman' }, 'chat');
+    const adminFinds = await found(t.asAdmin, t.store.locationId, { q: 'quentin' }, 'chat');
+    const messages = await t.asAdvisor.get(`/api/chatrooms/${roomId}/messages`);
+
+    expect(advisorFinds).toEqual([roomId]);
+    expect(colleagueFinds).toEqual([roomId]);
+    expect(adminFinds).toEqual([]);
+    expect(messages.status, messages.text).toBe(200);
   });
 });
