@@ -19,10 +19,10 @@ const searchError = (id: HistoryErrorId) => new HttpError(422, id, HISTORY_ERROR
 const isTab = (value: string): value is HistoryTab => (HISTORY_TABS as readonly string[]).includes(value);
 
 /** The search, or `search_timeout` once it has run past its budget. */
-async function withinBudget<T>(work: Promise<T>): Promise<T> {
+export async function withinBudget<T>(work: Promise<T>, budgetMs = SEARCH_BUDGET_MS): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(searchError('search_timeout')), SEARCH_BUDGET_MS);
+    timer = setTimeout(() => reject(searchError('search_timeout')), budgetMs);
   });
   try {
     return await Promise.race([work, late]);

@@ -9,12 +9,13 @@ import type { SearchEntry } from '../lib/boardModule.js';
 import type { HistoryTab } from '../../shared/history/types.js';
 import { storeDay } from '../../shared/reports/periods.js';
 import { batchGet, isConditionFailure, queryAll, queryPage, readPage, transactWrite, type Keys, type QueryInput, type TransactWrite } from '../lib/table.js';
-import { EXACT_FIELDS, entryTokens, type Token, type TokenField } from './tokens.js';
+import { EXACT_FIELDS, entryTokens, namePartition, type Token, type TokenField } from './tokens.js';
 
 /** Still open: sorts after every instant, so a descending read lists open records first, and a range of days never reaches them. */
 export const OPEN = 'OPEN';
 
-const FIELD_KEY: Record<TokenField, string> = { phone: 'PHONE', phone_last4: 'PHONE4', ro_number: 'RO', vin: 'VIN', vin_last8: 'VIN8', word: 'WORD' };
+const FIELD_KEY: Record<TokenField, string> = { phone: 'PHONE', phone_last4: 'PHONE4', ro_number: 'RO', vin: 'VIN', vin_last8: 'VIN8', word: 'WORD', pair: 'PAIR' };
+const isName = (field: TokenField) => field === 'word' || field === 'pair';
 
 /** Keys of the items this store owns. */
 export const historyKeys = {
@@ -26,9 +27,9 @@ export const historyKeys = {
   entriesOfCustomer: (companyId: string, customerId: string) => ({ gsi1pk: `COMPANY#${companyId}#HISTORY#CUSTOMER#${customerId}` }),
   /** The partitions of one store's tab. */
   base: (companyId: string, locationId: string, tab: HistoryTab) => `COMPANY#${companyId}#LOCATION#${locationId}#HISTORY#${tab}`,
-  /** Records with this token: a whole value, or a name word under its first three letters. */
+  /** Records with this token: a whole value, or a name word (a pair of them) under its first three letters. */
   token: (companyId: string, locationId: string, tab: HistoryTab, token: Token) =>
-    `${historyKeys.base(companyId, locationId, tab)}#${FIELD_KEY[token.field]}#${token.field === 'word' ? token.value.slice(0, 3) : token.value}`,
+    `${historyKeys.base(companyId, locationId, tab)}#${FIELD_KEY[token.field]}#${isName(token.field) ? namePartition(token.value) : token.value}`,
   /** Closed records by the instant they closed. */
   closed: (companyId: string, locationId: string, tab: HistoryTab) => `${historyKeys.base(companyId, locationId, tab)}#CLOSED`,
   /**
@@ -89,7 +90,7 @@ function tokenItems(entryPk: string, entry: SearchEntry): (Keys & Hit)[] {
     ...(entry.audience ? { audience: entry.audience } : {}),
   });
   const { company_id: cid, location_id: lid, tab } = entry;
-  const items = entryTokens(entry).map((token) => line(historyKeys.token(cid, lid, tab, token), token.field === 'word' ? token.value : closedSort(entry), token.field));
+  const items = entryTokens(entry).map((token) => line(historyKeys.token(cid, lid, tab, token), isName(token.field) ? token.value : closedSort(entry), token.field));
   if (entry.closed_at) items.push(line(historyKeys.closed(cid, lid, tab), entry.closed_at, 'closed'));
   if (entry.advisor_id) items.push(line(historyKeys.advisor(cid, lid, tab, entry.advisor_id), closedSort(entry), 'advisor'));
   return items;
@@ -224,15 +225,22 @@ export class EntryChanged extends Error {
 
 const hitProjection = 'owner_kind, owner_id, entry_pk, #field, exact, closed_at, advisor_id, audience';
 
-/** Every record of a store's tab with this token (a name word: every word that starts so). */
+/**
+ * Every record of a store's tab with this token: a whole value; a name word, every word that starts
+ * so; a pair of word starts (`joh#smi`), every name with a word that starts with each.
+ */
 export async function hitsOfToken(companyId: string, locationId: string, tab: HistoryTab, token: Token): Promise<Hit[]> {
   const pk = historyKeys.token(companyId, locationId, tab, token);
-  return queryAll<Hit>({
-    KeyConditionExpression: token.field === 'word' ? 'pk = :pk AND begins_with(sk, :word)' : 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': pk, ...(token.field === 'word' ? { ':word': token.value } : {}) },
-    ProjectionExpression: hitProjection,
+  const [first, second] = token.value.split('#') as [string, string | undefined];
+  const hits = await queryAll<Hit & { sk: string }>({
+    KeyConditionExpression: isName(token.field) ? 'pk = :pk AND begins_with(sk, :first)' : 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': pk, ...(isName(token.field) ? { ':first': first } : {}) },
+    ProjectionExpression: `${hitProjection}, sk`,
     ExpressionAttributeNames: { '#field': 'field' },
   });
+  // A pair's second word is the second part of its sort key (`john#smith#…`).
+  const kept = token.field === 'pair' && second ? hits.filter((hit) => hit.sk.split('#')[1]!.startsWith(second)) : hits;
+  return kept.map(({ sk: _sk, ...hit }) => hit);
 }
 
 /** Who is asking: the kinds of record their boards show, and who they are (a record with an audience is theirs only if they are in it). */

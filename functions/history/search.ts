@@ -64,11 +64,14 @@ async function boxHits(companyId: string, location: LocationRecord, tab: History
   const { anyOf, allWords } = queryTokens(q);
   const [identifiers, ...words] = await Promise.all([
     Promise.all(anyOf.map((token) => hitsOfToken(companyId, location.id, tab, token))).then((lists) => lists.flat()),
-    ...allWords.map((word) => hitsOfToken(companyId, location.id, tab, { field: 'word', value: word })),
+    // One word: its starts' partition. Several: the pairs of the first with each other one, each a small partition.
+    ...(allWords.length === 1
+      ? [hitsOfToken(companyId, location.id, tab, { field: 'word', value: allWords[0]! })]
+      : allWords.slice(1).map((other) => hitsOfToken(companyId, location.id, tab, { field: 'pair', value: `${allWords[0]}#${other}` }))),
   ]);
   const hits = [...identifiers!];
   if (words.length > 0) {
-    // Every word must find the record (any of its name's words may be the one).
+    // Every pair must find the record.
     const inAll = words.slice(1).reduce((kept, list) => {
       const found = new Set(list.map((h) => h.entry_pk));
       return kept.filter((h) => found.has(h.entry_pk));

@@ -12,9 +12,11 @@ import { searchName } from '../customers/records.js';
 /**
  * One way of finding a record. `phone` holds both the E.164 digits and the national digits (the
  * agent types either); `word` is a name word, kept under its first three letters and found by its
- * start (`joh` finds john).
+ * start (`joh` finds john); `pair` is two words of one name (`john#smith`), kept under both their
+ * first three letters, so that a search of two word starts reads only the names that have both
+ * (`joh smi` reads the johns who are smiths, not every john and every smith).
  */
-export type TokenField = 'phone' | 'phone_last4' | 'ro_number' | 'vin' | 'vin_last8' | 'word';
+export type TokenField = 'phone' | 'phone_last4' | 'ro_number' | 'vin' | 'vin_last8' | 'word' | 'pair';
 
 export interface Token {
   field: TokenField;
@@ -57,7 +59,9 @@ export function entryTokens(entry: Pick<SearchEntry, 'phone' | 'ro_number' | 'vi
     tokens.push({ field: 'vin', value: vin });
     if (vin.length > VIN_END) tokens.push({ field: 'vin_last8', value: vin.slice(-VIN_END) });
   }
-  for (const word of nameWords(entry.customer_name ?? '')) tokens.push({ field: 'word', value: word });
+  const words = nameWords(entry.customer_name ?? '');
+  for (const word of words) tokens.push({ field: 'word', value: word });
+  for (const first of words) for (const second of words) if (first !== second) tokens.push({ field: 'pair', value: `${first}#${second}` });
   return tokens;
 }
 
@@ -84,4 +88,11 @@ export function queryTokens(q: string): { anyOf: Token[]; allWords: string[] } {
 }
 
 /** What a found token says about the match, for the answer's `match`. */
-export const matchOf = (field: TokenField): HistoryMatch => (field === 'word' ? 'name' : field);
+export const matchOf = (field: TokenField): HistoryMatch => (field === 'word' || field === 'pair' ? 'name' : field);
+
+/** Where a name token is kept: each word's first three letters. */
+export const namePartition = (value: string): string =>
+  value
+    .split('#')
+    .map((word) => word.slice(0, 3))
+    .join('#');

@@ -10,7 +10,7 @@
  * with changes built from the real items the stores wrote (`streamed`).
  */
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { HISTORY_ERRORS, type HistoryResult } from '../../../shared/history/types.js';
 import type { AgentRecord } from '../../lib/agents.js';
 import { agentRef } from '../../lib/agents.js';
@@ -26,6 +26,10 @@ import { newOrderRecord } from '../../inventory/orders.js';
 import { employeeKeys } from '../../employees/records.js';
 import { chatKeys } from '../../chat/records.js';
 import { searchListener } from '../listener.js';
+import { routes, withinBudget } from '../handler.js';
+import { authenticate } from '../../lib/session.js';
+import { logger } from '../../lib/log.js';
+import type { AgentRequest } from '../../lib/http.js';
 import { api, signIn, type ApiClient } from '../../../test/support/api.js';
 import { customerRecord, repairOrderRecord, useStackEnv } from '../../../test/support/service.js';
 import { accessFlags, createAgent, createOwnStore, type OwnStore } from '../../../test/support/ownStore.js';
@@ -489,5 +493,32 @@ describe('the chat tab: employees and chat rooms', () => {
     expect(colleagueFinds).toEqual([roomId]);
     expect(adminFinds).toEqual([]);
     expect(messages.status, messages.text).toBe(200);
+  });
+});
+
+describe('a search that cannot finish (SPEC §8)', () => {
+  it('answers search_timeout once it runs past its time', async () => {
+    const never = new Promise<never>(() => {});
+
+    await expect(withinBudget(never, 20)).rejects.toMatchObject({ status: 422, id: 'search_timeout', message: HISTORY_ERRORS.search_timeout });
+  });
+
+  it('answers search_failed with the SPEC text when the store fails it unexpectedly', async () => {
+    const t = await team('hsfail');
+    const auth = await authenticate(await signIn(baseUrl, t.advisor.email), async () => '127.0.0.1');
+    const table = process.env.TABLE_NAME;
+    const logged = vi.spyOn(logger, 'error').mockImplementation(() => {});
+    process.env.TABLE_NAME = `${table}-gone`;
+    try {
+      const route = routes['GET /api/locations/{id}/history/{tab}']!;
+      if (route.access !== 'agent') throw new Error('the search is an agent route');
+      const answer = route.handle({ auth, params: { id: t.store.locationId, tab: 'repair' }, query: { q: 'smith' } } as unknown as AgentRequest);
+
+      await expect(answer).rejects.toMatchObject({ status: 422, id: 'search_failed', message: HISTORY_ERRORS.search_failed });
+      expect(logged).toHaveBeenCalledWith('history search failed', expect.objectContaining({ name: 'ResourceNotFoundException' }));
+    } finally {
+      process.env.TABLE_NAME = table;
+      logged.mockRestore();
+    }
   });
 });

@@ -32,6 +32,20 @@ describe('entry tokens', () => {
     expect(entryTokens({ phone: null, customer_name: 'Li Wu' })).toEqual([]);
   });
 
+  it('keeps each two words of a name as a pair, both ways round, for searches of two word starts', () => {
+    expect(entryTokens({ phone: null, customer_name: 'Ann Marie Lee' })).toEqual([
+      { field: 'word', value: 'ann' },
+      { field: 'word', value: 'marie' },
+      { field: 'word', value: 'lee' },
+      { field: 'pair', value: 'ann#marie' },
+      { field: 'pair', value: 'ann#lee' },
+      { field: 'pair', value: 'marie#ann' },
+      { field: 'pair', value: 'marie#lee' },
+      { field: 'pair', value: 'lee#ann' },
+      { field: 'pair', value: 'lee#marie' },
+    ]);
+  });
+
   it('knows a non-US number by its own country', () => {
     expect(phoneDigits('+442079460100')).toEqual(['442079460100', '2079460100']);
   });
