@@ -9,7 +9,7 @@ import { HISTORY_ERRORS, HISTORY_TABS, type HistoryErrorId, type HistoryTab } fr
 import { DomainError, HttpError, isServiceUnavailable, notFound } from '../lib/errors.js';
 import { agentRoute, areaHandler, ok, pagedBody, type Routes } from '../lib/http.js';
 import { logger } from '../lib/log.js';
-import { searchHistory } from './search.js';
+import { searchHistory, searcherAt } from './search.js';
 
 /** A search still running after this answers `search_timeout` (the API's Lambda runs 25 s at most). */
 export const SEARCH_BUDGET_MS = 8_000;
@@ -35,10 +35,13 @@ export const routes: Routes = {
   'GET /api/locations/{id}/history/{tab}': agentRoute(async ({ auth, params, query }) => {
     const tab = params.tab ?? '';
     if (!isTab(tab)) throw notFound('Not found');
+    const locationId = params.id ?? '';
+    // Where and whether the agent may search comes before what they asked.
+    const viewer = await searcherAt(auth, locationId);
     const checked = checkHistoryQuery(query);
     if (!checked.ok) throw searchError(checked.error);
     try {
-      const { results, total } = await withinBudget(searchHistory(auth, params.id ?? '', tab, checked.query));
+      const { results, total } = await withinBudget(searchHistory(auth, viewer, locationId, tab, checked.query));
       return ok({ results, meta: pagedBody('results', [], total, checked.query.offset, checked.query.limit).meta });
     } catch (err) {
       // Who may search where (403/404), our own answers and an unreachable store keep their status.

@@ -24,15 +24,19 @@ const MAX_STORES = 200;
 
 /** The stores the search covers: the asked one, or every one the agent reaches. */
 async function storesOf(auth: Auth, locationId: string, scope: CheckedHistoryQuery['scope']): Promise<LocationRecord[]> {
-  await visibleLocation(auth, locationId);
   if (scope === 'company' && auth.actingAs.access_level.admin) return (await locationsOfCompany(auth.companyId, 0, MAX_STORES)).locations;
   // Everyone else reaches their own store alone (functions/lib/access.ts): the company scope is that store.
   const location = await getLocation(auth.companyId, scope === 'company' ? auth.actingAs.location_id : locationId);
   return location ? [location] : [];
 }
 
-/** The kinds of record the agent's boards show: the others are never found by them. */
-function viewerOf(auth: Auth): Viewer {
+/**
+ * Who searches at this store: 404 for a store they do not reach (another company's, another store
+ * for an agent of one), 403 without a board whose records can be found; else the kinds of record
+ * their boards show (the others are never found by them).
+ */
+export async function searcherAt(auth: Auth, locationId: string): Promise<Viewer> {
+  await visibleLocation(auth, locationId);
   const kinds = boards().flatMap((board) => (board.searchable && board.conversations && board.opens(auth.actingAs.access_level) ? [board.conversations.kind] : []));
   if (kinds.length === 0) throw forbidden('You do not have access to the history search');
   return { agentId: auth.actingAs.id, kinds };
@@ -120,8 +124,7 @@ function resultOf(hit: Hit, entry: SearchEntry, store: LocationRecord | undefine
 }
 
 /** The search's page of results and how many there are in all. */
-export async function searchHistory(auth: Auth, locationId: string, tab: HistoryTab, query: CheckedHistoryQuery): Promise<{ results: HistoryResult[]; total: number }> {
-  const viewer = viewerOf(auth);
+export async function searchHistory(auth: Auth, viewer: Viewer, locationId: string, tab: HistoryTab, query: CheckedHistoryQuery): Promise<{ results: HistoryResult[]; total: number }> {
   const stores = await storesOf(auth, locationId, query.scope);
   const { hits, total } = await rankedHits(auth, stores, tab, query, viewer);
   const entries = await getEntries(hits.map((h) => h.entry_pk));

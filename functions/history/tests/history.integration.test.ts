@@ -299,6 +299,8 @@ describe('refusals (SPEC §8)', () => {
   it('knows no tab but the four, and no store the agent does not reach', async () => {
     expect((await search(t.asAdvisor, t.store.locationId, 'payments', { q: 'smith' })).status).toBe(404);
     expect((await search(t.asAdvisor, t.store.otherLocationId, 'repair', { q: 'smith' })).status).toBe(404);
+    // Where comes before what: a store out of reach is not told that the search was empty.
+    expect((await search(t.asAdvisor, t.store.otherLocationId, 'repair', {})).status).toBe(404);
   });
 });
 
