@@ -41,6 +41,7 @@ function functionId(entry: string): string {
     appStack.realtime.stream,
     ...appStack.messaging.receivers.values(),
     appStack.jobs.runner,
+    appStack.tableStream.listener,
   ];
   const server = servers.find((candidate) => candidate.entry === entry);
   if (!server) throw new Error(`no function for ${entry}`);
