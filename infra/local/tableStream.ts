@@ -18,6 +18,8 @@ export const STREAM_BATCH_SIZE = 100;
 /** How long an idle reader waits before asking the stream again. */
 const IDLE_POLL_MS = 50;
 const RETRY_MS = 500;
+/** How often an idle reader looks for new shards; a caller waiting for it makes it look at once. */
+const DISCOVER_MS = 1000;
 
 export interface TableStreamOptions {
   endpoint: string;
@@ -80,6 +82,7 @@ export async function startTableStreamReader(options: TableStreamOptions): Promi
   /** Rounds completed, and whether the last one found nothing new anywhere. */
   let rounds = 0;
   let lastRoundIdle = false;
+  let discoveredAt = 0;
   const waiters: { afterRound: number; resolve: () => void }[] = [];
 
   const keep = () => {
@@ -118,7 +121,10 @@ export async function startTableStreamReader(options: TableStreamOptions): Promi
 
   /** One pass over every open shard; answers whether it found records. */
   async function round(): Promise<boolean> {
-    await discover();
+    if (waiters.length > 0 || Date.now() - discoveredAt >= DISCOVER_MS || ![...shards.values()].some((s) => !s.closed)) {
+      await discover();
+      discoveredAt = Date.now();
+    }
     let found = false;
     for (const [shardId, state] of shards) {
       if (state.closed) continue;
