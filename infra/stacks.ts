@@ -106,7 +106,7 @@ export class AppStack extends Stack {
 
     this.messaging = new Messaging(this, 'Messaging', { settings, publicUrl });
     this.jobs = new Jobs(this, 'Jobs', { settings, publicUrl });
-    this.tableStream = new TableStream(this, 'TableStream', { settings, table: data.table });
+    this.tableStream = new TableStream(this, 'TableStream', { settings, table: data.table, publicUrl });
     // Its listeners keep their own items (counters, search entries) and read the records they stand for.
     data.grantTableReadWrite(this.tableStream.listener.fn);
 

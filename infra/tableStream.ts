@@ -23,6 +23,8 @@ export const TABLE_STREAM_BATCH_SIZE = 100;
 export interface TableStreamProps {
   readonly settings: ServerSettings;
   readonly table: dynamodb.ITable;
+  /** Console origin, for links a listener's code may write. */
+  readonly publicUrl: string;
 }
 
 export class TableStream extends Construct {
@@ -35,6 +37,7 @@ export class TableStream extends Construct {
       entry: TABLE_STREAM_ENTRY,
       description: 'Dealer console table stream: report tallies and history search entries',
       settings: props.settings,
+      publicUrl: props.publicUrl,
       memorySize: 1024,
       timeout: Duration.minutes(1),
       // It brings every board (their listeners): the clients their code loads on first use (not Lambda's: it starts no background work).
