@@ -1,0 +1,4 @@
+import type { SheetBuilder } from '../sheets.js';
+
+// Filled in by the texting figures (work in progress).
+export const textingSheets: SheetBuilder = () => [];
