@@ -2,11 +2,12 @@
  * The reports' listener (issue 24): every change of the table asked for its facts (the core's
  * sources and every board's `tallies`), each fact kept once and added to its counters
  * (facts.ts `countFact`), and the conversations' waits for a first answer kept (texting.ts).
+ * Finding a conversation's advisor needs the boards' owner ports: the Lambda that runs the
+ * listeners (functions/tableStream/handler.ts) imports functions/messages/boards.ts, as every entry does.
  */
 import type { Fact, TableChange, TableListener, TallySource } from '../lib/boardModule.js';
 import { boards } from '../lib/boardList.js';
 import { logger } from '../lib/log.js';
-import '../messages/boards.js';
 import { consentFacts, lineFacts } from './consent.js';
 import { countFact } from './facts.js';
 import { storeFacts } from './stores.js';
