@@ -26,13 +26,13 @@ export async function figureRecords(input: {
   const { [LOCATION_DIM]: onlyAt, ...dims } = input.dims;
   const locations = onlyAt === undefined ? input.locations : input.locations.filter((l) => l.id === onlyAt);
   if (locations.length === 0) return { records: [], total: 0 };
-  const [facts, counters] = await Promise.all([
-    factsOf({ companyId: input.companyId, locations, type: input.type, figure: input.figure, dims, range: input.range, offset: input.offset, limit: input.limit }),
-    countersOf({ companyId: input.companyId, locationIds: locations.map((l) => l.id), type: input.type, range: input.range }),
-  ]);
+  const counters = await countersOf({ companyId: input.companyId, locationIds: locations.map((l) => l.id), type: input.type, range: input.range });
   const total = counters
     .filter((row) => row.figure === input.figure && Object.entries(dims).every(([k, v]) => row.dims[k] === v))
     .reduce((sum, row) => sum + row.count, 0);
+  // Past the figure's count there is nothing to read (a page far out reads nothing, not every fact).
+  if (input.offset >= total) return { records: [], total };
+  const facts = await factsOf({ companyId: input.companyId, locations, type: input.type, figure: input.figure, dims, range: input.range, offset: input.offset, limit: input.limit });
   const customerIds = [...new Set(facts.flatMap((f) => (f.customer_id ? [f.customer_id] : [])))];
   const agentIds = [...new Set(facts.flatMap((f) => (f.dims.agent_id && f.dims.agent_id !== 'none' ? [f.dims.agent_id] : [])))];
   const [customers, agents] = await Promise.all([getCustomers(input.companyId, customerIds), getAgents(input.companyId, agentIds)]);

@@ -15,7 +15,7 @@ import { customerKeys, rememberLineType, saveCustomer, type CustomerRecord } fro
 import type { TableChange } from '../../lib/boardModule.js';
 import { getItem, queryAll } from '../../lib/table.js';
 import { loadOwner, type ConversationOwner } from '../../messages/owners.js';
-import { appendMessage, everyMessageOf, messageKeys, newMessage } from '../../messages/records.js';
+import { appendMessage, everyMessageOf, messageKeys, newMessage, setDeliveryState } from '../../messages/records.js';
 import { saveRepairOrder } from '../../repairOrders/records.js';
 import { api, replyAsCustomer, signIn, type ApiClient } from '../../../test/support/api.js';
 import { accessFlags, createAgent, createOwnStore, type OwnStore } from '../../../test/support/ownStore.js';
@@ -234,6 +234,26 @@ describe('texting activity per advisor', () => {
     const unanswered = await manager.get(`/api/locations/${store.locationId}/reports/records?type=texting&figure=waits&dims=${encodeURIComponent(JSON.stringify({ agent_id: 'none' }))}&${PERIOD}`);
     expect(unanswered.body.records).toHaveLength(1);
     expect(unanswered.body.records[0].agent).toBeNull();
+  });
+
+  it('a text held for a chosen time counts as sent when it goes, on the day it was due, and its receipts add nothing', async () => {
+    const owner = await conversationOf(await newCustomer(), ana);
+    const dueAt = '2026-11-24T15:00:00.000Z';
+    const held = newMessage(owner, { direction: 'outbound', text: 'Your tyres arrive tomorrow.', at: '2026-11-23T20:00:00.000Z', agent: ana, status: 'scheduled', sendAt: dueAt });
+    await appendMessage(owner, held);
+    const key = messageKeys.message(store.companyId, owner.thread_id, held.id);
+    const asHeld = (await getItem<Record<string, unknown>>(key, true))!;
+    await tallyListener.apply([insert(asHeld)]);
+    const sentOn = async (day: string) => rowOf(sheet((await figuresOf(manager, `type=texting&period=date&date=${day}`)).body.figures, 'by_advisor'), `agent:${ana.id}`)?.cells.sent ?? 0;
+    expect(await sentOn('2026-11-24')).toBe(0);
+
+    const queued = await setDeliveryState(held, { status: 'queued' });
+    const asQueued = (await getItem<Record<string, unknown>>(key, true))!;
+    await setDeliveryState(queued!, { status: 'delivered' });
+    const asDelivered = (await getItem<Record<string, unknown>>(key, true))!;
+    await tallyListener.apply([insert(asQueued, asHeld), insert(asDelivered, asQueued), insert(asQueued, asHeld)]);
+    expect(await sentOn('2026-11-24')).toBe(1);
+    expect(await sentOn('2026-11-23')).toBe(0);
   });
 
   it('texts sent through the API and a reply through the carrier count on today', async () => {
