@@ -236,6 +236,66 @@ describe('texting activity per advisor', () => {
     expect(unanswered.body.records[0].agent).toBeNull();
   });
 
+  it('changes counted as they come, one by one and two at once, find the waits a simple walk of the conversation finds', async () => {
+    const owner = await conversationOf(await newCustomer(), ana);
+    // New York, December (EST): [time, who].
+    const script: [string, 'customer' | 'ana'][] = [
+      ['2026-12-07T14:00:00.000Z', 'customer'], // Mon 09:00
+      ['2026-12-07T14:01:00.000Z', 'customer'],
+      ['2026-12-07T14:20:00.000Z', 'ana'],
+      ['2026-12-07T14:30:00.000Z', 'ana'],
+      ['2026-12-07T22:55:00.000Z', 'customer'], // Mon 17:55
+      ['2026-12-08T13:10:00.000Z', 'ana'], // Tue 08:10
+      ['2026-12-08T17:00:00.000Z', 'customer'], // Tue 12:00
+      ['2026-12-08T17:03:00.000Z', 'ana'],
+      ['2026-12-12T17:58:00.000Z', 'customer'], // Sat 12:58, never answered
+    ];
+    const write = async ([at, who]: (typeof script)[number]) => {
+      const m =
+        who === 'customer'
+          ? newMessage(owner, { direction: 'inbound', text: `Customer at ${at}`, at, from: '+16175550000', to: store.number })
+          : newMessage(owner, { direction: 'outbound', text: `Ana at ${at}`, at, agent: ana, status: 'delivered', statusAt: at });
+      await appendMessage(owner, m);
+      return insert((await getItem<Record<string, unknown>>(messageKeys.message(store.companyId, owner.thread_id, m.id), true))!);
+    };
+    for (let i = 0; i < script.length; i++) {
+      // The two messages of Monday evening and Tuesday morning are counted at once, by two batches.
+      if (i === 4) {
+        const [a, b] = [await write(script[4]!), await write(script[5]!)];
+        await Promise.all([tallyListener.apply([b]), tallyListener.apply([a])]);
+        i = 5;
+        continue;
+      }
+      await tallyListener.apply([await write(script[i]!)]);
+    }
+
+    // The same walked here: a wait starts with a customer's text when none is open and ends with Ana's next text.
+    const answers: number[] = [];
+    let waits = 0;
+    let openAt: string | null = null;
+    for (const [at, who] of script) {
+      if (who === 'customer' && openAt === null) {
+        openAt = at;
+        waits++;
+      } else if (who === 'ana' && openAt !== null) {
+        answers.push(openMinutes(openAt, at));
+        openAt = null;
+      }
+    }
+    const sorted = [...answers].sort((a, b) => a - b);
+    const figures = (await figuresOf(manager, 'type=texting&period=custom&from=2026-12-07&to=2026-12-12')).body.figures as ReportFigures;
+    expect(rowOf(sheet(figures, 'by_advisor'), `agent:${ana.id}`)!.cells).toEqual({
+      sent: script.filter(([, who]) => who === 'ana').length,
+      received: script.filter(([, who]) => who === 'customer').length,
+      waits,
+      answered: answers.length,
+      median_first_response: sorted[Math.floor(sorted.length / 2)],
+      late_share: answers.filter((m) => m > 15).length / answers.length,
+      unanswered: waits - answers.length,
+    });
+    expect(sorted).toEqual([3, 15, 20]);
+  });
+
   it('a text held for a chosen time counts as sent when it goes, on the day it was due, and its receipts add nothing', async () => {
     const owner = await conversationOf(await newCustomer(), ana);
     const dueAt = '2026-11-24T15:00:00.000Z';
