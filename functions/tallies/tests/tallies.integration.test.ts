@@ -21,6 +21,7 @@ import { api, replyAsCustomer, signIn, type ApiClient } from '../../../test/supp
 import { accessFlags, createAgent, createOwnStore, type OwnStore } from '../../../test/support/ownStore.js';
 import { customerRecord, repairOrderRecord, useStackEnv } from '../../../test/support/service.js';
 import { countFact } from '../facts.js';
+import { figureRecordPages } from '../records.js';
 import { tallyListener } from '../listener.js';
 import { forgetStores } from '../stores.js';
 
@@ -231,6 +232,12 @@ describe('texting activity per advisor', () => {
     expect(res.body.records.map((r: { id: string }) => r.id)).toEqual([w2, w1, w3]);
     const page = await manager.get(`/api/locations/${store.locationId}/reports/records?type=texting&figure=answered&dims=${dims}&${PERIOD}&offset=1&limit=1`);
     expect(page.body.records.map((r: { id: string }) => r.id)).toEqual([w1]);
+    // An export reads every record once, in pages, in the same order.
+    const pages: string[][] = [];
+    for await (const page of figureRecordPages({ companyId: store.companyId, locations: [{ id: store.locationId, timezone: NY }], type: 'texting', figure: 'answered', dims: { agent_id: sam.id }, range: { from: '2026-10-31', to: '2026-11-20' }, pageSize: 2 })) {
+      pages.push(page.map((r) => r.id));
+    }
+    expect(pages).toEqual([[w2, w1], [w3]]);
     const unanswered = await manager.get(`/api/locations/${store.locationId}/reports/records?type=texting&figure=waits&dims=${encodeURIComponent(JSON.stringify({ agent_id: 'none' }))}&${PERIOD}`);
     expect(unanswered.body.records).toHaveLength(1);
     expect(unanswered.body.records[0].agent).toBeNull();
@@ -434,6 +441,16 @@ describe('scope and permissions', () => {
       { id: `east_${randomUUID()}`, type: 'texting', figure: 'sent', company_id: store.companyId, location_id: store.otherLocationId, at: '2026-11-01T03:30:00.000Z', dims: { agent_id: sam.id }, record: { kind: 'repair_order', id: 'ro_x', label: 'x' } },
       NY,
     );
+    // An export of a company's figure merges the stores' records, newest first.
+    const mainSent = (await admin.get(`/api/locations/${store.locationId}/reports/records?type=texting&figure=sent&period=custom&from=2026-10-01&to=2026-11-20`)).body.records as { id: string; at: string }[];
+    const eastSent = (await admin.get(`/api/locations/${store.locationId}/reports/records?type=texting&figure=sent&dims=${encodeURIComponent(JSON.stringify({ location_id: store.otherLocationId }))}&period=custom&from=2026-10-01&to=2026-11-20&scope=company`)).body.records as { id: string; at: string }[];
+    expect(eastSent).toHaveLength(1);
+    const expected = [...mainSent, ...eastSent].sort((a, b) => (a.at < b.at ? 1 : -1)).map((r) => r.id);
+    const exported: string[][] = [];
+    const both = [store.locationId, store.otherLocationId].map((id) => ({ id, timezone: NY }));
+    for await (const page of figureRecordPages({ companyId: store.companyId, locations: both, type: 'texting', figure: 'sent', dims: {}, range: { from: '2026-10-01', to: '2026-11-20' }, pageSize: 3 })) exported.push(page.map((r) => r.id));
+    expect(exported.flat()).toEqual(expected);
+    expect(exported.map((p) => p.length)).toEqual([3, expected.length - 3]);
     const october = (await figuresOf(admin, 'type=texting&period=custom&from=2026-10-01&to=2026-10-31&scope=company')).body.figures as ReportFigures;
     expect(rowOf(sheet(october, 'by_location'), `location:${store.otherLocationId}`)!.cells.sent).toBe(1);
     const november = (await figuresOf(admin, 'type=texting&period=date&date=2026-11-01&scope=company')).body.figures as ReportFigures;
