@@ -22,9 +22,12 @@ const booked = (): AppointmentRecord => ({
 });
 const step = (from: AppointmentRecord, minutes: number, change: Partial<AppointmentRecord>): AppointmentRecord => ({ ...from, ...change, version: from.version + 1, updated_at: at(minutes) });
 
+/** An item as the stream tells it: a plain map of attributes. */
+const image = (item: object): Record<string, unknown> => ({ ...item });
+
 function change(old: AppointmentRecord | undefined, next: AppointmentRecord): TableChange {
   const item = appointmentItem(next);
-  return { id: `evt_${next.version}`, kind: old ? 'modify' : 'insert', keys: { pk: item.pk, sk: item.sk }, ...(old ? { old: appointmentItem(old) } : {}), new: item, at: next.updated_at };
+  return { id: `evt_${next.version}`, kind: old ? 'modify' : 'insert', keys: { pk: item.pk, sk: item.sk }, ...(old ? { old: image(appointmentItem(old)) } : {}), new: image(item), at: next.updated_at };
 }
 const facts = (old: AppointmentRecord | undefined, next: AppointmentRecord) => {
   const c = change(old, next);

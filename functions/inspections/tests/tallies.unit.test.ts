@@ -18,11 +18,14 @@ const order: FactOrder = { agent_id: 'agt_order_advisor', customer_id: 'cus_t1',
 const T0 = '2026-03-02T14:00:00.000Z';
 const at = (minutes: number) => new Date(Date.parse(T0) + minutes * 60_000).toISOString();
 
+/** An item as the stream tells it: a plain map of attributes. */
+const image = (item: object): Record<string, unknown> => ({ ...item });
+
 let seq = 0;
 function change(old: SheetRecord | undefined, next: SheetRecord | undefined): TableChange {
   const item = next ?? old!;
   const keys = { pk: sheetItem(item).pk, sk: sheetItem(item).sk };
-  return { id: `evt_${++seq}`, kind: old ? (next ? 'modify' : 'remove') : 'insert', keys, ...(old ? { old: sheetItem(old) } : {}), ...(next ? { new: sheetItem(next) } : {}), at: item.updated_at };
+  return { id: `evt_${++seq}`, kind: old ? (next ? 'modify' : 'remove') : 'insert', keys, ...(old ? { old: image(sheetItem(old)) } : {}), ...(next ? { new: image(sheetItem(next)) } : {}), at: item.updated_at };
 }
 
 const facts = (old: SheetRecord | undefined, next: SheetRecord | undefined) => technicianFacts(change(old, next), order);

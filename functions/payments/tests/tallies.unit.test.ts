@@ -61,9 +61,12 @@ function move(from: PaymentRequestRecord, to: PaymentState, minutes: number): Pa
   };
 }
 
+/** An item as the stream tells it: a plain map of attributes. */
+const image = (item: object): Record<string, unknown> => ({ ...item });
+
 function change(old: PaymentRequestRecord | undefined, next: PaymentRequestRecord): TableChange {
   const item = seededRequestItem(next);
-  return { id: `evt_${next.updated_at}`, kind: old ? 'modify' : 'insert', keys: { pk: item.pk, sk: item.sk }, ...(old ? { old: seededRequestItem(old) } : {}), new: item, at: next.updated_at };
+  return { id: `evt_${next.updated_at}`, kind: old ? 'modify' : 'insert', keys: { pk: item.pk, sk: item.sk }, ...(old ? { old: image(seededRequestItem(old)) } : {}), new: image(item), at: next.updated_at };
 }
 
 const facts = (old: PaymentRequestRecord | undefined, next: PaymentRequestRecord) => {
