@@ -19,6 +19,7 @@ import { isTextedIn } from '../../shared/repairOrders/repairOrders.js';
 import { dayAfter, dayStart, storeDay } from '../../shared/reports/periods.js';
 import type { Fact, TableChange, TallySource } from '../lib/boardModule.js';
 import { getLocation } from '../lib/locations.js';
+import { NOBODY } from '../repairOrders/factOrder.js';
 import { getRepairOrders, isRepairOrderKey, repairOrderLinksOfCustomer, type RepairOrderRecord } from '../repairOrders/records.js';
 import { appointmentLinksOfCustomer, getAppointments, isAppointmentKey, type AppointmentRecord } from './records.js';
 
@@ -30,7 +31,7 @@ function appointmentFact(a: AppointmentRecord, figure: string, at: string, id = 
     company_id: a.company_id,
     location_id: a.location_id,
     at,
-    dims: { agent_id: a.agent?.id ?? '' },
+    dims: { agent_id: a.agent?.id ?? NOBODY },
     record: { kind: 'appointment', id: a.id, label: a.scheduled_at },
     customer_id: a.customer_id,
   };

@@ -4,7 +4,7 @@
  * recommendations' approvals (functions/recommendations/tallies.ts).
  */
 import type { Fact } from '../lib/boardModule.js';
-import type { FactOrder } from '../repairOrders/factOrder.js';
+import { NOBODY, type FactOrder } from '../repairOrders/factOrder.js';
 import type { SheetRecord } from './records.js';
 
 /** A fact of a sheet: counted under the order's advisor and the sheet's technician, opening the repair order. */
@@ -16,7 +16,7 @@ export function sheetFact(sheet: SheetRecord, order: FactOrder, fact: { id: stri
     company_id: sheet.company_id,
     location_id: sheet.location_id,
     at: fact.at,
-    dims: { agent_id: order.agent_id, technician_id: sheet.technician?.id ?? '' },
+    dims: { agent_id: order.agent_id, technician_id: sheet.technician?.id ?? NOBODY },
     ...(fact.value === undefined ? {} : { value: fact.value }),
     record: { kind: 'repair_order', id: sheet.repair_order_id, label: order.label },
     ...(order.customer_id ? { customer_id: order.customer_id } : {}),

@@ -43,7 +43,7 @@ describe("an appointment's facts", () => {
   });
 
   it('an appointment without an advisor counts under nobody', () => {
-    expect(facts(undefined, { ...booked(), agent: null })[0]!.agent).toBe('');
+    expect(facts(undefined, { ...booked(), agent: null })[0]!.agent).toBe('none');
   });
 
   it('confirming counts once; a message or a re-save afterwards counts nothing', () => {

@@ -71,7 +71,7 @@ describe("an inspection sheet's facts", () => {
   it('an advisor claiming from the pool starts it with no technician', () => {
     const { fresh, step } = life();
     const byAdvisor = step(fresh, 3, { state: 'claimed', holder: { ...ADVISOR, role: 'advisor' }, advisor: ADVISOR, claimed_at: at(3) });
-    expect(facts(fresh, byAdvisor).map((f) => f.dims)).toEqual([{ agent_id: 'agt_order_advisor', technician_id: '' }]);
+    expect(facts(fresh, byAdvisor).map((f) => f.dims)).toEqual([{ agent_id: 'agt_order_advisor', technician_id: 'none' }]);
   });
 
   it('the first sending counts it sent, its red and yellow items and each recommended line with its estimate', () => {

@@ -1,10 +1,10 @@
 /**
  * The CSI report (issue 24; README "Reports: CSI"): survey responses, their average score, and the
- * share of 9–10 and of 0–6, by store and by advisor (the repair order's). Counters from the CSI
- * board's facts (functions/csi/tallies.ts).
+ * share of 9–10 and of 0–6, by advisor (the repair order's) and, for a company, by store. Counters
+ * from the CSI board's facts (functions/csi/tallies.ts).
  */
 import type { SheetBuilder } from '../sheets.js';
-import { figureSheet, share, type FigureColumn } from './figureSheets.js';
+import { BY_ADVISOR, figureSheets, share, type FigureColumn } from './figureSheets.js';
 
 export const CSI_COLUMNS: readonly FigureColumn[] = [
   { id: 'responses', format: 'count', cell: (t) => t('responses').count, drill: 'responses' },
@@ -15,7 +15,4 @@ export const CSI_COLUMNS: readonly FigureColumn[] = [
   { id: 'share_0_6', format: 'percent', cell: (t) => share(t('score_0_6').count, t('responses').count) },
 ];
 
-export const csiSheets: SheetBuilder = (rows, ctx) => [
-  figureSheet('csi', CSI_COLUMNS, rows, ctx, { id: 'summary', byLocation: true }),
-  figureSheet('csi', CSI_COLUMNS, rows, ctx, { id: 'by_advisor', dim: 'agent_id', nobody: 'no_advisor' }),
-];
+export const csiSheets: SheetBuilder = (rows, ctx) => figureSheets('csi', CSI_COLUMNS, rows, ctx, [BY_ADVISOR]);

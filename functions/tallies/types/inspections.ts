@@ -1,12 +1,12 @@
 /**
  * The inspections report (issue 24; README "Reports: inspections"): sheets started and sent, the
  * sent rate, red and yellow items on sent sheets, recommended work at sending against approved
- * work, in lines and in amount, by store, by advisor (the repair order's) and by technician.
- * Counters from the technician board's facts (functions/inspections/tallies.ts,
+ * work, in lines and in amount, by advisor (the repair order's), by technician and, for a company,
+ * by store. Counters from the technician board's facts (functions/inspections/tallies.ts,
  * functions/recommendations/tallies.ts).
  */
 import type { SheetBuilder } from '../sheets.js';
-import { figureSheet, share, type FigureColumn } from './figureSheets.js';
+import { BY_ADVISOR, figureSheets, share, type FigureColumn, type PersonSheet } from './figureSheets.js';
 
 export const INSPECTION_COLUMNS: readonly FigureColumn[] = [
   { id: 'started', format: 'count', cell: (t) => t('started').count, drill: 'started' },
@@ -22,8 +22,6 @@ export const INSPECTION_COLUMNS: readonly FigureColumn[] = [
   { id: 'approved_amount_share', format: 'percent', cell: (t) => share(t('approved').value, t('recommended').value) },
 ];
 
-export const inspectionsSheets: SheetBuilder = (rows, ctx) => [
-  figureSheet('inspections', INSPECTION_COLUMNS, rows, ctx, { id: 'summary', byLocation: true }),
-  figureSheet('inspections', INSPECTION_COLUMNS, rows, ctx, { id: 'by_advisor', dim: 'agent_id', nobody: 'no_advisor' }),
-  figureSheet('inspections', INSPECTION_COLUMNS, rows, ctx, { id: 'by_technician', dim: 'technician_id', nobody: 'no_technician' }),
-];
+const BY_TECHNICIAN: PersonSheet = { id: 'by_technician', dim: 'technician_id', nobody: { label: 'No technician', label_id: 'no_technician' } };
+
+export const inspectionsSheets: SheetBuilder = (rows, ctx) => figureSheets('inspections', INSPECTION_COLUMNS, rows, ctx, [BY_ADVISOR, BY_TECHNICIAN]);

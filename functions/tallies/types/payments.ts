@@ -1,11 +1,11 @@
 /**
  * The payments report (issue 24; README "Reports: payments"): requests sent to customers and their
  * amount, requests paid and the amount collected, the share paid and the average days to pay, by
- * store and by advisor (the repair order's). Counters from the payments board's facts
- * (functions/payments/tallies.ts).
+ * advisor (the repair order's) and, for a company, by store. Counters from the payments board's
+ * facts (functions/payments/tallies.ts).
  */
 import type { SheetBuilder } from '../sheets.js';
-import { figureSheet, share, type FigureColumn } from './figureSheets.js';
+import { BY_ADVISOR, figureSheets, share, type FigureColumn } from './figureSheets.js';
 
 const DAY_SECONDS = 86_400;
 
@@ -19,7 +19,4 @@ export const PAYMENT_COLUMNS: readonly FigureColumn[] = [
   { id: 'average_days_to_pay', format: 'days', cell: (t) => (t('pay_seconds').count > 0 ? t('pay_seconds').value / t('pay_seconds').count / DAY_SECONDS : null) },
 ];
 
-export const paymentsSheets: SheetBuilder = (rows, ctx) => [
-  figureSheet('payments', PAYMENT_COLUMNS, rows, ctx, { id: 'summary', byLocation: true }),
-  figureSheet('payments', PAYMENT_COLUMNS, rows, ctx, { id: 'by_advisor', dim: 'agent_id', nobody: 'no_advisor' }),
-];
+export const paymentsSheets: SheetBuilder = (rows, ctx) => figureSheets('payments', PAYMENT_COLUMNS, rows, ctx, [BY_ADVISOR]);
