@@ -36,6 +36,13 @@ export class ChangeLog {
     return result;
   }
 
+  /** Keeps the insert of an item a write just made, for a store that names its key only once it made it. */
+  async inserted(key: Key): Promise<void> {
+    const item = await getItem<Record<string, unknown>>(key, true);
+    if (!item) throw new Error(`nothing at ${key.pk} / ${key.sk}`);
+    this.changes.push({ id: `chg_${++this.seq}`, kind: 'insert', keys: key, new: item, at: new Date().toISOString() });
+  }
+
   /** Counts every change, then every change again, last first. */
   async count(): Promise<void> {
     await tallyListener.apply(this.changes);
