@@ -8,9 +8,9 @@
  * - reminded: its reminder went to the carrier;
  * - showed: the customer came. Nothing records an arrival, so a visit is what shows it: a repair
  *   order of the same customer opened at the same store on the appointment's day (the store's
- *   calendar), for an appointment not cancelled. It counts at the appointment's time, once per
- *   appointment and time, whichever is written first, the order or the appointment, so it is
- *   looked for from both sides.
+ *   calendar), for an appointment not cancelled when the order or the appointment is counted. It
+ *   counts at the appointment's time, once per appointment and time; whichever is written first,
+ *   the order or the appointment, it is looked for from both sides, against both as they are now.
  * Every fact but `showed` is recognised from the appointment's old and new images alone, as a
  * transition, with the appointment's own times, so a re-save or the same change told twice counts
  * nothing more.
@@ -21,7 +21,7 @@ import type { Fact, TableChange, TallySource } from '../lib/boardModule.js';
 import { getLocation } from '../lib/locations.js';
 import { NOBODY } from '../repairOrders/factOrder.js';
 import { getRepairOrders, isRepairOrderKey, repairOrderLinksOfCustomer, type RepairOrderRecord } from '../repairOrders/records.js';
-import { appointmentLinksOfCustomer, getAppointments, isAppointmentKey, type AppointmentRecord } from './records.js';
+import { appointmentLinksOfCustomer, getAppointment, getAppointments, isAppointmentKey, type AppointmentRecord } from './records.js';
 
 function appointmentFact(a: AppointmentRecord, figure: string, at: string, id = figure): Fact {
   return {
@@ -99,7 +99,11 @@ export const appointmentTallies: TallySource = async (change: TableChange) => {
     const before = change.old as AppointmentRecord | undefined;
     const after = change.new as AppointmentRecord | undefined;
     const facts = appointmentFacts(before, after);
-    return mayHaveShown(before, after) ? [...facts, ...(await showedFor(after))] : facts;
+    if (!mayHaveShown(before, after)) return facts;
+    // Orders are looked for as they are now, so the appointment is too: a change told late (or
+    // again) must not find today's order for the appointment as it stood before it was cancelled.
+    const now = await getAppointment(after.company_id, after.id, true);
+    return now && !now.cancelled ? [...facts, ...(await showedFor(now))] : facts;
   }
   if (isRepairOrderKey(change.keys)) {
     const before = change.old as RepairOrderRecord | undefined;
