@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { TableChange } from '../../lib/boardModule.js';
 import { newAppointmentRecord } from '../booking.js';
 import { appointmentItem, type AppointmentRecord } from '../records.js';
-import { appointmentFacts, mayBeVisit, mayHaveShown } from '../tallies.js';
+import { appointmentFacts, appointmentTallies, mayBeVisit, mayHaveShown } from '../tallies.js';
 import { newRepairOrder } from '../../repairOrders/records.js';
 
 const T0 = '2026-06-01T13:00:00.000Z';
@@ -99,5 +99,16 @@ describe("an appointment's facts", () => {
     expect(mayBeVisit(ro, { ...ro, closed: true, version: 2 })).toBe(false);
     expect(mayBeVisit(ro, { ...ro, customer_id: 'cus_other', version: 2 })).toBe(true);
     expect(mayBeVisit(undefined, { ...ro, ro_id: '' })).toBe(false);
+  });
+
+  it('the TallySource passes over the appointment’s other items, its messages and an order’s later changes, without reading', async () => {
+    const a = booked();
+    const bump = change(a, step(a, 5, { bumped_at: at(5), message_count: 1 }));
+    await expect(appointmentTallies(bump)).resolves.toEqual([]);
+    await expect(appointmentTallies({ ...bump, keys: { pk: bump.keys.pk, sk: 'PREWELCOME' } })).resolves.toEqual([]);
+    const ro = newRepairOrder({ id: 'ro_a2', ro_id: '70002', company_id: 'cmp_t', location_id: 'loc_t', customer: { id: 'cus_a1', first_name: 'Ana', middle_name: '', last_name: 'Lopez' }, opened_at: at(0) });
+    const closed = { ...ro, closed: true, version: 2 };
+    const roChange: TableChange = { id: 'evt_ro', kind: 'modify', keys: { pk: 'COMPANY#cmp_t#RO#ro_a2', sk: 'RO' }, old: image(ro), new: image(closed), at: at(10) };
+    await expect(appointmentTallies(roChange)).resolves.toEqual([]);
   });
 });
