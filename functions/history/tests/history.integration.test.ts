@@ -6,8 +6,9 @@
  * companies and stores (a generated probe over stores sharing numbers and names), admins' company
  * scope, and a found conversation opened read-only even though archived.
  *
- * Until the table's stream runs in the local stack, the search listener's `apply` is driven here
- * with changes built from the real items the stores wrote (`streamed`).
+ * Most tests drive the search listener's `apply` themselves with changes built from the real items
+ * the stores wrote (`streamed`: also what a change told twice or late does); the local stack's
+ * stream reader runs it too, and the last tests wait for it alone (`streamCaughtUp`).
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
@@ -31,6 +32,7 @@ import { authenticate } from '../../lib/session.js';
 import { logger } from '../../lib/log.js';
 import type { AgentRequest } from '../../lib/http.js';
 import { api, signIn, type ApiClient } from '../../../test/support/api.js';
+import { streamCaughtUp } from '../../../test/support/tableStream.js';
 import { customerRecord, repairOrderRecord, useStackEnv } from '../../../test/support/service.js';
 import { accessFlags, createAgent, createOwnStore, type OwnStore } from '../../../test/support/ownStore.js';
 
@@ -522,5 +524,29 @@ describe('a search that cannot finish (SPEC §8)', () => {
       process.env.TABLE_NAME = table;
       logged.mockRestore();
     }
+  });
+});
+
+describe("kept from the table's stream", () => {
+  let t: Team;
+  beforeAll(async () => {
+    t = await team('hsstream');
+  });
+
+  it('finds a new order, and its customer by a new name, once the stream has caught up', async () => {
+    const phone = ownPhone();
+    const customer = customerRecord({ company_id: t.store.companyId, location_id: t.store.locationId, first_name: 'Stella', last_name: 'Streamwood', phones: { cell: phone, work: null, alternate: null } });
+    await saveCustomer(customer);
+    const ro = repairOrderRecord(customer, { ro_id: `S${randomUUID().slice(0, 7)}` });
+    await saveRepairOrder(ro, null);
+    await streamCaughtUp(baseUrl);
+
+    const byPhone = await found(t.asAdvisor, t.store.locationId, { q: phone.slice(-4) });
+    await saveCustomer({ ...customer, last_name: 'Riverton', version: customer.version + 1 });
+    await streamCaughtUp(baseUrl);
+
+    expect(byPhone).toEqual([ro.id]);
+    expect(await found(t.asAdvisor, t.store.locationId, { q: 'stella riverton' })).toEqual([ro.id]);
+    expect(await found(t.asAdvisor, t.store.locationId, { q: 'streamwood' })).toEqual([]);
   });
 });
