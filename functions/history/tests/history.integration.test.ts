@@ -482,7 +482,7 @@ describe('the chat tab: employees and chat rooms', () => {
     expect(messages.status, messages.text).toBe(200);
   });
 
-  it('finds a chat room by a colleague\'s name for its participants only', async () => {
+  it('finds a chat room by a colleague\'s name for its participants only, and opens it archived', async () => {
     const made = await t.asAdvisor.post('/api/chatrooms', { chatroom: { agent_id: colleague.id } });
     expect(made.status, made.text).toBeLessThan(300);
     const roomId = made.body.chatroom.id as string;
@@ -491,6 +491,7 @@ describe('the chat tab: employees and chat rooms', () => {
     const advisorFinds = await found(t.asAdvisor, t.store.locationId, { q: 'quentin' }, 'chat');
     const colleagueFinds = await found(asColleague, t.store.locationId, { q: 'priya raman' }, 'chat');
     const adminFinds = await found(t.asAdmin, t.store.locationId, { q: 'quentin' }, 'chat');
+    expect((await t.asAdvisor.put(`/api/chatrooms/${roomId}/archive`, {})).status).toBeLessThan(300);
     const messages = await t.asAdvisor.get(`/api/chatrooms/${roomId}/messages`);
 
     expect(advisorFinds).toEqual([roomId]);
