@@ -9,12 +9,12 @@ import type { SearchEntry } from '../lib/boardModule.js';
 import type { HistoryTab } from '../../shared/history/types.js';
 import { storeDay } from '../../shared/reports/periods.js';
 import { batchGet, isConditionFailure, queryAll, queryPage, readPage, transactWrite, type Keys, type QueryInput, type TransactWrite } from '../lib/table.js';
-import { EXACT_FIELDS, entryTokens, namePartition, type Token, type TokenField } from './tokens.js';
+import { EXACT_FIELDS, entryTokens, nameWords, namePartition, type Token, type TokenField } from './tokens.js';
 
 /** Still open: sorts after every instant, so a descending read lists open records first, and a range of days never reaches them. */
 export const OPEN = 'OPEN';
 
-const FIELD_KEY: Record<TokenField, string> = { phone: 'PHONE', phone_last4: 'PHONE4', ro_number: 'RO', vin: 'VIN', vin_last8: 'VIN8', word: 'WORD', pair: 'PAIR' };
+const FIELD_KEY: Record<TokenField, string> = { phone: 'PHONE', phone_last4: 'PHONE4', ro_number: 'RO', vin: 'VIN', vin_last8: 'VIN8', word: 'WORD', pair: 'PAIR', word_closed: 'WORDCLOSED' };
 const isName = (field: TokenField) => field === 'word' || field === 'pair';
 
 /** Keys of the items this store owns. */
@@ -34,9 +34,10 @@ export const historyKeys = {
   closed: (companyId: string, locationId: string, tab: HistoryTab) => `${historyKeys.base(companyId, locationId, tab)}#CLOSED`,
   /**
    * How many records a store's tab has per closed day (the store's days) and kind, overall
-   * (`CLOSED#{day}#{kind}`) and per advisor (`ADVISOR#{agent}#{day or OPEN}#{kind}`): the total of a
-   * search by filters alone, without counting the records. A record only some agents may find
-   * (an audience) counts under `{kind}!A`.
+   * (`CLOSED#{day}#{kind}`) and per advisor (`ADVISOR#{agent}#{day or OPEN}#{kind}`), and per name
+   * word (`WORD#{word}#{kind}`): the total of a search by filters alone or by one word start, and
+   * which words start so, without reading the records. A record only some agents may find (an
+   * audience) counts under `{kind}!A`.
    */
   counts: (companyId: string, locationId: string, tab: HistoryTab) => `${historyKeys.base(companyId, locationId, tab)}#COUNTS`,
   /** An advisor's records by the instant they closed (open ones last in the partition). */
@@ -140,6 +141,7 @@ export function counterKeys(entry: SearchEntry, timeZone: string): Keys[] {
   return [
     ...(day ? [{ pk, sk: `CLOSED#${day}#${kind}` }] : []),
     ...(entry.advisor_id ? [{ pk, sk: `ADVISOR#${entry.advisor_id}#${day ?? OPEN}#${kind}` }] : []),
+    ...nameWords(entry.customer_name ?? '').map((word) => ({ pk, sk: `WORD#${word}#${kind}` })),
   ];
 }
 
@@ -293,14 +295,25 @@ export async function filteredHits(companyId: string, locationId: string, tab: H
 async function countedTotal(companyId: string, locationId: string, tab: HistoryTab, filters: Filters, viewer: Viewer): Promise<number | undefined> {
   const prefix = filters.advisorId ? `ADVISOR#${filters.advisorId}#` : 'CLOSED#';
   const ranged = filters.fromDay !== undefined || filters.toDay !== undefined;
-  const counters = await queryAll<{ sk: string; n: number }>({
+  const counters = await countersOf(
+    companyId,
+    locationId,
+    tab,
     // Days sort before OPEN: a range of days never counts the open ones.
-    KeyConditionExpression: ranged ? 'pk = :pk AND sk BETWEEN :from AND :to' : 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: {
-      ':pk': historyKeys.counts(companyId, locationId, tab),
-      ...(ranged ? { ':from': `${prefix}${filters.fromDay ?? '0000'}`, ':to': filters.toDay ? `${prefix}${filters.toDay}#~` : `${prefix}9999` } : { ':prefix': prefix }),
-    },
+    ranged ? { from: `${prefix}${filters.fromDay ?? '0000'}`, to: filters.toDay ? `${prefix}${filters.toDay}#~` : `${prefix}9999` } : { prefix },
+  );
+  return sumFor(counters, viewer);
+}
+
+async function countersOf(companyId: string, locationId: string, tab: HistoryTab, range: { prefix: string } | { from: string; to: string }) {
+  return queryAll<{ sk: string; n: number }>({
+    KeyConditionExpression: 'prefix' in range ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': historyKeys.counts(companyId, locationId, tab), ...('prefix' in range ? { ':prefix': range.prefix } : { ':from': range.from, ':to': range.to }) },
   });
+}
+
+/** What the counters add up to for this agent; undefined when some count records with an audience. */
+function sumFor(counters: { sk: string; n: number }[], viewer: Viewer): number | undefined {
   let total = 0;
   for (const { sk, n } of counters) {
     const kind = sk.slice(sk.lastIndexOf('#') + 1);
@@ -310,4 +323,34 @@ async function countedTotal(companyId: string, locationId: string, tab: HistoryT
     total += n;
   }
   return total;
+}
+
+/**
+ * The first `wanted` records of a store's tab whose name has a word that starts so, most recently
+ * closed first, and how many there are (a record with two such words counts twice): the words that
+ * start so and their counts from the word counters, then each word's records by closing time, read
+ * only as deep as the page. Undefined when records with an audience are among them.
+ */
+export async function wordStartHits(companyId: string, locationId: string, tab: HistoryTab, start: string, viewer: Viewer, wanted: number): Promise<{ hits: Hit[]; total: number } | undefined> {
+  const counters = await countersOf(companyId, locationId, tab, { prefix: `WORD#${start}` });
+  const total = sumFor(counters, viewer);
+  if (total === undefined) return undefined;
+  const words = [...new Set(counters.filter((c) => c.n > 0).map((c) => c.sk.split('#')[1]!))];
+  const lists = await Promise.all(
+    words.map((word) =>
+      readPage<Hit>(
+        {
+          KeyConditionExpression: 'pk = :pk',
+          FilterExpression: `owner_kind IN (${viewer.kinds.map((_, i) => `:k${i}`).join(', ')})`,
+          ExpressionAttributeValues: { ':pk': historyKeys.token(companyId, locationId, tab, { field: 'word_closed', value: word }), ...Object.fromEntries(viewer.kinds.map((kind, i) => [`:k${i}`, kind])) },
+          ProjectionExpression: hitProjection,
+          ExpressionAttributeNames: { '#field': 'field' },
+          ScanIndexForward: false,
+        },
+        0,
+        wanted,
+      ),
+    ),
+  );
+  return { hits: lists.flat(), total };
 }

@@ -16,8 +16,10 @@ import { getAgents } from '../lib/agents.js';
 import { getLocation, locationsOfCompany, type LocationRecord } from '../lib/locations.js';
 import { visibleLocation } from '../lib/access.js';
 import type { Auth } from '../lib/session.js';
-import { OPEN, filteredHits, getEntries, hitsOfToken, type Filters, type Hit, type Viewer } from './records.js';
-import { matchOf, queryTokens } from './tokens.js';
+import { OPEN, filteredHits, getEntries, hitsOfToken, wordStartHits, type Filters, type Hit, type Viewer } from './records.js';
+import { matchOf, queryTokens, type Token } from './tokens.js';
+
+type QueryTokens = ReturnType<typeof queryTokens>;
 
 /** The most stores a company scope covers (a group's stores: dozens). */
 const MAX_STORES = 200;
@@ -63,11 +65,14 @@ function passes(hit: Hit, filters: Filters): boolean {
   return (filters.from === undefined || hit.closed_at >= filters.from) && (filters.to === undefined || hit.closed_at < filters.to);
 }
 
+/** The records of one store an identifier of the box finds (a phone, its end, an RO number, a VIN, its end). */
+const identifierHits = (companyId: string, location: LocationRecord, tab: HistoryTab, anyOf: Token[]) =>
+  Promise.all(anyOf.map((token) => hitsOfToken(companyId, location.id, tab, token))).then((lists) => lists.flat());
+
 /** Every record of one store the box finds, with what it matched (the best of it). */
-async function boxHits(companyId: string, location: LocationRecord, tab: HistoryTab, q: string): Promise<Hit[]> {
-  const { anyOf, allWords } = queryTokens(q);
+async function boxHits(companyId: string, location: LocationRecord, tab: HistoryTab, { anyOf, allWords }: QueryTokens): Promise<Hit[]> {
   const [identifiers, ...words] = await Promise.all([
-    Promise.all(anyOf.map((token) => hitsOfToken(companyId, location.id, tab, token))).then((lists) => lists.flat()),
+    identifierHits(companyId, location, tab, anyOf),
     // One word: its starts' partition. Several: the pairs of the first with each other one, each a small partition.
     ...(allWords.length === 1
       ? [hitsOfToken(companyId, location.id, tab, { field: 'word', value: allWords[0]! })]
@@ -89,15 +94,45 @@ const sortOf = (hit: Hit) => hit.closed_at ?? OPEN;
 const byRank = (a: Hit, b: Hit) => Number(b.exact) - Number(a.exact) || (sortOf(a) < sortOf(b) ? 1 : sortOf(a) > sortOf(b) ? -1 : a.entry_pk.localeCompare(b.entry_pk));
 const byClosed = (a: Hit, b: Hit) => (sortOf(a) < sortOf(b) ? 1 : sortOf(a) > sortOf(b) ? -1 : a.entry_pk.localeCompare(b.entry_pk));
 
+/** One line per record, its best match first. */
+function bestOf(hits: Hit[], order: (a: Hit, b: Hit) => number): Hit[] {
+  const best = new Map<string, Hit>();
+  for (const hit of [...hits].sort(order)) if (!best.has(hit.entry_pk)) best.set(hit.entry_pk, hit);
+  return [...best.values()];
+}
+
+/**
+ * One word start and no filters (`smith`, the commonest search): exact identifiers first, then the
+ * page of the words' records by closing time, each word's list read only as deep as the page and
+ * the total from the word counters; undefined where records with an audience are among them.
+ */
+async function oneWordPage(companyId: string, stores: LocationRecord[], tab: HistoryTab, { anyOf, allWords }: QueryTokens, viewer: Viewer, offset: number, limit: number) {
+  const perStore = await Promise.all(
+    stores.map(async (store) => {
+      const [identifiers, words] = await Promise.all([identifierHits(companyId, store, tab, anyOf), wordStartHits(companyId, store.id, tab, allWords[0]!, viewer, offset + limit)]);
+      return words && { identifiers: identifiers.filter((hit) => sees(viewer, hit)), words };
+    }),
+  );
+  if (perStore.some((found) => found === undefined)) return undefined;
+  const found = perStore.flatMap((f) => (f ? [f] : []));
+  const identified = bestOf(found.flatMap((f) => f.identifiers), byRank);
+  const shown = new Set(identified.map((hit) => hit.entry_pk));
+  const named = bestOf(found.flatMap((f) => f.words.hits), byClosed).filter((hit) => !shown.has(hit.entry_pk));
+  const all = [...identified, ...named];
+  return { hits: all.slice(offset, offset + limit), total: identified.length + found.reduce((sum, f) => sum + f.words.total, 0) };
+}
+
 /** The page of hits and how many there are. */
 async function rankedHits(auth: Auth, stores: LocationRecord[], tab: HistoryTab, query: CheckedHistoryQuery, viewer: Viewer): Promise<{ hits: Hit[]; total: number }> {
   const { q, offset, limit } = query;
   if (q) {
-    const perStore = await Promise.all(stores.map(async (store) => (await boxHits(auth.companyId, store, tab, q)).filter((hit) => sees(viewer, hit) && passes(hit, filtersAt(query, store)))));
-    // One line per record: its best match.
-    const best = new Map<string, Hit>();
-    for (const hit of perStore.flat().sort(byRank)) if (!best.has(hit.entry_pk)) best.set(hit.entry_pk, hit);
-    const all = [...best.values()];
+    const tokens = queryTokens(q);
+    if (tokens.allWords.length === 1 && !query.advisor_id && !query.closed_from && !query.closed_to) {
+      const page = await oneWordPage(auth.companyId, stores, tab, tokens, viewer, offset, limit);
+      if (page) return page;
+    }
+    const perStore = await Promise.all(stores.map(async (store) => (await boxHits(auth.companyId, store, tab, tokens)).filter((hit) => sees(viewer, hit) && passes(hit, filtersAt(query, store)))));
+    const all = bestOf(perStore.flat(), byRank);
     return { hits: all.slice(offset, offset + limit), total: all.length };
   }
   const perStore = await Promise.all(stores.map((store) => filteredHits(auth.companyId, store.id, tab, filtersAt(query, store), viewer, offset + limit)));

@@ -14,9 +14,11 @@ import { searchName } from '../customers/records.js';
  * agent types either); `word` is a name word, kept under its first three letters and found by its
  * start (`joh` finds john); `pair` is two words of one name (`john#smith`), kept under both their
  * first three letters, so that a search of two word starts reads only the names that have both
- * (`joh smi` reads the johns who are smiths, not every john and every smith).
+ * (`joh smi` reads the johns who are smiths, not every john and every smith); `word_closed` is a
+ * name word's own records by closing time, so that a search of one word start reads its page, not
+ * every record of every word that starts so.
  */
-export type TokenField = 'phone' | 'phone_last4' | 'ro_number' | 'vin' | 'vin_last8' | 'word' | 'pair';
+export type TokenField = 'phone' | 'phone_last4' | 'ro_number' | 'vin' | 'vin_last8' | 'word' | 'pair' | 'word_closed';
 
 export interface Token {
   field: TokenField;
@@ -60,7 +62,7 @@ export function entryTokens(entry: Pick<SearchEntry, 'phone' | 'ro_number' | 'vi
     if (vin.length > VIN_END) tokens.push({ field: 'vin_last8', value: vin.slice(-VIN_END) });
   }
   const words = nameWords(entry.customer_name ?? '');
-  for (const word of words) tokens.push({ field: 'word', value: word });
+  for (const word of words) tokens.push({ field: 'word', value: word }, { field: 'word_closed', value: word });
   for (const first of words) for (const second of words) if (first !== second) tokens.push({ field: 'pair', value: `${first}#${second}` });
   return tokens;
 }
@@ -88,7 +90,7 @@ export function queryTokens(q: string): { anyOf: Token[]; allWords: string[] } {
 }
 
 /** What a found token says about the match, for the answer's `match`. */
-export const matchOf = (field: TokenField): HistoryMatch => (field === 'word' || field === 'pair' ? 'name' : field);
+export const matchOf = (field: TokenField): HistoryMatch => (field === 'word' || field === 'pair' || field === 'word_closed' ? 'name' : field);
 
 /** Where a name token is kept: each word's first three letters. */
 export const namePartition = (value: string): string =>

@@ -32,11 +32,14 @@ describe('entry tokens', () => {
     expect(entryTokens({ phone: null, customer_name: 'Li Wu' })).toEqual([]);
   });
 
-  it('keeps each two words of a name as a pair, both ways round, for searches of two word starts', () => {
+  it('keeps each word of a name by its start and by closing time, and each two words as a pair, both ways round', () => {
     expect(entryTokens({ phone: null, customer_name: 'Ann Marie Lee' })).toEqual([
       { field: 'word', value: 'ann' },
+      { field: 'word_closed', value: 'ann' },
       { field: 'word', value: 'marie' },
+      { field: 'word_closed', value: 'marie' },
       { field: 'word', value: 'lee' },
+      { field: 'word_closed', value: 'lee' },
       { field: 'pair', value: 'ann#marie' },
       { field: 'pair', value: 'ann#lee' },
       { field: 'pair', value: 'marie#ann' },
