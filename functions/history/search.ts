@@ -1,9 +1,11 @@
 /**
  * One history search (issue 24; SPEC §5 "History search"): the stores it covers (the asked one, or
  * for `scope=company` every store the agent reaches), the token partitions the box names, one Query
- * each, intersected for several name words and narrowed by the filters; or, with filters alone, the
- * advisor's or the closed records' partition read only as deep as the page. Exact identifiers first,
- * then the most recently closed (still open ones before any closed one).
+ * each, intersected for several name words and narrowed by the filters; for one word start alone,
+ * each word's records by closing time read only as deep as the page, counted by the word counters;
+ * with filters alone, the advisor's or the closed records' partition read only as deep as the page,
+ * counted by the day counters. Exact identifiers first, then the most recently closed (still open
+ * ones before any closed one).
  */
 import { dayAfter, dayStart } from '../../shared/reports/periods.js';
 import type { CheckedHistoryQuery } from '../../shared/history/schemas.js';
