@@ -7,8 +7,10 @@ import { APPOINTMENT_EVENTS } from '../../shared/appointments/events.js';
 import { settingsRouteKeys, type BoardModule } from '../lib/boardModule.js';
 import { appointmentsChannel } from './channels.js';
 import './owner.js';
+import { appointmentSearch } from './searchEntries.js';
 import { sendPrewelcomes } from './prewelcome.js';
 import { sendAppointmentReminders } from './reminders.js';
+import { appointmentTallies } from './tallies.js';
 
 export const board = {
   name: 'appointments',
@@ -44,6 +46,8 @@ export const board = {
   settings: [{ key: 'appointments_settings', readBy: (flags) => flags.appointments }],
   textingNumbers: ['appointment'],
   channels: (agent, locationId) => (agent.access_level.appointments || agent.access_level.admin || agent.access_level.manager ? [appointmentsChannel(locationId)] : []),
+  /** Booked, confirmed, cancelled, reminded and showed, for the appointments report. */
+  tallies: appointmentTallies,
   events: APPOINTMENT_EVENTS,
   routeParams: [
     { param: 'id', after: /(^|\/)appointments\/$/, kind: 'appointment', tenant: true, sample: { list: '/api/locations/{location}/appointments/inbox?limit=100', field: 'appointments' } },
@@ -51,4 +55,6 @@ export const board = {
   ],
   // Some of its customers are the service board's (one opted out there).
   local: { demo: 'infra/local/demo-appointments.ts', demoAfter: ['service'] },
+  // Its records' part in the history search (searchEntries.ts).
+  searchable: appointmentSearch,
 } as const satisfies BoardModule;

@@ -32,6 +32,9 @@ export const appointmentKeys = {
   appointmentsOfCustomer: (companyId: string, customerId: string) => ({ pk: `COMPANY#${companyId}#CUSTOMER#${customerId}`, skPrefix: 'APT#' }),
 } as const;
 
+/** Whether an item's keys are an appointment's (the table's stream tells every item's change). */
+export const isAppointmentKey = (k: { pk: string; sk: string }): boolean => k.sk === 'APPOINTMENT' && /^COMPANY#[^#]+#APPOINTMENT#[^#]+$/.test(k.pk);
+
 export interface AppointmentRecord {
   id: string;
   company_id: string;
@@ -73,6 +76,12 @@ export interface AppointmentRecord {
   created_at: string;
   updated_at: string;
   version: number;
+}
+
+/** An appointment from a raw item of the table (a change the table's stream tells); undefined for any other item. */
+export function appointmentOfItem(item: Record<string, unknown> | undefined): AppointmentRecord | undefined {
+  if (!item || item.sk !== 'APPOINTMENT' || typeof item.pk !== 'string' || !item.pk.startsWith('COMPANY#')) return undefined;
+  return fields(item as unknown as Item<AppointmentRecord>);
 }
 
 /** Thread id of an appointment's conversation. */

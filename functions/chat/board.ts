@@ -6,6 +6,7 @@ import { CHAT_EVENTS } from '../../shared/chat/events.js';
 import { settingsRouteKeys, type BoardModule } from '../lib/boardModule.js';
 import { opensChat } from './access.js';
 import './owner.js';
+import { roomSearch } from './searchEntries.js';
 
 export const board = {
   name: 'chat',
@@ -44,4 +45,6 @@ export const board = {
     { param: 'id', after: /(^|\/)message_threads\/$/, kind: 'message_thread', tenant: true },
   ],
   local: { demo: 'functions/chat/demo.ts', bench: 'functions/chat/bench.ts' },
+  // Its records' part in the history search (searchEntries.ts).
+  searchable: roomSearch,
 } as const satisfies BoardModule;

@@ -59,6 +59,12 @@ export interface ParticipationRecord {
   joined_at: string;
 }
 
+/** A chat room from a raw item of the table (a change the table's stream tells); undefined for any other item. */
+export function roomOfItem(item: Record<string, unknown> | undefined): ChatroomRecord | undefined {
+  if (!item || item.sk !== 'CHATROOM' || typeof item.pk !== 'string' || !item.pk.startsWith('COMPANY#')) return undefined;
+  return fields(item as unknown as Item<ChatroomRecord>);
+}
+
 /** A direct room's id: the same for the pair whoever asks first. */
 export const directRoomId = (a: string, b: string): string => `chr_d${createHash('sha256').update([a, b].sort().join('|')).digest('hex').slice(0, 24)}`;
 export const newGroupId = (): string => newId('chr');

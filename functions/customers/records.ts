@@ -39,6 +39,12 @@ export interface CustomerRecord extends Customer {
 /** A contact record's kind: `customer` unless a board's contacts say otherwise. */
 export const contactKindOf = (record: Pick<CustomerRecord, 'contact'>): string => record.contact ?? 'customer';
 
+/** What the history search finds a contact by: the name as the boards show it and the cell number. */
+export function searchContact(record: Pick<CustomerRecord, 'first_name' | 'last_name' | 'phones'> | undefined): { customer_name: string | null; phone: string | null } {
+  if (!record) return { customer_name: null, phone: null };
+  return { customer_name: [record.first_name, record.last_name].map((p) => p.trim()).filter(Boolean).join(' ') || null, phone: record.phones.cell };
+}
+
 /** A name as the customer search matches it: lowercased, accents and extra spaces gone. */
 export const searchName = (...parts: string[]): string =>
   parts.join(' ').normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
@@ -114,6 +120,12 @@ export async function customersByName(companyId: string, locationId: string, que
     for (const item of await batchGet<CustomerRecord>(missing.map((pk) => ({ pk, sk: 'CUSTOMER' })))) found.set(item.id, fields(item));
   }
   return [...found.values()].slice(0, limit);
+}
+
+/** A contact record from a raw item of the table (the table's stream), or undefined when the item is not one. */
+export function customerOfItem(item: Record<string, unknown> | undefined): CustomerRecord | undefined {
+  if (!item || typeof item.pk !== 'string' || item.sk !== 'CUSTOMER' || !/^COMPANY#[^#]+#CUSTOMER#[^#]+$/.test(item.pk)) return undefined;
+  return fields(item as unknown as Item<CustomerRecord>);
 }
 
 export async function getCustomer(companyId: string, customerId: string, consistent = false): Promise<CustomerRecord | undefined> {

@@ -7,6 +7,7 @@ import { EMPLOYEE_EVENTS } from '../../shared/employees/events.js';
 import type { BoardModule } from '../lib/boardModule.js';
 import { employeesChannel } from './channels.js';
 import './owner.js';
+import { employeeSearch } from './searchEntries.js';
 
 export const board = {
   name: 'employees',
@@ -37,4 +38,6 @@ export const board = {
   ],
   // The service board's part writes the stores' business information first; this adds the employees number.
   local: { demo: 'functions/employees/demo.ts', demoAfter: ['service'], bench: 'functions/employees/bench.ts' },
+  // Its records' part in the history search (searchEntries.ts).
+  searchable: employeeSearch,
 } as const satisfies BoardModule;

@@ -45,6 +45,12 @@ export interface EmployeeRecord {
   version: number;
 }
 
+/** An employee from a raw item of the table (a change the table's stream tells); undefined for any other item. */
+export function employeeOfItem(item: Record<string, unknown> | undefined): EmployeeRecord | undefined {
+  if (!item || item.sk !== 'EMPLOYEE' || typeof item.pk !== 'string' || !item.pk.startsWith('COMPANY#')) return undefined;
+  return fields(item as unknown as Item<EmployeeRecord>);
+}
+
 /**
  * An employee's contact record is named after the employee, so a contact the inbound text finds
  * leads to its employee without another read (and back).

@@ -10,6 +10,7 @@ import type { BoardModule } from '../lib/boardModule.js';
 import { closeIdleOrders } from './autoclose.js';
 import { holderChannel, inventoryChannel } from './channels.js';
 import './owner.js';
+import { inventoryOrderSearch } from './searchEntries.js';
 
 export const board = {
   // The calls route's board name too (GET /api/customers/{id}/inventory/calls).
@@ -61,4 +62,6 @@ export const board = {
     },
   ],
   local: { demo: 'functions/inventory/demo.ts', bench: 'functions/inventory/bench.ts' },
+  // Its records' part in the history search (searchEntries.ts).
+  searchable: inventoryOrderSearch,
 } as const satisfies BoardModule;

@@ -39,6 +39,12 @@ export interface InventoryOrderRecord
   version: number;
 }
 
+/** An inventory order from a raw item of the table (a change the table's stream tells); undefined for any other item. */
+export function orderOfItem(item: Record<string, unknown> | undefined): InventoryOrderRecord | undefined {
+  if (!item || item.sk !== 'INVENTORY_ORDER' || typeof item.pk !== 'string' || !item.pk.startsWith('COMPANY#')) return undefined;
+  return fields(item as unknown as Item<InventoryOrderRecord>);
+}
+
 /** Thread id of an order's conversation. */
 export const orderThreadOf = (id: string): string => `thr_${id}`;
 

@@ -206,6 +206,11 @@ export interface SearchEntry {
   advisor_id: string | null;
   closed_at: string | null;
   archived: boolean;
+  /**
+   * The only agents who may find it (a chat room's participants, whatever their store); absent:
+   * whoever reaches its location and opens its board.
+   */
+  audience?: string[];
 }
 
 /**

@@ -7,6 +7,7 @@ import { REPAIR_ORDER_EVENTS } from '../../shared/repairOrders/events.js';
 import type { BoardModule } from '../lib/boardModule.js';
 import { repairOrderHousekeeping } from './housekeeping.js';
 import './owner.js';
+import { repairOrderSearch } from './searchEntries.js';
 import './welcome.js';
 import './statusReply.js';
 import { sendServiceReminders } from './serviceReminders.js';
@@ -43,4 +44,6 @@ export const board = {
   events: REPAIR_ORDER_EVENTS,
   routeParams: [{ param: 'id', after: /(^|\/)repair_orders\/$/, kind: 'repair_order', tenant: true }],
   local: { demo: 'infra/local/demo-service.ts' },
+  // Its records' part in the history search (searchEntries.ts).
+  searchable: repairOrderSearch,
 } as const satisfies BoardModule;

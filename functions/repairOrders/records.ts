@@ -51,6 +51,9 @@ export const repairOrderKeys = {
   listCount: (scope: string) => ({ pk: `COUNT#${scope}`, sk: 'COUNT' }),
 } as const;
 
+/** Whether an item's keys are a repair order's (the table's stream tells every item's change). */
+export const isRepairOrderKey = (k: { pk: string; sk: string }): boolean => k.sk === 'RO' && /^COMPANY#[^#]+#RO#[^#]+$/.test(k.pk);
+
 /** What is stored: the API shape without the joined customer and the per-agent unread flag. */
 export interface RepairOrderRecord extends Omit<RepairOrder, 'customer' | 'is_unread' | 'routed_from'> {
   company_id: string;
@@ -233,6 +236,12 @@ export async function saveRepairOrder(next: RepairOrderRecord, previous: RepairO
     if (isConditionFailure(err)) throw conflict('repair_order_changed', 'The repair order changed meanwhile; try again');
     throw err;
   }
+}
+
+/** A repair order from a raw item of the table (a change the table's stream tells); undefined for any other item. */
+export function repairOrderOfItem(item: Record<string, unknown> | undefined): RepairOrderRecord | undefined {
+  if (!item || item.sk !== 'RO' || typeof item.pk !== 'string' || !item.pk.startsWith('COMPANY#')) return undefined;
+  return fields(item as unknown as Item<RepairOrderRecord>);
 }
 
 export async function getRepairOrder(companyId: string, roId: string, consistent = false): Promise<RepairOrderRecord | undefined> {

@@ -38,7 +38,8 @@ export interface HistoryResult {
   advisor: { id: string; name: string } | null;
   closed_at: string | null;
   archived: boolean;
-  match: HistoryMatch;
+  /** What the box matched; null for a record found by the filters alone (advisor, closed dates). */
+  match: HistoryMatch | null;
   exact: boolean;
   /** Where the console opens the conversation read-only, under /app. */
   link: string;
