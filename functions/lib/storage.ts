@@ -70,10 +70,10 @@ export async function storePdf(key: string, bytes: Uint8Array, name: string, met
 }
 
 /** When the stored file was made (its `generated-at` metadata, else when it was written), or null when there is none. */
-export async function storedAt(key: string): Promise<string | null> {
+export async function storedAt(key: string, bucket = config.uploadsBucket): Promise<string | null> {
   try {
     const { client, HeadObjectCommand } = await s3();
-    const head = await client.send(new HeadObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
+    const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
     return head.Metadata?.['generated-at'] ?? head.LastModified?.toISOString() ?? new Date().toISOString();
   } catch (err) {
     const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;

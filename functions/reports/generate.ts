@@ -118,6 +118,8 @@ async function writeFile(record: ReportRecord, source: FigureSource, onRows: (do
     timeZone: own.timezone,
     currency: currencySymbol(own.locale),
   };
+  // Counted before the file is opened: a source that fails leaves nothing to clean up.
+  const figures = await source.figures(ask);
   const key = `${record.company_id}/${record.location_id}/reports/${record.id}/${Date.now().toString(36)}.xlsx`;
   const fileName = fileNameOf(record.name);
   const [{ writeFiguresWorkbook, writeRecordsWorkbook, s3Sink }, { client }] = await Promise.all([workbook(), s3()]);
@@ -126,7 +128,6 @@ async function writeFile(record: ReportRecord, source: FigureSource, onRows: (do
     if (record.drill) {
       const drill = record.drill;
       // The figure's own format (cents, minutes…) for the value column.
-      const figures = await source.figures(ask);
       const column = figures.sheets.flatMap((s) => s.columns).find((c) => c.id === drill.figure);
       const valueFormat: FigureFormat = column?.format ?? 'count';
       await writeRecordsWorkbook(sink, about, source.records({ ...ask, figure: drill.figure, dims: drill.dims }), {
@@ -137,7 +138,6 @@ async function writeFile(record: ReportRecord, source: FigureSource, onRows: (do
         onRows: (done) => onRows(done, null),
       });
     } else {
-      const figures = await source.figures(ask);
       const total = figures.sheets.reduce((n, s) => n + s.rows.length, 0);
       await onRows(0, total);
       const { rows } = await writeFiguresWorkbook(sink, about, figures, words);
@@ -145,7 +145,7 @@ async function writeFile(record: ReportRecord, source: FigureSource, onRows: (do
     }
   } catch (err) {
     // Whatever was uploaded of it is of no use.
-    sink.stream.destroy(err as Error);
+    await sink.abort();
     await deleteStored(config.reportsBucket, key).catch(() => undefined);
     throw err;
   }

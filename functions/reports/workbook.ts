@@ -229,16 +229,17 @@ export async function writeRecordsWorkbook(
 
 /**
  * A sink that uploads to S3 as it is written (multipart, parts of 8 MB, two at a time): memory holds
- * the parts in flight, never the file. `size` is the bytes uploaded.
+ * the parts in flight, never the file. `size` is the bytes uploaded; `abort` gives up the upload
+ * (its parts are removed) when the writing failed.
  */
-export function s3Sink(client: S3Client, bucket: string, key: string, fileName: string): WorkbookSink & { size: () => number } {
-  const stream = new PassThrough({ highWaterMark: 1 << 20 });
+export function s3Sink(client: S3Client, bucket: string, key: string, fileName: string): WorkbookSink & { size: () => number; abort: () => Promise<void> } {
   let size = 0;
+  const stream = new PassThrough({ highWaterMark: 1 << 20 });
   stream.on('data', (chunk: Buffer) => {
     size += chunk.length;
   });
-  const counted = new PassThrough({ highWaterMark: 1 << 20 });
-  stream.pipe(counted);
+  const body = new PassThrough({ highWaterMark: 1 << 20 });
+  stream.pipe(body);
   const upload = new Upload({
     client,
     queueSize: 2,
@@ -246,13 +247,23 @@ export function s3Sink(client: S3Client, bucket: string, key: string, fileName: 
     params: {
       Bucket: bucket,
       Key: key,
-      Body: counted,
+      Body: body,
       ContentType: XLSX_CONTENT_TYPE,
       ContentDisposition: `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`,
     },
   });
   const done = upload.done().then(() => undefined);
-  // The writer may fail before the upload reads its end: the upload is then aborted, not left open.
+  // Awaited by the writer; a failure before that (an aborted upload) must not go unhandled.
   done.catch(() => undefined);
-  return { stream, done, size: () => size };
+  return {
+    stream,
+    done,
+    size: () => size,
+    abort: async () => {
+      stream.unpipe(body);
+      stream.destroy();
+      body.destroy();
+      await upload.abort().catch(() => undefined);
+    },
+  };
 }
