@@ -151,9 +151,19 @@ export interface WorkbookSink {
   done: Promise<void>;
 }
 
+/**
+ * Waits until the compressor has taken every row written so far. excelts queues its zip entry's
+ * chunks on a promise chain without pushing back on the writer, so a writer faster than deflate
+ * would queue the whole sheet in memory; waiting after each page keeps memory flat.
+ */
+async function caughtUp(workbook: WorkbookWriter): Promise<void> {
+  const zip = workbook.zip as unknown as { fileQueue?: { _pushChain?: Promise<unknown> }[] };
+  await zip.fileQueue?.at(-1)?._pushChain;
+}
+
 /** Options the streaming writer is opened with: inline strings (flat memory), styles for the formats. */
 function openWorkbook(sink: WorkbookSink): WorkbookWriter {
-  return new WorkbookWriter({ stream: sink.stream, useSharedStrings: false, useStyles: true });
+  return new WorkbookWriter({ stream: sink.stream, useSharedStrings: false, useStyles: true, trueStreaming: true });
 }
 
 /** A report's figures: an About sheet, then one sheet per section with its total row. */
@@ -219,6 +229,7 @@ export async function writeRecordsWorkbook(
       );
     }
     rows += page.length;
+    await caughtUp(workbook);
     await options.onRows?.(rows);
   }
   sheet.commit();
@@ -228,7 +239,7 @@ export async function writeRecordsWorkbook(
 }
 
 /**
- * A sink that uploads to S3 as it is written (multipart, parts of 8 MB, two at a time): memory holds
+ * A sink that uploads to S3 as it is written (multipart, parts of 5 MB (S3’s least), two at a time): memory holds
  * the parts in flight, never the file. `size` is the bytes uploaded; `abort` gives up the upload
  * (its parts are removed) when the writing failed.
  */
@@ -243,7 +254,7 @@ export function s3Sink(client: S3Client, bucket: string, key: string, fileName: 
   const upload = new Upload({
     client,
     queueSize: 2,
-    partSize: 8 * 1024 * 1024,
+    partSize: 5 * 1024 * 1024,
     params: {
       Bucket: bucket,
       Key: key,
