@@ -3,11 +3,13 @@
  * the records behind one figure, page by page (functions/tallies keeps and reads them). Generation
  * takes this as a parameter, so the workbook's tests give it figures they computed themselves.
  */
+import type { Locale } from '../../shared/locales.js';
 import type { DayRange, FigureRecord, ReportFigures, ReportScope, ReportType } from '../../shared/reports/types.js';
 
 export interface FiguresAsk {
   companyId: string;
-  locations: readonly { id: string; name: string; timezone: string }[];
+  /** The locations counted; the first is the one asked from (its currency and settings). */
+  locations: readonly { id: string; name: string; timezone: string; locale: Locale }[];
   type: ReportType;
   range: DayRange;
   scope: ReportScope;

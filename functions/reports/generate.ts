@@ -98,12 +98,14 @@ const fileNameOf = (name: string) => `${name.replace(/[^\p{L}\p{N} _.-]/gu, '').
 
 /** Streams the report's workbook into the reports bucket; answers the stored file. */
 async function writeFile(record: ReportRecord, source: FigureSource, onRows: (done: number, total: number | null) => Promise<void>): Promise<ReportFile> {
-  const locations = await reportLocations(record);
-  const own = locations.find((l) => l.id === record.location_id) ?? (await getLocation(record.company_id, record.location_id));
+  const counted = await reportLocations(record);
+  const own = counted.find((l) => l.id === record.location_id) ?? (await getLocation(record.company_id, record.location_id));
   if (!own) throw new Error('the report’s location is gone');
+  // The store asked from first: its currency and settings are the report's.
+  const locations = [own, ...counted.filter((l) => l.id !== own.id)];
   const ask: FiguresAsk = {
     companyId: record.company_id,
-    locations: locations.map((l) => ({ id: l.id, name: l.name, timezone: l.timezone })),
+    locations: locations.map((l) => ({ id: l.id, name: l.name, timezone: l.timezone, locale: l.locale })),
     type: record.type,
     range: record.range,
     scope: record.scope,

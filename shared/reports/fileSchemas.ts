@@ -1,20 +1,17 @@
 /**
  * What a manager sends to make, rename and schedule report files (SPEC §7 report routes, §2 "Reports
- * download modal"). The period's own schema belongs with the figures (shared/reports/schemas.ts, the
- * figures' contract); until it is there, `reportPeriodInput` here checks the same shape.
+ * download modal"). The period, type and scope are the figures' own checks (shared/reports/schemas.ts),
+ * so the form and every route word them alike; a file's period is also held to a year and a day.
  */
 import * as z from 'zod/mini';
 import { MAX_ID_LENGTH } from '../schemas/auth.js';
 import { isDay } from './periods.js';
-import { REPORT_TYPES, type ReportPeriod } from './types.js';
+import { REPORT_ERRORS, reportPeriod, reportScope } from './schemas.js';
+import { REPORT_TYPES } from './types.js';
 
 export const REPORT_FILE_ERRORS = {
-  type: 'Please choose a report type',
-  period: 'Please choose a period: MTD, YTD, LM, a custom period or a single date',
   day: 'Please enter a date as YYYY-MM-DD',
-  to_before_from: 'The end of the period is before its start',
   too_long: 'A custom period can cover at most 366 days',
-  scope: 'Please choose this location or the whole company',
   name: 'A report name has at most 120 characters',
   name_blank: 'Please give the report a name',
   figure: 'Please choose the figure whose records to export',
@@ -36,29 +33,15 @@ export const MAX_RECIPIENTS = 20;
 
 const day = z.string().check(z.refine(isDay, REPORT_FILE_ERRORS.day));
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+const withinAYear = (from: string, to: string) => !isDay(from) || !isDay(to) || daysBetween(from, to) < MAX_CUSTOM_DAYS;
 
-/** from..to, both days, in order, at most a year and a day. */
-function checkedRange<S extends z.ZodMiniObject<{ from: typeof day; to: typeof day }>>(schema: S) {
-  return schema.check(
-    z.refine((v) => !isDay(v.from) || !isDay(v.to) || v.from <= v.to, { message: REPORT_FILE_ERRORS.to_before_from, path: ['to'] }),
-    z.refine((v) => !isDay(v.from) || !isDay(v.to) || daysBetween(v.from, v.to) < MAX_CUSTOM_DAYS, { message: REPORT_FILE_ERRORS.too_long, path: ['to'] }),
-  );
-}
-
-export const reportPeriodInput: z.ZodMiniType<ReportPeriod> = z.discriminatedUnion(
-  'kind',
-  [
-    z.object({ kind: z.literal('mtd') }),
-    z.object({ kind: z.literal('ytd') }),
-    z.object({ kind: z.literal('lm') }),
-    checkedRange(z.object({ kind: z.literal('custom'), from: day, to: day })),
-    z.object({ kind: z.literal('date'), date: day }),
-  ],
-  { error: REPORT_FILE_ERRORS.period },
+/** A report's period, a custom one at most MAX_CUSTOM_DAYS long. */
+export const reportPeriodInput = reportPeriod.check(
+  z.refine((p) => p.kind !== 'custom' || withinAYear(p.from, p.to), { message: REPORT_FILE_ERRORS.too_long, path: ['to'] }),
 );
 
-export const reportTypeInput = z.enum(REPORT_TYPES, { error: REPORT_FILE_ERRORS.type });
-export const reportScopeInput = z._default(z.enum(['location', 'company'], { error: REPORT_FILE_ERRORS.scope }), 'location');
+export const reportTypeInput = z.enum(REPORT_TYPES, { error: REPORT_ERRORS.type });
+export const reportScopeInput = reportScope;
 const id = z.string().check(z.minLength(1), z.maxLength(MAX_ID_LENGTH));
 const reportName = z.string({ error: REPORT_FILE_ERRORS.name_blank }).check(
   z.trim(),
@@ -77,7 +60,10 @@ export const renameReportBody = z.object({ report: z.object({ name: reportName }
 
 /** POST /api/locations/{id}/reports/adhoc: SPEC §7's ad hoc report, a custom period saved as a file. */
 export const adhocReportBody = z.object({
-  report: checkedRange(z.object({ type: reportTypeInput, from: day, to: day, scope: reportScopeInput, name: z.optional(reportName) })),
+  report: z.object({ type: reportTypeInput, from: day, to: day, scope: reportScopeInput, name: z.optional(reportName) }).check(
+    z.refine((r) => !isDay(r.from) || !isDay(r.to) || r.from <= r.to, { message: REPORT_ERRORS.order, path: ['to'] }),
+    z.refine((r) => withinAYear(r.from, r.to), { message: REPORT_FILE_ERRORS.too_long, path: ['to'] }),
+  ),
 });
 
 /** POST /api/locations/{id}/reports/records: the records behind one figure, exported as a file. */
@@ -126,7 +112,7 @@ export const scheduleChangesBody = z.object({
   schedule: z.object({
     name: z.optional(reportName),
     type: z.optional(reportTypeInput),
-    scope: z.optional(z.enum(['location', 'company'], { error: REPORT_FILE_ERRORS.scope })),
+    scope: z.optional(z.enum(['location', 'company'], { error: REPORT_ERRORS.scope })),
     period: z.optional(schedulePeriod),
     cadence: z.optional(cadenceInput),
     recipients: z.optional(recipients),

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FigureRecord, ReportFigures } from '../../../shared/reports/types.js';
 import { reportPaths } from '../../../shared/reports/routes.js';
 import { REPORT_NOT_READY } from '../../../shared/reports/fileSchemas.js';
+import { REPORT_ERRORS } from '../../../shared/reports/schemas.js';
 import { config } from '../../lib/config.js';
 import { storedAt } from '../../lib/storage.js';
 import type { FigureSource, FiguresAsk } from '../figureSource.js';
@@ -22,6 +23,7 @@ import { askForReport } from '../files.js';
 import { generateReport, REPORT_ATTEMPTS, sweepReports } from '../generate.js';
 import { getReport, getSchedule, saveSchedule, saveReport } from '../records.js';
 import { runDueSchedules } from '../schedules.js';
+import { countFact } from '../../tallies/facts.js';
 import { api, mailbox, signIn, type ApiClient } from '../../../test/support/api.js';
 import { accessFlags, createAgent, createOwnStore, type OwnStore } from '../../../test/support/ownStore.js';
 import { useStackEnv } from '../../../test/support/service.js';
@@ -246,6 +248,80 @@ describe('a report file', () => {
   });
 });
 
+/** A figure's cell as the workbook holds it (independently of the writer): cents as units, a day as a date, nothing as empty. */
+function expectedCell(value: unknown, format: string): unknown {
+  if (value === null || value === undefined) return undefined;
+  if (format === 'money') return (value as number) / 100;
+  if (format === 'date') return new Date(`${String(value)}T00:00:00Z`);
+  return value;
+}
+
+describe('a report asked for through the API', () => {
+  it('is made by the background worker from the tallies and holds exactly the figures the screen shows', async () => {
+    // Prepare: Maya's texts of 3 November as the tallies count them (the stream's listener does this as the product works).
+    const maya = `${store.companyId}_mgr`;
+    const fact = (id: string, figure: string, dims: Record<string, string>, value?: number) =>
+      countFact(
+        { id: `${store.companyId}:${id}`, type: 'texting', figure, company_id: store.companyId, location_id: store.locationId, at: '2026-11-03T15:00:00.000Z', dims, ...(value === undefined ? {} : { value }), record: { kind: 'repair_order', id: `ro_${id}`, label: `RO ${id}` } },
+        'America/New_York',
+      );
+    for (const n of [1, 2, 3]) await fact(`m${n}`, 'sent', { agent_id: maya });
+    for (const n of [1, 2]) await fact(`r${n}`, 'received', { agent_id: maya });
+    await fact('w1', 'waits', { agent_id: maya });
+    await fact('w2', 'waits', { agent_id: maya });
+    await fact('a1', 'answered', { agent_id: maya, minutes: '4' }, 4);
+    await fact('a2', 'answered', { agent_id: maya, minutes: '9' }, 9);
+
+    const made = await asks(manager, { report: { location_id: store.locationId, type: 'texting', period: periodNov, name: 'Texting in November' } });
+    expect(made.status).toBe('pending');
+
+    let res = await manager.get(reportPaths.report(made.id));
+    for (let i = 0; i < 80 && res.status === 409; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      res = await manager.get(reportPaths.report(made.id));
+    }
+    expect(res.status, res.text).toBe(200);
+    const screen = await manager.get(`${reportPaths.figures(store.locationId)}?type=texting&period=custom&from=2026-11-01&to=2026-11-15`);
+    expect(screen.status, screen.text).toBe(200);
+    const figures = screen.body.figures as ReportFigures;
+    const book = await download(res.body.report.attachment.url);
+
+    expect(book.worksheets.length).toBe(1 + figures.sheets.length);
+    // Maya's row, as counted above: 3 sent, 2 received, 2 answered, median (4 + 9) / 2.
+    const mayaRow = figures.sheets[0]!.rows.find((row) => row.label === 'Maya Manager')!;
+    expect(mayaRow.cells).toMatchObject({ sent: 3, received: 2, answered: 2, median_first_response: 6.5 });
+    const inBook = book.worksheets[1]!.getRow(2 + figures.sheets[0]!.rows.indexOf(mayaRow));
+    expect([2, 3, 6].map((c) => inBook.getCell(c).value)).toEqual([3, 2, 6.5]);
+    figures.sheets.forEach((section, i) => {
+      const sheet = book.worksheets[i + 1]!;
+      expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+      const rows = [...section.rows, ...(section.total ? [{ ...section.total, label: 'Total' }] : [])];
+      expect(sheet.rowCount).toBe(1 + rows.length);
+      rows.forEach((row, r) => {
+        section.columns.forEach((column, c) => {
+          const cell = sheet.getRow(r + 2).getCell(c + 1);
+          if (column.id === 'label') expect(cell.value).toBe(row.label);
+          else expect(cell.value ?? undefined, `${section.id} ${row.key} ${column.id}`).toEqual(expectedCell(row.cells[column.id], column.format));
+        });
+      });
+    });
+
+    // The records behind Maya's "sent", exported: one row per text, as the drill-down lists them.
+    const exported = await manager.post(reportPaths.records(store.locationId), { report: { type: 'texting', figure: 'sent', dims: { agent_id: maya }, period: periodNov } });
+    expect(exported.status, exported.text).toBe(201);
+    let file = await manager.get(reportPaths.report(exported.body.report.id));
+    for (let i = 0; i < 80 && file.status === 409; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      file = await manager.get(reportPaths.report(exported.body.report.id));
+    }
+    expect(file.status, file.text).toBe(200);
+    const sheet = (await download(file.body.report.attachment.url)).getWorksheet('Records')!;
+    expect(sheet.rowCount).toBe(4);
+    expect([2, 3, 4].map((r) => sheet.getRow(r).getCell(3).value).sort()).toEqual(['RO m1', 'RO m2', 'RO m3']);
+    expect(sheet.getRow(2).getCell(7).value).toBe('Maya Manager');
+  });
+});
+
 describe('the report routes', () => {
   it('answer a manager at once with a pending report, listed newest first, 20 a page', async () => {
     const made = await asks(manager, { report: { location_id: store.locationId, type: 'inspections', period: { kind: 'lm' } } });
@@ -288,21 +364,21 @@ describe('the report routes', () => {
       expect(res.status, res.text).toBe(422);
       return res.body.errors as { message: string; path: string }[];
     };
-    expect(await bad({ report: { location_id: store.locationId, type: 'weather', period: { kind: 'mtd' } } })).toContainEqual(expect.objectContaining({ path: 'report.type', message: 'Please choose a report type' }));
+    expect(await bad({ report: { location_id: store.locationId, type: 'weather', period: { kind: 'mtd' } } })).toContainEqual(expect.objectContaining({ path: 'report.type', message: REPORT_ERRORS.type }));
     expect(await bad({ report: { location_id: store.locationId, type: 'csi', period: { kind: 'fortnight' } } })).toContainEqual(
-      expect.objectContaining({ path: 'report.period.kind', message: 'Please choose a period: MTD, YTD, LM, a custom period or a single date' }),
+      expect.objectContaining({ path: 'report.period.kind', message: REPORT_ERRORS.period }),
     );
     expect(await bad({ report: { location_id: store.locationId, type: 'csi', period: { kind: 'custom', from: '2026-11-10', to: '2026-11-01' } } })).toContainEqual(
-      expect.objectContaining({ path: 'report.period.to', message: 'The end of the period is before its start' }),
+      expect.objectContaining({ path: 'report.period.to', message: REPORT_ERRORS.order }),
     );
     expect(await bad({ report: { location_id: store.locationId, type: 'csi', period: { kind: 'date', date: '2026-02-30' } } })).toContainEqual(
-      expect.objectContaining({ path: 'report.period.date', message: 'Please enter a date as YYYY-MM-DD' }),
+      expect.objectContaining({ path: 'report.period.date', message: REPORT_ERRORS.date }),
     );
     expect(await bad({ report: { location_id: store.locationId, type: 'csi', period: { kind: 'custom', from: '2024-01-01', to: '2026-01-01' } } })).toContainEqual(
-      expect.objectContaining({ message: 'A custom period can cover at most 366 days' }),
+      expect.objectContaining({ path: 'report.period.to', message: 'A custom period can cover at most 366 days' }),
     );
     expect(await bad({ report: { location_id: store.locationId, type: 'csi', period: { kind: 'mtd' }, scope: 'planet' } })).toContainEqual(
-      expect.objectContaining({ path: 'report.scope', message: 'Please choose this location or the whole company' }),
+      expect.objectContaining({ path: 'report.scope', message: REPORT_ERRORS.scope }),
     );
     const rename = await manager.put(reportPaths.report('rpt_nothing'), { report: { name: '   ' } });
     expect(rename.status).toBe(422);
