@@ -51,5 +51,6 @@ export const board = {
     { param: 'id', after: /^\/api\/reports\/$/, kind: 'report', tenant: true, sample: { list: '/api/locations/{location}/reports', field: 'reports' } },
     { param: 'id', after: /^\/api\/report_schedules\/$/, kind: 'report_schedule', tenant: true, sample: { list: '/api/locations/{location}/report_schedules', field: 'report_schedules' } },
   ],
-  local: { bench: 'functions/reports/bench.ts' },
+  // The demo's report counts the demo's texts: after the boards that seed them.
+  local: { demo: 'functions/reports/demo.ts', demoAfter: ['service', 'tallies'], bench: 'functions/reports/bench.ts' },
 } as const satisfies BoardModule;

@@ -67,6 +67,8 @@ export interface ReportAsk {
   range?: DayRange;
   /** A schedule's run names its report (one report per run, however often the run is tried). */
   id?: string;
+  /** False when the caller makes it itself (the demo's seed): no background worker is started. */
+  startNow?: boolean;
 }
 
 /**
@@ -109,7 +111,7 @@ export async function askForReport(ask: ReportAsk, now = new Date()): Promise<Re
     throw err;
   }
   await announceReport(record);
-  await startInBackground({ job: 'report_generate', company_id: record.company_id, report_id: record.id });
+  if (ask.startNow !== false) await startInBackground({ job: 'report_generate', company_id: record.company_id, report_id: record.id });
   return record;
 }
 
