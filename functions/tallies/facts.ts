@@ -7,7 +7,9 @@
 import type { DayRange, ReportType } from '../../shared/reports/types.js';
 import type { Fact } from '../lib/boardModule.js';
 import { dayAfter, dayStart, storeDay } from '../../shared/reports/periods.js';
-import { readPage, transactWrite } from '../lib/table.js';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../lib/config.js';
+import { db, readPage, transactWrite, type QueryInput } from '../lib/table.js';
 import { counterWrites } from './counters.js';
 
 /** Keys of the records this store owns (docs/data-model.md "Reports"). */
@@ -70,42 +72,78 @@ export async function countFact(fact: Fact, timeZone: string): Promise<boolean> 
   }
 }
 
-/**
- * The facts behind a figure at the locations over the range (drill-down), newest first, those whose
- * dimensions include every one asked for. Each location is read only up to offset + limit facts.
- */
-export async function factsOf(input: {
+interface FactsAsked {
   companyId: string;
   locations: readonly { id: string; timezone: string }[];
   type: ReportType;
   figure: string;
   dims: Readonly<Record<string, string>>;
   range: DayRange;
-  offset: number;
-  limit: number;
-}): Promise<StoredFact[]> {
+}
+
+/** The Query of a location's facts of the figure over the range, newest first, those with every dimension asked for. */
+function factsQuery(input: FactsAsked, location: { id: string; timezone: string }): QueryInput {
   const entries = Object.entries(input.dims);
   const names = Object.fromEntries(entries.map(([k], i) => [`#d${i}`, k]));
   const values = Object.fromEntries(entries.map(([, v], i) => [`:d${i}`, v]));
+  return {
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ...(entries.length > 0 ? { FilterExpression: entries.map((_, i) => `dims.#d${i} = :d${i}`).join(' AND '), ExpressionAttributeNames: names } : {}),
+    // Instants are ISO in UTC: the store's days' bounds compare as strings.
+    ExpressionAttributeValues: { ':pk': factKeys.facts(input.companyId, location.id, input.type, input.figure), ':from': dayStart(input.range.from, location.timezone), ':to': dayAfter(input.range.to, location.timezone), ...values },
+    ScanIndexForward: false,
+  };
+}
+
+const stored = ({ id, type, figure, location_id, at, record, dims, value, customer_id }: StoredFact): StoredFact => ({ id, type, figure, location_id, at, record, dims, value, customer_id });
+const newestFirst = (a: StoredFact, b: StoredFact) => (a.at < b.at ? 1 : a.at > b.at ? -1 : a.id < b.id ? 1 : -1);
+
+/**
+ * The facts behind a figure at the locations over the range (drill-down), newest first, those whose
+ * dimensions include every one asked for. Each location is read only up to offset + limit facts:
+ * for a page on screen; an export reads them all with `factPages`.
+ */
+export async function factsOf(input: FactsAsked & { offset: number; limit: number }): Promise<StoredFact[]> {
   const wanted = input.offset + input.limit;
-  const perLocation = await Promise.all(
-    input.locations.map((location) =>
-      readPage<StoredFact>(
-        {
-          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-          ...(entries.length > 0 ? { FilterExpression: entries.map((_, i) => `dims.#d${i} = :d${i}`).join(' AND '), ExpressionAttributeNames: names } : {}),
-          // Instants are ISO in UTC: the store's days' bounds compare as strings.
-          ExpressionAttributeValues: { ':pk': factKeys.facts(input.companyId, location.id, input.type, input.figure), ':from': dayStart(input.range.from, location.timezone), ':to': dayAfter(input.range.to, location.timezone), ...values },
-          ScanIndexForward: false,
-        },
-        0,
-        wanted,
-      ),
-    ),
+  const perLocation = await Promise.all(input.locations.map((location) => readPage<StoredFact>(factsQuery(input, location), 0, wanted)));
+  return perLocation.flat().sort(newestFirst).slice(input.offset, wanted).map(stored);
+}
+
+/** One location's facts, newest first, a Query page at a time (each page continues where the last stopped). */
+async function* locationFacts(input: FactsAsked, location: { id: string; timezone: string }, pageSize: number): AsyncGenerator<StoredFact> {
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(new QueryCommand({ ...factsQuery(input, location), TableName: config.tableName, ExclusiveStartKey: start, Limit: pageSize }));
+    for (const item of out.Items ?? []) yield stored(item as StoredFact);
+    start = out.LastEvaluatedKey;
+  } while (start);
+}
+
+/**
+ * Every fact behind a figure (an export of its records), newest first across the locations, in
+ * pages of `pageSize`: each location's Query continues from where it stopped, so a million facts
+ * are read once, not again for every page.
+ */
+export async function* factPages(input: FactsAsked, pageSize: number): AsyncGenerator<StoredFact[]> {
+  const heads = await Promise.all(
+    input.locations.map(async (location) => {
+      const it = locationFacts(input, location, pageSize);
+      const first = await it.next();
+      return { it, head: first.done ? undefined : first.value };
+    }),
   );
-  return perLocation
-    .flat()
-    .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : a.id < b.id ? 1 : -1))
-    .slice(input.offset, wanted)
-    .map(({ id, type, figure, location_id, at, record, dims, value, customer_id }) => ({ id, type, figure, location_id, at, record, dims, value, customer_id }));
+  let page: StoredFact[] = [];
+  for (;;) {
+    let pick: (typeof heads)[number] | undefined;
+    for (const h of heads) if (h.head && (!pick || newestFirst(h.head, pick.head!) < 0)) pick = h;
+    if (!pick) break;
+    page.push(pick.head!);
+    const next = await pick.it.next();
+    pick.head = next.done ? undefined : next.value;
+    if (page.length === pageSize) {
+      yield page;
+      page = [];
+    }
+  }
+  if (page.length > 0) yield page;
 }

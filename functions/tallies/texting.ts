@@ -14,9 +14,13 @@ import { saveWaitState, waitState, WaitStateChanged, type OpenWait } from './wai
 /** Who a row counts under when the conversation has no advisor. */
 export const NO_ADVISOR = 'none';
 
-/** A text an agent wrote to the customer in person: not automated, not a note, and no longer held for later. */
+/**
+ * A text an agent wrote to the customer in person and sent: not automated, not a note, no longer
+ * held for later, and not refused before it left (a held text the rules no longer let go).
+ */
 export function isAgentText(m: MessageRecord): boolean {
-  return m.metadata.direction === 'outbound' && m.agent !== null && m.metadata.automated === null && m.behaviour === null && m.metadata.status !== 'scheduled';
+  const status = m.metadata.status;
+  return m.metadata.direction === 'outbound' && m.agent !== null && m.metadata.automated === null && m.behaviour === null && status !== 'scheduled' && status !== 'not sent';
 }
 
 /** When an agent's text went: a text held for a chosen time went at that time. */
@@ -30,9 +34,23 @@ async function advisorOf(companyId: string, owner: OwnerRef): Promise<string> {
   return loaded?.agent?.id ?? NO_ADVISOR;
 }
 
+/** A customer's text or an agent's, as far as the texting figures care. */
+const counts = (m: MessageRecord | undefined): boolean => Boolean(m && (m.metadata.direction === 'inbound' || isAgentText(m)));
+
+/**
+ * The message of a change that is new to the texting figures: inserted, or an agent's text held
+ * for later that has just gone. A delivery receipt's change of a text already counted is not
+ * (most of a text's changes are receipts).
+ */
+function newlyCounted(change: TableChange): MessageRecord | undefined {
+  const m = messageOfItem(change.new);
+  if (!counts(m) || counts(messageOfItem(change.old))) return undefined;
+  return m;
+}
+
 /** The facts of one message itself: a text sent by an agent, or a text received from the customer. */
 export async function messageFacts(change: TableChange): Promise<Fact[]> {
-  const m = messageOfItem(change.new);
+  const m = newlyCounted(change);
   if (!m) return [];
   const base = { type: 'texting' as const, company_id: m.company_id, location_id: m.location_id, record: recordOf(m), customer_id: m.customer_id || undefined };
   if (isAgentText(m)) return [{ ...base, id: `${m.id}:sent`, figure: 'sent', at: sentAt(m), dims: { agent_id: m.agent!.id } }];
@@ -56,8 +74,8 @@ interface Turn {
  * (their facts' ids are the customer's text's), on the day and under the advisor the wait started with.
  */
 export async function keepWaits(change: TableChange): Promise<void> {
-  const changed = messageOfItem(change.new);
-  if (!changed || !(changed.metadata.direction === 'inbound' || isAgentText(changed))) return;
+  const changed = newlyCounted(change);
+  if (!changed) return;
   const { company_id: companyId, location_id: locationId, message_thread_id: threadId } = changed;
   const store = await storeFacts(companyId, locationId);
   for (let attempt = 0; ; attempt++) {

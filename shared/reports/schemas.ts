@@ -55,7 +55,10 @@ export const recordsQuery = z.object({
   period: reportPeriod,
   scope: reportScope,
   figure: z.string({ error: REPORT_ERRORS.figure }).check(z.minLength(1, REPORT_ERRORS.figure), z.maxLength(64, REPORT_ERRORS.figure)),
-  dims: z._default(z.record(z.string().check(z.maxLength(128)), z.string().check(z.maxLength(256)), { error: REPORT_ERRORS.dims }), {}),
+  dims: z._default(
+    z.record(z.string().check(z.maxLength(128)), z.string().check(z.maxLength(256)), { error: REPORT_ERRORS.dims }).check(z.refine((dims) => Object.keys(dims).length <= 8, REPORT_ERRORS.dims)),
+    {},
+  ),
 });
 
 /**

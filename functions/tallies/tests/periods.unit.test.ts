@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { dayAfter, dayStart, daysOf, periodRange, storeDay } from '../../../shared/reports/periods.js';
-import { REPORT_ERRORS, figuresQuery, reportQueryInput } from '../../../shared/reports/schemas.js';
+import { REPORT_ERRORS, figuresQuery, recordsQuery, reportQueryInput } from '../../../shared/reports/schemas.js';
 import { splitRange } from '../counters.js';
 
 const NY = 'America/New_York';
@@ -103,5 +103,27 @@ describe('the figures query', () => {
     expect(messages({ type: 'texting', period: 'week' })).toEqual([REPORT_ERRORS.period]);
     expect(messages({ type: 'sales', period: 'mtd' })).toEqual([REPORT_ERRORS.type]);
     expect(messages({ type: 'texting', period: 'mtd', scope: 'group' })).toEqual([REPORT_ERRORS.scope]);
+  });
+});
+
+describe('the records query', () => {
+  const check = (query: Record<string, string>) => recordsQuery.safeParse(reportQueryInput(query));
+  it("takes a figure and its row's dimensions as JSON", () => {
+    expect(check({ type: 'texting', period: 'mtd', figure: 'sent', dims: '{"agent_id":"agt_1"}' }).data).toEqual({
+      type: 'texting',
+      period: { kind: 'mtd' },
+      scope: 'location',
+      figure: 'sent',
+      dims: { agent_id: 'agt_1' },
+    });
+    expect(check({ type: 'texting', period: 'mtd', figure: 'sent' }).data?.dims).toEqual({});
+  });
+  it('refuses a row that is not an object of names and texts, and a missing figure', () => {
+    for (const dims of ['agent', '[1]', '{"agent_id":1}', JSON.stringify(Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`k${i}`, 'v'])))]) {
+      const result = check({ type: 'texting', period: 'mtd', figure: 'sent', dims });
+      expect(result.success, dims).toBe(false);
+    }
+    const missing = check({ type: 'texting', period: 'mtd' });
+    expect(missing.success ? [] : missing.error.issues.map((i) => i.message)).toEqual([REPORT_ERRORS.figure]);
   });
 });

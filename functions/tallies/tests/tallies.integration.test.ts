@@ -15,12 +15,13 @@ import { customerKeys, rememberLineType, saveCustomer, type CustomerRecord } fro
 import type { TableChange } from '../../lib/boardModule.js';
 import { getItem, queryAll } from '../../lib/table.js';
 import { loadOwner, type ConversationOwner } from '../../messages/owners.js';
-import { appendMessage, everyMessageOf, messageKeys, newMessage } from '../../messages/records.js';
+import { appendMessage, everyMessageOf, messageKeys, newMessage, setDeliveryState } from '../../messages/records.js';
 import { saveRepairOrder } from '../../repairOrders/records.js';
 import { api, replyAsCustomer, signIn, type ApiClient } from '../../../test/support/api.js';
 import { accessFlags, createAgent, createOwnStore, type OwnStore } from '../../../test/support/ownStore.js';
 import { customerRecord, repairOrderRecord, useStackEnv } from '../../../test/support/service.js';
 import { countFact } from '../facts.js';
+import { figureRecordPages } from '../records.js';
 import { tallyListener } from '../listener.js';
 import { forgetStores } from '../stores.js';
 
@@ -231,9 +232,95 @@ describe('texting activity per advisor', () => {
     expect(res.body.records.map((r: { id: string }) => r.id)).toEqual([w2, w1, w3]);
     const page = await manager.get(`/api/locations/${store.locationId}/reports/records?type=texting&figure=answered&dims=${dims}&${PERIOD}&offset=1&limit=1`);
     expect(page.body.records.map((r: { id: string }) => r.id)).toEqual([w1]);
+    // An export reads every record once, in pages, in the same order.
+    const pages: string[][] = [];
+    for await (const page of figureRecordPages({ companyId: store.companyId, locations: [{ id: store.locationId, timezone: NY }], type: 'texting', figure: 'answered', dims: { agent_id: sam.id }, range: { from: '2026-10-31', to: '2026-11-20' }, pageSize: 2 })) {
+      pages.push(page.map((r) => r.id));
+    }
+    expect(pages).toEqual([[w2, w1], [w3]]);
     const unanswered = await manager.get(`/api/locations/${store.locationId}/reports/records?type=texting&figure=waits&dims=${encodeURIComponent(JSON.stringify({ agent_id: 'none' }))}&${PERIOD}`);
     expect(unanswered.body.records).toHaveLength(1);
     expect(unanswered.body.records[0].agent).toBeNull();
+  });
+
+  it('changes counted as they come, one by one and two at once, find the waits a simple walk of the conversation finds', async () => {
+    const owner = await conversationOf(await newCustomer(), ana);
+    // New York, December (EST): [time, who].
+    const script: [string, 'customer' | 'ana'][] = [
+      ['2026-12-07T14:00:00.000Z', 'customer'], // Mon 09:00
+      ['2026-12-07T14:01:00.000Z', 'customer'],
+      ['2026-12-07T14:20:00.000Z', 'ana'],
+      ['2026-12-07T14:30:00.000Z', 'ana'],
+      ['2026-12-07T22:55:00.000Z', 'customer'], // Mon 17:55
+      ['2026-12-08T13:10:00.000Z', 'ana'], // Tue 08:10
+      ['2026-12-08T17:00:00.000Z', 'customer'], // Tue 12:00
+      ['2026-12-08T17:03:00.000Z', 'ana'],
+      ['2026-12-12T17:58:00.000Z', 'customer'], // Sat 12:58, never answered
+    ];
+    const write = async ([at, who]: (typeof script)[number]) => {
+      const m =
+        who === 'customer'
+          ? newMessage(owner, { direction: 'inbound', text: `Customer at ${at}`, at, from: '+16175550000', to: store.number })
+          : newMessage(owner, { direction: 'outbound', text: `Ana at ${at}`, at, agent: ana, status: 'delivered', statusAt: at });
+      await appendMessage(owner, m);
+      return insert((await getItem<Record<string, unknown>>(messageKeys.message(store.companyId, owner.thread_id, m.id), true))!);
+    };
+    for (let i = 0; i < script.length; i++) {
+      // The two messages of Monday evening and Tuesday morning are counted at once, by two batches.
+      if (i === 4) {
+        const [a, b] = [await write(script[4]!), await write(script[5]!)];
+        await Promise.all([tallyListener.apply([b]), tallyListener.apply([a])]);
+        i = 5;
+        continue;
+      }
+      await tallyListener.apply([await write(script[i]!)]);
+    }
+
+    // The same walked here: a wait starts with a customer's text when none is open and ends with Ana's next text.
+    const answers: number[] = [];
+    let waits = 0;
+    let openAt: string | null = null;
+    for (const [at, who] of script) {
+      if (who === 'customer' && openAt === null) {
+        openAt = at;
+        waits++;
+      } else if (who === 'ana' && openAt !== null) {
+        answers.push(openMinutes(openAt, at));
+        openAt = null;
+      }
+    }
+    const sorted = [...answers].sort((a, b) => a - b);
+    const figures = (await figuresOf(manager, 'type=texting&period=custom&from=2026-12-07&to=2026-12-12')).body.figures as ReportFigures;
+    expect(rowOf(sheet(figures, 'by_advisor'), `agent:${ana.id}`)!.cells).toEqual({
+      sent: script.filter(([, who]) => who === 'ana').length,
+      received: script.filter(([, who]) => who === 'customer').length,
+      waits,
+      answered: answers.length,
+      median_first_response: sorted[Math.floor(sorted.length / 2)],
+      late_share: answers.filter((m) => m > 15).length / answers.length,
+      unanswered: waits - answers.length,
+    });
+    expect(sorted).toEqual([3, 15, 20]);
+  });
+
+  it('a text held for a chosen time counts as sent when it goes, on the day it was due, and its receipts add nothing', async () => {
+    const owner = await conversationOf(await newCustomer(), ana);
+    const dueAt = '2026-11-24T15:00:00.000Z';
+    const held = newMessage(owner, { direction: 'outbound', text: 'Your tyres arrive tomorrow.', at: '2026-11-23T20:00:00.000Z', agent: ana, status: 'scheduled', sendAt: dueAt });
+    await appendMessage(owner, held);
+    const key = messageKeys.message(store.companyId, owner.thread_id, held.id);
+    const asHeld = (await getItem<Record<string, unknown>>(key, true))!;
+    await tallyListener.apply([insert(asHeld)]);
+    const sentOn = async (day: string) => rowOf(sheet((await figuresOf(manager, `type=texting&period=date&date=${day}`)).body.figures, 'by_advisor'), `agent:${ana.id}`)?.cells.sent ?? 0;
+    expect(await sentOn('2026-11-24')).toBe(0);
+
+    const queued = await setDeliveryState(held, { status: 'queued' });
+    const asQueued = (await getItem<Record<string, unknown>>(key, true))!;
+    await setDeliveryState(queued!, { status: 'delivered' });
+    const asDelivered = (await getItem<Record<string, unknown>>(key, true))!;
+    await tallyListener.apply([insert(asQueued, asHeld), insert(asDelivered, asQueued), insert(asQueued, asHeld)]);
+    expect(await sentOn('2026-11-24')).toBe(1);
+    expect(await sentOn('2026-11-23')).toBe(0);
   });
 
   it('texts sent through the API and a reply through the carrier count on today', async () => {
@@ -354,6 +441,16 @@ describe('scope and permissions', () => {
       { id: `east_${randomUUID()}`, type: 'texting', figure: 'sent', company_id: store.companyId, location_id: store.otherLocationId, at: '2026-11-01T03:30:00.000Z', dims: { agent_id: sam.id }, record: { kind: 'repair_order', id: 'ro_x', label: 'x' } },
       NY,
     );
+    // An export of a company's figure merges the stores' records, newest first.
+    const mainSent = (await admin.get(`/api/locations/${store.locationId}/reports/records?type=texting&figure=sent&period=custom&from=2026-10-01&to=2026-11-20`)).body.records as { id: string; at: string }[];
+    const eastSent = (await admin.get(`/api/locations/${store.locationId}/reports/records?type=texting&figure=sent&dims=${encodeURIComponent(JSON.stringify({ location_id: store.otherLocationId }))}&period=custom&from=2026-10-01&to=2026-11-20&scope=company`)).body.records as { id: string; at: string }[];
+    expect(eastSent).toHaveLength(1);
+    const expected = [...mainSent, ...eastSent].sort((a, b) => (a.at < b.at ? 1 : -1)).map((r) => r.id);
+    const exported: string[][] = [];
+    const both = [store.locationId, store.otherLocationId].map((id) => ({ id, timezone: NY }));
+    for await (const page of figureRecordPages({ companyId: store.companyId, locations: both, type: 'texting', figure: 'sent', dims: {}, range: { from: '2026-10-01', to: '2026-11-20' }, pageSize: 3 })) exported.push(page.map((r) => r.id));
+    expect(exported.flat()).toEqual(expected);
+    expect(exported.map((p) => p.length)).toEqual([3, expected.length - 3]);
     const october = (await figuresOf(admin, 'type=texting&period=custom&from=2026-10-01&to=2026-10-31&scope=company')).body.figures as ReportFigures;
     expect(rowOf(sheet(october, 'by_location'), `location:${store.otherLocationId}`)!.cells.sent).toBe(1);
     const november = (await figuresOf(admin, 'type=texting&period=date&date=2026-11-01&scope=company')).body.figures as ReportFigures;
