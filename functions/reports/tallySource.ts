@@ -1,9 +1,10 @@
 /**
  * The figures and records of the reports' tallies (functions/tallies), as report files read them:
- * the figures with the settings of the store asked from, the records a page at a time.
+ * the figures with the settings of the store asked from, the records a page at a time (each fact
+ * read once, however long the export).
  */
 import { reportFigures } from '../tallies/figures.js';
-import { figureRecords } from '../tallies/records.js';
+import { figureRecordPages } from '../tallies/records.js';
 import { readReportsSettings } from '../tallies/settings.js';
 import type { FigureSource } from './figureSource.js';
 
@@ -16,11 +17,5 @@ export const tallySource: FigureSource = {
     if (!asked) throw new Error('a report counts at least one location');
     return reportFigures({ ...ask, settings: await readReportsSettings(ask.companyId, asked.id) });
   },
-  records: async function* (ask) {
-    for (let offset = 0; ; offset += RECORDS_PAGE) {
-      const { records, total } = await figureRecords({ ...ask, offset, limit: RECORDS_PAGE });
-      if (records.length > 0) yield records;
-      if (records.length < RECORDS_PAGE || offset + RECORDS_PAGE >= total) return;
-    }
-  },
+  records: (ask) => figureRecordPages({ ...ask, pageSize: RECORDS_PAGE }),
 };
