@@ -7,6 +7,7 @@ import { INHERITED_FROM_NUMBER } from '../customers/consent.js';
 import { consentLineOfItem } from '../customers/consentLedger.js';
 import { customerOfItem, getCustomer, type CustomerRecord } from '../customers/records.js';
 import { quotesCustomerWords } from '../../shared/systemNotes.js';
+import { instantOf } from './facts.js';
 import type { ConsentEntry } from '../../shared/customers.js';
 
 /** The channel a consent change came by, from the ledger's method. */
@@ -48,7 +49,7 @@ export async function consentFacts(change: TableChange): Promise<Fact[]> {
       figure,
       company_id: line.company_id,
       location_id: customer.location_id,
-      at: new Date(entry.at).toISOString(),
+      at: instantOf(entry.at, change.at),
       dims: { channel: consentChannel(entry.method), wording: consentWording(entry), ...(entry.agent ? { agent_id: entry.agent.id } : {}) },
       record: { kind: 'customer', id: customer.id, label: nameOf(customer) },
       customer_id: customer.id,
@@ -68,7 +69,7 @@ export function lineFacts(change: TableChange): Fact[] {
   if (line !== 'landline' && line !== 'voip') return [];
   const before = customerOfItem(change.old);
   if (before?.carrier?.type === line) return [];
-  const at = new Date(after.carrier.checked_at ?? change.at).toISOString();
+  const at = instantOf(after.carrier.checked_at, change.at);
   return [
     {
       id: `${after.id}:line:${line}:${at}`,

@@ -9,6 +9,7 @@ import type { Fact } from '../lib/boardModule.js';
 import { dayAfter, dayStart, storeDay } from '../../shared/reports/periods.js';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../lib/config.js';
+import { logger } from '../lib/log.js';
 import { db, readPage, transactWrite, type QueryInput } from '../lib/table.js';
 import { counterWrites } from './counters.js';
 
@@ -23,6 +24,12 @@ export type StoredFact = Required<Pick<Fact, 'id' | 'type' | 'figure' | 'locatio
   value: number | null;
   customer_id: string | null;
 };
+
+/** An instant as facts keep it (ISO, UTC, milliseconds), or the fallback's when the value is none or not a time. */
+export function instantOf(value: string | null | undefined, fallback: string): string {
+  const t = Date.parse(value ?? '');
+  return new Date(Number.isNaN(t) ? Date.parse(fallback) : t).toISOString();
+}
 
 /** Whether a cancelled transaction failed on its first write's condition: the fact was there. */
 function factWasThere(err: unknown): boolean {
@@ -41,6 +48,11 @@ function isConflict(err: unknown): boolean {
  * store's calendar day of the fact.
  */
 export async function countFact(fact: Fact, timeZone: string): Promise<boolean> {
+  // A fact without a real time could never be counted: retrying its batch would hold up every change after it.
+  if (Number.isNaN(Date.parse(fact.at))) {
+    logger.error('A fact without a valid time was not counted', { fact: fact.id, at: fact.at });
+    return false;
+  }
   const dims = fact.dims ?? {};
   const item: StoredFact & { pk: string; sk: string } = {
     pk: factKeys.facts(fact.company_id, fact.location_id, fact.type, fact.figure),
