@@ -4,7 +4,7 @@
  * it goes (which renews the lease), and marks it ready; a scheduled report is e-mailed before it is.
  * A worker that dies loses only its lease: the sweep (the report_generate job without an id) takes
  * every pending report and every running one whose lease ran out, and starts it again. A report that
- * fails REPORT_ATTEMPTS times is marked failed.
+ * fails REPORT_ATTEMPTS times, or that the source cannot count at all, is marked failed.
  */
 import { currencySymbol } from '../../shared/locales.js';
 import type { FigureFormat, ReportStatus } from '../../shared/reports/types.js';
@@ -15,7 +15,7 @@ import { logger } from '../lib/log.js';
 import { mail, type MailAttachment } from '../lib/mail.js';
 import { deleteStored, readStored, s3 } from '../lib/storage.js';
 import { announceReport } from './channels.js';
-import type { FigureSource, FiguresAsk } from './figureSource.js';
+import { ReportCannotBeMade, type FigureSource, type FiguresAsk } from './figureSource.js';
 import { getReport, reportsUnfinished, ReportChanged, saveReport, type ReportFile, type ReportRecord } from './records.js';
 import { reportMail, workbookWords } from './reportWords.js';
 import { WORKBOOK_CHUNK } from './workbookChunk.js';
@@ -192,7 +192,7 @@ export async function generateReport(companyId: string, reportId: string, source
   } catch (err) {
     if (err instanceof LeaseLost) return 'skipped';
     logger.error('report not generated', { company_id: companyId, report_id: reportId, attempt: taken.attempts, error: (err as Error).message });
-    const last = taken.attempts >= REPORT_ATTEMPTS;
+    const last = taken.attempts >= REPORT_ATTEMPTS || err instanceof ReportCannotBeMade;
     const next = await whileMine(companyId, reportId, lease, () => ({
       status: last ? 'failed' : 'pending',
       lease_until: null,
