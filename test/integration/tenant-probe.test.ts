@@ -153,6 +153,9 @@ const CONTROL_EXCEPTIONS: Record<string, string> = {
   'GET /api/public/surveys/{token}/visit': 'as the survey link it turns into its visit link',
   'GET /api/tech/mpi/repair_orders/{id}/technician/sheet': "the technician's view of a sheet answers technicians only",
   'GET /api/locations/{id}/history/{tab}': 'a search with nothing to look for answers 422 No Search Parameters (SPEC §8); functions/history/tests searches at the store',
+  // The location is checked (404 across the walls) before the question; without one they answer 422.
+  'GET /api/locations/{id}/reports/figures': 'a report is asked for by type and period in the query, which the probe does not carry',
+  'GET /api/locations/{id}/reports/records': 'as above, with the figure',
 };
 
 let north: Store;
