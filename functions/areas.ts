@@ -7,7 +7,7 @@
  */
 import * as registry from './boards.js';
 import type { ApiArea, BoardJob, JobEvent } from './lib/boardModule.js';
-import { CONVERSATION_CHUNKS, LAMBDA_CHUNK, MAIL_CHUNK, S3_CHUNK } from './lib/lazyChunk.js';
+import { CONVERSATION_CHUNKS, MAIL_CHUNK, S3_CHUNK } from './lib/lazyChunk.js';
 import { boards } from './lib/boardList.js';
 import { STRIPE_CHUNK } from './payments/stripeChunk.js';
 
@@ -82,7 +82,7 @@ const CORE_AREAS = {
   /** Every board's conversations (their `{owner path}/messages` are added below), held texts, mass texts, uploads. */
   messages: {
     entry: 'functions/messages/handler.ts',
-    lazyChunks: [...CONVERSATION_CHUNKS, LAMBDA_CHUNK],
+    lazyChunks: CONVERSATION_CHUNKS,
     routes: [
       'PUT /api/messages/{id}/retry',
       'PUT /api/messages/{id}',

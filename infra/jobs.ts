@@ -8,7 +8,7 @@ import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { Construct } from 'constructs';
 import { JOBS, JOBS_ENTRY, type JobName } from '../functions/areas.js';
-import { CONVERSATION_CHUNKS, LAMBDA_CHUNK } from '../functions/lib/lazyChunk.js';
+import { CONVERSATION_CHUNKS } from '../functions/lib/lazyChunk.js';
 import { STRIPE_CHUNK } from '../functions/payments/stripeChunk.js';
 import { WORKBOOK_CHUNK } from '../functions/reports/workbookChunk.js';
 import { acknowledgeWildcardResource } from './nag.js';
@@ -19,7 +19,7 @@ import { ServerFunction, type LazyChunk, type ServerSettings } from './server-fu
  * the reports job writes files) the jobs load on first use (functions/lib/lazyChunk.ts), as
  * infra/api.ts LAZY_CHUNKS for the areas.
  */
-export const JOBS_LAZY_CHUNKS: readonly LazyChunk[] = [...CONVERSATION_CHUNKS, LAMBDA_CHUNK, STRIPE_CHUNK, WORKBOOK_CHUNK];
+export const JOBS_LAZY_CHUNKS: readonly LazyChunk[] = [...CONVERSATION_CHUNKS, STRIPE_CHUNK, WORKBOOK_CHUNK];
 
 export interface JobsProps {
   readonly settings: ServerSettings;

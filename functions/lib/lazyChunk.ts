@@ -38,7 +38,8 @@ export const MAIL_CHUNK: ChunkOfModule = { entry: 'functions/lib/sesMail.ts', fi
 
 /**
  * What a function that works conversations (it carries the boards' code: their listeners send
- * texts, keep attachments and e-mail managers) may load: every such function carries all three, so a
- * board that starts e-mailing or storing needs no packaging change elsewhere.
+ * texts, keep attachments, e-mail managers and start background work such as a report) may load:
+ * every such function carries all four, so a board that starts e-mailing, storing or working in the
+ * background needs no packaging change elsewhere.
  */
-export const CONVERSATION_CHUNKS: readonly ChunkOfModule[] = [S3_CHUNK, CARRIER_CHUNK, MAIL_CHUNK];
+export const CONVERSATION_CHUNKS: readonly ChunkOfModule[] = [S3_CHUNK, CARRIER_CHUNK, MAIL_CHUNK, LAMBDA_CHUNK];

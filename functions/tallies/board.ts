@@ -4,6 +4,7 @@
  * What it declares to the rest of the system (functions/lib/boardModule.ts), listed in functions/boards.ts.
  */
 import { settingsRouteKeys, type BoardModule } from '../lib/boardModule.js';
+import { CONVERSATION_CHUNKS } from '../lib/lazyChunk.js';
 import { tallyListener } from './listener.js';
 import { REPORTS_SETTINGS, reportsSettingsSchema } from './settings.js';
 
@@ -15,6 +16,8 @@ export const board = {
     tallies: {
       entry: 'functions/tallies/handler.ts',
       routes: ['GET /api/locations/{id}/reports/figures', 'GET /api/locations/{id}/reports/records', ...settingsRouteKeys(REPORTS_SETTINGS)],
+      // It reads a conversation's advisor through the boards' owner ports, so it carries their code.
+      lazyChunks: CONVERSATION_CHUNKS,
     },
   },
   settings: [{ key: REPORTS_SETTINGS, readBy: () => false, schema: reportsSettingsSchema }],
