@@ -3,14 +3,11 @@
  * built removes its line here (and its words from laterMenu.json) and brings its own
  * `features/<board>/screen.ts`.
  */
-import type { AccessFlags } from '../../../shared/access.js';
 import { menuLabel, type ScreenDefinition } from '../lib/screenDefinition.js';
 import menu from './laterMenu.json';
 
-const administrators = (f: AccessFlags) => f.admin || f.manager;
 const everyone = () => true;
 
 export const screens: readonly ScreenDefinition[] = [
-  { path: '/reports', group: 'administration', order: 110, label: menuLabel(menu, 'reports'), allowed: administrators },
   { path: '/history', group: 'misc', order: 120, label: menuLabel(menu, 'search_history'), allowed: everyone },
 ];

@@ -21,3 +21,4 @@ export { screens as profile } from './profileScreen.js';
 export { screens as help } from '../features/help/screen.js';
 export { screens as users } from '../features/users/screen.js';
 export { screens as wizard } from '../features/wizard/screen.js';
+export { screens as reports } from '../features/reports/screen.js';
