@@ -167,7 +167,7 @@ export function ReportList({ location, mayChooseCompany }: { location: LocationR
                 <button type="button" className="button button--small" aria-label={t('reports.rename_named', { name: report.name })} data-testid="report-rename" onClick={() => setRenaming(report)}>
                   {t('reports.rename')}
                 </button>
-                <button type="button" className="button button--small button--danger reports__delete" aria-label={t('reports.delete_named', { name: report.name })} data-testid="report-delete" onClick={() => setDeleting(report)}>
+                <button type="button" className="button button--small reports__delete" aria-label={t('reports.delete_named', { name: report.name })} data-testid="report-delete" onClick={() => setDeleting(report)}>
                   {t('reports.delete')}
                 </button>
               </div>
@@ -208,7 +208,7 @@ export function ReportList({ location, mayChooseCompany }: { location: LocationR
               </button>
               <button
                 type="button"
-                className="button button--danger-solid"
+                className="button reports__danger"
                 data-testid="report-delete-confirm"
                 disabled={busy === deleting.id}
                 onClick={() => {

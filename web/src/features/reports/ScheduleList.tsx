@@ -75,7 +75,7 @@ export function ScheduleList({ location, mayChooseCompany }: { location: Locatio
                 <button type="button" className="button button--small" aria-label={t('reports.schedule_edit_named', { name: schedule.name })} data-testid="schedule-edit" onClick={() => setEditing({ kind: 'edit', schedule })}>
                   {t('reports.schedule_edit')}
                 </button>
-                <button type="button" className="button button--small button--danger reports__delete" aria-label={t('reports.schedule_delete_named', { name: schedule.name })} data-testid="schedule-delete" onClick={() => setDeleting(schedule)}>
+                <button type="button" className="button button--small reports__delete" aria-label={t('reports.schedule_delete_named', { name: schedule.name })} data-testid="schedule-delete" onClick={() => setDeleting(schedule)}>
                   {t('reports.delete')}
                 </button>
               </div>
@@ -104,7 +104,7 @@ export function ScheduleList({ location, mayChooseCompany }: { location: Locatio
               <button type="button" className="button" onClick={() => setDeleting(null)} autoFocus>
                 {t('reports.delete_keep')}
               </button>
-              <button type="button" className="button button--danger-solid" data-testid="schedule-delete-confirm" disabled={busy} onClick={() => void remove(deleting)}>
+              <button type="button" className="button reports__danger" data-testid="schedule-delete-confirm" disabled={busy} onClick={() => void remove(deleting)}>
                 {t('reports.schedule_delete_confirm')}
               </button>
             </div>

@@ -1,0 +1,103 @@
+/**
+ * Reports in the console (issue 24): the store's manager prepares a texting report from the
+ * download modal, sees it listed as not generated yet until it is ready, downloads the workbook,
+ * and drills from a figure on screen (the texts the advisor sent) down to the conversation behind
+ * it. At 1280 px and on a 390 px phone, each state scanned with axe.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { api, signIn } from '../../../../../test/support/api.js';
+import { seriousViolations } from '../../../../../test/support/axe.js';
+import { createRepairOrder, useStackEnv } from '../../../../../test/support/service.js';
+import { streamCaughtUp } from '../../../../../test/support/tableStream.js';
+import { signInAs, useBrowser } from '../../../../../test/e2e/browser.js';
+
+const browser = useBrowser();
+useStackEnv();
+
+const WIDTHS: [string, BrowserContextOptions][] = [
+  ['1280 px', { viewport: { width: 1280, height: 800 } }],
+  ['a 390 px phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }],
+];
+
+async function pageAt(options: BrowserContextOptions): Promise<Page> {
+  const page = await (await browser.context({ ...options, acceptDownloads: true })).newPage();
+  const errors: Error[] = [];
+  page.on('pageerror', (error) => errors.push(error));
+  page.on('close', () => expect(errors.map((e) => e.message)).toEqual([]));
+  return page;
+}
+
+/** The manager texts a new customer's repair order: one text sent by them, this month, at this store. */
+async function textSentByTheManager(): Promise<{ roNumber: string }> {
+  const manager = api(browser.baseUrl, await signIn(browser.baseUrl, 'manager@demo.example'));
+  const { ro } = await createRepairOrder();
+  const sent = await manager.post(`/api/repair_orders/${ro.id}/messages`, { message: { text: 'Your car is ready for pick-up.' } }, { 'idempotency-key': randomUUID() });
+  expect(sent.status).toBe(201);
+  await streamCaughtUp(browser.baseUrl);
+  return { roNumber: ro.ro_id };
+}
+
+describe.each(WIDTHS)('reports at %s', (width, options) => {
+  it('a manager prepares a report, downloads it, and drills from a figure to the records behind it', { timeout: 180_000 }, async () => {
+    const tag = width.startsWith('1280') ? 'Wide' : 'Narrow';
+    const name = `Texting ${tag} ${Date.now().toString(36)}`;
+    const { roNumber } = await textSentByTheManager();
+    const page = await pageAt(options);
+    await signInAs(page, 'manager@demo.example');
+
+    // The download modal: texting activity, month to date, a name of the manager's own.
+    await page.goto('/app/reports?tab=downloads');
+    await page.getByTestId('report-new').click();
+    const form = page.getByTestId('report-order-form');
+    await form.waitFor();
+    await form.getByTestId('report-type').selectOption('texting');
+    await form.getByTestId('report-period').selectOption('mtd');
+    await form.getByTestId('report-order-name').fill(name);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByTestId('report-order-submit').click();
+    await form.waitFor({ state: 'detached' });
+
+    // Listed at once; ready without a reload (the list asks again while a report is prepared).
+    const item = page.getByTestId('report-item').filter({ hasText: name });
+    await item.waitFor({ timeout: 10_000 });
+    expect(await item.textContent()).toContain('Texting activity · Month to date (MTD)');
+    expect(await item.textContent()).toContain('Made by Marcus Bell');
+    await expect.poll(() => item.getByTestId('report-status').getAttribute('data-status'), { timeout: 60_000 }).toBe('ready');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Downloading hands over the workbook itself: an .xlsx is a zip.
+    const [download] = await Promise.all([page.waitForEvent('download'), item.getByTestId('report-download').click()]);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    const file = await readFile((await download.path())!);
+    expect(file.subarray(0, 2).toString('latin1')).toBe('PK');
+    expect(file.length).toBeGreaterThan(1_000);
+
+    // The same report on screen: the manager's own row of the advisors' table counts the text.
+    await page.getByTestId('reports-tab-figures').click();
+    const figures = page.getByTestId('report-figures');
+    await figures.waitFor({ timeout: 15_000 });
+    const row = figures.getByTestId('report-row').filter({ hasText: 'Marcus Bell' });
+    await row.first().waitFor({ timeout: 15_000 });
+    expect(await seriousViolations(page)).toEqual([]);
+    const sent = row.first().locator('[data-testid="report-drill"][data-figure="sent"]');
+    expect(Number((await sent.textContent())!.replace(/\D/g, ''))).toBeGreaterThanOrEqual(1);
+
+    // Its records: the repair order the text went to, opening its conversation.
+    await sent.click();
+    const records = page.getByTestId('report-records');
+    await records.waitFor();
+    await expect.poll(() => records.getByTestId('report-record').filter({ hasText: roNumber }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Exported, the list becomes a report of its own under Downloads.
+    await records.getByTestId('report-records-export').click();
+    await page.getByText('The export is being prepared').waitFor();
+    await page.keyboard.press('Escape');
+    await records.waitFor({ state: 'detached' });
+    await page.getByTestId('reports-tab-downloads').click();
+    await expect.poll(() => page.getByTestId('report-item').count(), { timeout: 15_000 }).toBeGreaterThan(1);
+  });
+});
