@@ -41,7 +41,8 @@ export function FiguresView({ location, mayChooseCompany }: { location: Location
     if (!periodProblem(next.period, today)) setParams((previous) => withChoice(previous, next), { replace: true });
   }
 
-  const { data, error, isValidating } = useSWR<ReportFigures>(figuresPath(location.id, choice), { keepPreviousData: true, revalidateOnFocus: false });
+  const { data: answer, error, isValidating } = useSWR<{ figures: ReportFigures }>(figuresPath(location.id, choice), { keepPreviousData: true, revalidateOnFocus: false });
+  const data = answer?.figures;
 
   return (
     <div className="reports__figures">

@@ -67,7 +67,7 @@ function RecordList({ open, choice, location, figures, onClose }: { open: OpenDr
   async function exportList() {
     setExporting(true);
     try {
-      await exportRecords(recordsPath(location.id, choice, open.drill), attempt.current);
+      await exportRecords(location.id, { ...open.drill, period: choice.period, scope: choice.scope }, attempt.current);
       attempt.current = crypto.randomUUID();
       toast.success(t('reports.export_started'));
       await mutate((key) => typeof key === 'string' && key.startsWith(reportPaths.list(location.id)));

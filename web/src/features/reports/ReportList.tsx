@@ -14,6 +14,7 @@ import type { Report } from '../../../../shared/reports/types.js';
 import { Dialog } from '../../components/Dialog.js';
 import { formatDateTime } from '../../components/conversation/times.js';
 import { reportFailure } from '../../lib/failures.js';
+import { ApiError } from '../../lib/request.js';
 import { currentLocale } from '../../lib/i18n.js';
 import { useStore } from '../../lib/store.js';
 import { DownloadDialog } from './DownloadDialog.js';
@@ -74,7 +75,11 @@ export function ReportList({ location, mayChooseCompany }: { location: LocationR
       if (fresh.attachment) save(fresh.attachment.url, fresh.attachment.file_name);
       else toast.info(t('reports.not_generated'));
     } catch (failure) {
-      reportFailure(failure);
+      // Made again by someone else since the list was read: not ready after all.
+      if (failure instanceof ApiError && failure.status === 409) {
+        toast.info(t('reports.not_generated'));
+        void mutate();
+      } else reportFailure(failure);
     } finally {
       setBusy(null);
     }

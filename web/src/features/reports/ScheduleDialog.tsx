@@ -15,6 +15,9 @@ import { HOURS, MONTH_DAYS, WEEKDAYS, hourName, readRecipients, weekdayName } fr
 
 export type ScheduleEditing = { kind: 'new' } | { kind: 'edit'; schedule: ReportSchedule } | null;
 
+/** As many addresses as the server sends one schedule's file to. */
+export const MAX_RECIPIENTS = 20;
+
 export const SCHEDULE_PERIODS: readonly SchedulePeriod[] = ['yesterday', 'last_week', 'last_month', 'mtd', 'ytd'];
 type ScheduleField = 'name' | 'type' | 'scope' | 'period' | 'cadence' | 'recipients';
 
@@ -68,21 +71,22 @@ function ScheduleForm({ editing, location, mayChooseCompany, onClose, onSaved }:
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const name = fields.name.trim();
+    const name = (fields.name ?? '').trim();
     const { addresses, invalid } = readRecipients(typed);
     const found: Partial<Record<ScheduleField, string>> = {};
-    if (!name) found.name = 'reports.name_required';
     if (invalid.length) found.recipients = t('reports.recipients_invalid', { addresses: invalid.join(', ') });
     else if (!addresses.length) found.recipients = 'reports.recipients_required';
+    else if (addresses.length > MAX_RECIPIENTS) found.recipients = t('reports.recipients_over_limit', { max: MAX_RECIPIENTS });
     if (Object.keys(found).length) {
       form.show(found);
       return;
     }
-    const schedule = { ...fields, name, recipients: addresses };
+    const { name: _typed, ...rest } = fields;
+    const schedule: ScheduleFields = { ...rest, ...(name ? { name } : {}), recipients: addresses };
     form.send(
       (key) => (before ? changeSchedule(before.id, schedule) : createSchedule(location.id, schedule, key)),
       (answer) => {
-        toast.success(t('reports.schedule_saved', { name: answer.schedule.name }));
+        toast.success(t('reports.schedule_saved', { name: answer.report_schedule.name }));
         onSaved();
       },
     );
@@ -105,7 +109,7 @@ function ScheduleForm({ editing, location, mayChooseCompany, onClose, onSaved }:
   const recipientsError = form.textAt('recipients');
   return (
     <form ref={form.form} className="form reports-form" noValidate onSubmit={submit} data-testid="schedule-form">
-      <TextField id={`${ids}-name`} label={t('reports.name')} value={fields.name} onChange={(name) => set({ name: name.slice(0, REPORT_NAME_MAX) })} error={form.textAt('name')} autoComplete="off" testId="schedule-name" />
+      <TextField id={`${ids}-name`} label={t('reports.name_optional')} value={fields.name ?? ''} onChange={(name) => set({ name: name.slice(0, REPORT_NAME_MAX) })} error={form.textAt('name')} autoComplete="off" testId="schedule-name" />
       <div className="reports__choice">
         {select('type', t('reports.type'), fields.type, REPORT_TYPES, (type) => t(`reports.type_${type}`), (type) => set({ type: type as ReportType }))}
         {select('period', t('reports.period'), fields.period, SCHEDULE_PERIODS, (period) => t(`reports.schedule_period_${period}`), (period) => set({ period: period as SchedulePeriod }))}

@@ -26,7 +26,7 @@ export function ScheduleList({ location, mayChooseCompany }: { location: Locatio
   const [editing, setEditing] = useState<ScheduleEditing>(null);
   const [deleting, setDeleting] = useState<ReportSchedule | null>(null);
   const [busy, setBusy] = useState(false);
-  const { data, error, mutate } = useSWR<{ schedules: ReportSchedule[] }>(reportPaths.schedules(location.id), { revalidateOnFocus: false });
+  const { data, error, mutate } = useSWR<{ report_schedules: ReportSchedule[] }>(reportPaths.schedules(location.id), { revalidateOnFocus: false });
 
   async function remove(schedule: ReportSchedule) {
     setBusy(true);
@@ -54,13 +54,13 @@ export function ScheduleList({ location, mayChooseCompany }: { location: Locatio
         <p className="reports__muted" role={error ? 'alert' : 'status'}>
           {error ? t('reports.schedules_failed') : t('reports.loading')}
         </p>
-      ) : data.schedules.length === 0 ? (
+      ) : data.report_schedules.length === 0 ? (
         <p className="reports__muted" data-testid="schedule-list-empty">
           {t('reports.schedules_empty')}
         </p>
       ) : (
         <ul className="reports__list" aria-label={t('reports.schedules_label')} data-testid="schedule-list">
-          {data.schedules.map((schedule) => (
+          {data.report_schedules.map((schedule) => (
             <li key={schedule.id} className="reports__item" data-testid="schedule-item" data-schedule-id={schedule.id}>
               <div className="reports__about">
                 <span className="reports__name">{schedule.name}</span>

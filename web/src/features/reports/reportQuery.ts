@@ -79,19 +79,17 @@ export function figuresPath(locationId: string, choice: ReportChoice): string {
   return `${reportPaths.figures(locationId)}?${new URLSearchParams(choiceParams(choice)).toString()}`;
 }
 
-/** The records behind one cell; without a page, the query an export posts. */
-export function recordsPath(locationId: string, choice: ReportChoice, drill: DrillRef, page?: { offset: number; limit: number }): string {
+/** A page of the records behind one cell. */
+export function recordsPath(locationId: string, choice: ReportChoice, drill: DrillRef, page: { offset: number; limit: number }): string {
   const params = new URLSearchParams([
     ['type', drill.type],
     ['figure', drill.figure],
     ['dims', JSON.stringify(drill.dims)],
     ...periodParams(choice.period),
     ['scope', choice.scope],
+    ['offset', String(page.offset)],
+    ['limit', String(page.limit)],
   ]);
-  if (page) {
-    params.set('offset', String(page.offset));
-    params.set('limit', String(page.limit));
-  }
   return `${reportPaths.records(locationId)}?${params.toString()}`;
 }
 
@@ -104,7 +102,12 @@ export function switchPeriod(current: ReportPeriod, kind: ReportPeriodKind, toda
   return { kind };
 }
 
-export type PeriodProblem = 'from_missing' | 'to_missing' | 'from_after_to' | 'date_missing' | 'in_future';
+export type PeriodProblem = 'from_missing' | 'to_missing' | 'from_after_to' | 'too_long' | 'date_missing' | 'in_future';
+
+/** The longest custom period a report file counts (a year and a day), as the server checks it. */
+export const MAX_CUSTOM_DAYS = 366;
+
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /**
  * What is wrong with a period being typed, against the store's today; null when it can be asked
@@ -115,6 +118,7 @@ export function periodProblem(period: ReportPeriod, today: string): { field: 'fr
     if (!isDay(period.from)) return { field: 'from', problem: 'from_missing' };
     if (!isDay(period.to)) return { field: 'to', problem: 'to_missing' };
     if (period.from > period.to) return { field: 'to', problem: 'from_after_to' };
+    if (daysBetween(period.from, period.to) >= MAX_CUSTOM_DAYS) return { field: 'to', problem: 'too_long' };
     if (period.from > today) return { field: 'from', problem: 'in_future' };
   }
   if (period.kind === 'date') {

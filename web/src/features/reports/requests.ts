@@ -32,8 +32,8 @@ export interface ReportOrder {
 export const orderReport = (report: ReportOrder, key: string) =>
   api.request<{ report: Report }>(reportPaths.create(), { method: 'POST', body: { report }, headers: { 'Idempotency-Key': key }, expected: REFUSALS });
 
-/** The report with a download address fresh for this click. */
-export const readReport = (id: string) => api.request<{ report: Report }>(reportPaths.report(id));
+/** The report with a download address fresh for this click; a report not made yet answers 409, which the list says in its own words. */
+export const readReport = (id: string) => api.request<{ report: Report }>(reportPaths.report(id), { expected: { statuses: [409] } });
 
 export const renameReport = (id: string, name: string) => api.request<{ report: Report }>(reportPaths.report(id), { method: 'PUT', body: { report: { name } }, expected: REFUSALS });
 
@@ -41,11 +41,21 @@ export const refreshReport = (id: string) => api.request<{ report: Report }>(rep
 
 export const deleteReport = (id: string) => api.request<unknown>(reportPaths.report(id), { method: 'DELETE' });
 
-/** The records behind a figure, saved as a report of their own (`path` is the records' query without a page). */
-export const exportRecords = (path: string, key: string) => api.request<{ report: Report }>(path, { method: 'POST', headers: { 'Idempotency-Key': key } });
+export interface RecordsExport {
+  type: ReportType;
+  figure: string;
+  dims: Record<string, string>;
+  period: ReportPeriod;
+  scope: ReportScope;
+}
+
+/** The records behind a figure, saved as a report of their own. */
+export const exportRecords = (locationId: string, report: RecordsExport, key: string) =>
+  api.request<{ report: Report }>(reportPaths.records(locationId), { method: 'POST', body: { report }, headers: { 'Idempotency-Key': key } });
 
 export interface ScheduleFields {
-  name: string;
+  /** Without one, the server names it after its report type. */
+  name?: string;
   type: ReportType;
   scope: ReportScope;
   period: SchedulePeriod;
@@ -54,10 +64,10 @@ export interface ScheduleFields {
 }
 
 export const createSchedule = (locationId: string, schedule: ScheduleFields, key: string) =>
-  api.request<{ schedule: ReportSchedule }>(reportPaths.schedules(locationId), { method: 'POST', body: { schedule }, headers: { 'Idempotency-Key': key }, expected: REFUSALS });
+  api.request<{ report_schedule: ReportSchedule }>(reportPaths.schedules(locationId), { method: 'POST', body: { schedule }, headers: { 'Idempotency-Key': key }, expected: REFUSALS });
 
 export const changeSchedule = (id: string, schedule: ScheduleFields) =>
-  api.request<{ schedule: ReportSchedule }>(reportPaths.schedule(id), { method: 'PUT', body: { schedule }, expected: REFUSALS });
+  api.request<{ report_schedule: ReportSchedule }>(reportPaths.schedule(id), { method: 'PUT', body: { schedule }, expected: REFUSALS });
 
 export const deleteSchedule = (id: string) => api.request<unknown>(reportPaths.schedule(id), { method: 'DELETE' });
 
