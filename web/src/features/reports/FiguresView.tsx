@@ -4,7 +4,7 @@
  * opens them. The choice lives in the address; a period still being typed shows its problem at
  * the field and keeps the last figures on screen.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
@@ -32,6 +32,9 @@ export function FiguresView({ location, mayChooseCompany }: { location: Location
   const [params, setParams] = useSearchParams();
   const choice = choiceFromParams(params, mayChooseCompany);
   const [draft, setDraft] = useState<ReportChoice>(choice);
+  const applied = JSON.stringify(choice);
+  // The address changed under the form (back, forward, a link): the form shows what is asked now.
+  useEffect(() => setDraft(JSON.parse(applied) as ReportChoice), [applied]);
   const [open, setOpen] = useState<OpenDrill | null>(null);
   const today = storeDay(new Date(), location.timezone);
   const problem = periodProblem(draft.period, today);

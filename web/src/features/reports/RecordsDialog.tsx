@@ -22,6 +22,8 @@ import { Pager } from './Pager.js';
 import { RECORDS_PER_PAGE, exportRecords, type RecordsPage } from './requests.js';
 import { recordsPath, type ReportChoice } from './reportQuery.js';
 
+const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
 export function RecordsDialog({
   open,
   choice,
@@ -79,7 +81,10 @@ function RecordList({ open, choice, location, figures, onClose }: { open: OpenDr
   }
 
   const line = (record: FigureRecord) => {
-    const what = record.record.label || t(`reports.record_kind.${record.record.kind}`, { defaultValue: record.record.kind });
+    const zone = zones.get(record.location_id) ?? location.timezone;
+    // A record named by its moment (an appointment, by when it is) is said on the store's clock.
+    const label = MOMENT.test(record.record.label) ? formatDateTime(record.record.label, locale, zone) : record.record.label;
+    const what = label || t(`reports.record_kind.${record.record.kind}`, { defaultValue: record.record.kind });
     const value = valueFormat && record.value !== null ? formatCell(record.value, valueFormat, { locale, currency: figures?.currency ?? '' }) : null;
     return (
       <li key={record.id} className="reports-records__row" data-testid="report-record">
@@ -93,7 +98,7 @@ function RecordList({ open, choice, location, figures, onClose }: { open: OpenDr
             what
           )}
         </span>
-        <span className="reports__muted">{formatDateTime(record.at, locale, zones.get(record.location_id) ?? location.timezone)}</span>
+        <span className="reports__muted">{formatDateTime(record.at, locale, zone)}</span>
         {record.customer ? (
           <span>
             {record.customer.name}
@@ -108,6 +113,14 @@ function RecordList({ open, choice, location, figures, onClose }: { open: OpenDr
 
   return (
     <>
+      <div className="reports-records__bar">
+        <span className="reports__muted" data-testid="report-records-total">
+          {data ? t('reports.records_count', { count: data.meta.paging.total }) : null}
+        </span>
+        <button type="button" className="button button--small" disabled={exporting || !data?.records.length} data-testid="report-records-export" onClick={() => void exportList()}>
+          {exporting ? t('reports.exporting') : t('reports.export')}
+        </button>
+      </div>
       {!data ? (
         <p className="reports__muted" role={error ? 'alert' : 'status'}>
           {error ? t('reports.records_failed') : t('reports.loading')}
@@ -123,9 +136,6 @@ function RecordList({ open, choice, location, figures, onClose }: { open: OpenDr
       <div className="dialog__actions">
         <button type="button" className="button" onClick={onClose}>
           {t('reports.close')}
-        </button>
-        <button type="button" className="button button--primary" disabled={exporting || !data?.records.length} data-testid="report-records-export" onClick={() => void exportList()}>
-          {exporting ? t('reports.exporting') : t('reports.export')}
         </button>
       </div>
     </>
