@@ -9,8 +9,8 @@ import { useSearchParams } from 'react-router-dom';
 import { menuLabel, useScreenName } from '../../lib/screenDefinition.js';
 import { useReadySession } from '../../lib/session.js';
 import { FiguresView } from './FiguresView.js';
-import { LateAnswerForm } from './LateAnswerForm.js';
 import { ReportList } from './ReportList.js';
+import { ReportsSettingsForm } from './ReportsSettingsForm.js';
 import { ScheduleList } from './ScheduleList.js';
 import menu from './locales/menu.json';
 import './reports.css';
@@ -99,7 +99,7 @@ export function ReportsScreen() {
         ) : tab === 'schedules' ? (
           <ScheduleList key={chosen.id} location={chosen} mayChooseCompany={admin} />
         ) : (
-          <LateAnswerForm key={chosen.id} locationId={chosen.id} />
+          <ReportsSettingsForm key={chosen.id} locationId={chosen.id} />
         )}
       </div>
     </section>

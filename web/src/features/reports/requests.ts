@@ -3,6 +3,7 @@ import type { Paging } from '../../../../shared/api.js';
 import { reportPaths } from '../../../../shared/reports/routes.js';
 import type { FigureRecord, Report, ReportPeriod, ReportSchedule, ReportScope, ReportsSettings, ReportType, SchedulePeriod, ScheduleCadence } from '../../../../shared/reports/types.js';
 import { api } from '../../lib/api.js';
+import type { OpeningHours } from './openingHours.js';
 
 export const REPORTS_PER_PAGE = 20;
 export const RECORDS_PER_PAGE = 20;
@@ -73,5 +74,9 @@ export const deleteSchedule = (id: string) => api.request<unknown>(reportPaths.s
 
 export const reportsSettingsPath = (locationId: string) => `/api/locations/${encodeURIComponent(locationId)}/reports_settings`;
 
-export const saveReportsSettings = (locationId: string, settings: ReportsSettings) =>
-  api.request<{ reports_settings: ReportsSettings }>(reportsSettingsPath(locationId), { method: 'POST', body: { reports_settings: settings }, expected: REFUSALS });
+/** The group as the server keeps it: the contract's threshold and the opening hours it is counted within. */
+export type ReportsSettingsValues = ReportsSettings & { opening_hours: OpeningHours };
+
+/** Sends only what changed: the server keeps the rest of the group. */
+export const saveReportsSettings = (locationId: string, changes: Partial<ReportsSettingsValues>) =>
+  api.request<{ reports_settings: ReportsSettingsValues }>(reportsSettingsPath(locationId), { method: 'POST', body: { reports_settings: changes }, expected: REFUSALS });

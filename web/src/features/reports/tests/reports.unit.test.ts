@@ -1,12 +1,14 @@
 /**
  * The Reports screen's own logic: a choice written into the address and read back (and what a
  * hand-edited address falls back to), the figures' and records' query strings, the period checks
- * of the form, switching period kinds, each cell format in a few languages, and a schedule's words.
+ * of the form, switching period kinds, each cell format in a few languages, a schedule's words, and
+ * the opening hours of the settings tab.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReportPeriod } from '../../../../../shared/reports/types.js';
 import { i18n, initI18n, loadFeatureCatalogue } from '../../../lib/i18n.js';
 import { formatCell } from '../cells.js';
+import { addedSpan, closeFromField, closeToField, openingHoursProblem, type OpeningHours, type OpeningSpan } from '../openingHours.js';
 import { choiceFromParams, figuresPath, periodFromParams, periodParams, periodProblem, recordsPath, switchPeriod, withChoice } from '../reportQuery.js';
 import { cadenceText, hourName, readRecipients, weekdayName } from '../scheduleWords.js';
 import { reportSummary } from '../words.js';
@@ -191,5 +193,33 @@ describe('a report in the list', () => {
     const t = i18n.getFixedT('en-us', 'reports');
     expect(reportSummary(t, { type: 'csi', period: { kind: 'lm' }, range: { from: '2026-10-01', to: '2026-10-31' }, scope: 'location' }, 'en-us')).toBe('CSI · Last month (LM) (10/01/2026 – 10/31/2026)');
     expect(reportSummary(t, { type: 'payments', period: { kind: 'date', date: '2026-10-05' }, range: { from: '2026-10-05', to: '2026-10-05' }, scope: 'company' }, 'en-us')).toBe('Payments · 10/05/2026 · whole company');
+  });
+});
+
+describe('opening hours as the settings form edits them', () => {
+  const week = (monday: OpeningSpan[]): OpeningHours => ({ '1': monday, '2': [], '3': [], '4': [], '5': [], '6': [], '7': [] });
+
+  it('show a close at midnight as 00:00 and read 00:00 as a close back as midnight', () => {
+    expect(closeToField('24:00')).toBe('00:00');
+    expect(closeToField('18:00')).toBe('18:00');
+    expect(closeFromField('00:00')).toBe('24:00');
+    expect(closeFromField('18:30')).toBe('18:30');
+  });
+
+  it('name the first day whose hours are not times, open after they close, or overlap', () => {
+    expect(openingHoursProblem(week([{ open: '08:00', close: '12:00' }, { open: '13:00', close: '24:00' }]))).toBeNull();
+    expect(openingHoursProblem(week([{ open: '18:00', close: '08:00' }]))).toBe('1');
+    expect(openingHoursProblem(week([{ open: '08:00', close: '08:00' }]))).toBe('1');
+    expect(openingHoursProblem(week([{ open: '', close: '12:00' }]))).toBe('1');
+    expect(openingHoursProblem(week([{ open: '13:00', close: '18:00' }, { open: '08:00', close: '13:30' }]))).toBe('1');
+    expect(openingHoursProblem({ ...week([]), '6': [{ open: '25:00', close: '26:00' }] })).toBe('6');
+  });
+
+  it('add a span after the last one, or the usual day when there is none', () => {
+    expect(addedSpan([])).toEqual({ open: '08:00', close: '18:00' });
+    expect(addedSpan([{ open: '08:00', close: '12:00' }])).toEqual({ open: '12:00', close: '14:00' });
+    expect(addedSpan([{ open: '08:00', close: '23:00' }])).toEqual({ open: '08:00', close: '18:00' });
+    const day = [{ open: '08:00', close: '12:00' }];
+    expect(openingHoursProblem(week([...day, addedSpan(day)]))).toBeNull();
   });
 });
