@@ -18,3 +18,4 @@ export { board as visits } from './visits/board.js';
 export { board as templates } from './templates/board.js';
 export { board as users } from './users/board.js';
 export { board as wizard } from './wizard/board.js';
+export { board as tallies } from './tallies/board.js';

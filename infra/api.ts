@@ -14,7 +14,7 @@
  * and no WAF). Either way the origin gate closes the API to callers without CloudFront's secret:
  * a custom domain is just as public as the execute-api name.
  */
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Duration, NestedStack, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
@@ -55,6 +55,8 @@ export function parseRouteKey(routeKey: string): { method: apigw.HttpMethod; pat
 
 export class Api extends Construct {
   readonly httpApi: apigw.HttpApi;
+  /** The nested stack that holds the routes, their integrations, the origin gate's authorizer and the invoke permissions. */
+  readonly routes: NestedStack;
   readonly areas: Record<AreaName, ServerFunction>;
   /** The authorizer function every route passes first. */
   readonly originGate: ServerFunction;
@@ -121,6 +123,10 @@ export class Api extends Construct {
     });
     this.domainName = props.originDomain?.domainName ?? `${this.httpApi.apiId}.execute-api.${Stack.of(this).region}.${Stack.of(this).urlSuffix}`;
 
+    // A stack holds at most 500 resources, and the API's routes (with their integrations and
+    // permissions) are about half of the console's: they live in a nested stack of their own, so
+    // each board's routes add nothing to the App stack's count.
+    this.routes = new NestedStack(this, 'Routes', { description: 'Dealer console API routes (HTTP API routes, integrations and their invoke permissions)' });
     const areas: Partial<Record<AreaName, ServerFunction>> = {};
     for (const [name, area] of Object.entries(API_AREAS) as [AreaName, (typeof API_AREAS)[AreaName]][]) {
       const server = new ServerFunction(this, areaId(name), {
@@ -139,7 +145,7 @@ export class Api extends Construct {
       const integration = new HttpLambdaIntegration(`${areaId(name)}Integration`, server.fn, { scopePermissionToRoute: false });
       for (const routeKey of area.routes) {
         const { method, path } = parseRouteKey(routeKey);
-        this.httpApi.addRoutes({ path, methods: [method], integration });
+        new apigw.HttpRoute(this.routes, `${method}${path}`, { httpApi: this.httpApi, routeKey: apigw.HttpRouteKey.with(path, method), integration });
       }
       areas[name] = server;
     }

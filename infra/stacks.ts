@@ -9,6 +9,7 @@ import { Construct } from 'constructs';
 import { Api } from './api.js';
 import { Data } from './data.js';
 import { Jobs } from './jobs.js';
+import { TableStream } from './tableStream.js';
 import { Messaging } from './messaging.js';
 import { Realtime } from './realtime.js';
 import type { PartnerSettings, ServerSettings } from './server-function.js';
@@ -50,6 +51,7 @@ export class AppStack extends Stack {
   readonly realtime: Realtime;
   readonly messaging: Messaging;
   readonly jobs: Jobs;
+  readonly tableStream: TableStream;
   readonly web: Web;
 
   constructor(scope: Construct, id: string, props: AppStackProps) {
@@ -104,6 +106,9 @@ export class AppStack extends Stack {
 
     this.messaging = new Messaging(this, 'Messaging', { settings, publicUrl });
     this.jobs = new Jobs(this, 'Jobs', { settings, publicUrl });
+    this.tableStream = new TableStream(this, 'TableStream', { settings, table: data.table, publicUrl });
+    // Its listeners keep their own items (counters, search entries) and read the records they stand for.
+    data.grantTableReadWrite(this.tableStream.listener.fn);
 
     // Who may do what. The realtime stream only reads the table and listens (realtime.ts); whatever
     // writes the table writes events, and so also signals them.

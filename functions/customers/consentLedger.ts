@@ -22,6 +22,17 @@ function ledgerItem(entry: ConsentEntry, companyId: string, ulid: string): Item<
   return { pk, sk: `${skPrefix}${ulid}`, company_id: companyId, ...entry };
 }
 
+/**
+ * A ledger line from a raw item of the table (the table's stream: functions/tallies/), or undefined
+ * when the item is not one.
+ */
+export function consentLineOfItem(item: Record<string, unknown> | undefined): { company_id: string; entry: ConsentEntry } | undefined {
+  if (!item || typeof item.pk !== 'string' || typeof item.sk !== 'string') return undefined;
+  if (!/^COMPANY#[^#]+#CUSTOMER#[^#]+$/.test(item.pk) || !item.sk.startsWith('CONSENT#')) return undefined;
+  const { company_id, ...entry } = fields(item as unknown as Item<LedgerLine>);
+  return { company_id, entry };
+}
+
 /** A record whose status changed (version bumped by the caller), with its ledger line under `ulid`. */
 export interface ConsentWrite {
   after: CustomerRecord;

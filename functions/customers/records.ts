@@ -116,6 +116,12 @@ export async function customersByName(companyId: string, locationId: string, que
   return [...found.values()].slice(0, limit);
 }
 
+/** A contact record from a raw item of the table (the table's stream), or undefined when the item is not one. */
+export function customerOfItem(item: Record<string, unknown> | undefined): CustomerRecord | undefined {
+  if (!item || typeof item.pk !== 'string' || item.sk !== 'CUSTOMER' || !/^COMPANY#[^#]+#CUSTOMER#[^#]+$/.test(item.pk)) return undefined;
+  return fields(item as unknown as Item<CustomerRecord>);
+}
+
 export async function getCustomer(companyId: string, customerId: string, consistent = false): Promise<CustomerRecord | undefined> {
   const item = await getItem<CustomerRecord>(customerKeys.customer(companyId, customerId), consistent);
   return item && fields(item);

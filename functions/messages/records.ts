@@ -193,6 +193,23 @@ function notesIndex(m: MessageRecord): { gsi1pk: string; gsi1sk: string } | Reco
   return { ...messageKeys.notesOfThread(m.company_id, m.message_thread_id), gsi1sk: `MSG#${m.id}` };
 }
 
+/**
+ * A message from a raw item of the table (the table's stream: functions/tallies/), or undefined when
+ * the item is not a message of a conversation.
+ */
+export function messageOfItem(item: Record<string, unknown> | undefined): MessageRecord | undefined {
+  if (!item || typeof item.pk !== 'string' || typeof item.sk !== 'string') return undefined;
+  if (!/^COMPANY#[^#]+#THREAD#[^#]+$/.test(item.pk) || !item.sk.startsWith('MSG#')) return undefined;
+  return fields(item as unknown as Item<MessageRecord>);
+}
+
+/** Every message of a conversation, in no particular order (a conversation holds tens to hundreds). */
+export async function everyMessageOf(companyId: string, threadId: string): Promise<MessageRecord[]> {
+  const { pk, skPrefix } = messageKeys.messages(companyId, threadId);
+  const items = await queryAll<MessageRecord>({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix } });
+  return items.map(fields);
+}
+
 export function messageItem(m: MessageRecord): Item<MessageRecord> {
   return { ...messageKeys.message(m.company_id, m.message_thread_id, m.id), ...heldIndex(m), ...outboxIndex(m), ...notesIndex(m), ...m };
 }

@@ -10,6 +10,7 @@ import { Carrier, CarrierError, inboundInput, lineTypeInput, mailInput, outageIn
 import { devIndexPage, conversationList, mailList, mailPage, phonePage } from './dev-pages.js';
 import { BodyTooLarge, notFoundJson, readBody, sendJson, sendText } from './http-util.js';
 import { isJobName, runJob } from './scheduler.js';
+import type { TableStreamReader } from './tableStream.js';
 
 const MAX_DEV_BODY = 1024 * 1024;
 
@@ -51,7 +52,7 @@ async function jsonBody<T>(req: IncomingMessage, schema: ZodType<T>): Promise<T>
 
 const jobInput = z.record(z.string(), z.string()).default({});
 
-export async function handleDev(req: IncomingMessage, res: ServerResponse, carrier: Carrier, runJobNow = runJob): Promise<void> {
+export async function handleDev(req: IncomingMessage, res: ServerResponse, carrier: Carrier, runJobNow = runJob, tableStream?: TableStreamReader): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://local');
   const path = url.pathname.replace(/\/+$/, '') || '/';
   const method = req.method ?? 'GET';
@@ -105,6 +106,13 @@ export async function handleDev(req: IncomingMessage, res: ServerResponse, carri
       return sendJson(res, 200, carrier.setOutage(await jsonBody(req, outageInput)));
     }
     if (path === '/dev/carrier/outage' && method === 'GET') return sendJson(res, 200, carrier.outage());
+
+    // The table's stream: answers once every change made before it was asked has reached the listeners.
+    if (path === '/dev/table_stream/caught_up' && method === 'POST') {
+      if (!tableStream) return sendJson(res, 404, { error: { id: 'not_found', message: 'No table stream reader in this stack' } });
+      await tableStream.caughtUp();
+      return sendJson(res, 200, { caught_up: true });
+    }
 
     // Jobs.
     const job = /^\/dev\/jobs\/([^/]+)$/.exec(path)?.[1];

@@ -25,6 +25,7 @@ import {
 import { Router } from './routes.js';
 import { invokeStreaming, isStreamingHandler, type ResponseSink } from './streaming.js';
 import { PHONE_SITE_PREFIX, phoneSiteTarget, type WebServing } from './web.js';
+import type { TableStreamReader } from './tableStream.js';
 import { PARTNER_PATH, type PartnerIdp } from './partnerIdp.js';
 
 /** The HTTP API's integration timeout. */
@@ -40,6 +41,8 @@ export interface ServerParts {
   quiet: boolean;
   /** The local partner identity provider (issue 23), under /partner. */
   partner?: PartnerIdp;
+  /** The reader of the table's stream (issue 24): /dev/table_stream/caught_up waits for it. */
+  tableStream?: TableStreamReader;
 }
 
 export function isApiPath(path: string): boolean {
@@ -83,7 +86,7 @@ async function route(req: IncomingMessage, res: ServerResponse, parts: ServerPar
   // Keep the query: the SPA writes its state there (the board's `?ro=`).
   if (path === '/app') return redirect(res, `/app/${new URL(req.url ?? '/', 'http://local').search}`);
   if (path === '/events' || path === '/events/') return events(req, res);
-  if (path === '/dev' || path.startsWith('/dev/')) return handleDev(req, res, parts.carrier);
+  if (path === '/dev' || path.startsWith('/dev/')) return handleDev(req, res, parts.carrier, undefined, parts.tableStream);
   if (path.startsWith('/app/')) return parts.web().handle(req, res);
   if (path === '/m') return redirect(res, `${PHONE_SITE_PREFIX}${new URL(req.url ?? '/', 'http://local').search}`);
   if (path.startsWith(PHONE_SITE_PREFIX)) {

@@ -11,7 +11,7 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { SNSEvent } from 'aws-lambda';
+import type { DynamoDBStreamEvent, SNSEvent } from 'aws-lambda';
 import { CARRIER_TOPICS, type CarrierTopic } from '../../functions/areas.js';
 import { DEFAULT_TOPIC_PREFIX } from '../../functions/lib/signals/topics.js';
 import { appVersion } from '../version.js';
@@ -21,6 +21,7 @@ import { ensureTable, startDynamoDb, type LocalDynamoDb } from './dynamodb.js';
 import { functionName, loadHandler, PROJECT_ROOT } from './handlers.js';
 import { lambdaContext } from './lambda-event.js';
 import { startScheduler, type Scheduler } from './scheduler.js';
+import { startTableStreamReader } from './tableStream.js';
 import { startS3, type LocalS3 } from './s3.js';
 import { startPaymentGateway } from './paymentGateway.js';
 import { PARTNER_CLIENT_ID, PARTNER_NAME, PARTNER_REQUIRED_ROLE } from './demo-partner.js';
@@ -266,6 +267,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     delete process.env.AWS_PROFILE;
 
     await ensureTable(dynamo.endpoint, TABLE_NAME);
+    // The stream function's listeners (reports' tallies, history search) keep up from the first write, the demo's included.
+    const streamEntry = 'functions/tableStream/handler.ts';
+    const streamHandler = (await loadHandler(streamEntry)) as (event: DynamoDBStreamEvent, context: unknown) => Promise<void>;
+    const tableStream = await startTableStreamReader({
+      endpoint: dynamo.endpoint,
+      tableName: TABLE_NAME,
+      deliver: (event) => streamHandler(event, lambdaContext(functionName(streamEntry), randomUUID(), 5 * 60_000)),
+      checkpointFile: dataDir ? join(dataDir, 'table-stream.json') : null,
+      log: supervision.logError,
+    });
+    stops.push(() => tableStream.stop());
     const seeded = seedLoading ? await (await seedLoading).seedDemo() : false;
 
     const carrier = new Carrier(new CarrierStore(dataDir ? join(dataDir, 'carrier.json') : null), publishToTopic, {
@@ -280,7 +292,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       stopScheduler = () => scheduler.stop();
     }
 
-    markReady({ carrier, web: () => web, log, quiet, partner });
+    markReady({ carrier, web: () => web, log, quiet, partner, tableStream });
     // The seeded reminders go through the carrier, which answers only now that the stack is ready.
     if (seeded) await (await seedLoading!).afterDemoStart();
     if (options.dmsSimulator) {

@@ -23,7 +23,8 @@ export function isDay(value: string): boolean {
 /** The first instant (ISO, UTC) of a store day. */
 export function dayStart(day: string, timeZone: string): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new TZDate(y, m - 1, d, 0, 0, 0, timeZone).toISOString();
+  // TZDate's own toISOString writes the zone's offset; the store's instants are compared as UTC strings.
+  return new Date(new TZDate(y, m - 1, d, 0, 0, 0, timeZone).getTime()).toISOString();
 }
 
 /** The first instant after a store day (the next day's start): a range of instants is [dayStart(from), dayAfter(to)). */

@@ -16,6 +16,7 @@ import { INVOICE_PDF_CHUNK } from '../../functions/payments/invoiceChunk.js';
 import { WIZARD_PDF_CHUNK } from '../../functions/wizard/pdfChunk.js';
 import { BUNDLE_FILES, ORIGIN_GATE_ENTRY } from '../../infra/api.js';
 import { ESM_REQUIRE_BANNER } from '../../infra/server-function.js';
+import { TABLE_STREAM_ENTRY } from '../../infra/tableStream.js';
 import { resources, synthesise, type Synthesised } from './synth.js';
 
 let s: Synthesised;
@@ -28,7 +29,7 @@ beforeAll(() => {
 /** The bundled asset directory of each function, by its entry. */
 function bundles(): Map<string, string> {
   const { appStack } = s.built;
-  const servers = [...Object.values(appStack.api.areas), appStack.api.originGate, appStack.realtime.stream, ...appStack.messaging.receivers.values(), appStack.jobs.runner];
+  const servers = [...Object.values(appStack.api.areas), appStack.api.originGate, appStack.realtime.stream, ...appStack.messaging.receivers.values(), appStack.jobs.runner, appStack.tableStream.listener];
   const functions = resources(s.app, 'AWS::Lambda::Function');
   return new Map(
     servers.map((server) => {
@@ -44,8 +45,8 @@ function bundles(): Map<string, string> {
 describe('function bundles', () => {
   it('are ESM modules with the createRequire banner and a source map, one per function', () => {
     const dirs = bundles();
-    // Every API area, the origin gate, the event stream, each distinct carrier-topic entry and the jobs runner.
-    const entries = new Set([...Object.values(API_AREAS).map((a) => a.entry), ORIGIN_GATE_ENTRY, EVENTS_ENTRY, ...Object.values(CARRIER_TOPICS).map((t) => t.entry), JOBS_ENTRY]);
+    // Every API area, the origin gate, the event stream, each distinct carrier-topic entry, the jobs runner and the table stream's listener.
+    const entries = new Set([...Object.values(API_AREAS).map((a) => a.entry), ORIGIN_GATE_ENTRY, EVENTS_ENTRY, ...Object.values(CARRIER_TOPICS).map((t) => t.entry), JOBS_ENTRY, TABLE_STREAM_ENTRY]);
     expect(dirs.size).toBe(entries.size);
     for (const [entry, dir] of dirs) {
       const code = readFileSync(join(dir, 'index.mjs'), 'utf8');
@@ -54,9 +55,9 @@ describe('function bundles', () => {
     }
   });
 
-  it('load in plain Node and export the handler (API areas, the origin gate and jobs)', () => {
+  it('load in plain Node and export the handler (API areas, the origin gate, jobs and the table stream)', () => {
     const dirs = bundles();
-    const entries = [...Object.values(API_AREAS).map((area) => area.entry), ORIGIN_GATE_ENTRY, JOBS_ENTRY];
+    const entries = [...Object.values(API_AREAS).map((area) => area.entry), ORIGIN_GATE_ENTRY, JOBS_ENTRY, TABLE_STREAM_ENTRY];
     const urls = entries.map((entry) => pathToFileURL(join(dirs.get(entry)!, 'index.mjs')).href);
     // A child Node, not this test's module loader: the bundle must stand on its own, as in Lambda.
     const script = `const urls = ${JSON.stringify(urls)};

@@ -11,6 +11,7 @@ import type { CfnDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import { AwsCustomResource } from 'aws-cdk-lib/custom-resources';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_AREAS, CARRIER_TOPICS, EVENTS_ENTRY, JOBS, JOBS_ENTRY } from '../../functions/areas.js';
+import { TABLE_STREAM_ENTRY } from '../../infra/tableStream.js';
 import { ORIGIN_GATE_ENTRY } from '../../infra/api.js';
 import { buildApp } from '../../infra/app.js';
 import {
@@ -41,6 +42,7 @@ function functionId(entry: string): string {
     appStack.realtime.stream,
     ...appStack.messaging.receivers.values(),
     appStack.jobs.runner,
+    appStack.tableStream.listener,
   ];
   const server = servers.find((candidate) => candidate.entry === entry);
   if (!server) throw new Error(`no function for ${entry}`);
@@ -244,9 +246,9 @@ describe('data stack', () => {
 
 describe('app stack: functions', () => {
   const areaEntries = Object.values(API_AREAS).map((area) => area.entry);
-  const allEntries = [...new Set([...areaEntries, EVENTS_ENTRY, JOBS_ENTRY, ...Object.values(CARRIER_TOPICS).map((t) => t.entry)])];
+  const allEntries = [...new Set([...areaEntries, EVENTS_ENTRY, JOBS_ENTRY, TABLE_STREAM_ENTRY, ...Object.values(CARRIER_TOPICS).map((t) => t.entry)])];
 
-  it('has one Lambda per API area, the API origin gate, one for events, one per carrier entry and one for jobs, besides CDK’s IoT endpoint lookup', () => {
+  it('has one Lambda per API area, the API origin gate, one for events, one per carrier entry, one for jobs and one for the table stream, besides CDK’s IoT endpoint lookup', () => {
     expect(Object.keys(resources(s.app, 'AWS::Lambda::Function')).sort()).toEqual([...allEntries, ORIGIN_GATE_ENTRY].map(functionId).concat(endpointLookupId()).sort());
   });
 
@@ -291,14 +293,22 @@ describe('app stack: functions', () => {
   });
 });
 
+/** What the App stack passes its routes' nested stack for one of its parameters. */
+function routesParameter(name: string): unknown {
+  const nested = Object.values(resources(s.app, 'AWS::CloudFormation::Stack'));
+  expect(nested).toHaveLength(1);
+  return (nested[0]!.Properties?.Parameters as Record<string, unknown>)[name];
+}
+
 describe('app stack: HTTP API', () => {
   it('answers every route key of API_AREAS, each integrated with its own area Lambda', () => {
-    const routes = Object.values(resources(s.app, 'AWS::ApiGatewayV2::Route'));
-    const integrations = resources(s.app, 'AWS::ApiGatewayV2::Integration');
+    const routes = Object.values(resources(s.routes, 'AWS::ApiGatewayV2::Route'));
+    const integrations = resources(s.routes, 'AWS::ApiGatewayV2::Integration');
     const expected = Object.values(API_AREAS).flatMap((area) => area.routes.map((routeKey) => [routeKey, functionId(area.entry)]));
     const actual = routes.map((route) => {
       const integrationId = ((route.Properties?.Target as { 'Fn::Join': [string, [string, { Ref: string }]] })['Fn::Join'][1][1]).Ref;
-      const uri = integrations[integrationId]?.Properties?.IntegrationUri as { 'Fn::GetAtt': [string, string] };
+      // The nested stack names the area's function by a parameter the App stack passes it.
+      const uri = routesParameter((integrations[integrationId]?.Properties?.IntegrationUri as { Ref: string }).Ref) as { 'Fn::GetAtt': [string, string] };
       expect(integrations[integrationId]?.Properties).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
       return [route.Properties?.RouteKey, uri['Fn::GetAtt'][0]];
     });
@@ -589,10 +599,12 @@ describe('app stack: nothing answers around CloudFront', () => {
     expect(authorizer.Properties?.AuthorizerResultTtlInSeconds).toBeGreaterThan(0);
     expect(mentions(authorizer.Properties?.AuthorizerUri, functionId(ORIGIN_GATE_ENTRY))).toBe(true);
 
-    const routes = Object.values(resources(s.app, 'AWS::ApiGatewayV2::Route'));
+    const routes = Object.values(resources(s.routes, 'AWS::ApiGatewayV2::Route'));
     expect(routes).toHaveLength(Object.values(API_AREAS).flatMap((area) => area.routes).length);
     for (const route of routes) {
-      expect(route.Properties, String(route.Properties?.RouteKey)).toMatchObject({ AuthorizationType: 'CUSTOM', AuthorizerId: { Ref: authorizerId } });
+      // The authorizer lives in the App stack; the routes' nested stack gets its id as a parameter.
+      expect(route.Properties, String(route.Properties?.RouteKey)).toMatchObject({ AuthorizationType: 'CUSTOM' });
+      expect(routesParameter((route.Properties?.AuthorizerId as { Ref: string }).Ref)).toEqual({ Ref: authorizerId });
     }
   });
 

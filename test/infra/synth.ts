@@ -12,6 +12,8 @@ export interface Synthesised {
   assembly: CloudAssembly;
   data: Template;
   app: Template;
+  /** The App stack's nested stack of API routes (infra/api.ts `routes`). */
+  routes: Template;
 }
 
 /** A web dist path that never exists: the SPA deployment stays out unless a test adds one. */
@@ -49,6 +51,7 @@ export function synthesise(options: SynthOptions = {}): Synthesised {
     assembly,
     data: Template.fromStack(built.dataStack),
     app: Template.fromStack(built.appStack),
+    routes: Template.fromStack(built.appStack.api.routes),
   };
 }
 

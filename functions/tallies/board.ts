@@ -1,0 +1,22 @@
+/**
+ * The reports' numbers (issue 24): the listener that counts facts from the table's stream into
+ * daily and monthly counters, the figures and drill-down routes, and the store's reports_settings.
+ * What it declares to the rest of the system (functions/lib/boardModule.ts), listed in functions/boards.ts.
+ */
+import { settingsRouteKeys, type BoardModule } from '../lib/boardModule.js';
+import { tallyListener } from './listener.js';
+import { REPORTS_SETTINGS, reportsSettingsSchema } from './settings.js';
+
+export const board = {
+  name: 'tallies',
+  // Reports are for managers and admins (SPEC §6); the console's Reports page opens them.
+  opens: (flags) => flags.admin || flags.manager,
+  areas: {
+    tallies: {
+      entry: 'functions/tallies/handler.ts',
+      routes: ['GET /api/locations/{id}/reports/figures', 'GET /api/locations/{id}/reports/records', ...settingsRouteKeys(REPORTS_SETTINGS)],
+    },
+  },
+  settings: [{ key: REPORTS_SETTINGS, readBy: () => false, schema: reportsSettingsSchema }],
+  listeners: [tallyListener],
+} as const satisfies BoardModule;
