@@ -19,3 +19,4 @@ export { board as templates } from './templates/board.js';
 export { board as users } from './users/board.js';
 export { board as wizard } from './wizard/board.js';
 export { board as tallies } from './tallies/board.js';
+export { board as reports } from './reports/board.js';

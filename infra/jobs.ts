@@ -10,11 +10,16 @@ import { Construct } from 'constructs';
 import { JOBS, JOBS_ENTRY, type JobName } from '../functions/areas.js';
 import { CONVERSATION_CHUNKS, LAMBDA_CHUNK } from '../functions/lib/lazyChunk.js';
 import { STRIPE_CHUNK } from '../functions/payments/stripeChunk.js';
+import { WORKBOOK_CHUNK } from '../functions/reports/workbookChunk.js';
 import { acknowledgeWildcardResource } from './nag.js';
 import { ServerFunction, type LazyChunk, type ServerSettings } from './server-function.js';
 
-/** The AWS clients (and the card gateway's SDK: the payments job asks it) the jobs load on first use (functions/lib/lazyChunk.ts), as infra/api.ts LAZY_CHUNKS for the areas. */
-export const JOBS_LAZY_CHUNKS: readonly LazyChunk[] = [...CONVERSATION_CHUNKS, LAMBDA_CHUNK, STRIPE_CHUNK];
+/**
+ * The AWS clients (and the card gateway's SDK: the payments job asks it; the report workbook writer:
+ * the reports job writes files) the jobs load on first use (functions/lib/lazyChunk.ts), as
+ * infra/api.ts LAZY_CHUNKS for the areas.
+ */
+export const JOBS_LAZY_CHUNKS: readonly LazyChunk[] = [...CONVERSATION_CHUNKS, LAMBDA_CHUNK, STRIPE_CHUNK, WORKBOOK_CHUNK];
 
 export interface JobsProps {
   readonly settings: ServerSettings;

@@ -47,6 +47,8 @@ export interface JobEvent {
   job?: string;
   company_id?: string;
   mass_message_id?: string;
+  /** A report file to make now (functions/reports). */
+  report_id?: string;
 }
 
 /** A scheduled job: EventBridge Scheduler (locally the scheduler) invokes the jobs Lambda at this rate, which runs it. */

@@ -11,7 +11,15 @@ export async function sendWithSes(mail: Mail): Promise<void> {
     new SendEmailCommand({
       FromEmailAddress: config.mailFrom,
       Destination: { ToAddresses: [mail.to] },
-      Content: { Simple: { Subject: { Data: mail.subject }, Body: { Text: { Data: mail.text } } } },
+      Content: {
+        Simple: {
+          Subject: { Data: mail.subject },
+          Body: { Text: { Data: mail.text } },
+          ...(mail.attachments?.length
+            ? { Attachments: mail.attachments.map((a) => ({ FileName: a.file_name, ContentType: a.content_type, RawContent: a.content, ContentDisposition: 'ATTACHMENT' as const })) }
+            : {}),
+        },
+      },
     }),
   );
 }

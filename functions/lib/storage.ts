@@ -8,14 +8,14 @@ import { config } from './config.js';
 import { lazyChunk, S3_CHUNK } from './lazyChunk.js';
 
 type S3Sdk = typeof import('./s3Client.js');
-export type S3Access = Pick<S3Sdk, 'GetObjectCommand' | 'HeadObjectCommand' | 'PutObjectCommand' | 'getSignedUrl'> & { client: S3Client };
+export type S3Access = Pick<S3Sdk, 'DeleteObjectCommand' | 'GetObjectCommand' | 'HeadObjectCommand' | 'PutObjectCommand' | 'getSignedUrl'> & { client: S3Client };
 
 const s3Sdk = lazyChunk<S3Sdk>(S3_CHUNK.file, import.meta.url);
 let access: Promise<S3Access> | undefined;
 
 /** The client (created once) with the commands and the presigner it is used with. */
 export function s3(): Promise<S3Access> {
-  access ??= s3Sdk().then(({ S3Client, GetObjectCommand, HeadObjectCommand, PutObjectCommand, getSignedUrl }) => ({
+  access ??= s3Sdk().then(({ S3Client, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, getSignedUrl }) => ({
     client: new S3Client({
       region: config.region,
       endpoint: config.s3Endpoint,
@@ -24,6 +24,7 @@ export function s3(): Promise<S3Access> {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     }),
+    DeleteObjectCommand,
     GetObjectCommand,
     HeadObjectCommand,
     PutObjectCommand,
@@ -35,6 +36,19 @@ export function s3(): Promise<S3Access> {
 export async function downloadUrl(bucket: string, key: string, seconds = 3600): Promise<string> {
   const { client, GetObjectCommand, getSignedUrl } = await s3();
   return getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: seconds });
+}
+
+/** Removes a stored file (a report's old or deleted workbook); a file already gone is no error. */
+export async function deleteStored(bucket: string, key: string): Promise<void> {
+  const { client, DeleteObjectCommand } = await s3();
+  await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+}
+
+/** A stored file's bytes (a report attached to an e-mail). */
+export async function readStored(bucket: string, key: string): Promise<Uint8Array> {
+  const { client, GetObjectCommand } = await s3();
+  const out = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+  return out.Body!.transformToByteArray();
 }
 
 /**
@@ -56,10 +70,10 @@ export async function storePdf(key: string, bytes: Uint8Array, name: string, met
 }
 
 /** When the stored file was made (its `generated-at` metadata, else when it was written), or null when there is none. */
-export async function storedAt(key: string): Promise<string | null> {
+export async function storedAt(key: string, bucket = config.uploadsBucket): Promise<string | null> {
   try {
     const { client, HeadObjectCommand } = await s3();
-    const head = await client.send(new HeadObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
+    const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
     return head.Metadata?.['generated-at'] ?? head.LastModified?.toISOString() ?? new Date().toISOString();
   } catch (err) {
     const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;

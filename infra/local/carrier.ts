@@ -32,6 +32,7 @@ export const mailInput = z.object({
   subject: z.string(),
   text: z.string(),
   from: z.string().optional(),
+  attachments: z.array(z.object({ file_name: z.string().min(1), content_type: z.string().min(1), content_base64: z.string() })).optional(),
 });
 export type MailInput = z.infer<typeof mailInput>;
 
@@ -76,6 +77,8 @@ export interface MailRecord {
   from: string;
   subject: string;
   text: string;
+  /** Files sent with it (a scheduled report), base64 as they came. */
+  attachments?: { file_name: string; content_type: string; content_base64: string }[];
   received_at: string;
 }
 
@@ -358,6 +361,7 @@ export class Carrier {
       from: input.from ?? 'no-reply@example.com',
       subject: input.subject,
       text: input.text,
+      ...(input.attachments?.length ? { attachments: input.attachments } : {}),
       received_at: new Date().toISOString(),
     };
     await this.store.addMail(record);

@@ -111,7 +111,7 @@ export function mailList(mails: MailRecord[]): string {
       (mail) => `<article class="mail">
 <h2>${escapeHtml(mail.subject || '(no subject)')}</h2>
 <div class="meta">To <strong>${escapeHtml(mail.to)}</strong> · from ${escapeHtml(mail.from)} · ${when(mail.received_at)}</div>
-<pre>${linkify(mail.text)}</pre>
+<pre>${linkify(mail.text)}</pre>${(mail.attachments ?? []).map((a) => `<div class="meta">Attachment: ${escapeHtml(a.file_name)} (${Math.ceil((a.content_base64.length * 3) / 4 / 1024)} KB)</div>`).join('')}
 </article>`,
     )
     .join('\n');

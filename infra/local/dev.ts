@@ -13,6 +13,8 @@ import { isJobName, runJob } from './scheduler.js';
 import type { TableStreamReader } from './tableStream.js';
 
 const MAX_DEV_BODY = 1024 * 1024;
+/** An e-mail may carry a report file (functions/reports: attached up to 7 MB, base64 on the way). */
+const MAX_DEV_MAIL_BODY = 12 * 1024 * 1024;
 
 class BadRequest extends Error {}
 
@@ -37,8 +39,8 @@ export function phoneOfQuery(raw: string): string {
   return parsed?.number ?? typed;
 }
 
-async function jsonBody<T>(req: IncomingMessage, schema: ZodType<T>): Promise<T> {
-  const raw = await readBody(req, MAX_DEV_BODY);
+async function jsonBody<T>(req: IncomingMessage, schema: ZodType<T>, max = MAX_DEV_BODY): Promise<T> {
+  const raw = await readBody(req, max);
   let value: unknown;
   try {
     value = JSON.parse(raw.toString('utf8') || '{}');
@@ -61,7 +63,7 @@ export async function handleDev(req: IncomingMessage, res: ServerResponse, carri
   try {
     // Carrier API.
     if (path === '/dev/carrier/mail' && method === 'POST') {
-      const mail = await carrier.recordMail(await jsonBody(req, mailInput));
+      const mail = await carrier.recordMail(await jsonBody(req, mailInput, MAX_DEV_MAIL_BODY));
       return sendJson(res, 202, { id: mail.id });
     }
     if (path === '/dev/carrier/mail' && method === 'GET') return sendJson(res, 200, carrier.mailbox(query('to')));
