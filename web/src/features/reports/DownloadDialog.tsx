@@ -6,12 +6,17 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { LocationRef } from '../../../../shared/api.js';
+import { MAX_REPORT_NAME } from '../../../../shared/reports/fileSchemas.js';
 import { storeDay } from '../../../../shared/reports/periods.js';
 import { Dialog } from '../../components/Dialog.js';
 import { DialogFormActions, useDialogForm, type ServerTexts } from '../../components/DialogForm.js';
 import { TextField } from '../../components/TextField.js';
+import { currentLocale } from '../../lib/i18n.js';
+import { useStore } from '../../lib/store.js';
 import { ChoiceFields, type ChoiceField } from './ChoiceFields.js';
 import { orderReport } from './requests.js';
+import { reportFileTextKey } from './serverTexts.js';
+import { periodText } from './words.js';
 import { DEFAULT_CHOICE, periodProblem, type ReportChoice } from './reportQuery.js';
 
 type OrderField = ChoiceField | 'name';
@@ -22,11 +27,9 @@ const orderTexts: ServerTexts<OrderField> = {
     const last = path?.split('.').pop();
     return last === 'name' || last === 'type' || last === 'scope' || last === 'from' || last === 'to' || last === 'date' ? last : last === 'period' || last === 'kind' ? 'period' : null;
   },
-  keyOf: () => null,
+  keyOf: reportFileTextKey,
   fallback: 'reports.order_refused',
 };
-
-export const REPORT_NAME_MAX = 120;
 
 export function DownloadDialog({ open, location, mayChooseCompany, onClose, onOrdered }: { open: boolean; location: LocationRef; mayChooseCompany: boolean; onClose: () => void; onOrdered: () => void }) {
   const { t } = useTranslation('reports');
@@ -51,6 +54,7 @@ function OrderForm({ location, mayChooseCompany, onClose, onOrdered }: { locatio
   const [choice, setChoice] = useState<ReportChoice>(DEFAULT_CHOICE);
   const [name, setName] = useState('');
   const form = useDialogForm<OrderField>('reports', orderTexts);
+  const locale = useStore(currentLocale);
   const today = storeDay(new Date(), location.timezone);
 
   function submit(event: FormEvent) {
@@ -60,9 +64,10 @@ function OrderForm({ location, mayChooseCompany, onClose, onOrdered }: { locatio
       form.show({ [problem.field]: `reports.problem_${problem.problem}` });
       return;
     }
-    const trimmed = name.trim();
+    // Without a name of the manager's own, the report is called by its type and period in their words.
+    const named = name.trim() || t('reports.summary', { type: t(`reports.type_${choice.type}`), period: periodText(t, choice.period, locale) }).slice(0, MAX_REPORT_NAME);
     form.send(
-      (key) => orderReport({ location_id: location.id, type: choice.type, period: choice.period, scope: choice.scope, ...(trimmed ? { name: trimmed } : {}) }, key),
+      (key) => orderReport({ location_id: location.id, type: choice.type, period: choice.period, scope: choice.scope, name: named }, key),
       (answer) => {
         toast.success(t('reports.ordered', { name: answer.report.name }));
         onOrdered();
@@ -89,7 +94,7 @@ function OrderForm({ location, mayChooseCompany, onClose, onOrdered }: { locatio
         value={name}
         onChange={(value) => {
           form.changed();
-          setName(value.slice(0, REPORT_NAME_MAX));
+          setName(value.slice(0, MAX_REPORT_NAME));
         }}
         error={form.textAt('name')}
         autoComplete="off"

@@ -9,6 +9,7 @@ import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import useSWR, { useSWRConfig } from 'swr';
 import type { LocationRef } from '../../../../shared/api.js';
+import { MAX_REPORT_NAME } from '../../../../shared/reports/fileSchemas.js';
 import { reportPaths } from '../../../../shared/reports/routes.js';
 import type { FigureRecord, ReportFigures } from '../../../../shared/reports/types.js';
 import { Dialog } from '../../components/Dialog.js';
@@ -69,7 +70,8 @@ function RecordList({ open, choice, location, figures, onClose }: { open: OpenDr
   async function exportList() {
     setExporting(true);
     try {
-      await exportRecords(location.id, { ...open.drill, period: choice.period, scope: choice.scope }, attempt.current);
+      // Named as the list's title says it, in the manager's words (the server would name it by ids and days).
+      await exportRecords(location.id, { ...open.drill, period: choice.period, scope: choice.scope, name: open.title.slice(0, MAX_REPORT_NAME) }, attempt.current);
       attempt.current = crypto.randomUUID();
       toast.success(t('reports.export_started'));
       await mutate((key) => typeof key === 'string' && key.startsWith(reportPaths.list(location.id)));

@@ -6,10 +6,11 @@ import type { Report } from '../../../../shared/reports/types.js';
 import { Dialog } from '../../components/Dialog.js';
 import { DialogFormActions, useDialogForm, type ServerTexts } from '../../components/DialogForm.js';
 import { TextField } from '../../components/TextField.js';
-import { REPORT_NAME_MAX } from './DownloadDialog.js';
+import { MAX_REPORT_NAME } from '../../../../shared/reports/fileSchemas.js';
 import { renameReport } from './requests.js';
+import { reportFileTextKey } from './serverTexts.js';
 
-const renameTexts: ServerTexts<'name'> = { fieldOf: (path) => (path?.endsWith('name') ? 'name' : null), keyOf: () => null, fallback: 'reports.rename_refused' };
+const renameTexts: ServerTexts<'name'> = { fieldOf: (path) => (path?.endsWith('name') ? 'name' : null), keyOf: reportFileTextKey, fallback: 'reports.rename_refused' };
 
 export function RenameDialog({ report, onClose, onRenamed }: { report: Report | null; onClose: () => void; onRenamed: () => void }) {
   const { t } = useTranslation('reports');
@@ -58,7 +59,7 @@ function RenameForm({ report, onClose, onRenamed }: { report: Report; onClose: (
         value={name}
         onChange={(value) => {
           form.changed();
-          setName(value.slice(0, REPORT_NAME_MAX));
+          setName(value.slice(0, MAX_REPORT_NAME));
         }}
         error={form.textAt('name')}
         autoComplete="off"

@@ -2,29 +2,30 @@
  * The store's generated reports (GET …/reports, 20 a page), newest first: what each counts, who
  * made it and when, and whether it is ready ('This report is not generated yet' with its progress
  * while it is prepared, SPEC §8). Download asks for a fresh address each time; refresh counts it
- * again; rename; delete asks first and says it cannot be undone. While any report is being
- * prepared the list asks again every few seconds, so it turns ready without a reload.
+ * again; rename; delete asks first and says it cannot be undone. The list follows the reports'
+ * own events (`report.changed` on the location's reports channel): progress moves in place, a
+ * report turning ready, failing, renamed or deleted anywhere reads the page again, and so does a
+ * stream that was lost and is back.
  */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import useSWR from 'swr';
 import type { LocationRef } from '../../../../shared/api.js';
+import { REPORT_EVENTS, type ReportEvent } from '../../../../shared/reports/events.js';
 import type { Report } from '../../../../shared/reports/types.js';
 import { Dialog } from '../../components/Dialog.js';
 import { formatDateTime } from '../../components/conversation/times.js';
 import { reportFailure } from '../../lib/failures.js';
 import { ApiError } from '../../lib/request.js';
 import { currentLocale } from '../../lib/i18n.js';
+import { useStreamEvents } from '../../lib/realtime.js';
 import { useStore } from '../../lib/store.js';
 import { DownloadDialog } from './DownloadDialog.js';
 import { Pager } from './Pager.js';
 import { RenameDialog } from './RenameDialog.js';
 import { REPORTS_PER_PAGE, deleteReport, readReport, refreshReport, reportsPagePath, type ReportsPage } from './requests.js';
 import { reportSummary } from './words.js';
-
-/** How often a list with a report being prepared asks again. */
-export const PREPARING_POLL_MS = 3_000;
 
 export const isPreparing = (report: Pick<Report, 'status'>) => report.status === 'pending' || report.status === 'running';
 
@@ -49,11 +50,23 @@ export function ReportList({ location, mayChooseCompany }: { location: LocationR
   const [deleting, setDeleting] = useState<Report | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
-  const { data, error, mutate } = useSWR<ReportsPage>(reportsPagePath(location.id, offset), {
-    keepPreviousData: true,
-    revalidateOnFocus: false,
-    refreshInterval: (latest) => (latest?.reports.some(isPreparing) ? PREPARING_POLL_MS : 0),
-  });
+  const { data, error, mutate } = useSWR<ReportsPage>(reportsPagePath(location.id, offset), { keepPreviousData: true, revalidateOnFocus: false });
+
+  useStreamEvents<ReportEvent>(
+    (event) => {
+      if (event.type !== 'report.changed' || event.data.location_id !== location.id) return;
+      const changed = event.data;
+      const listed = data?.reports.find((report) => report.id === changed.id);
+      // Rows written so far: the report moves on the page as it is, nothing to read again.
+      if (listed && !changed.deleted && changed.status === listed.status && isPreparing(changed)) {
+        void mutate((page) => page && { ...page, reports: page.reports.map((report) => (report.id === changed.id ? { ...report, progress: changed.progress } : report)) }, { revalidate: false });
+        return;
+      }
+      void mutate();
+    },
+    () => void mutate(),
+    REPORT_EVENTS,
+  );
 
   async function act(report: Report, work: () => Promise<unknown>, done?: string) {
     setBusy(report.id);

@@ -3,22 +3,19 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { LocationRef } from '../../../../shared/api.js';
+import { MAX_RECIPIENTS, MAX_REPORT_NAME, SCHEDULE_PERIODS } from '../../../../shared/reports/fileSchemas.js';
 import { REPORT_TYPES, type ReportSchedule, type ReportScope, type ReportType, type ScheduleCadence, type SchedulePeriod } from '../../../../shared/reports/types.js';
 import { Dialog } from '../../components/Dialog.js';
 import { DialogFormActions, useDialogForm, type ServerTexts } from '../../components/DialogForm.js';
 import { TextField } from '../../components/TextField.js';
 import { currentLocale } from '../../lib/i18n.js';
 import { useStore } from '../../lib/store.js';
-import { REPORT_NAME_MAX } from './DownloadDialog.js';
 import { changeSchedule, createSchedule, type ScheduleFields } from './requests.js';
+import { reportFileTextKey } from './serverTexts.js';
 import { HOURS, MONTH_DAYS, WEEKDAYS, hourName, readRecipients, weekdayName } from './scheduleWords.js';
 
 export type ScheduleEditing = { kind: 'new' } | { kind: 'edit'; schedule: ReportSchedule } | null;
 
-/** As many addresses as the server sends one schedule's file to. */
-export const MAX_RECIPIENTS = 20;
-
-export const SCHEDULE_PERIODS: readonly SchedulePeriod[] = ['yesterday', 'last_week', 'last_month', 'mtd', 'ytd'];
 type ScheduleField = 'name' | 'type' | 'scope' | 'period' | 'cadence' | 'recipients';
 
 const scheduleTexts: ServerTexts<ScheduleField> = {
@@ -26,7 +23,7 @@ const scheduleTexts: ServerTexts<ScheduleField> = {
     const part = path?.split('.')[1];
     return part === 'name' || part === 'type' || part === 'scope' || part === 'period' || part === 'cadence' || part === 'recipients' ? part : null;
   },
-  keyOf: () => null,
+  keyOf: reportFileTextKey,
   fallback: 'reports.schedule_refused',
 };
 
@@ -109,7 +106,7 @@ function ScheduleForm({ editing, location, mayChooseCompany, onClose, onSaved }:
   const recipientsError = form.textAt('recipients');
   return (
     <form ref={form.form} className="form reports-form" noValidate onSubmit={submit} data-testid="schedule-form">
-      <TextField id={`${ids}-name`} label={t('reports.name_optional')} value={fields.name ?? ''} onChange={(name) => set({ name: name.slice(0, REPORT_NAME_MAX) })} error={form.textAt('name')} autoComplete="off" testId="schedule-name" />
+      <TextField id={`${ids}-name`} label={t('reports.name_optional')} value={fields.name ?? ''} onChange={(name) => set({ name: name.slice(0, MAX_REPORT_NAME) })} error={form.textAt('name')} autoComplete="off" testId="schedule-name" />
       <div className="reports__choice">
         {select('type', t('reports.type'), fields.type, REPORT_TYPES, (type) => t(`reports.type_${type}`), (type) => set({ type: type as ReportType }))}
         {select('period', t('reports.period'), fields.period, SCHEDULE_PERIODS, (period) => t(`reports.schedule_period_${period}`), (period) => set({ period: period as SchedulePeriod }))}

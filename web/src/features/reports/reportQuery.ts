@@ -3,6 +3,7 @@
  * figures' and records' query strings (shared/reports/routes.ts): the choice survives a reload and
  * can be sent to a colleague, and the server reads the same words the address shows.
  */
+import { MAX_CUSTOM_DAYS } from '../../../../shared/reports/fileSchemas.js';
 import { isDay, periodRange } from '../../../../shared/reports/periods.js';
 import { REPORT_TYPES, type DrillRef, type ReportPeriod, type ReportPeriodKind, type ReportScope, type ReportType } from '../../../../shared/reports/types.js';
 import { reportPaths } from '../../../../shared/reports/routes.js';
@@ -103,9 +104,6 @@ export function switchPeriod(current: ReportPeriod, kind: ReportPeriodKind, toda
 }
 
 export type PeriodProblem = 'from_missing' | 'to_missing' | 'from_after_to' | 'too_long' | 'date_missing' | 'in_future';
-
-/** The longest custom period a report file counts (a year and a day), as the server checks it. */
-export const MAX_CUSTOM_DAYS = 366;
 
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 

@@ -48,6 +48,7 @@ export interface RecordsExport {
   dims: Record<string, string>;
   period: ReportPeriod;
   scope: ReportScope;
+  name: string;
 }
 
 /** The records behind a figure, saved as a report of their own. */

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { api, signIn } from '../../../../../test/support/api.js';
 import { seriousViolations } from '../../../../../test/support/axe.js';
-import { createRepairOrder, useStackEnv } from '../../../../../test/support/service.js';
+import { DEMO_NORTH, createRepairOrder, useStackEnv } from '../../../../../test/support/service.js';
 import { streamCaughtUp } from '../../../../../test/support/tableStream.js';
 import { signInAs, useBrowser } from '../../../../../test/e2e/browser.js';
 
@@ -30,21 +30,30 @@ async function pageAt(options: BrowserContextOptions): Promise<Page> {
   return page;
 }
 
-/** The manager texts a new customer's repair order: one text sent by them, this month, at this store. */
-async function textSentByTheManager(): Promise<{ roNumber: string }> {
+/** The manager texts a new customer's repair order: one text sent by them, this month, at this store, counted once the table's stream has caught up. */
+async function textSentByTheManager(text: string): Promise<{ roId: string }> {
   const manager = api(browser.baseUrl, await signIn(browser.baseUrl, 'manager@demo.example'));
   const { ro } = await createRepairOrder();
-  const sent = await manager.post(`/api/repair_orders/${ro.id}/messages`, { message: { text: 'Your car is ready for pick-up.' } }, { 'idempotency-key': randomUUID() });
+  const sent = await manager.post(`/api/repair_orders/${ro.id}/messages`, { message: { text } }, { 'idempotency-key': randomUUID() });
   expect(sent.status).toBe(201);
   await streamCaughtUp(browser.baseUrl);
-  return { roNumber: ro.ro_id };
+  return { roId: ro.id };
+}
+
+/** How many reports North has, as the server counts them (the list shows 20 a page). */
+async function reportCount(): Promise<number> {
+  const manager = api(browser.baseUrl, await signIn(browser.baseUrl, 'manager@demo.example'));
+  const res = await manager.get(`/api/locations/${DEMO_NORTH.locationId}/reports?limit=1`);
+  expect(res.status).toBe(200);
+  return res.body.meta.paging.total as number;
 }
 
 describe.each(WIDTHS)('reports at %s', (width, options) => {
   it('a manager prepares a report, downloads it, and drills from a figure to the records behind it', { timeout: 180_000 }, async () => {
     const tag = width.startsWith('1280') ? 'Wide' : 'Narrow';
     const name = `Texting ${tag} ${Date.now().toString(36)}`;
-    const { roNumber } = await textSentByTheManager();
+    const text = `Your car is ready for pick-up (${tag} ${Date.now().toString(36)}).`;
+    const { roId } = await textSentByTheManager(text);
     const page = await pageAt(options);
     await signInAs(page, 'manager@demo.example');
 
@@ -85,19 +94,26 @@ describe.each(WIDTHS)('reports at %s', (width, options) => {
     const sent = row.first().locator('[data-testid="report-drill"][data-figure="sent"]');
     expect(Number((await sent.textContent())!.replace(/\D/g, ''))).toBeGreaterThanOrEqual(1);
 
-    // Its records: the repair order the text went to, opening its conversation.
+    // Its records: the text itself (the newest first), opening the repair order's conversation.
     await sent.click();
     const records = page.getByTestId('report-records');
     await records.waitFor();
-    await expect.poll(() => records.getByTestId('report-record').filter({ hasText: roNumber }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const record = records.getByTestId('report-record').filter({ hasText: text });
+    await record.waitFor({ timeout: 15_000 });
+    expect(await record.getByTestId('report-record-link').getAttribute('href')).toBe(`/app?ro=${encodeURIComponent(roId)}`);
+    expect(await records.getByTestId('report-records-total').textContent()).toMatch(/^\d+ records?$/);
     expect(await seriousViolations(page)).toEqual([]);
 
-    // Exported, the list becomes a report of its own under Downloads.
+    // Exported, the list becomes a report of its own under Downloads, and the keyboard is back on the figure.
+    const before = await reportCount();
     await records.getByTestId('report-records-export').click();
     await page.getByText('The export is being prepared').waitFor();
     await page.keyboard.press('Escape');
     await records.waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-figure'))).toBe('sent');
     await page.getByTestId('reports-tab-downloads').click();
-    await expect.poll(() => page.getByTestId('report-item').count(), { timeout: 15_000 }).toBeGreaterThan(1);
+    await expect.poll(() => reportCount(), { timeout: 15_000 }).toBe(before + 1);
+    // Named by what it lists, in the manager's words.
+    await page.getByTestId('report-item').filter({ has: page.getByTestId('report-name').getByText('Sent · Marcus Bell', { exact: true }) }).first().waitFor({ timeout: 15_000 });
   });
 });
