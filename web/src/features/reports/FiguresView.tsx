@@ -57,8 +57,9 @@ export function FiguresView({ location, mayChooseCompany }: { location: Location
         problems={problem ? { [problem.field]: t(`reports.problem_${problem.problem}`) } : {}}
         onChange={change}
       />
-      {!data ? (
-        <p className="reports__muted" role={error ? 'alert' : 'status'}>
+      {/* A refusal of what is asked now wins over the figures of what was asked before. */}
+      {error || !data ? (
+        <p className="reports__muted" role={error ? 'alert' : 'status'} data-testid="report-figures-status">
           {error ? t('reports.figures_failed') : t('reports.loading')}
         </p>
       ) : (

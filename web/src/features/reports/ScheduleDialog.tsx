@@ -78,8 +78,9 @@ function ScheduleForm({ editing, location, mayChooseCompany, onClose, onSaved }:
       form.show(found);
       return;
     }
-    const { name: _typed, ...rest } = fields;
-    const schedule: ScheduleFields = { ...rest, ...(name ? { name } : {}), recipients: addresses };
+    // Without a name of the manager's own, the schedule is called by its report and period in their words.
+    const named = name || t('reports.summary', { type: t(`reports.type_${fields.type}`), period: t(`reports.schedule_period_${fields.period}`) }).slice(0, MAX_REPORT_NAME);
+    const schedule: ScheduleFields = { ...fields, name: named, recipients: addresses };
     form.send(
       (key) => (before ? changeSchedule(before.id, schedule) : createSchedule(location.id, schedule, key)),
       (answer) => {
