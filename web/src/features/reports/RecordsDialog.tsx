@@ -117,7 +117,7 @@ function RecordList({ open, choice, location, figures, onClose }: { open: OpenDr
     <>
       <div className="reports-records__bar">
         <span className="reports__muted" data-testid="report-records-total">
-          {data ? t('reports.records_count', { count: data.meta.paging.total }) : null}
+          {data ? t('reports.records_count', { count: data.meta.paging.total, number: formatCell(data.meta.paging.total, 'count', { locale, currency: '' }) }) : null}
         </span>
         <button type="button" className="button button--small" disabled={exporting || !data?.records.length} data-testid="report-records-export" onClick={() => void exportList()}>
           {exporting ? t('reports.exporting') : t('reports.export')}
