@@ -40,12 +40,11 @@ export function periodText(t: TFunction, period: ReportPeriod, locale: Locale): 
   }
 }
 
-/** "Texting activity · Month to date (01.11.2026 – 27.11.2026)" */
-export function reportSummary(t: TFunction, report: Pick<Report, 'type' | 'period' | 'range' | 'scope'>, locale: Locale): string {
+/** "Texting activity · Month to date (MTD) (11/01/2026 – 11/27/2026)", and what an export of a figure's records lists. */
+export function reportSummary(t: TFunction, report: Pick<Report, 'type' | 'period' | 'range' | 'scope'> & Partial<Pick<Report, 'drill'>>, locale: Locale): string {
   const period = periodText(t, report.period, locale);
   const relative = report.period.kind !== 'custom' && report.period.kind !== 'date';
-  return t(report.scope === 'company' ? 'reports.summary_company' : 'reports.summary', {
-    type: t(`reports.type_${report.type}`),
-    period: relative ? t('reports.period_with_days', { period, days: rangeText(t, report.range, locale) }) : period,
-  });
+  const words = { type: t(`reports.type_${report.type}`), period: relative ? t('reports.period_with_days', { period, days: rangeText(t, report.range, locale) }) : period };
+  if (report.drill) return t('reports.summary_records', { ...words, figure: figureName(t, report.drill.figure) });
+  return t(report.scope === 'company' ? 'reports.summary_company' : 'reports.summary', words);
 }

@@ -13,6 +13,12 @@ import { choiceFromParams, figuresPath, periodFromParams, periodParams, periodPr
 import { cadenceText, hourName, readRecipients, weekdayName } from '../scheduleWords.js';
 import { reportSummary } from '../words.js';
 
+// The feature's own words, in the languages the sentences below are checked in.
+beforeAll(async () => {
+  await initI18n();
+  for (const locale of ['en-us', 'de', 'fr']) i18n.addResourceBundle(locale, 'reports', await loadFeatureCatalogue(locale, 'reports'));
+});
+
 const PERIODS: ReportPeriod[] = [{ kind: 'mtd' }, { kind: 'ytd' }, { kind: 'lm' }, { kind: 'custom', from: '2026-02-01', to: '2026-02-28' }, { kind: 'date', date: '2024-02-29' }];
 
 describe('a period in a query string', () => {
@@ -156,11 +162,6 @@ describe('a cell', () => {
 });
 
 describe('a schedule', () => {
-  beforeAll(async () => {
-    await initI18n();
-    for (const locale of ['en-us', 'de', 'fr']) i18n.addResourceBundle(locale, 'reports', await loadFeatureCatalogue(locale, 'reports'));
-  });
-
   it('names ISO weekdays, Monday first, in the reader’s language', () => {
     expect(weekdayName(1, 'en-us')).toBe('Monday');
     expect(weekdayName(7, 'en-us')).toBe('Sunday');
@@ -221,5 +222,15 @@ describe('opening hours as the settings form edits them', () => {
     expect(addedSpan([{ open: '08:00', close: '23:00' }])).toEqual({ open: '08:00', close: '18:00' });
     const day = [{ open: '08:00', close: '12:00' }];
     expect(openingHoursProblem(week([...day, addedSpan(day)]))).toBeNull();
+  });
+});
+
+describe('an export of a figure’s records in the list', () => {
+  it('says which figure it lists', () => {
+    const t = i18n.getFixedT('en-us', 'reports');
+    const drill = { type: 'texting', figure: 'sent', dims: { agent_id: 'agt_1' } } as const;
+    expect(reportSummary(t, { type: 'texting', period: { kind: 'mtd' }, range: { from: '2026-11-01', to: '2026-11-27' }, scope: 'location', drill }, 'en-us')).toBe(
+      'Texting activity · Month to date (MTD) (11/01/2026 – 11/27/2026) · records behind “Sent”',
+    );
   });
 });
