@@ -9,6 +9,7 @@ import { appointmentsChannel } from './channels.js';
 import './owner.js';
 import { sendPrewelcomes } from './prewelcome.js';
 import { sendAppointmentReminders } from './reminders.js';
+import { appointmentTallies } from './tallies.js';
 
 export const board = {
   name: 'appointments',
@@ -44,6 +45,8 @@ export const board = {
   settings: [{ key: 'appointments_settings', readBy: (flags) => flags.appointments }],
   textingNumbers: ['appointment'],
   channels: (agent, locationId) => (agent.access_level.appointments || agent.access_level.admin || agent.access_level.manager ? [appointmentsChannel(locationId)] : []),
+  /** Booked, confirmed, cancelled, reminded and showed, for the appointments report. */
+  tallies: appointmentTallies,
   events: APPOINTMENT_EVENTS,
   routeParams: [
     { param: 'id', after: /(^|\/)appointments\/$/, kind: 'appointment', tenant: true, sample: { list: '/api/locations/{location}/appointments/inbox?limit=100', field: 'appointments' } },

@@ -32,6 +32,9 @@ export const appointmentKeys = {
   appointmentsOfCustomer: (companyId: string, customerId: string) => ({ pk: `COMPANY#${companyId}#CUSTOMER#${customerId}`, skPrefix: 'APT#' }),
 } as const;
 
+/** Whether an item's keys are an appointment's (the table's stream tells every item's change). */
+export const isAppointmentKey = (k: { pk: string; sk: string }): boolean => k.sk === 'APPOINTMENT' && /^COMPANY#[^#]+#APPOINTMENT#[^#]+$/.test(k.pk);
+
 export interface AppointmentRecord {
   id: string;
   company_id: string;

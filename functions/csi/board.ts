@@ -9,6 +9,7 @@ import { CSI_EVENTS } from '../../shared/csi/events.js';
 import type { BoardModule } from '../lib/boardModule.js';
 import './listener.js';
 import { sendSurveyReminders } from './reminders.js';
+import { csiTallies } from './tallies.js';
 
 export const board = {
   name: 'csi',
@@ -25,6 +26,8 @@ export const board = {
     csi_reminders: { rateMinutes: 15, run: () => sendSurveyReminders() },
   },
   settings: [{ key: 'csi_settings', readBy: (flags) => flags.service }],
+  /** Responses and their scores, for the CSI report. */
+  tallies: csiTallies,
   events: CSI_EVENTS,
   routeParams: [{ param: 'token', after: /^\/api\/public\/surveys\/$/, kind: 'survey_token', tenant: true }],
   local: { demo: 'functions/csi/demo.ts', demoAfter: ['service'], bench: 'functions/csi/bench.ts' },

@@ -22,6 +22,9 @@ export const surveyKeys = {
   remindersDue: () => ({ gsi2pk: 'CSI_REMINDERS#DUE' }),
 } as const;
 
+/** Whether an item's keys are a survey's (the table's stream tells every item's change). */
+export const isSurveyKey = (k: { pk: string; sk: string }): boolean => k.sk === 'SURVEY' && /^COMPANY#[^#]+#CSI#[^#]+$/.test(k.pk);
+
 export interface SurveyRecord extends Survey {
   company_id: string;
   /** When the one reminder is due; null once it went or the survey was answered. */

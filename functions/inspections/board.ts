@@ -9,6 +9,7 @@ import type { BoardModule } from '../lib/boardModule.js';
 import { PDF_BUNDLE_FILES } from '../lib/pdfFonts.js';
 import { PDF_CHUNK } from '../recommendations/pdfChunk.js';
 import { sendWorkDeclinedNotices } from '../recommendations/workDeclined.js';
+import { technicianTallies } from './tallies.js';
 
 export const board = {
   name: 'technician',
@@ -75,6 +76,8 @@ export const board = {
     /** Work the customer declined on an inspection: the work-declined notice after service_settings days. */
     work_declined_notices: { rateMinutes: 60, run: () => sendWorkDeclinedNotices() },
   },
+  /** Sheets started and sent, their red and yellow items, recommended and approved work, for the inspections report. */
+  tallies: technicianTallies,
   events: MPI_EVENTS,
   routeParams: [
     { param: 'template_id', after: /\/sheet_templates\/$/, kind: 'template', tenant: true, sample: { list: '/api/locations/{location}/tech/mpi/sheet_templates', field: 'sheet_templates' } },

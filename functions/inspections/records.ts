@@ -15,7 +15,7 @@ import { channels, publish } from '../lib/realtime.js';
 import { mediaLinks } from '../lib/mediaUploads.js';
 import { fields, getItem, isConditionFailure, queryAll, queryPage, transactWrite, type Item, type TransactWrite } from '../lib/table.js';
 import { announce, changed } from '../repairOrders/events.js';
-import { isShelved, listOf, queueOf, sheetKeys, type SheetList } from './shelf.js';
+import { isShelved, isSheetKey, listOf, queueOf, sheetKeys, type SheetList } from './shelf.js';
 import type { RepairOrderRecord } from '../repairOrders/records.js';
 import { repairOrderKeys } from '../repairOrders/records.js';
 
@@ -31,7 +31,7 @@ export interface SheetRecord extends Omit<Sheet, 'attachments'> {
   attachments: StoredSheetAttachment[];
 }
 
-export { isShelved, listOf, queueOf };
+export { isShelved, isSheetKey, listOf, queueOf };
 
 export function sheetItem(sheet: SheetRecord): Item<SheetRecord> {
   const sort = `${sheet.created_at}#${sheet.repair_order_id}`;

@@ -18,6 +18,9 @@ export const sheetKeys = {
   sheetsOfHolder: (companyId: string, locationId: string, agentId: string) => ({ gsi2pk: `COMPANY#${companyId}#LOCATION#${locationId}#MPI#HOLDER#${agentId}` }),
 } as const;
 
+/** Whether an item's keys are a sheet's (the table's stream tells every item's change). */
+export const isSheetKey = (k: { pk: string; sk: string }): boolean => k.sk === 'SHEET' && /^COMPANY#[^#]+#RO#[^#]+$/.test(k.pk);
+
 /**
  * The queues a sheet can sit on (gsi1), one per state group; `shelved` holds the sheets of closed
  * or archived orders, which no queue shows.

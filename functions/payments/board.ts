@@ -14,6 +14,7 @@ import { PDF_BUNDLE_FILES } from '../lib/pdfFonts.js';
 import './dmsFollow.js';
 import { answersToGatekeeper } from '../messages/gatekeeperRules.js';
 import { runPaymentsJob } from './requests.js';
+import { paymentTallies } from './tallies.js';
 
 // The receipt answers to the payment notification's rule: it is the same conversation about the same payment.
 answersToGatekeeper({ payment_notification: 'payment_notification', payment_receipt: 'payment_notification', payment_cancellation: 'payment_cancellation' });
@@ -55,6 +56,8 @@ export const board = {
     payments: { rateMinutes: 1, run: () => runPaymentsJob() },
   },
   settings: [{ key: AUTO_SEND_GROUP, readBy: (flags) => flags.service, schema: autoSendSchema }],
+  /** Requested, paid (collected) and the time to pay, for the payments report. */
+  tallies: paymentTallies,
   events: PAYMENT_EVENTS,
   routeParams: [
     { param: 'provider', after: /^\/payments\/$/, kind: 'payment_provider', tenant: false, vocabulary: 'stripe' },

@@ -75,6 +75,9 @@ export const paymentKeys = {
   customerCount: (companyId: string, customerId: string) => ({ pk: `COUNT#${companyId}#CUSTOMER#${customerId}#PAYMENTS`, sk: 'COUNT' }),
 };
 
+/** Whether an item's keys are a payment request's (the table's stream tells every item's change). */
+export const isRequestKey = (k: { pk: string; sk: string }): boolean => k.sk.startsWith('REQUEST#') && /^COMPANY#[^#]+#RO#[^#]+#PAYMENTS$/.test(k.pk);
+
 /** The customer's count grows with each request, in the request's own transaction. */
 export const customerCountWrite = (companyId: string, customerId: string, by = 1): TransactWrite => ({
   Update: { Key: paymentKeys.customerCount(companyId, customerId), UpdateExpression: 'ADD payments :n', ExpressionAttributeValues: { ':n': by } },

@@ -51,6 +51,9 @@ export const repairOrderKeys = {
   listCount: (scope: string) => ({ pk: `COUNT#${scope}`, sk: 'COUNT' }),
 } as const;
 
+/** Whether an item's keys are a repair order's (the table's stream tells every item's change). */
+export const isRepairOrderKey = (k: { pk: string; sk: string }): boolean => k.sk === 'RO' && /^COMPANY#[^#]+#RO#[^#]+$/.test(k.pk);
+
 /** What is stored: the API shape without the joined customer and the per-agent unread flag. */
 export interface RepairOrderRecord extends Omit<RepairOrder, 'customer' | 'is_unread' | 'routed_from'> {
   company_id: string;

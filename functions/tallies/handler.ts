@@ -5,13 +5,12 @@
 import { figuresQuery, recordsQuery, reportQueryInput } from '../../shared/reports/schemas.js';
 import { periodRange, storeDay } from '../../shared/reports/periods.js';
 import type { ReportPeriod } from '../../shared/reports/types.js';
-import { refused } from '../lib/errors.js';
 import { agentRoute, areaHandler, ok, pagedBody, paging, parse, type Routes } from '../lib/http.js';
 import { settingsRoutes } from '../lib/settingsRoutes.js';
 import '../messages/boards.js';
 import { reportLocations } from './access.js';
 import { board } from './board.js';
-import { ReportTypeUnknown, reportFigures } from './figures.js';
+import { reportFigures } from './figures.js';
 import { figureRecords } from './records.js';
 import { readReportsSettings } from './settings.js';
 
@@ -23,20 +22,15 @@ export const routes: Routes = {
     const asked = parse(figuresQuery, reportQueryInput(query));
     const locations = await reportLocations(auth, params.id ?? '', asked.scope);
     const here = locations[0]!;
-    try {
-      const figures = await reportFigures({
-        companyId: auth.companyId,
-        locations,
-        type: asked.type,
-        range: rangeOf(asked.period, here.timezone),
-        scope: asked.scope,
-        settings: await readReportsSettings(auth.companyId, here.id),
-      });
-      return ok({ figures });
-    } catch (err) {
-      if (err instanceof ReportTypeUnknown) throw refused('report_type_unavailable', err.message);
-      throw err;
-    }
+    const figures = await reportFigures({
+      companyId: auth.companyId,
+      locations,
+      type: asked.type,
+      range: rangeOf(asked.period, here.timezone),
+      scope: asked.scope,
+      settings: await readReportsSettings(auth.companyId, here.id),
+    });
+    return ok({ figures });
   }),
 
   'GET /api/locations/{id}/reports/records': agentRoute(async ({ auth, params, query }) => {
