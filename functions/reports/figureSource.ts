@@ -20,3 +20,8 @@ export interface FigureSource {
   /** The records behind `figure` (at the dimensions `dims`), a page at a time, newest first. */
   records: (ask: FiguresAsk & { figure: string; dims: Record<string, string> }) => AsyncIterable<readonly FigureRecord[]>;
 }
+
+/** The source cannot count this report, now or later (a report type it has no figures for): trying again will not help. */
+export class ReportCannotBeMade extends Error {
+  override readonly name = 'ReportCannotBeMade';
+}

@@ -16,7 +16,7 @@ import { deleteStored, downloadUrl } from '../lib/storage.js';
 import type { Auth } from '../lib/session.js';
 import { assertManagesReports, assertScope } from './access.js';
 import { announceReport } from './channels.js';
-import { deleteReport, getReport, ReportChanged, saveReport, type ReportRecord } from './records.js';
+import { deleteReport, getReport, ReportChanged, ReportGone, saveReport, type ReportRecord } from './records.js';
 import { reachesLocation } from '../lib/access.js';
 
 /** A download link lives this long; the list asks for a fresh one each time. */
@@ -160,7 +160,12 @@ export async function refreshReport(record: ReportRecord, now = new Date()): Pro
 
 /** Deleted with its file. A worker still making it finds it gone and stops (its own upload is removed). */
 export async function removeReport(record: ReportRecord): Promise<void> {
-  await deleteReport(record);
+  try {
+    await deleteReport(record);
+  } catch (err) {
+    if (err instanceof ReportGone) throw notFound('Report not found');
+    throw err;
+  }
   if (record.file) await deleteStored(config.reportsBucket, record.file.key);
   await announceReport(record, true);
 }

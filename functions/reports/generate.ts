@@ -4,7 +4,7 @@
  * it goes (which renews the lease), and marks it ready; a scheduled report is e-mailed before it is.
  * A worker that dies loses only its lease: the sweep (the report_generate job without an id) takes
  * every pending report and every running one whose lease ran out, and starts it again. A report that
- * fails REPORT_ATTEMPTS times is marked failed.
+ * fails REPORT_ATTEMPTS times, or that the source cannot count at all, is marked failed.
  */
 import { currencySymbol } from '../../shared/locales.js';
 import type { FigureFormat, ReportStatus } from '../../shared/reports/types.js';
@@ -13,9 +13,9 @@ import { lazyChunk } from '../lib/lazyChunk.js';
 import { getLocation, locationsOfCompany, type LocationRecord } from '../lib/locations.js';
 import { logger } from '../lib/log.js';
 import { mail, type MailAttachment } from '../lib/mail.js';
-import { deleteStored, downloadUrl, readStored, s3 } from '../lib/storage.js';
+import { deleteStored, readStored, s3 } from '../lib/storage.js';
 import { announceReport } from './channels.js';
-import type { FigureSource, FiguresAsk } from './figureSource.js';
+import { ReportCannotBeMade, type FigureSource, type FiguresAsk } from './figureSource.js';
 import { getReport, reportsUnfinished, ReportChanged, saveReport, type ReportFile, type ReportRecord } from './records.js';
 import { reportMail, workbookWords } from './reportWords.js';
 import { WORKBOOK_CHUNK } from './workbookChunk.js';
@@ -26,9 +26,8 @@ export const REPORT_LEASE_SECONDS = 120;
 export const REPORT_ATTEMPTS = 3;
 /** Progress is written at most this often (each write renews the lease). */
 const PROGRESS_EVERY_MS = 1000;
-/** Larger files go by a download link: SES takes 40 MB a message, base64 adds a third. */
+/** Larger files are linked (the report in the console): SES takes 40 MB a message, base64 adds a third. */
 export const MAX_ATTACHED_BYTES = 7 * 1024 * 1024;
-const MAILED_LINK_SECONDS = 7 * 24 * 3600;
 
 const workbook = lazyChunk<typeof import('./workbook.js')>(WORKBOOK_CHUNK.file, import.meta.url);
 
@@ -154,7 +153,7 @@ async function writeFile(record: ReportRecord, source: FigureSource, onRows: (do
   return { key, file_name: fileName, size: sink.size() };
 }
 
-/** A scheduled report to its recipients: attached, or as a download link when too large. */
+/** A scheduled report to its recipients: attached, or linked in the console when too large. */
 async function mailReport(record: ReportRecord, file: ReportFile): Promise<void> {
   const location = await getLocation(record.company_id, record.location_id);
   const locale = location?.locale ?? 'en-us';
@@ -162,7 +161,8 @@ async function mailReport(record: ReportRecord, file: ReportFile): Promise<void>
   const attachments: MailAttachment[] = attach
     ? [{ file_name: file.file_name, content_type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', content: await readStored(config.reportsBucket, file.key) }]
     : [];
-  const link = attach ? undefined : await downloadUrl(config.reportsBucket, file.key, MAILED_LINK_SECONDS);
+  // Not a presigned link: one signed with the function's role credentials dies with them (hours), and the console checks who opens it.
+  const link = attach ? undefined : `${process.env.PUBLIC_URL?.replace(/\/$/, '') ?? ''}/app/reports?report=${encodeURIComponent(record.id)}`;
   const words = reportMail(locale, { name: record.name, from: record.range.from, to: record.range.to, ...(link ? { link } : {}) });
   for (const to of record.mail_to) await mail().send({ to, ...words, ...(attach ? { attachments } : {}) });
 }
@@ -192,7 +192,7 @@ export async function generateReport(companyId: string, reportId: string, source
   } catch (err) {
     if (err instanceof LeaseLost) return 'skipped';
     logger.error('report not generated', { company_id: companyId, report_id: reportId, attempt: taken.attempts, error: (err as Error).message });
-    const last = taken.attempts >= REPORT_ATTEMPTS;
+    const last = taken.attempts >= REPORT_ATTEMPTS || err instanceof ReportCannotBeMade;
     const next = await whileMine(companyId, reportId, lease, () => ({
       status: last ? 'failed' : 'pending',
       lease_until: null,

@@ -139,9 +139,23 @@ export async function reportsUnfinished(now: Date): Promise<{ company_id: string
   return items.map((r) => ({ company_id: r.company_id, id: r.id }));
 }
 
+/** Deleted meanwhile (by another request): nothing left to remove. */
+export class ReportGone extends Error {
+  override readonly name = 'ReportGone';
+}
+
+async function deleteExisting(key: { pk: string; sk: string }): Promise<void> {
+  try {
+    await transactWrite([{ Delete: { Key: key, ConditionExpression: 'attribute_exists(pk)' } }]);
+  } catch (err) {
+    if (isConditionFailure(err)) throw new ReportGone('already deleted');
+    throw err;
+  }
+}
+
 /** Removes the report (its file is the caller's: storage). */
 export async function deleteReport(record: ReportRecord): Promise<void> {
-  await transactWrite([{ Delete: { Key: reportKeys.report(record.company_id, record.id), ConditionExpression: 'attribute_exists(pk)' } }]);
+  await deleteExisting(reportKeys.report(record.company_id, record.id));
 }
 
 export function scheduleItem(record: ScheduleRecord): Item<ScheduleRecord> {
@@ -187,5 +201,5 @@ export async function schedulesDue(now: Date): Promise<{ company_id: string; id:
 }
 
 export async function deleteSchedule(record: ScheduleRecord): Promise<void> {
-  await transactWrite([{ Delete: { Key: reportKeys.schedule(record.company_id, record.id), ConditionExpression: 'attribute_exists(pk)' } }]);
+  await deleteExisting(reportKeys.schedule(record.company_id, record.id));
 }

@@ -19,8 +19,9 @@ interface Words {
   columns: Record<'at' | 'location' | 'record' | 'record_id' | 'customer' | 'phone' | 'agent' | 'value' | 'link', string>;
   /** `{{name}}`: the report's name. */
   mailSubject: string;
-  /** `{{name}}`, `{{from}}`, `{{to}}`; `{{link}}` on a line of its own when the file was too large to attach. */
+  /** `{{name}}`, `{{from}}`, `{{to}}`. */
   mailText: string;
+  /** When the file is too large to attach: `{{link}}` (the report in the console) on a line of its own. */
   mailLink: string;
 }
 
@@ -36,7 +37,7 @@ const enUs: Words = {
   columns: { at: 'Date', location: 'Store', record: 'Record', record_id: 'Record ID', customer: 'Customer', phone: 'Phone', agent: 'Advisor', value: 'Value', link: 'Link' },
   mailSubject: 'Your report: {{name}}',
   mailText: 'Attached is your scheduled report "{{name}}" for {{from}} to {{to}}.',
-  mailLink: 'The file is too large to attach. Download it here (the link works for 7 days):\n{{link}}',
+  mailLink: 'The file is too large to attach. Sign in to the console to download it from Reports:\n{{link}}',
 };
 
 const catalogue: Record<Locale, Words> = {
@@ -57,7 +58,7 @@ const catalogue: Record<Locale, Words> = {
     columns: { at: 'Datum', location: 'Betrieb', record: 'Vorgang', record_id: 'Vorgangs-ID', customer: 'Kunde', phone: 'Telefon', agent: 'Serviceberater', value: 'Wert', link: 'Link' },
     mailSubject: 'Ihr Bericht: {{name}}',
     mailText: 'Anbei Ihr geplanter Bericht „{{name}}“ für den Zeitraum {{from}} bis {{to}}.',
-    mailLink: 'Die Datei ist zu groß für einen Anhang. Laden Sie sie hier herunter (der Link ist 7 Tage gültig):\n{{link}}',
+    mailLink: 'Die Datei ist zu groß für einen Anhang. Melden Sie sich in der Konsole an und laden Sie sie unter „Berichte“ herunter:\n{{link}}',
   },
   el: {
     about: 'Πληροφορίες',
@@ -71,7 +72,7 @@ const catalogue: Record<Locale, Words> = {
     columns: { at: 'Ημερομηνία', location: 'Κατάστημα', record: 'Εγγραφή', record_id: 'Κωδικός εγγραφής', customer: 'Πελάτης', phone: 'Τηλέφωνο', agent: 'Σύμβουλος', value: 'Τιμή', link: 'Σύνδεσμος' },
     mailSubject: 'Η αναφορά σας: {{name}}',
     mailText: 'Σας επισυνάπτουμε την προγραμματισμένη αναφορά «{{name}}» για το διάστημα {{from}} έως {{to}}.',
-    mailLink: 'Το αρχείο είναι πολύ μεγάλο για συνημμένο. Κατεβάστε το εδώ (ο σύνδεσμος ισχύει 7 ημέρες):\n{{link}}',
+    mailLink: 'Το αρχείο είναι πολύ μεγάλο για συνημμένο. Συνδεθείτε στην κονσόλα για να το κατεβάσετε από τις Αναφορές:\n{{link}}',
   },
   es: {
     about: 'Información',
@@ -85,7 +86,7 @@ const catalogue: Record<Locale, Words> = {
     columns: { at: 'Fecha', location: 'Concesionario', record: 'Registro', record_id: 'ID del registro', customer: 'Cliente', phone: 'Teléfono', agent: 'Asesor', value: 'Valor', link: 'Enlace' },
     mailSubject: 'Su informe: {{name}}',
     mailText: 'Le adjuntamos el informe programado «{{name}}» del {{from}} al {{to}}.',
-    mailLink: 'El archivo es demasiado grande para adjuntarlo. Descárguelo aquí (el enlace es válido 7 días):\n{{link}}',
+    mailLink: 'El archivo es demasiado grande para adjuntarlo. Inicie sesión en la consola para descargarlo en Informes:\n{{link}}',
   },
   fr: {
     about: 'À propos',
@@ -99,7 +100,7 @@ const catalogue: Record<Locale, Words> = {
     columns: { at: 'Date', location: 'Concession', record: 'Dossier', record_id: 'ID du dossier', customer: 'Client', phone: 'Téléphone', agent: 'Conseiller', value: 'Valeur', link: 'Lien' },
     mailSubject: 'Votre rapport : {{name}}',
     mailText: 'Veuillez trouver ci-joint votre rapport programmé « {{name}} » du {{from}} au {{to}}.',
-    mailLink: 'Le fichier est trop volumineux pour être joint. Téléchargez-le ici (le lien est valable 7 jours) :\n{{link}}',
+    mailLink: 'Le fichier est trop volumineux pour être joint. Connectez-vous à la console pour le télécharger dans Rapports :\n{{link}}',
   },
   it: {
     about: 'Informazioni',
@@ -113,7 +114,7 @@ const catalogue: Record<Locale, Words> = {
     columns: { at: 'Data', location: 'Concessionaria', record: 'Pratica', record_id: 'ID pratica', customer: 'Cliente', phone: 'Telefono', agent: 'Consulente', value: 'Valore', link: 'Link' },
     mailSubject: 'Il tuo report: {{name}}',
     mailText: 'In allegato il report programmato "{{name}}" dal {{from}} al {{to}}.',
-    mailLink: 'Il file è troppo grande per essere allegato. Scaricalo qui (il link è valido 7 giorni):\n{{link}}',
+    mailLink: 'Il file è troppo grande per essere allegato. Accedi alla console per scaricarlo da Report:\n{{link}}',
   },
   pt: {
     about: 'Sobre',
@@ -127,7 +128,7 @@ const catalogue: Record<Locale, Words> = {
     columns: { at: 'Data', location: 'Concessionário', record: 'Registo', record_id: 'ID do registo', customer: 'Cliente', phone: 'Telefone', agent: 'Consultor', value: 'Valor', link: 'Ligação' },
     mailSubject: 'O seu relatório: {{name}}',
     mailText: 'Segue em anexo o relatório agendado "{{name}}" de {{from}} a {{to}}.',
-    mailLink: 'O ficheiro é demasiado grande para anexar. Transfira-o aqui (a ligação é válida durante 7 dias):\n{{link}}',
+    mailLink: 'O ficheiro é demasiado grande para anexar. Inicie sessão na consola para o transferir em Relatórios:\n{{link}}',
   },
   sv: {
     about: 'Om',
@@ -141,7 +142,7 @@ const catalogue: Record<Locale, Words> = {
     columns: { at: 'Datum', location: 'Anläggning', record: 'Ärende', record_id: 'Ärende-ID', customer: 'Kund', phone: 'Telefon', agent: 'Servicerådgivare', value: 'Värde', link: 'Länk' },
     mailSubject: 'Din rapport: {{name}}',
     mailText: 'Här kommer din schemalagda rapport "{{name}}" för {{from}} till {{to}}.',
-    mailLink: 'Filen är för stor för att bifogas. Ladda ner den här (länken gäller i 7 dagar):\n{{link}}',
+    mailLink: 'Filen är för stor för att bifogas. Logga in i konsolen och ladda ner den under Rapporter:\n{{link}}',
   },
 };
 
@@ -169,7 +170,7 @@ export function workbookWords(locale: string): WorkbookWords {
 
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
 
-/** The e-mail of a scheduled report; `link` when the file goes as a download link instead of attached. */
+/** The e-mail of a scheduled report; `link` (the report in the console) when the file is too large to attach. */
 export function reportMail(locale: string, values: { name: string; from: string; to: string; link?: string }): { subject: string; text: string } {
   const w = wordsOf(locale);
   const text = fill(w.mailText, values) + (values.link ? `\n\n${fill(w.mailLink, { link: values.link })}` : '');

@@ -16,7 +16,7 @@ import { storeDay } from '../../shared/reports/periods.js';
 import { assertManagesReports, assertScope } from './access.js';
 import { nextRunAt, scheduleRange } from './cadence.js';
 import { askForReport } from './files.js';
-import { deleteSchedule, getSchedule, ReportChanged, saveSchedule, schedulesDue, type ScheduleRecord } from './records.js';
+import { deleteSchedule, getSchedule, ReportChanged, ReportGone, saveSchedule, schedulesDue, type ScheduleRecord } from './records.js';
 
 export function scheduleView(record: ScheduleRecord): ReportSchedule {
   const { company_id: _c, created_at: _a, version: _v, updated_at: _u, ...view } = record;
@@ -88,7 +88,12 @@ export async function changeSchedule(auth: Auth, record: ScheduleRecord, changes
 }
 
 export async function removeSchedule(record: ScheduleRecord): Promise<void> {
-  await deleteSchedule(record);
+  try {
+    await deleteSchedule(record);
+  } catch (err) {
+    if (err instanceof ReportGone) throw notFound('Report schedule not found');
+    throw err;
+  }
 }
 
 /** The report period a run asks for: MTD and YTD stay relative; the others are the run's days. */

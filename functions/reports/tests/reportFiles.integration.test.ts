@@ -18,7 +18,7 @@ import { REPORT_NOT_READY } from '../../../shared/reports/fileSchemas.js';
 import { REPORT_ERRORS } from '../../../shared/reports/schemas.js';
 import { config } from '../../lib/config.js';
 import { storedAt } from '../../lib/storage.js';
-import type { FigureSource, FiguresAsk } from '../figureSource.js';
+import { ReportCannotBeMade, type FigureSource, type FiguresAsk } from '../figureSource.js';
 import { askForReport } from '../files.js';
 import { generateReport, REPORT_ATTEMPTS, sweepReports } from '../generate.js';
 import { getReport, getSchedule, saveSchedule, saveReport } from '../records.js';
@@ -215,8 +215,9 @@ describe('a report file', () => {
     expect(await storedAt(first.file!.key, config.reportsBucket)).toBeNull();
     expect(await storedAt(second.file!.key, config.reportsBucket)).not.toBeNull();
 
-    const deleted = await manager.del(reportPaths.report(record.id));
-    expect(deleted.status).toBe(204);
+    // Two deletes at once (a double click, two tabs): one deletes, the other finds nothing.
+    const deletes = await Promise.all([manager.del(reportPaths.report(record.id)), admin.del(reportPaths.report(record.id))]);
+    expect(deletes.map((d) => d.status).sort()).toEqual([204, 404]);
     expect(await getReport(store.companyId, record.id, true)).toBeUndefined();
     expect(await storedAt(second.file!.key, config.reportsBucket)).toBeNull();
     expect((await manager.get(reportPaths.report(record.id))).status).toBe(404);
@@ -229,6 +230,10 @@ describe('a report file', () => {
     for (let i = 0; i < REPORT_ATTEMPTS; i++) outcomes.push(await generateReport(store.companyId, record.id, broken));
     expect(outcomes).toEqual([...Array(REPORT_ATTEMPTS - 1).fill('retry'), 'failed']);
     expect((await getReport(store.companyId, record.id, true))!).toMatchObject({ status: 'failed', failure: 'counters unreadable' });
+    // A source that cannot count the report at all: failed at once, not tried again.
+    const other = await askForReport({ companyId: store.companyId, locationId: store.locationId, type: 'csi', scope: 'location', period: periodNov, createdBy: null });
+    const cannot: FigureSource = { figures: () => Promise.reject(new ReportCannotBeMade('No figures for csi reports yet')), records: source.records };
+    expect(await generateReport(store.companyId, other.id, cannot)).toBe('failed');
     // A refresh tries again from the start.
     expect((await manager.put(reportPaths.refresh(record.id))).body.report.status).toBe('pending');
     await makeReady(record.id);
