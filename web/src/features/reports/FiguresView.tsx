@@ -108,7 +108,8 @@ function SheetTable({ sheet, reader, onDrill }: { sheet: ReportSheet; reader: Ce
         </>
       );
     }
-    if (!drill) return text;
+    // Nothing stands behind a zero: it is read, not opened.
+    if (!drill || value === 0) return text;
     const title = t('reports.drill_title', { figure: figureName(column.id), row: label });
     return (
       <button type="button" className="link-button reports__drill" aria-label={t('reports.drill_label', { title, value: text })} data-testid="report-drill" data-figure={column.id} onClick={() => onDrill({ drill, column, title })}>
