@@ -226,7 +226,8 @@ export async function sweepReports(source: FigureSource, now = new Date()): Prom
   const counts: Record<string, number> = { ready: 0, failed: 0, retry: 0, skipped: 0 };
   for (const ref of await reportsUnfinished(now)) {
     try {
-      const outcome = await generateReport(ref.company_id, ref.id, source, now);
+      // Each taken at its own moment: a lease counted from the sweep's start could be over before the worker begins.
+      const outcome = await generateReport(ref.company_id, ref.id, source);
       counts[outcome] = (counts[outcome] ?? 0) + 1;
     } catch (err) {
       logger.error('report sweep failed on one report', { company_id: ref.company_id, report_id: ref.id, error: (err as Error).message });

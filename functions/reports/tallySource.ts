@@ -15,8 +15,7 @@ export const tallySource: FigureSource = {
   figures: async (ask) => {
     const asked = ask.locations[0];
     if (!asked) throw new Error('a report counts at least one location');
-    // Every report type has figures now (main's b7d33a3 wired in the boards' builders and retired ReportTypeUnknown).
-    return reportFigures({ ...ask, settings: await readReportsSettings(ask.companyId, asked.id) });
+    return await reportFigures({ ...ask, settings: await readReportsSettings(ask.companyId, asked.id) });
   },
   records: (ask) => figureRecordPages({ ...ask, pageSize: RECORDS_PAGE }),
 };

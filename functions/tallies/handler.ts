@@ -6,6 +6,7 @@ import { figuresQuery, recordsQuery, reportQueryInput } from '../../shared/repor
 import { periodRange, storeDay } from '../../shared/reports/periods.js';
 import type { ReportPeriod } from '../../shared/reports/types.js';
 import { agentRoute, areaHandler, ok, pagedBody, paging, parse, type Routes } from '../lib/http.js';
+import { visibleLocation } from '../lib/access.js';
 import { settingsRoutes } from '../lib/settingsRoutes.js';
 import '../messages/boards.js';
 import { reportLocations } from './access.js';
@@ -19,6 +20,8 @@ const rangeOf = (period: ReportPeriod, timeZone: string) => periodRange(period, 
 
 export const routes: Routes = {
   'GET /api/locations/{id}/reports/figures': agentRoute(async ({ auth, params, query }) => {
+    // Another store's id is unknown (404) before the question is looked at.
+    await visibleLocation(auth, params.id ?? '');
     const asked = parse(figuresQuery, reportQueryInput(query));
     const locations = await reportLocations(auth, params.id ?? '', asked.scope);
     const here = locations[0]!;
@@ -34,6 +37,8 @@ export const routes: Routes = {
   }),
 
   'GET /api/locations/{id}/reports/records': agentRoute(async ({ auth, params, query }) => {
+    // Another store's id is unknown (404) before the question is looked at.
+    await visibleLocation(auth, params.id ?? '');
     const asked = parse(recordsQuery, reportQueryInput(query));
     const locations = await reportLocations(auth, params.id ?? '', asked.scope);
     const { offset, limit } = paging(query, 20, 100);

@@ -152,6 +152,9 @@ const CONTROL_EXCEPTIONS: Record<string, string> = {
   'GET /api/public/inspections/{token}/visit': 'as the inspection link it turns into its visit link',
   'GET /api/public/surveys/{token}/visit': 'as the survey link it turns into its visit link',
   'GET /api/tech/mpi/repair_orders/{id}/technician/sheet': "the technician's view of a sheet answers technicians only",
+  // The location is checked (404 across the walls) before the question; without one they answer 422.
+  'GET /api/locations/{id}/reports/figures': 'a report is asked for by type and period in the query, which the probe does not carry',
+  'GET /api/locations/{id}/reports/records': 'as above, with the figure',
 };
 
 let north: Store;
