@@ -64,12 +64,12 @@ export function localeText(locale: string, key: string): string {
   return text;
 }
 
-/** The files that name screens in the menu: each feature's locales/menu.json, and the screens that arrive later (app/laterMenu.json). */
+/** The files that name screens in the menu: each feature's locales/menu.json. */
 export function menuFiles(): string[] {
   const features = readdirSync(`${webSrc}features/`)
     .map((feature) => `${webSrc}features/${feature}/locales/menu.json`)
     .filter((file) => existsSync(file));
-  return [...features, `${webSrc}app/laterMenu.json`];
+  return features;
 }
 
 /** Every screen's menu name, by "menu.<screen>" (what `debug` shows), in every language. */
