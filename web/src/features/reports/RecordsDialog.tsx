@@ -19,7 +19,7 @@ import { currentLocale } from '../../lib/i18n.js';
 import { useStore } from '../../lib/store.js';
 import { formatCell } from './cells.js';
 import type { OpenDrill } from './FiguresView.js';
-import { Pager } from './Pager.js';
+import { Pager } from '../../components/Pager.js';
 import { RECORDS_PER_PAGE, exportRecords, type RecordsPage } from './requests.js';
 import { recordsPath, type ReportChoice } from './reportQuery.js';
 

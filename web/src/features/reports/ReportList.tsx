@@ -22,7 +22,7 @@ import { currentLocale } from '../../lib/i18n.js';
 import { useStreamEvents } from '../../lib/realtime.js';
 import { useStore } from '../../lib/store.js';
 import { DownloadDialog } from './DownloadDialog.js';
-import { Pager } from './Pager.js';
+import { Pager } from '../../components/Pager.js';
 import { RenameDialog } from './RenameDialog.js';
 import { REPORTS_PER_PAGE, deleteReport, readReport, refreshReport, reportsPagePath, type ReportsPage } from './requests.js';
 import { reportSummary } from './words.js';
