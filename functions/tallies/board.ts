@@ -19,4 +19,6 @@ export const board = {
   },
   settings: [{ key: REPORTS_SETTINGS, readBy: () => false, schema: reportsSettingsSchema }],
   listeners: [tallyListener],
+  // A company's YTD report at 10,000 and 100,000 messages (issue 24's check).
+  local: { bench: 'functions/tallies/bench.ts' },
 } as const satisfies BoardModule;
