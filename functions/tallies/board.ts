@@ -1,6 +1,6 @@
 /**
  * The reports' numbers (issue 24): the listener that counts facts from the table's stream into
- * daily and monthly counters, the figures and drill-down routes, and the store's reports_settings.
+ * daily, monthly and yearly counters, the figures and drill-down routes, and the store's reports_settings.
  * What it declares to the rest of the system (functions/lib/boardModule.ts), listed in functions/boards.ts.
  */
 import { settingsRouteKeys, type BoardModule } from '../lib/boardModule.js';
@@ -22,4 +22,6 @@ export const board = {
   },
   settings: [{ key: REPORTS_SETTINGS, readBy: () => false, schema: reportsSettingsSchema }],
   listeners: [tallyListener],
+  // A company's YTD report at 10,000 and 100,000 messages (issue 24's check).
+  local: { bench: 'functions/tallies/bench.ts' },
 } as const satisfies BoardModule;

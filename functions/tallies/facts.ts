@@ -1,6 +1,6 @@
 /**
  * The reports' facts (issue 24): one item per thing counted (an opt-out, a text sent, a wait
- * answered), kept once by its id and written in one transaction with the two counters it adds to,
+ * answered), kept once by its id and written in one transaction with the three counters it adds to,
  * so a fact seen twice (a retried stream batch) counts once. A figure's drill-down reads them.
  * The only code that knows the facts' keys (docs/data-model.md "Reports").
  */
@@ -43,11 +43,11 @@ function isConflict(err: unknown): boolean {
 }
 
 /**
- * Keeps a fact once and adds it to its day's and month's counters, all or none. Answers whether
- * it was counted now (false: it had been already). `timeZone` is its location's: the day is the
- * store's calendar day of the fact.
+ * Keeps a fact once and adds it to its day's, month's and year's counters, all or none. Answers
+ * whether it was counted now (false: it had been already). `timeZone` is its location's: the day
+ * is the store's calendar day of the fact. `bucket` (a first response's, `b15`) is added to as well.
  */
-export async function countFact(fact: Fact, timeZone: string): Promise<boolean> {
+export async function countFact(fact: Fact, timeZone: string, options: { bucket?: string } = {}): Promise<boolean> {
   // A fact without a real time could never be counted: retrying its batch would hold up every change after it.
   if (Number.isNaN(Date.parse(fact.at))) {
     logger.error('A fact without a valid time was not counted', { fact: fact.id, at: fact.at });
@@ -69,7 +69,7 @@ export async function countFact(fact: Fact, timeZone: string): Promise<boolean> 
   };
   const writes = [
     { Put: { Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-    ...counterWrites({ companyId: fact.company_id, locationId: fact.location_id, type: fact.type, figure: fact.figure, dims, day: storeDay(fact.at, timeZone), value: fact.value ?? 0 }),
+    ...counterWrites({ companyId: fact.company_id, locationId: fact.location_id, type: fact.type, figure: fact.figure, dims, day: storeDay(fact.at, timeZone), value: fact.value ?? 0, ...options }),
   ];
   // Two facts of the same counter in flight at once cancel one transaction; a few tries settle it.
   for (let attempt = 0; ; attempt++) {

@@ -17,7 +17,7 @@ import { keepWaits, messageFacts } from './texting.js';
 const CORE_SOURCES: readonly TallySource[] = [messageFacts, consentFacts, lineFacts];
 
 /** The reports' own items, never a source of facts. */
-const OWN = /^COMPANY#[^#]+#LOCATION#[^#]+#(TALLY|TALLYM|FACTS|TALLYWAIT)#/;
+const OWN = /^COMPANY#[^#]+#LOCATION#[^#]+#(TALLY|TALLYM|TALLYY|FACTS|TALLYWAIT)#/;
 
 async function factsOf(change: TableChange): Promise<Fact[]> {
   const sources = [...CORE_SOURCES, ...boards().flatMap((board) => (board.tallies ? [board.tallies] : []))];

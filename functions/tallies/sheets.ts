@@ -15,6 +15,11 @@ export interface CounterRow {
   count: number;
   /** The sum of the facts' values (cents, minutes, scores); 0 when they carry none. */
   value: number;
+  /**
+   * How many of the facts fell in each bucket, where the figure keeps them (the texting report's
+   * `answered`: first responses by minutes, shared/reports/responseTimes.ts); absent elsewhere.
+   */
+  buckets?: Record<string, number>;
 }
 
 /** What a builder may need besides the counters: names to show and the store's settings. */

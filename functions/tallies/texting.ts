@@ -3,6 +3,7 @@
  * customers' texts, and waits for a first answer. README "Reports: texting activity per advisor".
  */
 import type { OwnerRef } from '../../shared/conversations.js';
+import { responseBucket } from '../../shared/reports/responseTimes.js';
 import type { Fact, TableChange } from '../lib/boardModule.js';
 import { loadOwner } from '../messages/owners.js';
 import { everyMessageOf, messageOfItem, type MessageRecord } from '../messages/records.js';
@@ -102,10 +103,13 @@ export async function keepWaits(change: TableChange): Promise<void> {
       } else {
         if (open) {
           const minutes = minutesOpen(open.at, turn.at, store.timezone, store.settings.opening_hours);
-          // The record behind the answer is the customer's text that started the wait.
+          // The record behind the answer is the customer's text that started the wait. Its exact
+          // minutes stay on the fact (the drill-down shows them); the counters keep its bucket,
+          // so an advisor's answers are one counter whatever their times.
           await countFact(
-            { ...base, record: { ...base.record, label: open.label }, id: `${open.message_id}:answered`, figure: 'answered', at: open.at, dims: { agent_id: open.agent_id, minutes: String(minutes) }, value: minutes },
+            { ...base, record: { ...base.record, label: open.label }, id: `${open.message_id}:answered`, figure: 'answered', at: open.at, dims: { agent_id: open.agent_id }, value: minutes },
             store.timezone,
+            { bucket: responseBucket(minutes) },
           );
           open = null;
         }

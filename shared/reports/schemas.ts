@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { isDay } from './periods.js';
+import { LATE_RESPONSE_CHOICES } from './responseTimes.js';
 import { REPORT_TYPES } from './types.js';
 
 export const REPORT_ERRORS = {
@@ -19,7 +20,7 @@ export const REPORT_ERRORS = {
   dims: 'The row of a figure must be an object of names and values',
   company_admins: 'Only admins can see the whole company',
   managers: 'Only managers and admins can see reports',
-  late_minutes: 'The late answer threshold must be between 1 and 1440 minutes',
+  late_minutes: `The late answer threshold must be one of ${LATE_RESPONSE_CHOICES.join(', ')} minutes`,
   hours: 'Opening hours must be HH:mm, opening before closing',
 } as const;
 
@@ -97,10 +98,11 @@ export const DEFAULT_OPENING_HOURS = {
 
 /**
  * The store's `reports_settings` group: the late answer threshold (Car Wars' "late response") and the
- * opening hours first responses are measured within, per ISO weekday (1 = Monday).
+ * opening hours first responses are measured within, per ISO weekday (1 = Monday). The threshold is
+ * one of the first responses' bucket bounds (responseTimes.ts), so the late share is exact.
  */
 export const reportsSettings = z.object({
-  late_response_minutes: z._default(z.number().check(z.int(REPORT_ERRORS.late_minutes), z.gte(1, REPORT_ERRORS.late_minutes), z.lte(1440, REPORT_ERRORS.late_minutes)), 15),
+  late_response_minutes: z._default(z.number({ error: REPORT_ERRORS.late_minutes }).check(z.refine((n) => LATE_RESPONSE_CHOICES.includes(n), REPORT_ERRORS.late_minutes)), 15),
   opening_hours: z._default(
     z.object({ '1': weekday, '2': weekday, '3': weekday, '4': weekday, '5': weekday, '6': weekday, '7': weekday }),
     DEFAULT_OPENING_HOURS,

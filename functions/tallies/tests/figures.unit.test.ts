@@ -3,7 +3,9 @@
  * each checked against answers worked out here another way.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_OPENING_HOURS } from '../../../shared/reports/schemas.js';
+import { LATE_RESPONSE_CHOICES, RESPONSE_BUCKETS, responseBucket } from '../../../shared/reports/responseTimes.js';
+import { DEFAULT_OPENING_HOURS, REPORT_ERRORS, reportsSettings } from '../../../shared/reports/schemas.js';
+import { reportsSettingsSchema } from '../settings.js';
 import { minutesOpen } from '../openingHours.js';
 import type { CounterRow, SheetContext } from '../sheets.js';
 import { consentSheets } from '../types/consent.js';
@@ -62,7 +64,13 @@ const ctx = (over: Partial<SheetContext> = {}): SheetContext => ({
   settings: { late_response_minutes: 15, opening_hours: HOURS },
   ...over,
 });
-const r = (figure: string, dims: Record<string, string>, count: number, location_id = 'loc_a'): CounterRow => ({ location_id, figure, dims, count, value: figure === 'answered' ? Number(dims.minutes) * count : 0 });
+const r = (figure: string, dims: Record<string, string>, count: number, location_id = 'loc_a'): CounterRow => ({ location_id, figure, dims, count, value: 0 });
+/** An advisor's answers as the counters keep them: how many, their minutes summed, and how many in each bucket. */
+function answered(dims: Record<string, string>, minutes: readonly number[], location_id = 'loc_a'): CounterRow {
+  const buckets: Record<string, number> = {};
+  for (const m of minutes) buckets[responseBucket(m)] = (buckets[responseBucket(m)] ?? 0) + 1;
+  return { location_id, figure: 'answered', dims, count: minutes.length, value: minutes.reduce((a, b) => a + b, 0), buckets };
+}
 
 describe('the texting sheets', () => {
   const rows = [
@@ -72,16 +80,14 @@ describe('the texting sheets', () => {
     r('received', { agent_id: 'none' }, 1),
     r('waits', { agent_id: 'agt_1' }, 4),
     r('waits', { agent_id: 'none' }, 1),
-    r('answered', { agent_id: 'agt_1', minutes: '3' }, 1),
-    r('answered', { agent_id: 'agt_1', minutes: '16' }, 1),
-    r('answered', { agent_id: 'agt_1', minutes: '15' }, 1),
+    answered({ agent_id: 'agt_1' }, [3, 16, 15]),
     r('sent', { agent_id: 'agt_1' }, 1, 'loc_b'),
   ];
   it('a row per advisor, the conversations without one last, and a total', () => {
     const [byAdvisor] = textingSheets(rows, ctx());
     expect(byAdvisor!.rows.map((row) => [row.label, row.cells])).toEqual([
       ['Ana Berg', { sent: 2, received: 0, waits: 0, answered: 0, median_first_response: null, late_share: null, unanswered: 0 }],
-      // 16 is late against 15; 15 is not.
+      // 16 is late against 15 (bucket 20); 15 is not. The median, 15, is its bucket's bound.
       ['Sam Ortiz', { sent: 8, received: 5, waits: 4, answered: 3, median_first_response: 15, late_share: 1 / 3, unanswered: 1 }],
       ['No advisor', { sent: 0, received: 1, waits: 1, answered: 0, median_first_response: null, late_share: null, unanswered: 1 }],
     ]);
@@ -101,11 +107,27 @@ describe('the texting sheets', () => {
       ['East', 1, { location_id: 'loc_b' }],
     ]);
   });
-  it('the median is the middle answer, or the mean of the middle two', () => {
-    expect(medianMinutes([r('answered', { minutes: '1' }, 2), r('answered', { minutes: '9' }, 1)])).toBe(1);
-    expect(medianMinutes([r('answered', { minutes: '1' }, 2), r('answered', { minutes: '9' }, 2)])).toBe(5);
-    expect(medianMinutes([r('answered', { minutes: '10' }, 1), r('answered', { minutes: '2' }, 1), r('answered', { minutes: '4' }, 1)])).toBe(4);
+  it('the median is the middle answer, or the mean of the middle two, exact up to 10 minutes', () => {
+    expect(medianMinutes([answered({}, [1, 1, 9])])).toBe(1);
+    expect(medianMinutes([answered({}, [1, 1]), answered({ agent_id: 'agt_2' }, [9, 9])])).toBe(5);
+    expect(medianMinutes([answered({}, [10, 2, 4])])).toBe(4);
+    expect(medianMinutes([answered({}, [0, 0, 7])])).toBe(0);
     expect(medianMinutes([])).toBeNull();
+    expect(medianMinutes([r('sent', {}, 3)])).toBeNull();
+  });
+  it('above 10 minutes the median is the upper bound of the bucket that holds it; over 4 hours reads 241', () => {
+    expect(medianMinutes([answered({}, [11, 13, 14])])).toBe(15);
+    expect(medianMinutes([answered({}, [11, 12, 200])])).toBe(12);
+    expect(medianMinutes([answered({}, [16, 21, 26])])).toBe(25);
+    expect(medianMinutes([answered({}, [2, 45])])).toBe((2 + 50) / 2);
+    expect(medianMinutes([answered({}, [241, 3000, 5])])).toBe(241);
+  });
+  it('the late share counts the buckets above the threshold: exact, since the threshold is a bound', () => {
+    const minutes = [0, 5, 10, 11, 12, 13, 15, 16, 30, 31, 240, 241, 5000];
+    for (const threshold of LATE_RESPONSE_CHOICES) {
+      const [byAdvisor] = textingSheets([answered({ agent_id: 'agt_1' }, minutes)], ctx({ settings: { late_response_minutes: threshold, opening_hours: HOURS } }));
+      expect(byAdvisor!.total!.cells.late_share, `threshold ${threshold}`).toBe(minutes.filter((m) => m > threshold).length / minutes.length);
+    }
   });
 });
 
@@ -127,5 +149,39 @@ describe('the consent sheets', () => {
     expect(table('line_refusals')).toEqual({ landline: { line_refusal: 2 }, voip: { line_refusal: 1 } });
     expect(sheets.find((s) => s.id === 'by_channel')!.total!.cells).toEqual({ opt_in: 5, opt_out: 6 });
     expect(sheets.find((s) => s.id === 'opt_out_wording')!.rows.find((row) => row.label === 'STOP')!.drill!.opt_out).toEqual({ type: 'consent', figure: 'opt_out', dims: { wording: 'STOP' } });
+  });
+});
+
+describe('first responses in buckets', () => {
+  it('about two dozen buckets: each minute up to 10, then coarser up to 4 hours, then more', () => {
+    expect(RESPONSE_BUCKETS).toHaveLength(24);
+    const cases: [number, string][] = [
+      [0, 'b0'],
+      [7, 'b7'],
+      [10, 'b10'],
+      [11, 'b12'],
+      [13, 'b15'],
+      [15, 'b15'],
+      [16, 'b20'],
+      [61, 'b90'],
+      [240, 'b240'],
+      [241, 'bmore'],
+      [10_000, 'bmore'],
+    ];
+    for (const [minutes, bucket] of cases) expect(responseBucket(minutes), `${minutes} min`).toBe(bucket);
+  });
+  it('the store may only choose a bucket bound as its late threshold', () => {
+    expect(LATE_RESPONSE_CHOICES).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 20, 25, 30, 40, 50, 60, 90, 120, 180, 240]);
+    expect(reportsSettings.safeParse({ late_response_minutes: 20 }).success).toBe(true);
+    for (const bad of [0, 16, 241, 1440, 7.5]) {
+      const result = reportsSettingsSchema.changes({ late_response_minutes: bad });
+      expect(result, `${bad}`).toEqual({ ok: false, errors: [{ message: REPORT_ERRORS.late_minutes, path: 'late_response_minutes' }] });
+    }
+    expect(REPORT_ERRORS.late_minutes).toBe('The late answer threshold must be one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 20, 25, 30, 40, 50, 60, 90, 120, 180, 240 minutes');
+  });
+  it('a threshold saved before it had to be a bound reads as the next bound up', () => {
+    expect(reportsSettingsSchema.complete({ late_response_minutes: 16 })).toMatchObject({ late_response_minutes: 20 });
+    expect(reportsSettingsSchema.complete({ late_response_minutes: 1000 })).toMatchObject({ late_response_minutes: 240 });
+    expect(reportsSettingsSchema.complete({ late_response_minutes: 30 })).toMatchObject({ late_response_minutes: 30 });
   });
 });

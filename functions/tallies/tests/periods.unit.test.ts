@@ -1,12 +1,12 @@
 /**
  * Report periods in the store's calendar (SPEC §5 "Report periods"): each kind's days, the instants a
  * store day spans across DST changes, month ends and leap days, the query's checks, and how a range
- * is cut into whole months and leftover days for the counters.
+ * is cut into whole years, whole months and leftover days for the counters.
  */
 import { describe, expect, it } from 'vitest';
 import { dayAfter, dayStart, daysOf, periodRange, storeDay } from '../../../shared/reports/periods.js';
 import { REPORT_ERRORS, figuresQuery, recordsQuery, reportQueryInput } from '../../../shared/reports/schemas.js';
-import { splitRange } from '../counters.js';
+import { splitRange, type CounterRead } from '../counters.js';
 
 const NY = 'America/New_York';
 
@@ -47,35 +47,68 @@ describe("a store day's instants", () => {
   });
 });
 
-describe('splitRange: whole months from the monthly counters, the rest by day', () => {
-  it('a YTD cut on the 27th is ten months and 27 days', () => {
-    expect(splitRange({ from: '2026-01-01', to: '2026-11-27' })).toEqual({ months: { from: '2026-01', to: '2026-10' }, days: [{ from: '2026-11-01', to: '2026-11-27' }] });
+describe('splitRange: whole years, whole months and the days left over, each from its own counters', () => {
+  const year = (y: string, sign: 1 | -1 = 1): CounterRead => ({ level: 'year', from: y, to: y, sign });
+  const months = (from: string, to: string, sign: 1 | -1 = 1): CounterRead => ({ level: 'month', from, to, sign });
+  const days = (from: string, to: string, sign: 1 | -1 = 1): CounterRead => ({ level: 'day', from, to, sign });
+
+  it("a year to date is the year's counters, less the days and months after today (which hold nothing unless a fact is dated in the future)", () => {
+    expect(splitRange({ from: '2026-01-01', to: '2026-11-27' }, '2026-11-27')).toEqual([year('2026'), days('2026-11-28', '2026-11-30', -1), months('2026-12', '2026-12', -1)]);
+    expect(splitRange({ from: '2026-01-01', to: '2026-11-30' }, '2026-11-30')).toEqual([year('2026'), months('2026-12', '2026-12', -1)]);
+    expect(splitRange({ from: '2026-01-01', to: '2026-12-31' }, '2026-12-31')).toEqual([year('2026')]);
+  });
+  it('a whole year, past or to come, is its counter alone', () => {
+    expect(splitRange({ from: '2025-01-01', to: '2025-12-31' }, '2026-11-27')).toEqual([year('2025')]);
+    expect(splitRange({ from: '2027-01-01', to: '2027-12-31' }, '2026-11-27')).toEqual([year('2027')]);
+  });
+  it('a range that ended before today reads its whole months and leftover days, not the year', () => {
+    expect(splitRange({ from: '2026-01-01', to: '2026-03-15' }, '2026-11-27')).toEqual([months('2026-01', '2026-02'), days('2026-03-01', '2026-03-15')]);
+  });
+  it("a month to date is the month's counters less the days after today", () => {
+    expect(splitRange({ from: '2026-11-01', to: '2026-11-27' }, '2026-11-27')).toEqual([months('2026-11', '2026-11'), days('2026-11-28', '2026-11-30', -1)]);
   });
   it('a range starting and ending inside months keeps both ends by day', () => {
-    expect(splitRange({ from: '2026-01-15', to: '2026-04-10' })).toEqual({
-      months: { from: '2026-02', to: '2026-03' },
-      days: [
-        { from: '2026-01-15', to: '2026-01-31' },
-        { from: '2026-04-01', to: '2026-04-10' },
-      ],
-    });
+    expect(splitRange({ from: '2026-01-15', to: '2026-04-10' }, '2026-11-27')).toEqual([days('2026-01-15', '2026-01-31'), months('2026-02', '2026-03'), days('2026-04-01', '2026-04-10')]);
   });
   it('a whole month (leap February included) reads only its monthly counters', () => {
-    expect(splitRange({ from: '2028-02-01', to: '2028-02-29' })).toEqual({ months: { from: '2028-02', to: '2028-02' }, days: [] });
+    expect(splitRange({ from: '2028-02-01', to: '2028-02-29' }, '2028-11-27')).toEqual([months('2028-02', '2028-02')]);
   });
   it('a range inside one month, or across a month end without a whole month, reads days only', () => {
-    expect(splitRange({ from: '2026-03-02', to: '2026-03-30' })).toEqual({ months: null, days: [{ from: '2026-03-02', to: '2026-03-30' }] });
-    expect(splitRange({ from: '2026-02-27', to: '2026-03-02' })).toEqual({ months: null, days: [{ from: '2026-02-27', to: '2026-03-02' }] });
+    expect(splitRange({ from: '2026-03-02', to: '2026-03-30' }, '2026-11-27')).toEqual([days('2026-03-02', '2026-03-30')]);
+    expect(splitRange({ from: '2026-02-27', to: '2026-03-02' }, '2026-11-27')).toEqual([days('2026-02-27', '2026-02-28'), days('2026-03-01', '2026-03-02')]);
   });
-  it('covers every day of the range exactly once', () => {
-    for (const range of [
-      { from: '2025-12-30', to: '2026-03-01' },
-      { from: '2026-01-01', to: '2026-12-31' },
-      { from: '2026-10-31', to: '2026-11-01' },
-    ]) {
-      const { months, days } = splitRange(range);
-      const covered = [...days.flatMap(daysOf), ...(months ? daysOf({ from: `${months.from}-01`, to: range.to }).filter((d) => d.slice(0, 7) <= months.to) : [])].sort();
-      expect(covered).toEqual(daysOf(range));
+  it('a range across years takes the whole years between from their counters', () => {
+    expect(splitRange({ from: '2024-03-05', to: '2026-02-10' }, '2026-11-27')).toEqual([
+      days('2024-03-05', '2024-03-31'),
+      months('2024-04', '2024-12'),
+      year('2025'),
+      months('2026-01', '2026-01'),
+      days('2026-02-01', '2026-02-10'),
+    ]);
+  });
+  it('counts every day of the range exactly once and no day outside it, whatever today is', () => {
+    // Each read's days, added or taken away, summed per day over a window around the range.
+    const window = daysOf({ from: '2024-12-01', to: '2027-01-31' });
+    const covers = (read: CounterRead, day: string) =>
+      read.level === 'year' ? day.slice(0, 4) === read.from : read.level === 'month' ? day.slice(0, 7) >= read.from && day.slice(0, 7) <= read.to : day >= read.from && day <= read.to;
+    let seed = 7;
+    const pick = () => {
+      seed = (seed * 48271) % 2147483647;
+      return window[365 + (seed % 400)]!;
+    };
+    const ranges: [string, string, string][] = [
+      ['2025-01-01', '2026-12-31', '2026-03-01'],
+      ['2025-12-31', '2026-01-01', '2026-01-01'],
+      ['2026-01-01', '2026-02-28', '2026-02-28'],
+    ];
+    for (let i = 0; i < 150; i++) {
+      const [a, b] = [pick(), pick()].sort() as [string, string];
+      ranges.push([a, b, pick()]);
+    }
+    for (const [from, to, today] of ranges) {
+      const reads = splitRange({ from, to }, today);
+      const wrong = window.filter((day) => reads.reduce((sum, read) => (covers(read, day) ? sum + read.sign : sum), 0) !== (day >= from && day <= to ? 1 : 0));
+      expect(wrong, `${from}..${to}, today ${today}`).toEqual([]);
     }
   });
 });

@@ -8,8 +8,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEFAULT_OPENING_HOURS } from '../../../shared/reports/schemas.js';
-import { storeDay } from '../../../shared/reports/periods.js';
+import { bucketBound, responseBucket } from '../../../shared/reports/responseTimes.js';
+import { DEFAULT_OPENING_HOURS, REPORT_ERRORS } from '../../../shared/reports/schemas.js';
+import { dayAfter, storeDay } from '../../../shared/reports/periods.js';
 import type { ReportFigures, ReportSheet } from '../../../shared/reports/types.js';
 import { customerKeys, rememberLineType, saveCustomer, type CustomerRecord } from '../../customers/records.js';
 import type { TableChange } from '../../lib/boardModule.js';
@@ -189,7 +190,8 @@ describe('texting activity per advisor', () => {
     expect(minutes).toEqual([5, 13, 17]);
     expect(rowOf(byAdvisor, `agent:${sam.id}`)).toMatchObject({
       label: 'Sam Ortiz',
-      cells: { sent: 3, received: 4, waits: 3, answered: 3, median_first_response: minutes[1], late_share: minutes.filter((m) => m > 15).length / 3, unanswered: 0 },
+      // The median answer (13 minutes) shows as its bucket's bound: at most 15 minutes.
+      cells: { sent: 3, received: 4, waits: 3, answered: 3, median_first_response: 15, late_share: minutes.filter((m) => m > 15).length / 3, unanswered: 0 },
     });
     expect(rowOf(byAdvisor, `agent:${ana.id}`)!.cells).toMatchObject({ sent: 1, received: 1, waits: 1, answered: 0, median_first_response: null, unanswered: 1 });
     expect(rowOf(byAdvisor, 'agent:none')).toMatchObject({ label_id: 'no_advisor', cells: { received: 1, waits: 1, answered: 0, unanswered: 1 } });
@@ -198,10 +200,11 @@ describe('texting activity per advisor', () => {
 
   it("a wait counts on the day it started, in the store's calendar: Thursday's text answered on Friday is Thursday's", async () => {
     const thursday = (await figuresOf(manager, 'type=texting&period=date&date=2026-11-19')).body.figures as ReportFigures;
-    expect(rowOf(sheet(thursday, 'by_advisor'), `agent:${sam.id}`)!.cells).toMatchObject({ sent: 0, received: 1, waits: 1, answered: 1, median_first_response: 17 });
+    // 17 minutes: bucket (15, 20].
+    expect(rowOf(sheet(thursday, 'by_advisor'), `agent:${sam.id}`)!.cells).toMatchObject({ sent: 0, received: 1, waits: 1, answered: 1, median_first_response: 20 });
     // Saturday 31 October 12:50 in New York; Monday's answer crossed the end of DST.
     const saturday = (await figuresOf(manager, 'type=texting&period=date&date=2026-10-31')).body.figures as ReportFigures;
-    expect(rowOf(sheet(saturday, 'by_advisor'), `agent:${sam.id}`)!.cells).toMatchObject({ waits: 1, answered: 1, median_first_response: 13 });
+    expect(rowOf(sheet(saturday, 'by_advisor'), `agent:${sam.id}`)!.cells).toMatchObject({ waits: 1, answered: 1, median_first_response: 15 });
   });
 
   it('the late share follows the threshold the store sets', async () => {
@@ -210,8 +213,12 @@ describe('texting activity per advisor', () => {
     expect(set.body.reports_settings).toEqual({ late_response_minutes: 10, opening_hours: DEFAULT_OPENING_HOURS });
     const figures = (await figuresOf(manager, `type=texting&${PERIOD}`)).body.figures as ReportFigures;
     expect(rowOf(sheet(figures, 'by_advisor'), `agent:${sam.id}`)!.cells.late_share).toBe(2 / 3);
-    const bad = await manager.post(`/api/locations/${store.locationId}/reports_settings`, { reports_settings: { late_response_minutes: 0 } });
-    expect(bad.status).toBe(422);
+    // The threshold is one of the buckets' bounds: 16 minutes could not be told from the buckets.
+    for (const minutes of [0, 16]) {
+      const bad = await manager.post(`/api/locations/${store.locationId}/reports_settings`, { reports_settings: { late_response_minutes: minutes } });
+      expect(bad.status).toBe(422);
+      expect(bad.body.errors.map((e: { message: string }) => e.message)).toEqual([REPORT_ERRORS.late_minutes]);
+    }
     await manager.post(`/api/locations/${store.locationId}/reports_settings`, { reports_settings: { late_response_minutes: 15 } });
   });
 
@@ -296,6 +303,7 @@ describe('texting activity per advisor', () => {
       received: script.filter(([, who]) => who === 'customer').length,
       waits,
       answered: answers.length,
+      // 15 minutes is a bucket's bound: exact.
       median_first_response: sorted[Math.floor(sorted.length / 2)],
       late_share: answers.filter((m) => m > 15).length / answers.length,
       unanswered: waits - answers.length,
@@ -344,13 +352,36 @@ describe('texting activity per advisor', () => {
       received: got.length,
       waits: 1,
       answered: 1,
-      median_first_response: openMinutes(reply.created_at, answer.created_at),
+      median_first_response: bucketBound(responseBucket(openMinutes(reply.created_at, answer.created_at))),
     });
     // Today is inside this month and this year: the relative periods see it too.
     for (const period of ['mtd', 'ytd']) {
       const rel = (await figuresOf(manager, `type=texting&period=${period}`)).body.figures as ReportFigures;
       expect(rowOf(sheet(rel, 'by_advisor'), `agent:${sam.id}`)!.cells.sent, period).toBeGreaterThanOrEqual(sent.length);
     }
+  });
+});
+
+describe('the year to date from the yearly counters', () => {
+  it("counts up to today's facts and none dated later, and a whole year counts them all", async () => {
+    // An advisor of its own: one text sent today and one dated tomorrow (a fact in the future).
+    const agentId = `agt_future_${randomUUID().slice(0, 6)}`;
+    const today = storeDay(new Date(), NY);
+    const tomorrowAt = new Date(Date.parse(dayAfter(today, NY)) + 3_600_000).toISOString();
+    const fact = (id: string, at: string) => countFact({ id, type: 'texting', figure: 'sent', company_id: store.companyId, location_id: store.locationId, at, dims: { agent_id: agentId }, record: { kind: 'repair_order', id: 'ro_x', label: 'x' } }, NY);
+    await fact(`${agentId}:today`, new Date().toISOString());
+    await fact(`${agentId}:tomorrow`, tomorrowAt);
+    const sentBy = async (query: string) => rowOf(sheet((await figuresOf(manager, `type=texting&${query}`)).body.figures, 'by_advisor'), `agent:${agentId}`)?.cells.sent;
+    expect(await sentBy('period=ytd')).toBe(1);
+    expect(await sentBy('period=mtd')).toBe(1);
+    const tomorrow = storeDay(tomorrowAt, NY);
+    expect(await sentBy(`period=custom&from=${today.slice(0, 4)}-01-01&to=${tomorrow.slice(0, 4)}-12-31`)).toBe(2);
+    expect(await sentBy(`period=date&date=${tomorrow}`)).toBe(1);
+    // An advisor whose only facts lie after the range has no row.
+    const onlyLater = `agt_later_${randomUUID().slice(0, 6)}`;
+    await countFact({ id: `${onlyLater}:tomorrow`, type: 'texting', figure: 'sent', company_id: store.companyId, location_id: store.locationId, at: tomorrowAt, dims: { agent_id: onlyLater }, record: { kind: 'repair_order', id: 'ro_x', label: 'x' } }, NY);
+    const ytd = (await figuresOf(manager, 'type=texting&period=ytd')).body.figures as ReportFigures;
+    expect(rowOf(sheet(ytd, 'by_advisor'), `agent:${onlyLater}`)).toBeUndefined();
   });
 });
 

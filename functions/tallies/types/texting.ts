@@ -1,9 +1,12 @@
 /**
  * Texting activity per advisor (README "Reports: texting activity per advisor"): texts sent and
  * received, waits for a first answer, how long they lasted within opening hours, and how many went
- * unanswered. First responses are counted in whole minutes as a dimension, so the median and the
- * late share are exact, whatever threshold the store sets later.
+ * unanswered. First responses are counted in a fixed set of buckets (shared/reports/responseTimes.ts),
+ * so the counters stay as many whatever the answers' times: the median is the upper bound of the
+ * bucket that holds it (exact up to 10 minutes), and the late share is exact because the store's
+ * threshold is one of the bounds.
  */
+import { RESPONSE_BUCKETS, bucketBound } from '../../../shared/reports/responseTimes.js';
 import type { ReportColumn, ReportRow, ReportSheet } from '../../../shared/reports/types.js';
 import type { CounterRow, SheetBuilder, SheetContext } from '../sheets.js';
 import { NO_ADVISOR } from '../texting.js';
@@ -20,21 +23,32 @@ const COLUMNS: ReportColumn[] = [
   { id: 'unanswered', format: 'count', drills: false },
 ];
 
-/** The median of the answers' minutes (the mean of the middle two for an even number); null with no answers. */
+/** The answers' buckets summed over the rows, in bucket order. */
+function answerBuckets(rows: readonly CounterRow[]): { bound: number; count: number }[] {
+  const sums = new Map<string, number>();
+  for (const row of rows) {
+    if (row.figure !== 'answered') continue;
+    for (const [bucket, count] of Object.entries(row.buckets ?? {})) sums.set(bucket, (sums.get(bucket) ?? 0) + count);
+  }
+  return RESPONSE_BUCKETS.flatMap((bucket) => ((sums.get(bucket) ?? 0) > 0 ? [{ bound: bucketBound(bucket), count: sums.get(bucket)! }] : []));
+}
+
+/**
+ * The median first response: the upper bound of the bucket holding the middle answer (the mean of
+ * the two middle answers' bounds for an even number); null with no answers. Exact when it is 10
+ * minutes or less; above, "at most" the bound (a median of 13 minutes reads 15).
+ */
 export function medianMinutes(rows: readonly CounterRow[]): number | null {
-  const answers = rows
-    .filter((row) => row.figure === 'answered')
-    .map((row) => ({ minutes: Number(row.dims.minutes), count: row.count }))
-    .sort((a, b) => a.minutes - b.minutes);
+  const answers = answerBuckets(rows);
   const total = answers.reduce((sum, a) => sum + a.count, 0);
   if (total === 0) return null;
   const at = (index: number): number => {
     let seen = 0;
     for (const a of answers) {
       seen += a.count;
-      if (index < seen) return a.minutes;
+      if (index < seen) return a.bound;
     }
-    return answers[answers.length - 1]!.minutes;
+    return answers[answers.length - 1]!.bound;
   };
   return total % 2 === 1 ? at((total - 1) / 2) : (at(total / 2 - 1) + at(total / 2)) / 2;
 }
@@ -42,7 +56,8 @@ export function medianMinutes(rows: readonly CounterRow[]): number | null {
 function cells(rows: readonly CounterRow[], lateMinutes: number): ReportRow['cells'] {
   const answered = countOf(rows, 'answered');
   const waits = countOf(rows, 'waits');
-  const late = rows.reduce((sum, row) => (row.figure === 'answered' && Number(row.dims.minutes) > lateMinutes ? sum + row.count : sum), 0);
+  // The threshold is a bucket bound: every answer in a bucket above it took longer.
+  const late = answerBuckets(rows).reduce((sum, a) => (a.bound > lateMinutes ? sum + a.count : sum), 0);
   return {
     sent: countOf(rows, 'sent'),
     received: countOf(rows, 'received'),
