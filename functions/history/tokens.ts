@@ -39,9 +39,16 @@ export function phoneDigits(e164: string): string[] {
   return [...new Set([all, ...(national ? [String(national)] : [])])];
 }
 
-/** A name's words as found: lowercased, accents gone, each at least 3 characters. */
+/**
+ * How many of a name's words are kept as tokens: people are found by their first few, and an entry's
+ * items (its word pairs grow with the square) stay well inside one transaction's 100 writes however
+ * long a name the DMS sends.
+ */
+export const NAME_WORDS_KEPT = 4;
+
+/** A name's words as found: lowercased, accents gone, each at least 3 characters, the first few of them. */
 export function nameWords(name: string): string[] {
-  return [...new Set(searchName(name).split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= SEARCH_WORD_MIN))];
+  return [...new Set(searchName(name).split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= SEARCH_WORD_MIN))].slice(0, NAME_WORDS_KEPT);
 }
 
 const compactId = (value: string): string => value.replace(/[\s.-]/g, '');

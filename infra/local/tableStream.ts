@@ -2,7 +2,8 @@
  * The table's stream, locally (issue 24): what Lambda's DynamoDB event source does in AWS. It
  * reads DynamoDB Local's stream shard by shard and hands each batch of records, as the Lambda
  * event, to the stream function (functions/tableStream/handler.ts). A batch whose handler throws
- * is handed again after a pause, as Lambda retries it; nothing is skipped. With a kept data dir,
+ * is handed again after a pause and split, as Lambda retries and bisects it; a single change the
+ * function keeps refusing is set aside, as AWS moves it to the failure queue. With a kept data dir,
  * where it got to in each shard is kept beside the data, so a restart goes on from there; in memory
  * it reads each shard from its start.
  *
@@ -18,6 +19,9 @@ export const STREAM_BATCH_SIZE = 100;
 /** How long an idle reader waits before asking the stream again. */
 const IDLE_POLL_MS = 50;
 const RETRY_MS = 500;
+/** Hands of a batch before it is split, and of a single change before it is set aside (infra/tableStream.ts retries 10). */
+const BATCH_TRIES = 2;
+const RETRIES = 10;
 /** How often an idle reader looks for new shards; a caller waiting for it makes it look at once. */
 const DISCOVER_MS = 1000;
 
@@ -152,16 +156,31 @@ export async function startTableStreamReader(options: TableStreamOptions): Promi
     return found;
   }
 
+  /**
+   * As Lambda's event source does with `bisectBatchOnError` and its retries: a batch the function
+   * refuses is handed again, then split in halves so the rest goes on; a single change still refused
+   * after RETRIES hands is set aside (logged with its keys, as AWS names it in the failure queue).
+   */
   async function deliverUntilTaken(event: DynamoDBStreamEvent): Promise<void> {
-    for (let attempt = 1; !stopped; attempt++) {
+    const tries = event.Records.length > 1 ? BATCH_TRIES : RETRIES;
+    for (let attempt = 1; !stopped && attempt <= tries; attempt++) {
       try {
         await options.deliver(event);
         return;
       } catch (err) {
-        if (attempt === 1 || attempt % 20 === 0) options.log(`[table stream] a batch of ${event.Records.length} failed (attempt ${attempt}), handed again: ${(err as Error).message}`);
+        if (attempt === 1) options.log(`[table stream] a batch of ${event.Records.length} failed, handed again: ${(err as Error).message}`);
         await pause(RETRY_MS);
       }
     }
+    if (stopped) return;
+    if (event.Records.length > 1) {
+      const half = Math.ceil(event.Records.length / 2);
+      await deliverUntilTaken({ Records: event.Records.slice(0, half) });
+      await deliverUntilTaken({ Records: event.Records.slice(half) });
+      return;
+    }
+    const record = event.Records[0]!;
+    options.log(`[table stream] a change was refused ${RETRIES} times and is set aside: ${record.eventName} ${JSON.stringify(record.dynamodb?.Keys)} (${record.eventID})`);
   }
 
   const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -77,6 +77,31 @@ describe('the table stream, locally', () => {
     }
   });
 
+  it('sets aside a change the function keeps refusing, and hands every other one', async () => {
+    const table = await freshTable();
+    const taken: string[] = [];
+    const logged: string[] = [];
+    const reader = await startTableStreamReader({
+      endpoint: dynamo.endpoint,
+      tableName: table,
+      checkpointFile: null,
+      log: (line) => logged.push(line),
+      deliver: async (event) => {
+        const sks = event.Records.map((r) => changeOf(r)!.keys.sk);
+        if (sks.includes('POISON')) throw new Error('cannot count this one');
+        taken.push(...sks);
+      },
+    });
+    try {
+      for (const sk of ['A', 'B', 'POISON', 'C', 'D']) await put(table, 'P', sk, 1);
+      await reader.caughtUp(60_000);
+      expect(taken.sort()).toEqual(['A', 'B', 'C', 'D']);
+      expect(logged.some((line) => line.includes('set aside') && line.includes('POISON'))).toBe(true);
+    } finally {
+      await reader.stop();
+    }
+  }, 60_000);
+
   it('goes on where it stopped when its place is kept', async () => {
     const table = await freshTable();
     const dir = mkdtempSync(join(tmpdir(), 'table-stream-'));

@@ -54,6 +54,16 @@ describe('entry tokens', () => {
   });
 });
 
+describe('a very long name', () => {
+  it('keeps its first words only, so a record stays one transaction of fewer than 100 writes', () => {
+    const name = Array.from({ length: 40 }, (_, i) => `Name${i}word`).join(' ');
+    expect(nameWords(name)).toEqual(['name0word', 'name1word', 'name2word', 'name3word']);
+    const tokens = entryTokens({ phone: '+16175550142', ro_number: 'RO-1', vin: '1HGCM82633A004352', customer_name: name });
+    // Each token is a put (and the old ones' deletes): 2 × tokens + the entry and its counters.
+    expect(tokens.length).toBeLessThanOrEqual(30);
+  });
+});
+
 describe('query tokens', () => {
   it('looks 4 digits up as the end of a phone (and as an RO number)', () => {
     expect(queryTokens('0142')).toEqual({ anyOf: [{ field: 'phone_last4', value: '0142' }, { field: 'ro_number', value: '0142' }], allWords: [] });
