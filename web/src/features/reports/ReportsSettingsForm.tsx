@@ -13,12 +13,12 @@ import { currentLocale } from '../../lib/i18n.js';
 import { ApiError } from '../../lib/request.js';
 import { serverMessage } from '../../lib/request-errors.js';
 import { useStore } from '../../lib/store.js';
+import { LATE_RESPONSE_CHOICES } from '../../../../shared/reports/responseTimes.js';
 import { ISO_WEEKDAYS, MAX_SPANS, addedSpan, closeFromField, closeToField, openingHoursProblem, type OpeningHours } from './openingHours.js';
 import { reportsSettingsPath, saveReportsSettings, type ReportsSettingsValues } from './requests.js';
 import { weekdayName } from './scheduleWords.js';
 
 /** As the server checks it: a minute to a whole day. */
-export const LATE_MINUTES = { min: 1, max: 1440 } as const;
 
 export function ReportsSettingsForm({ locationId }: { locationId: string }) {
   const { t } = useTranslation('reports');
@@ -66,10 +66,6 @@ function SettingsForm({ initial, save }: { initial: ReportsSettingsValues; save:
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!Number.isInteger(minutes) || minutes < LATE_MINUTES.min || minutes > LATE_MINUTES.max) {
-      setProblem({ field: 'minutes', text: t('reports.late_invalid', LATE_MINUTES) });
-      return;
-    }
     const wrongDay = openingHoursProblem(hours);
     if (wrongDay) {
       setProblem({ field: 'hours', text: t('reports.hours_invalid', { day: weekdayName(Number(wrongDay), locale) }) });
@@ -98,13 +94,9 @@ function SettingsForm({ initial, save }: { initial: ReportsSettingsValues; save:
     <form className="form reports__settings-form" noValidate onSubmit={(event) => void submit(event)}>
       <div className="field">
         <label htmlFor={`${ids}-minutes`}>{t('reports.late_minutes')}</label>
-        <input
+        {/* The reports count first responses in steps (shared/reports/responseTimes.ts): the threshold is one of their bounds, so the late share is exact. */}
+        <select
           id={`${ids}-minutes`}
-          type="number"
-          inputMode="numeric"
-          min={LATE_MINUTES.min}
-          max={LATE_MINUTES.max}
-          step={1}
           value={typed}
           data-testid="reports-late-minutes"
           aria-invalid={problem?.field === 'minutes' ? true : undefined}
@@ -113,7 +105,13 @@ function SettingsForm({ initial, save }: { initial: ReportsSettingsValues; save:
             setProblem(null);
             setTyped(event.target.value);
           }}
-        />
+        >
+          {LATE_RESPONSE_CHOICES.map((choice) => (
+            <option key={choice} value={String(choice)}>
+              {new Intl.NumberFormat(locale).format(choice)}
+            </option>
+          ))}
+        </select>
         <p className="field__hint" id={`${ids}-minutes-hint`}>
           {t('reports.late_hint')}
         </p>
