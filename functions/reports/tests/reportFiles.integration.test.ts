@@ -24,6 +24,7 @@ import { generateReport, REPORT_ATTEMPTS, sweepReports } from '../generate.js';
 import { getReport, getSchedule, saveSchedule, saveReport } from '../records.js';
 import { runDueSchedules } from '../schedules.js';
 import { countFact } from '../../tallies/facts.js';
+import { responseBucket } from '../../../shared/reports/responseTimes.js';
 import { api, mailbox, signIn, type ApiClient } from '../../../test/support/api.js';
 import { accessFlags, createAgent, createOwnStore, type OwnStore } from '../../../test/support/ownStore.js';
 import { useStackEnv } from '../../../test/support/service.js';
@@ -268,13 +269,15 @@ describe('a report asked for through the API', () => {
       countFact(
         { id: `${store.companyId}:${id}`, type: 'texting', figure, company_id: store.companyId, location_id: store.locationId, at: '2026-11-03T15:00:00.000Z', dims, ...(value === undefined ? {} : { value }), record: { kind: 'repair_order', id: `ro_${id}`, label: `RO ${id}` } },
         'America/New_York',
+        // An answer's minutes count in their response-time step (shared/reports/responseTimes.ts), as the listener counts them.
+        value === undefined ? {} : { bucket: responseBucket(value) },
       );
     for (const n of [1, 2, 3]) await fact(`m${n}`, 'sent', { agent_id: maya });
     for (const n of [1, 2]) await fact(`r${n}`, 'received', { agent_id: maya });
     await fact('w1', 'waits', { agent_id: maya });
     await fact('w2', 'waits', { agent_id: maya });
-    await fact('a1', 'answered', { agent_id: maya, minutes: '4' }, 4);
-    await fact('a2', 'answered', { agent_id: maya, minutes: '9' }, 9);
+    await fact('a1', 'answered', { agent_id: maya }, 4);
+    await fact('a2', 'answered', { agent_id: maya }, 9);
 
     const made = await asks(manager, { report: { location_id: store.locationId, type: 'texting', period: periodNov, name: 'Texting in November' } });
     expect(made.status).toBe('pending');
