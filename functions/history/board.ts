@@ -6,6 +6,7 @@
  */
 import type { BoardModule } from '../lib/boardModule.js';
 import { boards } from '../lib/boardList.js';
+import { CONVERSATION_CHUNKS } from '../lib/lazyChunk.js';
 import { searchListener } from './listener.js';
 
 export const board = {
@@ -15,7 +16,8 @@ export const board = {
   areas: {
     history: {
       entry: 'functions/history/handler.ts',
-      lazyChunks: [],
+      // It reads records through the boards' stores (their owner ports come with the registry).
+      lazyChunks: CONVERSATION_CHUNKS,
       routes: ['GET /api/locations/{id}/history/{tab}'],
     },
   },
