@@ -57,6 +57,8 @@ export interface Agent {
   sms_notifications_enabled: boolean;
   /** Where SMS notifications go (E.164), or null while the agent has given none. */
   sms_notifications_phone: string | null;
+  /** The phone an advisor's "call customer" rings first (E.164), or null (then their SMS notifications number). */
+  call_phone: string | null;
   technician_settings: TechnicianSettings;
   active: boolean;
   locale: Locale;

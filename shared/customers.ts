@@ -56,6 +56,10 @@ export interface Call {
   status: 'completed' | 'in-progress' | 'ringing' | 'failed';
   dial_status: 'answered' | 'no-answer' | 'busy' | null;
   created_at: string;
+  /** Calls through the console's own telephony (issue 25): how long the talk lasted, once it ended; absent for calls the DMS reports. */
+  duration_seconds?: number | null;
+  /** The caller left a voicemail (it is in the conversation). */
+  voicemail?: boolean;
 }
 
 /** One line of a customer's consent ledger: append-only, newest first when listed. */

@@ -107,6 +107,11 @@ export interface Message {
      * parameters (shared/systemNotes.ts readNote), which the console words in the agent's language.
      */
     note: Record<string, string> | null;
+    /**
+     * A voicemail (issue 25): an inbound message whose attachment is the recording (audio/wav);
+     * `call_id` is the call it was left on, `duration_seconds` its length.
+     */
+    voicemail?: { call_id: string; duration_seconds: number };
   };
 }
 

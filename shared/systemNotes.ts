@@ -10,6 +10,7 @@
  */
 import type { AutomatedKind } from './messages.js';
 import type { OptInitiator } from './customers.js';
+import type { CallOutcome } from './calls/calls.js';
 
 /** Why the gatekeeper keeps an automated text from a customer (SPEC §3 gatekeeper targets). */
 export const GATEKEEPER_REASONS = ['opcode_missing', 'not_opted_in', 'opted_out', 'no_written_consent'] as const;
@@ -50,6 +51,11 @@ export interface NoteParams {
   inventory_order_closed: { by: 'agent' | 'inactivity' };
   /** The customer answered the satisfaction survey (CSI): by replying to its text or on its page. */
   survey_answered: { rating: number; comment: string; via: 'text' | 'page' };
+  /**
+   * A phone call with the customer ended (issue 25, shared/calls/calls.ts): which way, how it went,
+   * who took or made it ('' when nobody did), and how long the talk lasted (0 when nobody talked).
+   */
+  call: { direction: 'inbound' | 'outbound'; outcome: CallOutcome; agent_name: string; duration_seconds: number };
 }
 
 export interface ConsentNoteParams {
@@ -64,7 +70,7 @@ export interface ConsentNoteParams {
 }
 
 export type NoteKey = keyof NoteParams;
-export const NOTE_KEYS: readonly NoteKey[] = ['mpi_completed', 'recommendation_decided', 'order_closed', 'opt_out', 'opt_in', 'not_delivered', 'appointment_confirmed', 'reminder_soon', 'inventory_order_closed', 'survey_answered'];
+export const NOTE_KEYS: readonly NoteKey[] = ['mpi_completed', 'recommendation_decided', 'order_closed', 'opt_out', 'opt_in', 'not_delivered', 'appointment_confirmed', 'reminder_soon', 'inventory_order_closed', 'survey_answered', 'call'];
 
 export type SystemNote = { [K in NoteKey]: { key: K; params: NoteParams[K] } }[NoteKey];
 
@@ -82,6 +88,7 @@ const PARAM_KINDS: { [K in NoteKey]: { [P in keyof NoteParams[K]]: ParamKind } }
   reminder_soon: {},
   inventory_order_closed: { by: 'text' },
   survey_answered: { rating: 'count', comment: 'text', via: 'text' },
+  call: { direction: 'text', outcome: 'text', agent_name: 'text', duration_seconds: 'count' },
 };
 
 /** The note's key and parameters as stored details (all strings), with `key` among them. */

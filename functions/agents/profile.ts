@@ -24,27 +24,27 @@ export function profileView(agent: AgentRecord): OwnProfileView {
     email_notifications_enabled: agent.email_notifications_enabled,
     sms_notifications_enabled: agent.sms_notifications_enabled,
     sms_notifications_phone: agent.sms_notifications_phone ?? null,
+    call_phone: agent.call_phone ?? null,
     locale: agent.locale,
   };
 }
 
-const PHONE_PATH = 'agent.sms_notifications_phone';
-
 /**
- * The SMS number in E.164 (dialled as the agent's store dials it), or null for none. SMS
- * notifications need a number: switching them on without one is refused at the number's field.
+ * A number of the profile in E.164 (dialled as the agent's store dials it), or null for none;
+ * `required`: none is refused at the number's field (SMS notifications need their number).
  */
-async function smsNumber(agent: AgentRecord, raw: string | null, smsOn: boolean): Promise<string | null> {
+async function agentNumber(agent: AgentRecord, raw: string | null, stored: string | null | undefined, field: 'sms_notifications_phone' | 'call_phone', required: boolean): Promise<string | null> {
+  const path = `agent.${field}`;
   const written = raw?.trim() ?? '';
   if (!written) {
-    if (smsOn) throw new ValidationError([{ message: PHONE_ERRORS.missing, path: PHONE_PATH }]);
+    if (required) throw new ValidationError([{ message: PHONE_ERRORS.missing, path }]);
     return null;
   }
-  if (written === agent.sms_notifications_phone) return written;
+  if (written === stored) return written;
   const country = countryOfLocation({ phone: (await getLocation(agent.company_id, agent.location_id))?.phone });
   const problem = phoneProblem(written, country);
   const number = problem ? null : normalizePhone(written, country);
-  if (!number) throw new ValidationError([{ message: PHONE_ERRORS[problem ?? 'invalid'], path: PHONE_PATH }]);
+  if (!number) throw new ValidationError([{ message: PHONE_ERRORS[problem ?? 'invalid'], path }]);
   return number;
 }
 
@@ -57,7 +57,8 @@ export async function applyProfile(agent: AgentRecord, changes: ProfileChanges):
     last_name: changes.last_name ?? agent.last_name,
     email_notifications_enabled: changes.email_notifications_enabled ?? agent.email_notifications_enabled,
     sms_notifications_enabled: smsOn,
-    sms_notifications_phone: await smsNumber(agent, phone, smsOn),
+    sms_notifications_phone: await agentNumber(agent, phone, agent.sms_notifications_phone, 'sms_notifications_phone', smsOn),
+    call_phone: await agentNumber(agent, changes.call_phone === undefined ? (agent.call_phone ?? null) : changes.call_phone, agent.call_phone, 'call_phone', false),
     locale: changes.locale ?? agent.locale,
   };
 }

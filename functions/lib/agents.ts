@@ -24,6 +24,8 @@ export interface AgentRecord {
   sms_notifications_enabled: boolean;
   /** Where SMS notifications go (E.164); absent until the agent gives one on their profile. */
   sms_notifications_phone?: string | null;
+  /** The phone an advisor's "call customer" rings first (E.164; issue 25); absent: their SMS notifications number. */
+  call_phone?: string | null;
   technician_settings: TechnicianSettings;
   active: boolean;
   locale: Locale;
@@ -98,6 +100,7 @@ export function agentView(agent: AgentRecord, company: CompanyRecord, location: 
     email_notifications_enabled: agent.email_notifications_enabled,
     sms_notifications_enabled: agent.sms_notifications_enabled,
     sms_notifications_phone: agent.sms_notifications_phone ?? null,
+    call_phone: agent.call_phone ?? null,
     technician_settings: agent.technician_settings,
     active: agent.active,
     locale: agent.locale,
@@ -140,7 +143,7 @@ export const agentRef = (agent: Pick<AgentRecord, 'id' | 'first_name' | 'last_na
 export const agentRefOrNull = (agent: Pick<AgentRecord, 'id' | 'first_name' | 'last_name'> | null): AgentRef | null => (agent ? agentRef(agent) : null);
 
 /** What an agent may change about themself (My profile); flags, location and e-mail are their managers'. */
-export type OwnProfile = Pick<AgentRecord, 'first_name' | 'last_name' | 'email_notifications_enabled' | 'sms_notifications_enabled' | 'sms_notifications_phone' | 'locale'>;
+export type OwnProfile = Pick<AgentRecord, 'first_name' | 'last_name' | 'email_notifications_enabled' | 'sms_notifications_enabled' | 'sms_notifications_phone' | 'call_phone' | 'locale'>;
 
 /**
  * Writes the agent's own profile and answers the agent as stored, or undefined when they are gone.
@@ -151,7 +154,7 @@ export async function saveOwnProfile(agent: Pick<AgentRecord, 'company_id' | 'id
     const item = await updateItem<AgentRecord>({
       Key: keys.agent(agent.company_id, agent.id),
       UpdateExpression:
-        'SET first_name = :first, last_name = :last, gsi1sk = :sort, email_notifications_enabled = :mail, sms_notifications_enabled = :sms, sms_notifications_phone = :phone, #locale = :locale',
+        'SET first_name = :first, last_name = :last, gsi1sk = :sort, email_notifications_enabled = :mail, sms_notifications_enabled = :sms, sms_notifications_phone = :phone, call_phone = :call, #locale = :locale',
       ExpressionAttributeNames: { '#locale': 'locale' },
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: {
@@ -161,6 +164,7 @@ export async function saveOwnProfile(agent: Pick<AgentRecord, 'company_id' | 'id
         ':mail': profile.email_notifications_enabled,
         ':sms': profile.sms_notifications_enabled,
         ':phone': profile.sms_notifications_phone ?? null,
+        ':call': profile.call_phone ?? null,
         ':locale': profile.locale,
       },
       ReturnValues: 'ALL_NEW',

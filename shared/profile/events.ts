@@ -12,6 +12,7 @@ export const PROFILE_EVENTS = {
       email_notifications_enabled: z.boolean(),
       sms_notifications_enabled: z.boolean(),
       sms_notifications_phone: z.nullable(z.string()),
+      call_phone: z._default(z.nullable(z.string()), null),
       locale: z.enum(LOCALES),
     }),
   }),

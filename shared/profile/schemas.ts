@@ -18,7 +18,7 @@ export const PROFILE_ERRORS = {
 } as const;
 
 /** The fields of the profile an agent may send; anything else is refused by name. */
-export const PROFILE_FIELDS = ['first_name', 'last_name', 'email_notifications_enabled', 'sms_notifications_enabled', 'sms_notifications_phone', 'locale'] as const;
+export const PROFILE_FIELDS = ['first_name', 'last_name', 'email_notifications_enabled', 'sms_notifications_enabled', 'sms_notifications_phone', 'call_phone', 'locale'] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
 /** Every field may be left out (it keeps its value); a field sent is checked. */
@@ -29,6 +29,8 @@ export const profileChanges = z.object({
   sms_notifications_enabled: z.optional(z.boolean({ error: PROFILE_ERRORS.flag })),
   /** Empty or null: no number (then SMS notifications cannot be on). */
   sms_notifications_phone: z.optional(z.nullable(z.string({ error: PHONE_ERRORS.invalid }).check(z.trim(), z.maxLength(32, { message: PHONE_ERRORS.invalid })))),
+  /** Empty or null: none (then "call customer" rings the SMS notifications number, else refuses: shared/calls). */
+  call_phone: z.optional(z.nullable(z.string({ error: PHONE_ERRORS.invalid }).check(z.trim(), z.maxLength(32, { message: PHONE_ERRORS.invalid })))),
   locale: z.optional(z.enum(LOCALES, { error: PROFILE_ERRORS.locale })),
 });
 export type ProfileChanges = z.infer<typeof profileChanges>;
@@ -43,6 +45,8 @@ export interface OwnProfileView {
   email_notifications_enabled: boolean;
   sms_notifications_enabled: boolean;
   sms_notifications_phone: string | null;
+  /** The phone "call customer" rings first (E.164), issue 25. */
+  call_phone: string | null;
   locale: Locale;
 }
 

@@ -17,6 +17,14 @@ const callsSettings = z.object({
   voicemail_greeting: text(),
   unarchive_on_incoming_call: z._default(z.boolean(), true),
   unarchive_on_incoming_call_days: days(90, 30),
+  /**
+   * Missed-call text-back (issue 25): a caller nobody answered gets a text from the number they
+   * called within seconds. `text_back_text` is the store's wording ('' = the console's, in the
+   * customer's language); during quiet hours it goes only when the store allows it.
+   */
+  text_back_enabled: z._default(z.boolean(), true),
+  text_back_text: text(),
+  text_back_in_quiet_hours: z._default(z.boolean(), false),
 });
 
 const gatekeeperTarget = z.enum(['ro_with_opcode', 'opted_in', 'opted_in_and_no_status', 'green_only']);

@@ -53,6 +53,8 @@ export function noteText(message: Pick<Message, 'text' | 'metadata'>, t: TFuncti
   const note = readNote(details);
   if (!note) return message.text;
   switch (note.key) {
+    case 'call':
+      return message.text;
     case 'mpi_completed':
       return mpiCompleted(note.params, t, locale);
     case 'recommendation_decided':
