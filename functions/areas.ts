@@ -157,6 +157,13 @@ export const EVENTS_ENTRY = 'functions/events/handler.ts';
 export const JOBS_ENTRY = 'functions/jobs/handler.ts';
 
 /**
+ * The SIP media application's Lambda (issue 25): Amazon Chime SDK PSTN audio invokes it with every
+ * event of a call (locally the telephony simulator does, infra/local/telephony.ts); it answers with
+ * the call's next actions within 5 s and hands everything slow to the calls' background work.
+ */
+export const SIP_MEDIA_APPLICATION_ENTRY = 'functions/calls/sipMediaApplication.ts';
+
+/**
  * SNS topics the carrier publishes to (inbound texts, delivery receipts) and the Lambda each one
  * feeds. In AWS they are SNS subscriptions; locally the carrier calls the same handler with the
  * same SNS event.
