@@ -4,11 +4,12 @@ import useSWR from 'swr';
 import type { Call } from '../../../../shared/customers.js';
 import type { ConversationContext } from './conversationContext.js';
 import { callsPath } from './customerRequests.js';
-import { formatDateTime } from './times.js';
+import { formatDateTime, formatDuration } from './times.js';
 
 /**
  * The customer's latest calls on a board (functions/boards.ts name; the service board's unless
  * named), folded away until asked for; `flag` follows the heading (the board's missed-call marker).
+ * A call through the console's own numbers also says how long it lasted and whether a voicemail was left.
  */
 export function CallHistory({ customerId, context, flag, board }: { customerId: string; context: ConversationContext; flag?: ReactNode; board?: string }) {
   const { t } = useTranslation();
@@ -28,6 +29,13 @@ export function CallHistory({ customerId, context, flag, board }: { customerId: 
             <li key={call.id}>
               <span>{t(`call.${call.direction}`)}</span>
               <span>{call.dial_status ? t(`call.dial_${call.dial_status.replace('-', '_')}`) : t(`call.status_${call.status.replace('-', '_')}`)}</span>
+              {/* The console's own calls know their length; the DMS's calls do not say. */}
+              {typeof call.duration_seconds === 'number' ? <span data-testid="call-duration">{t('call.duration', { duration: formatDuration(call.duration_seconds) })}</span> : null}
+              {call.voicemail ? (
+                <span className="marker marker--warning" data-testid="call-voicemail">
+                  {t('call.voicemail')}
+                </span>
+              ) : null}
               <time dateTime={call.created_at} className="muted">
                 {formatDateTime(call.created_at, context.locale, context.timeZone)}
               </time>
