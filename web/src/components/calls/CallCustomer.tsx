@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { PLACE_CALL_REFUSALS, type CallBoard, type PlaceCallRefusal } from '../../../../shared/calls/calls.js';
+import { PLACE_CALL_REFUSALS, type CallBoard } from '../../../../shared/calls/calls.js';
 import { CALL_EVENTS } from '../../../../shared/calls/events.js';
 import { callPaths } from '../../../../shared/calls/routes.js';
 import type { PlaceCallBody } from '../../../../shared/calls/schemas.js';
@@ -11,33 +11,8 @@ import { api } from '../../lib/api.js';
 import { reportFailure } from '../../lib/failures.js';
 import { knowEvents, onResync, subscribe } from '../../lib/realtime.js';
 import { ApiError } from '../../lib/request.js';
-import { formatDuration } from '../conversation/times.js';
-import { callStage, endedWords } from './callStage.js';
+import { callStage, callWords, followCall, isPlaceCallRefusal, type CallState as State } from './callStage.js';
 import './calls.css';
-
-type State =
-  | { phase: 'idle' }
-  | { phase: 'placing' }
-  | { phase: 'refused'; refusal: PlaceCallRefusal }
-  /** `connectedAt`: when this console saw the customer answer (the running time starts there). */
-  | { phase: 'call'; call: Call; reachedCustomer: boolean; connectedAt: number | null; hangingUp: boolean };
-
-function isRefusal(id: string | null): id is PlaceCallRefusal {
-  return id !== null && (PLACE_CALL_REFUSALS as readonly string[]).includes(id);
-}
-
-/** The next state for a newer version of the call on screen. */
-function withCall(state: State, call: Call, now: number): State {
-  if (state.phase !== 'call' || state.call.id !== call.id) return state;
-  const stage = callStage(call);
-  return {
-    ...state,
-    call,
-    reachedCustomer: state.reachedCustomer || stage === 'ringing_customer' || stage === 'connected',
-    connectedAt: stage === 'connected' ? (state.connectedAt ?? now) : state.connectedAt,
-    hangingUp: stage === 'ended' ? false : state.hangingUp,
-  };
-}
 
 /**
  * "Call customer" (SPEC §2, issue 25) on any board's detail: the advisor's own phone rings first,
@@ -59,7 +34,7 @@ export function CallCustomer({ customerId, board, owner, disabled = false }: { c
     return subscribe('call.changed', (data) => {
       if (data.call.direction !== 'outbound' || data.customer.id !== customerId) return;
       heard.current.set(data.call.id, data.call);
-      setState((current) => withCall(current, data.call, Date.now()));
+      setState((current) => followCall(current, data.call, Date.now()));
     });
   }, [customerId]);
 
@@ -71,7 +46,7 @@ export function CallCustomer({ customerId, board, owner, disabled = false }: { c
         .request<{ calls: Call[] }>(callPaths.ofCustomer(customerId, board))
         .then(({ calls }) => {
           const found = calls.find((call) => call.id === callId);
-          if (found) setState((current) => withCall(current, found, Date.now()));
+          if (found) setState((current) => followCall(current, found, Date.now()));
         })
         .catch(() => undefined);
     });
@@ -92,9 +67,9 @@ export function CallCustomer({ customerId, board, owner, disabled = false }: { c
       const placed = answer.call;
       const started: State = { phase: 'call', call: placed, reachedCustomer: false, connectedAt: null, hangingUp: false };
       const later = heard.current.get(placed.id);
-      setState(later ? withCall(started, later, Date.now()) : withCall(started, placed, Date.now()));
+      setState(later ? followCall(started, later, Date.now()) : followCall(started, placed, Date.now()));
     } catch (error) {
-      if (error instanceof ApiError && isRefusal(error.id)) setState({ phase: 'refused', refusal: error.id });
+      if (error instanceof ApiError && isPlaceCallRefusal(error.id)) setState({ phase: 'refused', refusal: error.id });
       else {
         reportFailure(error);
         setState({ phase: 'idle' });
@@ -106,7 +81,7 @@ export function CallCustomer({ customerId, board, owner, disabled = false }: { c
     setState((current) => (current.phase === 'call' ? { ...current, hangingUp: true } : current));
     try {
       const answer = await api.request<{ call?: Call } | null>(callPaths.hangup(call.id), { method: 'PUT' });
-      if (answer?.call) setState((current) => withCall(current, answer.call!, Date.now()));
+      if (answer?.call) setState((current) => followCall(current, answer.call!, Date.now()));
     } catch (error) {
       reportFailure(error);
       setState((current) => (current.phase === 'call' ? { ...current, hangingUp: false } : current));
@@ -114,16 +89,8 @@ export function CallCustomer({ customerId, board, owner, disabled = false }: { c
   }
 
   const live = stage !== null && stage !== 'ended';
-  let said: string | null = null;
-  if (state.phase === 'placing') said = t('calling.ringing_agent');
-  else if (state.phase === 'refused') said = t(`calling.refused.${state.refusal}`);
-  else if (state.phase === 'call') {
-    const { call } = state;
-    if (stage === 'ringing_agent') said = t('calling.ringing_agent');
-    else if (stage === 'ringing_customer') said = t('calling.ringing_customer');
-    else if (stage === 'connected') said = t('calling.connected', { duration: formatDuration((now - (state.connectedAt ?? now)) / 1000) });
-    else said = t(endedWords(call, state.reachedCustomer), { duration: formatDuration(call.duration_seconds ?? 0) });
-  }
+  const words = callWords(state, now);
+  const said = words ? t(words.key, words.values) : null;
 
   return (
     <div className="call-customer" data-testid="call-customer" data-stage={stage ?? state.phase}>

@@ -4,7 +4,9 @@
  * (`ringing`), then, once they pick up, the customer's (`in-progress`, not yet answered), and is
  * connected when the customer answers (`dial_status: 'answered'`).
  */
+import { PLACE_CALL_REFUSALS, type PlaceCallRefusal } from '../../../../shared/calls/calls.js';
 import type { Call } from '../../../../shared/customers.js';
+import { formatDuration } from '../conversation/times.js';
 
 export type CallStage = 'ringing_agent' | 'ringing_customer' | 'connected' | 'ended';
 
@@ -24,4 +26,48 @@ export function endedWords(call: Pick<Call, 'status' | 'dial_status'>, reachedCu
   if (call.status === 'failed') return 'calling.failed';
   if (call.dial_status === 'busy') return 'calling.busy';
   return reachedCustomer ? 'calling.no_answer' : 'calling.not_picked_up';
+}
+
+export function isPlaceCallRefusal(id: string | null): id is PlaceCallRefusal {
+  return id !== null && (PLACE_CALL_REFUSALS as readonly string[]).includes(id);
+}
+
+/** What "call customer" shows: nothing yet, the request on its way, a refusal, or the call. */
+export type CallState =
+  | { phase: 'idle' }
+  | { phase: 'placing' }
+  | { phase: 'refused'; refusal: PlaceCallRefusal }
+  /** `connectedAt`: when this console saw the customer answer (the running time starts there). */
+  | { phase: 'call'; call: Call; reachedCustomer: boolean; connectedAt: number | null; hangingUp: boolean };
+
+/** The state for a newer version of the call on screen (another call's news changes nothing). */
+export function followCall(state: CallState, call: Call, now: number): CallState {
+  if (state.phase !== 'call' || state.call.id !== call.id) return state;
+  const stage = callStage(call);
+  return {
+    ...state,
+    call,
+    reachedCustomer: state.reachedCustomer || stage === 'ringing_customer' || stage === 'connected',
+    connectedAt: stage === 'connected' ? (state.connectedAt ?? now) : state.connectedAt,
+    hangingUp: stage === 'ended' ? false : state.hangingUp,
+  };
+}
+
+/** The state's words (a key of the shared words and its values), null while idle. */
+export function callWords(state: CallState, now: number): { key: string; values?: Record<string, string> } | null {
+  switch (state.phase) {
+    case 'idle':
+      return null;
+    case 'placing':
+      return { key: 'calling.ringing_agent' };
+    case 'refused':
+      return { key: `calling.refused.${state.refusal}` };
+    case 'call': {
+      const stage = callStage(state.call);
+      if (stage === 'ringing_agent') return { key: 'calling.ringing_agent' };
+      if (stage === 'ringing_customer') return { key: 'calling.ringing_customer' };
+      if (stage === 'connected') return { key: 'calling.connected', values: { duration: formatDuration((now - (state.connectedAt ?? now)) / 1000) } };
+      return { key: endedWords(state.call, state.reachedCustomer), values: { duration: formatDuration(state.call.duration_seconds ?? 0) } };
+    }
+  }
 }

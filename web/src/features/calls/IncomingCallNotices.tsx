@@ -30,8 +30,8 @@ export function IncomingCallNotices() {
       if (isCatchUpEvent() || !notifiesDesktop(notice, agentId)) return;
       const link = notice.link;
       notifyWhenHidden({
-        title: words('incoming', { customer: notice.customer.name }),
-        body: `${formatPhone(notice.customer.phone)} · ${notice.owner_label ?? words('no_open_order')}`,
+        title: words('calls.incoming', { customer: notice.customer.name }),
+        body: `${formatPhone(notice.customer.phone)} · ${notice.owner_label ?? words('calls.no_open_order')}`,
         tag: `call-${notice.call.id}`,
         onOpen: () => (link ? go(link) : undefined),
       });
@@ -47,7 +47,7 @@ export function IncomingCallNotices() {
 
   // The region stays in the page so screen readers announce what arrives in it.
   return (
-    <div className="incoming-calls" role="status" aria-label={t('notices_label')} data-testid="incoming-calls">
+    <div className="incoming-calls" role="status" aria-label={t('calls.notices_label')} data-testid="incoming-calls">
       {anything ? (
         <ul className="incoming-calls__list">
           {ringing.calls.map((notice) => (
@@ -65,19 +65,19 @@ function IncomingCall({ notice, onHide }: { notice: RingingCall; onHide: () => v
   return (
     <li className="incoming-call" data-testid="incoming-call" data-call-id={notice.call.id}>
       <div id={textId}>
-        <p className="incoming-call__title">{t('incoming', { customer: notice.customer.name })}</p>
+        <p className="incoming-call__title">{t('calls.incoming', { customer: notice.customer.name })}</p>
         <p className="incoming-call__detail">
-          {formatPhone(notice.customer.phone)} · {notice.owner_label ?? t('no_open_order')}
+          {formatPhone(notice.customer.phone)} · {notice.owner_label ?? t('calls.no_open_order')}
         </p>
       </div>
       <div className="incoming-call__actions">
         {notice.link ? (
           <Link className="button button--small button--primary" to={notice.link} data-testid="incoming-call-open">
-            {notice.owner_label ? t('open_order', { order: notice.owner_label }) : t('open_conversation')}
+            {notice.owner_label ? t('calls.open_order', { order: notice.owner_label }) : t('calls.open_conversation')}
           </Link>
         ) : null}
         <button type="button" className="button button--small" aria-describedby={textId} data-testid="incoming-call-hide" onClick={onHide}>
-          {t('hide')}
+          {t('calls.hide')}
         </button>
       </div>
     </li>
