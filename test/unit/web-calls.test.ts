@@ -16,6 +16,7 @@ import type { Message } from '../../shared/messages.js';
 import { noteDetails, type NoteParams } from '../../shared/systemNotes.js';
 import { CallCustomer } from '../../web/src/components/calls/CallCustomer.js';
 import { callStage, callWords, followCall, isPlaceCallRefusal, type CallState } from '../../web/src/components/calls/callStage.js';
+import { arrivalPreview } from '../../web/src/components/conversation/arrivalPreview.js';
 import { CallHistory } from '../../web/src/components/conversation/CallHistory.js';
 import { callsPath } from '../../web/src/components/conversation/customerRequests.js';
 import { MessageBubble } from '../../web/src/components/conversation/MessageBubble.js';
@@ -93,6 +94,17 @@ describe('a voicemail in the conversation', () => {
     await inLanguage('en-us');
     const html = bubble(voicemail({ direction: 'outbound', status: 'delivered' }), 'en-us');
     expect(html).not.toContain('Voicemail');
+  });
+});
+
+describe('the desktop notification of an arrived voicemail', () => {
+  it('says it is a voicemail and how long, not "attachment", in the agent\'s language', async () => {
+    await inLanguage('de');
+    expect(arrivalPreview(voicemail(), i18n.t)).toBe('Sprachnachricht · 0:23');
+    await inLanguage('en-us');
+    expect(arrivalPreview(voicemail(), i18n.t)).toBe('Voicemail · 0:23');
+    expect(arrivalPreview(aMessage('m_text', { text: 'On my way' }), i18n.t)).toBe('On my way');
+    expect(arrivalPreview(aMessage('m_pic', { text: '', attachments: [{ ...recording, content_type: 'image/jpeg' }] }), i18n.t)).toBe(i18n.t('conversation.attachment_only'));
   });
 });
 
