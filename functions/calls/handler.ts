@@ -19,6 +19,11 @@ const isCallBoard = (name: string | undefined): name is CallBoard => (CALL_BOARD
 
 /** The routes, on the telephony adapter the configuration chooses (tests hand them another). */
 export function callRoutes(telephony: () => Telephony): Routes {
+  // Made only when the provider is really asked: a refused call never loads it.
+  const provider: Telephony = {
+    placeCall: (call) => telephony().placeCall(call),
+    hangup: (transactionId, args) => telephony().hangup(transactionId, args),
+  };
   return {
     'POST /api/customers/{id}/{board}/calls': agentRoute(async ({ auth, params, body }) => {
       if (!isCallBoard(params.board)) throw notFound('Unknown board');
@@ -32,7 +37,7 @@ export function callRoutes(telephony: () => Telephony): Routes {
         if (visible.customer_id !== customer.id) throw notFound('Conversation not found');
         owner = { kind: visible.kind, id: visible.id };
       }
-      const call = await placeCall({ companyId: auth.companyId, agent: auth.actingAs, customer, board: params.board, owner }, telephony());
+      const call = await placeCall({ companyId: auth.companyId, agent: auth.actingAs, customer, board: params.board, owner }, provider);
       return ok({ call }, 201);
     }),
 
@@ -40,7 +45,7 @@ export function callRoutes(telephony: () => Telephony): Routes {
       const pointer = await getCallPointer(auth.companyId, params.id ?? '');
       if (!pointer || !reachesLocation(auth.actingAs, pointer.location_id)) throw notFound('Call not found');
       if (!boardOfName(pointer.board)?.opens(auth.actingAs.access_level)) throw forbidden('You do not have access to this board');
-      return ok({ call: await hangupCall(pointer, telephony()) });
+      return ok({ call: await hangupCall(pointer, provider) });
     }),
   };
 }
