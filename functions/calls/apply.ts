@@ -12,7 +12,7 @@
  */
 import type { CallOutcome } from '../../shared/calls/calls.js';
 import type { Call } from '../../shared/customers.js';
-import type { NoteParams, SystemNote } from '../../shared/systemNotes.js';
+import type { SystemNote } from '../../shared/systemNotes.js';
 import { getAgent } from '../lib/agents.js';
 import { logger } from '../lib/log.js';
 import { readSettings } from '../lib/settings.js';
@@ -29,6 +29,7 @@ import { announceCall, callNotice } from './notices.js';
 import type { CallStep } from './progress.js';
 import { callRecordOf, claimMessageId, claimTextBack, getCallPointer, inboundCallId, openCallPointer, updateCallPointer, type CallPointer } from './records.js';
 import { sendTextBack } from './textBack.js';
+import { callNoteText } from './texts.js';
 import { postVoicemail, storeRecording } from './voicemails.js';
 
 
@@ -101,22 +102,6 @@ async function recordAndAnnounce(pointer: CallPointer, owner: ConversationOwner 
 
 async function ownerOf(pointer: CallPointer): Promise<ConversationOwner | null> {
   return pointer.owner ? ((await loadOwner(pointer.company_id, pointer.owner, true)) ?? null) : null;
-}
-
-const minutes = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-
-/** The note in English, as stored in `text` (the console words the key in its agent's language). */
-export function callNoteText({ direction, outcome, agent_name, duration_seconds }: NoteParams['call']): string {
-  if (direction === 'inbound') {
-    if (outcome === 'answered') return `Call from the customer, answered (${minutes(duration_seconds)}).`;
-    if (outcome === 'voicemail') return 'Missed call from the customer: they left a voicemail.';
-    return 'Missed call from the customer.';
-  }
-  const who = agent_name || 'An advisor';
-  if (outcome === 'answered') return `${who} called the customer (${minutes(duration_seconds)}).`;
-  if (outcome === 'busy') return `${who} called the customer: the line was busy.`;
-  if (outcome === 'failed') return `${who} called the customer: the call failed.`;
-  return `${who} called the customer: no answer.`;
 }
 
 function outcomeOf(pointer: CallPointer): CallOutcome {

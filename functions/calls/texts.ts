@@ -1,9 +1,10 @@
 /**
- * The missed-call text-back's words (issue 25) while a store keeps its calls settings'
- * `text_back_text` empty: the customer reads them in their own language, naming the dealership.
- * en-ca, en-gb and en-uk read as en-us.
+ * The calls' words (issue 25). The missed-call text-back's while a store keeps its calls settings'
+ * `text_back_text` empty: the customer reads them in their own language, naming the dealership
+ * (en-ca, en-gb and en-uk read as en-us). And the call's note in English, as stored beside its key.
  */
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../shared/locales.js';
+import type { NoteParams } from '../../shared/systemNotes.js';
 
 type Language = 'en' | 'de' | 'el' | 'es' | 'fr' | 'it' | 'pt' | 'sv';
 
@@ -31,3 +32,19 @@ export function textBackText(locale: string | null | undefined, dealership: stri
 
 /** Every language's words, for the test that holds the catalogue complete. */
 export const TEXT_BACK_LANGUAGES = Object.keys(TEXT_BACK) as Language[];
+
+const minutes = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
+/** The note in English, as stored in `text` (the console words the key in its agent's language). */
+export function callNoteText({ direction, outcome, agent_name, duration_seconds }: NoteParams['call']): string {
+  if (direction === 'inbound') {
+    if (outcome === 'answered') return `Call from the customer, answered (${minutes(duration_seconds)}).`;
+    if (outcome === 'voicemail') return 'Missed call from the customer: they left a voicemail.';
+    return 'Missed call from the customer.';
+  }
+  const who = agent_name || 'An advisor';
+  if (outcome === 'answered') return `${who} called the customer (${minutes(duration_seconds)}).`;
+  if (outcome === 'busy') return `${who} called the customer: the line was busy.`;
+  if (outcome === 'failed') return `${who} called the customer: the call failed.`;
+  return `${who} called the customer: no answer.`;
+}
