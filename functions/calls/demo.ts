@@ -10,7 +10,7 @@ import { readSettings, writeSettings } from '../lib/settings.js';
 const COMPANY = 'cmp_demo';
 const NORTH = 'loc_demo_north';
 /** The service desk's phone: the number the simulator's dev page answers as. */
-export const DEMO_DESK_PHONE = '+16175550142';
+export const DEMO_DESK_PHONE = '+16175554210';
 
 export async function seedDemo(): Promise<void> {
   const calls = await readSettings(COMPANY, NORTH, 'service_calls_settings');

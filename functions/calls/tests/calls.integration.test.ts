@@ -107,7 +107,7 @@ function inboundCall(customerNumber: string, at: OwnStore = store) {
   });
   const steps = {
     ringing: (): CallStep => ({ ...base(), step: 'ringing' }),
-    answered: (): CallStep => ({ ...base(), step: 'answered', answered_by: '+16175550142' }),
+    answered: (): CallStep => ({ ...base(), step: 'answered', answered_by: '+16175554210' }),
     voicemail: (dial: 'no-answer' | 'busy' = 'no-answer'): CallStep => ({ ...base(), step: 'voicemail', dial_status: dial }),
     recorded: (recording: { bucket: string; key: string }, seconds: number): CallStep => ({ ...base(), step: 'recorded', recording, duration_seconds: seconds }),
     ended: (dial: 'answered' | 'no-answer' | 'busy' | null, talk = 0, voicemail = false): CallStep => ({ ...base(), step: 'ended', dial_status: dial, talk_seconds: talk, voicemail }),
@@ -189,7 +189,7 @@ beforeAll(async () => {
   phoneless = api(baseUrl, await signIn(baseUrl, `${PHONELESS_ID}@harbor.example`));
   manager = api(baseUrl, await signIn(baseUrl, `${MANAGER_ID}@harbor.example`));
   rivalManager = api(baseUrl, await signIn(baseUrl, `${RIVAL_ID}@harbor.example`));
-  await callsSettings({ enabled: true, ring_to_numbers: ['+16175550142'], voicemail_enabled: true });
+  await callsSettings({ enabled: true, ring_to_numbers: ['+16175554210'], voicemail_enabled: true });
   await callsSettings({ enabled: true }, rival);
 }, 60_000);
 
