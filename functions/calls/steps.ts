@@ -144,7 +144,7 @@ async function settle(record: StepRecord, state: Exclude<StepState, 'applying'>,
  * or one that failed (it waits for the sweep, so no later step overtakes it). Answers how many this
  * run applied.
  */
-export async function applyStepsOfCall(transactionId: string): Promise<number> {
+export async function applyStepsOfCall(transactionId: string, apply: (step: CallStep) => Promise<void> = applyCallStep): Promise<number> {
   let applied = 0;
   for (const record of await stepsOfCall(transactionId)) {
     if (record.state === 'applied' || record.state === 'set_aside') continue;
@@ -153,7 +153,7 @@ export async function applyStepsOfCall(transactionId: string): Promise<number> {
     if (!(await claim(record, now))) return applied;
     const tries = record.tries + 1;
     try {
-      await applyCallStep(record.step);
+      await apply(record.step);
     } catch (err) {
       const error = (err as Error).message;
       if (tries >= MAX_TRIES) {
@@ -182,19 +182,21 @@ async function callsWithStepsDue(now: number): Promise<string[]> {
   return [...new Set(items.map((item) => item.transaction_id))];
 }
 
+/** The sweep: applies the steps of every call that has steps due at `now`; answers how many it applied. */
+export async function sweepCallSteps(now = Date.now(), apply: (step: CallStep) => Promise<void> = applyCallStep): Promise<number> {
+  let applied = 0;
+  for (const transactionId of await callsWithStepsDue(now)) {
+    try {
+      applied += await applyStepsOfCall(transactionId, apply);
+    } catch (err) {
+      logger.error('call steps sweep: a call failed', { transaction_id: transactionId, error: (err as Error).message });
+    }
+  }
+  return applied;
+}
+
 /** The calls' job: applies the steps of one call when started for it, else every step left behind. */
 export const callStepsJob: BoardJob = {
   rateMinutes: 1,
-  run: async (event: JobEvent) => {
-    if (event.transaction_id) return applyStepsOfCall(event.transaction_id);
-    let applied = 0;
-    for (const transactionId of await callsWithStepsDue(Date.now())) {
-      try {
-        applied += await applyStepsOfCall(transactionId);
-      } catch (err) {
-        logger.error('call steps sweep: a call failed', { transaction_id: transactionId, error: (err as Error).message });
-      }
-    }
-    return applied;
-  },
+  run: async (event: JobEvent) => (event.transaction_id ? applyStepsOfCall(event.transaction_id) : sweepCallSteps()),
 };

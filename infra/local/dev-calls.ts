@@ -8,7 +8,7 @@ import { escapeHtml } from './http-util.js';
 import { page, refreshScript, when } from './dev-pages.js';
 import type { SimulatedCall, SimulatedLeg } from './telephony.js';
 
-/** The demo's store numbers and a customer of the demo (Dana Whitfield's cell), prefilled on the page. */
+/** The demo's store numbers and a customer of the demo (Maria Gonzalez's cell), prefilled on the page. */
 export const DEMO_CALL_NUMBERS = { stores: ['+16175550123', '+12145550123'], customer: '+16175551001' };
 
 const STATE_WORDS: Record<SimulatedLeg['state'], string> = { ringing: 'ringing', connected: 'connected', disconnected: 'hung up' };
@@ -40,7 +40,7 @@ function callItem(call: SimulatedCall): string {
       ? `<form class="reply" data-voicemail="/dev/telephony/calls/${id}/voicemail">
            <p>The caller hears the tone: leave a message.</p>
            <label for="words-${id}">What the caller says</label>
-           <input id="words-${id}" name="words" value="Hi, this is Dana. Please call me back about my car.">
+           <input id="words-${id}" name="words" value="Hi, this is Maria Gonzalez. Please call me back about my car.">
            <label for="seconds-${id}">Or a tone of this many seconds</label>
            <input id="seconds-${id}" name="seconds" type="number" min="1" max="120" value="6">
            <button type="submit">Leave the voicemail</button>
