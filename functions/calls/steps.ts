@@ -58,6 +58,11 @@ const dueKey = (at: number, transactionId: string, sequence: number) => `${new D
 
 /** Keeps the step durably and starts its application in the background; fast (the handler's 5 s budget). */
 export async function handOver(step: CallStep): Promise<void> {
+  if (await keepStep(step)) await startInBackground({ job: CALL_STEPS_JOB, transaction_id: step.transaction_id });
+}
+
+/** Keeps the step (one PutItem); false when it was kept already (the provider retried the invocation). The sweep takes it if no run does. */
+export async function keepStep(step: CallStep): Promise<boolean> {
   const now = Date.now();
   const record: StepRecord = { transaction_id: step.transaction_id, sequence: step.sequence, step, state: 'pending', tries: 0, handed_over_at: new Date(now).toISOString() };
   try {
@@ -73,10 +78,10 @@ export async function handOver(step: CallStep): Promise<void> {
     );
   } catch (err) {
     // The provider retried an invocation whose step is kept already: nothing new to start.
-    if (isConditionFailure(err)) return;
+    if (isConditionFailure(err)) return false;
     throw err;
   }
-  await startInBackground({ job: CALL_STEPS_JOB, transaction_id: step.transaction_id });
+  return true;
 }
 
 /** Every step of a call as kept, in sequence order (consistent: a run must see what another just wrote). */
