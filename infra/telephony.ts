@@ -21,7 +21,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import * as cr from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { SIP_MEDIA_APPLICATION_ENTRY } from '../functions/areas.js';
-import { LAMBDA_CHUNK, TELEPHONY_CHUNK } from '../functions/lib/lazyChunk.js';
+import { LAMBDA_CHUNK, S3_CHUNK, TELEPHONY_CHUNK } from '../functions/lib/lazyChunk.js';
 import { CHIME_VOICE_SERVICE } from './data.js';
 import { acknowledge, acknowledgeWildcardResource } from './nag.js';
 import { ServerFunction, type LazyChunk, type ServerSettings } from './server-function.js';
@@ -33,10 +33,11 @@ import { ServerFunction, type LazyChunk, type ServerSettings } from './server-fu
 export const SIP_MEDIA_APPLICATION_TIMEOUT = Duration.seconds(5);
 
 /**
- * What the handler loads on first use (functions/lib/lazyChunk.ts): the Lambda client with which
- * it starts each step's background work (functions/calls/steps.ts `handOver`).
+ * What the handler loads on first use (functions/lib/lazyChunk.ts): the S3 client, to read a
+ * voicemail's length from its recording's header, and the Lambda client, with which it starts each
+ * step's background work (functions/calls/steps.ts `handOver`).
  */
-export const SIP_MEDIA_APPLICATION_LAZY_CHUNKS: readonly LazyChunk[] = [LAMBDA_CHUNK];
+export const SIP_MEDIA_APPLICATION_LAZY_CHUNKS: readonly LazyChunk[] = [S3_CHUNK, LAMBDA_CHUNK];
 
 /** The API actions that start and end calls of one SIP media application (functions/lib/chimeTelephony.ts). */
 export const CALL_CONTROL_ACTIONS = ['chime:CreateSipMediaApplicationCall', 'chime:UpdateSipMediaApplicationCall'] as const;
@@ -82,7 +83,8 @@ export class Telephony extends Construct {
       lazyChunks: SIP_MEDIA_APPLICATION_LAZY_CHUNKS,
     });
     const { fn } = this.handler;
-    fn.addEnvironment('RECORDINGS_BUCKET', data.recordings.bucketName);
+    // RecordAudio's destination, and the recording's header it reads the voicemail's length from.
+    this.grantRecordingsRead(this.handler);
     fn.addEnvironment('JOBS_FUNCTION_NAME', props.jobs.fn.functionName);
     // It finds the number's store and settings, and keeps each step before handing it over.
     data.grantTableReadWrite(fn);

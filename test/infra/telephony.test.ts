@@ -81,8 +81,8 @@ describe('the SIP media application', () => {
     const statements = statementsOf(s.app, id);
     expect(statements).toContainEqual(expect.objectContaining({ Effect: 'Allow', Action: 'lambda:InvokeFunction' }));
     expect(statements.some((st) => actionsOf(st).includes('dynamodb:PutItem'))).toBe(true);
-    // Chime writes the recordings; the handler only names where.
-    expect(statements.some((st) => actionsOf(st).some((a) => a.startsWith('s3:')) && mentions(st.Resource, 'Recordings'))).toBe(false);
+    // Chime writes the recordings; the handler names where and reads a recording's length from its header.
+    expect(statements.filter((st) => mentions(st.Resource, 'RecordingsBucket')).flatMap(actionsOf)).toContain('s3:GetObject*');
   });
 
   it('may be invoked by Chime’s voice connector service for this account only', () => {
@@ -186,12 +186,16 @@ describe('the recordings bucket', () => {
     });
   });
 
-  it('is read by the jobs function (RECORDINGS_BUCKET), which keeps each voicemail, and written by no function', () => {
+  it('is read by the jobs function (RECORDINGS_BUCKET), which keeps each voicemail, and by the handler; written by no function', () => {
     const { appStack } = s.built;
-    const jobsId = logicalId(appStack, appStack.jobs.runner);
-    expect(mentions(envOf(s.app, jobsId).RECORDINGS_BUCKET, 'RecordingsBucket')).toBe(true);
-    const onRecordings = statementsOf(s.app, jobsId).filter((st) => mentions(st.Resource, 'RecordingsBucket'));
-    expect(onRecordings.flatMap(actionsOf)).toContain('s3:GetObject*');
+    for (const server of [appStack.jobs.runner, appStack.telephony.handler]) {
+      const id = logicalId(appStack, server);
+      expect(mentions(envOf(s.app, id).RECORDINGS_BUCKET, 'RecordingsBucket'), server.entry).toBe(true);
+      const onRecordings = statementsOf(s.app, id).filter((st) => mentions(st.Resource, 'RecordingsBucket'));
+      expect(onRecordings.flatMap(actionsOf), server.entry).toContain('s3:GetObject*');
+    }
+    const readers = Object.keys(resources(s.app, 'AWS::Lambda::Function')).filter((fnId) => statementsOf(s.app, fnId).some((st) => mentions(st.Resource, 'RecordingsBucket')));
+    expect(readers.sort()).toEqual([appStack.jobs.runner, appStack.telephony.handler].map((server) => logicalId(appStack, server)).sort());
     for (const fnId of Object.keys(resources(s.app, 'AWS::Lambda::Function'))) {
       const writes = statementsOf(s.app, fnId).filter((st) => mentions(st.Resource, 'RecordingsBucket') && actionsOf(st).some((a) => /^s3:(Put|Delete)/.test(a)));
       expect(writes, fnId).toEqual([]);
