@@ -21,3 +21,4 @@ export { board as wizard } from './wizard/board.js';
 export { board as tallies } from './tallies/board.js';
 export { board as history } from './history/board.js';
 export { board as reports } from './reports/board.js';
+export { board as calls } from './calls/board.js';

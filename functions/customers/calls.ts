@@ -1,8 +1,9 @@
 /**
  * Call history (SPEC §3 Call, §4 "Call history"): calls the phone system reports, kept in the
- * customer's partition per board, newest first. Telephony comes later; for now a call is handed to
- * its board (the service board flags a missed call on the customer's orders and may bring an
- * archived order back: functions/repairOrders/calls.ts).
+ * customer's partition per board, newest first: the DMS's (functions/dms/calls.ts) and the
+ * console's own telephony's (functions/calls/apply.ts). Each call is handed to its board (the
+ * service board flags a missed call on the customer's orders and may bring an archived order back:
+ * functions/repairOrders/calls.ts).
  */
 import type { Call } from '../../shared/customers.js';
 import { keys } from '../lib/keys.js';
@@ -42,7 +43,12 @@ export function isMissed(call: Pick<Call, 'direction' | 'status' | 'dial_status'
 }
 
 const sameCall = (a: Call, b: Call) =>
-  a.status === b.status && a.dial_status === b.dial_status && a.direction === b.direction && (a.agent?.id ?? null) === (b.agent?.id ?? null);
+  a.status === b.status &&
+  a.dial_status === b.dial_status &&
+  a.direction === b.direction &&
+  (a.agent?.id ?? null) === (b.agent?.id ?? null) &&
+  (a.duration_seconds ?? null) === (b.duration_seconds ?? null) &&
+  (a.voicemail ?? false) === (b.voicemail ?? false);
 
 /**
  * Records a call (idempotent on its id: the same call reported again, e.g. ringing then

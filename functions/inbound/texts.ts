@@ -41,9 +41,10 @@ function inboundRecord(owner: ConversationOwner, id: string, body: string, from:
 
 /**
  * Stores the text in the owner's conversation (bringing an archived owner back first), and lets the
- * owner's board react to it; answers the owner as it is now.
+ * owner's board react to it; answers the owner as it is now. A voicemail is posted the same way
+ * (functions/calls/voicemails.ts): it is the customer speaking in their conversation.
  */
-async function postToConversation(owner: ConversationOwner, message: MessageRecord): Promise<ConversationOwner> {
+export async function postToConversation(owner: ConversationOwner, message: MessageRecord): Promise<ConversationOwner> {
   const port = portFor(owner);
   let current = owner;
   if (owner.archived) {
@@ -67,8 +68,9 @@ async function postToConversation(owner: ConversationOwner, message: MessageReco
  * A known contact with no conversation at the store gets one: on the board of the number they texted
  * when it opens conversations (functions/messages/owners.ts `openConversation`), else on the first
  * board that opens them for such contacts (the service board's texted-in order for a customer).
+ * `carrierMessageId` makes it idempotent: a missed call passes its call's id.
  */
-async function newThread(number: TextingNumber, customers: CustomerRecord[], carrierMessageId: string): Promise<Thread | null> {
+export async function newThread(number: Pick<TextingNumber, 'company_id' | 'location_id' | 'module'>, customers: CustomerRecord[], carrierMessageId: string): Promise<Thread | null> {
   const kind = contactKindOf(customers[0]!);
   const opens = (board: ReturnType<typeof boards>[number] | undefined) => board?.conversations?.contact === kind && portFor({ kind: board.conversations.kind }).openConversation !== undefined;
   const own = boardOfNumber(number.module);
@@ -84,7 +86,7 @@ async function newThread(number: TextingNumber, customers: CustomerRecord[], car
  * leads) opens a conversation with a contact of its own for the number; the number's own board
  * first, else the first that does.
  */
-async function strangerThread(number: TextingNumber, phone: string, carrierMessageId: string): Promise<Thread | null> {
+export async function strangerThread(number: Pick<TextingNumber, 'company_id' | 'location_id' | 'module'>, phone: string, carrierMessageId: string): Promise<Thread | null> {
   const takes = (board: ReturnType<typeof boards>[number] | undefined) => board?.conversations !== undefined && portFor({ kind: board.conversations.kind }).openForStranger !== undefined;
   const own = boardOfNumber(number.module);
   const board = takes(own) ? own : boards().find(takes);

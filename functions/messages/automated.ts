@@ -203,6 +203,10 @@ export async function sendAutomated(
      * hold until then or later is not queued at all, and the conversation says why.
      */
     notAfter?: { at: string; reason: string; message: string };
+    /** Sent at once even inside quiet hours, when the store says so (the missed-call text-back answers a call that just happened). */
+    sendInQuietHours?: boolean;
+    /** The store's number it goes from when not the board's own (the text-back comes from the number the customer called). */
+    from?: string;
   },
 ): Promise<AutomatedResult> {
   const now = new Date();
@@ -224,13 +228,15 @@ export async function sendAutomated(
   if (decision.outcome === 'refuse') {
     return refuse({ id: decision.error, message: SEND_ERRORS[decision.error], ...(decision.nextWindowAt ? { nextWindowAt: decision.nextWindowAt } : {}) });
   }
-  const from = serviceNumber(context);
+  const from = options.from ?? serviceNumber(context);
   if (!from) return refuse({ id: 'no_texting_number', message: NO_TEXTING_NUMBER });
   if (decision.outcome === 'ask_opt_in') {
     await askOptIn(context, now);
     return refuse({ id: 'awaiting_opt_in', message: SEND_ERRORS.awaiting_opt_in });
   }
-  const goesAt = decision.outcome === 'hold' ? decision.sendAt : now.toISOString();
+  // An automated text is held only by quiet hours.
+  const holds = decision.outcome === 'hold' && !options.sendInQuietHours;
+  const goesAt = holds ? decision.sendAt : now.toISOString();
   if (options.notAfter && Date.parse(goesAt) >= Date.parse(options.notAfter.at)) return refuse({ id: options.notAfter.reason, message: options.notAfter.message });
 
   const at = now.toISOString();
@@ -239,7 +245,7 @@ export async function sendAutomated(
     attachments: [],
     agent: options.manual ? agentRefOrNull(options.agent) : null,
     automated: kind,
-    sendAt: decision.outcome === 'hold' ? decision.sendAt : null,
+    sendAt: holds ? decision.sendAt : null,
     from,
     to: context.customer.phones.cell ?? '',
     at,

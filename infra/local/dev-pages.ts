@@ -50,7 +50,7 @@ else mobile; a type set here (or with <code>PUT /dev/carrier/lookup</code> <code
 Texts to a landline get a <em>not sent</em> receipt (LANDLINE). With automatic receipts on (<code>npm start</code>),
 other texts turn <em>sent</em>, then <em>delivered</em>, within a second.`;
 
-function page(title: string, body: string, script = ''): string {
+export function page(title: string, body: string, script = ''): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -61,7 +61,7 @@ function page(title: string, body: string, script = ''): string {
 <style>${STYLE}</style>
 </head>
 <body>
-<header><h1>${escapeHtml(title)}</h1><a href="/dev/mail">Mail</a><a href="/dev/phone">Customer phone</a><a href="/app/">Console</a></header>
+<header><h1>${escapeHtml(title)}</h1><a href="/dev/mail">Mail</a><a href="/dev/phone">Customer phone</a><a href="/dev/calls">Calls</a><a href="/app/">Console</a></header>
 <main>${body}</main>
 ${script ? `<script>${script}</script>` : ''}
 </body>
@@ -77,12 +77,12 @@ export function linkify(text: string): string {
   });
 }
 
-function when(iso: string): string {
+export function when(iso: string): string {
   return `<time datetime="${escapeHtml(iso)}">${escapeHtml(iso.replace('T', ' ').slice(0, 19))} UTC</time>`;
 }
 
 /** Polls the page's fragment and swaps the list when it changed. */
-function refreshScript(containerId: string, stickToBottom: boolean): string {
+export function refreshScript(containerId: string, stickToBottom: boolean): string {
   return `
 (() => {
   const box = document.getElementById(${JSON.stringify(containerId)});
@@ -235,7 +235,7 @@ export function devIndexPage(jobs: string[]): string {
   const body = `
 <ul class="phones">
   <li><a href="/dev/mail">Mail outbox</a> — every e-mail the console sent</li>
-  <li><a href="/dev/phone">Customer phone</a> — texts a number received; reply as the customer</li>
+  <li><a href="/dev/phone">Customer phone</a><a href="/dev/calls">Calls</a> — texts a number received; reply as the customer</li>
   <li>Carrier API: <code>/dev/carrier/mail</code>, <code>/dev/carrier/sms</code>, <code>/dev/carrier/sms/inbound</code>, <code>/dev/carrier/sms/receipt</code>, <code>/dev/carrier/lookup</code></li>
   <li>Jobs (POST to run now): ${jobs.map((j) => `<code>/dev/jobs/${escapeHtml(j)}</code>`).join(', ')}</li>
 </ul>`;
