@@ -148,14 +148,30 @@ async function settle(record: StepRecord, state: Exclude<StepState, 'applying'>,
  * Applies the call's steps not yet applied, in order, each once; stops at a step another run holds
  * or one that failed (it waits for the sweep, so no later step overtakes it). Answers how many this
  * run applied.
+ *
+ * A run that stops at a step another run holds leaves the call's later steps to that run: so each
+ * run reads the call's steps again after a pass that got somewhere, and a step kept while it was
+ * applying the earlier ones is not left behind.
  */
 export async function applyStepsOfCall(transactionId: string, apply: (step: CallStep) => Promise<void> = applyCallStep): Promise<number> {
   let applied = 0;
+  for (;;) {
+    const pass = await applyPass(transactionId, apply);
+    applied += pass.applied;
+    if (pass.stopped || !pass.progressed) return applied;
+  }
+}
+
+async function applyPass(transactionId: string, apply: (step: CallStep) => Promise<void>): Promise<{ applied: number; progressed: boolean; stopped: boolean }> {
+  let applied = 0;
+  let progressed = false;
   for (const record of await stepsOfCall(transactionId)) {
     if (record.state === 'applied' || record.state === 'set_aside') continue;
     const now = Date.now();
-    if (record.state === 'applying' && (record.lease_until ?? 0) >= now) return applied;
-    if (!(await claim(record, now))) return applied;
+    const stop = { applied, progressed, stopped: true };
+    if (record.state === 'applying' && (record.lease_until ?? 0) >= now) return stop;
+    if (!(await claim(record, now))) return stop;
+    progressed = true;
     const tries = record.tries + 1;
     try {
       await apply(record.step);
@@ -169,12 +185,12 @@ export async function applyStepsOfCall(transactionId: string, apply: (step: Call
       logger.warn('call step not applied; the sweep tries again', { transaction_id: transactionId, sequence: record.sequence, step: record.step.step, tries, error });
       // Tries spread out: a minute, then two, four…
       await settle(record, 'pending', { error, retryAt: Date.now() + 60_000 * 2 ** (tries - 1) });
-      return applied;
+      return { applied, progressed, stopped: true };
     }
     await settle(record, 'applied');
     applied++;
   }
-  return applied;
+  return { applied, progressed, stopped: false };
 }
 
 /** The calls whose steps are due: handed over a while ago and not applied (a lost start, a failure to retry, a run that died). */

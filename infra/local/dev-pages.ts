@@ -17,10 +17,10 @@ const STYLE = `
   form.filter { display: flex; gap: 8px; margin-bottom: 16px; }
   input, textarea, button { font: inherit; padding: 6px 8px; border: 1px solid #b8c0cc; border-radius: 6px; }
   button { background: #2160c4; color: #fff; border-color: #2160c4; cursor: pointer; }
-  .empty { color: #6b7483; font-style: italic; }
+  .empty { color: #545c69; font-style: italic; }
   article.mail { background: #fff; border: 1px solid #dde2ea; border-radius: 8px; padding: 12px 16px; margin-bottom: 12px; }
   article.mail h2 { font-size: 16px; margin: 0 0 4px; }
-  .meta { color: #6b7483; font-size: 13px; }
+  .meta { color: #545c69; font-size: 13px; }
   pre { white-space: pre-wrap; word-break: break-word; font: inherit; margin: 8px 0 0; }
   .thread { display: flex; flex-direction: column; gap: 8px; background: #fff; border: 1px solid #dde2ea; border-radius: 12px;
             padding: 16px; min-height: 200px; max-height: 60vh; overflow-y: auto; }
@@ -31,7 +31,7 @@ const STYLE = `
   .bubble pre { margin: 0; }
   .bubble img { max-width: 220px; border-radius: 8px; display: block; margin-top: 6px; }
   form.reply { display: flex; flex-direction: column; gap: 6px; margin-top: 12px; }
-  form.reply label { font-size: 13px; color: #6b7483; }
+  form.reply label { font-size: 13px; color: #545c69; }
   form.reply input { max-width: 240px; }
   .compose { display: flex; gap: 8px; align-items: stretch; }
   .compose textarea { flex: 1; min-height: 60px; resize: vertical; }
@@ -39,7 +39,7 @@ const STYLE = `
   ul.phones { line-height: 1.8; }
   form.line { display: flex; gap: 8px; align-items: center; margin-bottom: 12px; font-size: 14px; }
   select { font: inherit; padding: 4px 6px; border: 1px solid #b8c0cc; border-radius: 6px; }
-  .note { color: #6b7483; font-size: 13px; }
+  .note { color: #545c69; font-size: 13px; }
   .failed { color: #b3261e; font-weight: 600; }
 `;
 

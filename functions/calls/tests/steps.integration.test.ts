@@ -90,6 +90,33 @@ describe('the calls’ steps job', () => {
     expect(counts.reduce((a, b) => a + b, 0) + rest).toBe(4);
   });
 
+  it('leaves no step behind that was kept while another run was applying the earlier ones', async () => {
+    // Arrange: run A holds step 1 (slow); step 2 is kept meanwhile and its own run B finds step 1 held.
+    const tx = randomUUID();
+    const [first, second] = steps(tx, ['ringing', 'ended']);
+    await keepStep(first!);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const applied: number[] = [];
+    const apply = async (step: CallStep) => {
+      if (step.sequence === 1) await gate;
+      applied.push(step.sequence);
+    };
+    const runA = applyStepsOfCall(tx, apply);
+    while ((await stepsOfCall(tx))[0]!.state !== 'applying') await new Promise((r) => setTimeout(r, 10));
+    await keepStep(second!);
+
+    // Act
+    const runB = await applyStepsOfCall(tx, apply);
+    release();
+    const byA = await runA;
+
+    // Assert
+    expect(runB).toBe(0);
+    expect(byA).toBe(2);
+    expect(applied).toEqual([1, 2]);
+  });
+
   it('sweeps the steps whose start was lost, once they are due', async () => {
     // Arrange: handed over; the background start is lost (nothing runs them).
     const tx = randomUUID();

@@ -11,8 +11,9 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { RING_SECONDS, VOICEMAIL_MAX_SECONDS, VOICEMAIL_SILENCE_SECONDS } from '../../../shared/calls/calls.js';
 import { answer, callOver, callStore, decline, hangUp, heard, leaveVoicemail, phoneRings, ringingPhone, ringOut } from '../../../test/support/calls.js';
-import { createOwnStore, type OwnStore } from '../../../test/support/ownStore.js';
-import { uniquePhone, useStackEnv } from '../../../test/support/service.js';
+import { api, signIn, textsTo } from '../../../test/support/api.js';
+import { accessFlags, createAgent, createOwnStore, type OwnStore } from '../../../test/support/ownStore.js';
+import { createRepairOrder, uniquePhone, useStackEnv } from '../../../test/support/service.js';
 import { toneWav } from '../../../infra/local/telephony.js';
 import { readSettings, writeSettings } from '../../lib/settings.js';
 import { readStored, s3 } from '../../lib/storage.js';
@@ -25,6 +26,7 @@ import { stepsOfCall } from '../steps.js';
 
 useStackEnv();
 const baseUrl = inject('baseUrl');
+const carrierUrl = inject('carrierUrl');
 
 /** Chime's budget is 5 s; an answer of the local stack should take a small part of it. */
 const BUDGET_MS = 1000;
@@ -434,5 +436,46 @@ describe('calls through the telephony simulator', () => {
     expect(over.state).toBe('over');
     expect(over.legs.map((l) => l.state)).toEqual(['disconnected', 'disconnected']);
     expect(await stepNames(transactionId)).toEqual(['ringing', 'agent_answered', 'answered', 'ended']);
+  });
+});
+
+describe('a missed call the whole way (the simulator, the handler, the steps job, the console)', () => {
+  it('lands the voicemail left through the simulator in the customer’s open order and texts them back from the number they called', async () => {
+    const managerId = `agt_calls_mgr_${Date.now().toString(36)}`;
+    await createAgent(store, managerId, 'Mara', 'Manager', { access_level: accessFlags('manager', 'service') });
+    const manager = api(baseUrl, await signIn(baseUrl, `${managerId}@harbor.example`));
+    const { customer, ro } = await createRepairOrder({ customer: { company_id: store.companyId, location_id: store.locationId, opt_in: 'in' } });
+    const phone = customer.phones.cell!;
+
+    const started = await callStore(baseUrl, { from: phone, to: store.number });
+    await ringOut(baseUrl, RING_1);
+    await ringOut(baseUrl, RING_2);
+    await leaveVoicemail(baseUrl, started, { seconds: 2 });
+    await callOver(baseUrl, started);
+
+    type Message = { metadata: { voicemail?: { call_id: string; duration_seconds: number } }; attachments: { content_type: string }[] };
+    let voicemail: Message | undefined;
+    await expect
+      .poll(
+        async () => {
+          const messages = (await manager.get(`/api/repair_orders/${ro.id}/messages?offset=0&limit=50`)).body.messages as Message[];
+          voicemail = messages.find((m) => m.metadata.voicemail);
+          return Boolean(voicemail);
+        },
+        { timeout: 10_000, interval: 100 },
+      )
+      .toBe(true);
+    expect(voicemail!.metadata.voicemail!.duration_seconds).toBe(2);
+    expect(voicemail!.attachments.map((a) => a.content_type)).toEqual(['audio/wav']);
+    await expect.poll(async () => (await textsTo(carrierUrl, phone)).filter((sms) => sms.from === store.number).map((sms) => sms.text), { timeout: 10_000, interval: 100 }).toEqual([
+      expect.stringContaining(store.name),
+    ]);
+    // Every step applied (the last one's application texted back and goes on with the note).
+    await expect.poll(async () => (await stepsOfCall(started.transaction_id)).map((r) => [r.step.step, r.state]), { timeout: 10_000, interval: 100 }).toEqual([
+      ['ringing', 'applied'],
+      ['voicemail', 'applied'],
+      ['recorded', 'applied'],
+      ['ended', 'applied'],
+    ]);
   });
 });
