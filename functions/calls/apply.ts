@@ -11,7 +11,6 @@
  * one the way a text would (a texted-in order for a known customer, a guest for an unknown number).
  */
 import type { CallOutcome } from '../../shared/calls/calls.js';
-import type { Call } from '../../shared/customers.js';
 import type { SystemNote } from '../../shared/systemNotes.js';
 import { getAgent } from '../lib/agents.js';
 import { logger } from '../lib/log.js';
@@ -200,8 +199,7 @@ export async function applyCallStep(step: CallStep): Promise<void> {
           voicemail: pointer.voicemail || step.voicemail,
         });
       }
-      const call: Pick<Call, 'direction' | 'status' | 'dial_status'> = pointer;
-      if (isMissed(call)) pointer = await textBack(pointer);
+      if (isMissed(pointer)) pointer = await textBack(pointer);
       const { pointer: current, owner } = await conversationOf(pointer, false);
       pointer = current;
       if (owner) await noteCall(pointer, owner);

@@ -24,7 +24,8 @@ import { customersWithPhone, getCustomer, saveCustomer, type CustomerRecord } fr
 import type { CallNotice } from '../../../shared/calls/calls.js';
 import type { SettingsOf } from '../../../shared/schemas/settings.js';
 import { callPaths } from '../../../shared/calls/routes.js';
-import { api, signIn, textsTo, type ApiClient } from '../../../test/support/api.js';
+import { api, replyAsCustomer, signIn, textsTo, type ApiClient } from '../../../test/support/api.js';
+import { boardOfKind } from '../../lib/boardList.js';
 import { accessFlags, createAgent, createOwnStore, type OwnStore } from '../../../test/support/ownStore.js';
 import { createRepairOrder, customerRecord, uniquePhone, useStackEnv, wallClock } from '../../../test/support/service.js';
 
@@ -142,6 +143,12 @@ interface MessageView {
   text: string;
   metadata: { direction: string; automated: string | null; note: Record<string, string> | null; voicemail?: { call_id: string; duration_seconds: number } };
   attachments: { content_type: string; size: number; metadata: { orig: string; small: string; thumb: string } }[];
+}
+/** A conversation's messages through its board's own path (functions/lib/boardModule.ts conversations.path). */
+async function messagesOfOwner(owner: { kind: string; id: string }): Promise<MessageView[]> {
+  const board = boardOfKind(owner.kind)!.conversations!;
+  const path = board.path.replace(`{${board.idParam}}`, owner.id).replace('{id}', store.locationId);
+  return (await manager.get(`${path}/messages?limit=100`)).body.messages as MessageView[];
 }
 const messagesOf = async (ro: RepairOrderRecord): Promise<MessageView[]> => (await manager.get(`/api/repair_orders/${ro.id}/messages?limit=100`)).body.messages as MessageView[];
 /** The console's texts to the number (a missed call's customer gets no other in these tests). */
@@ -276,14 +283,16 @@ describe('a voicemail', () => {
 });
 
 describe('the missed-call text-back', () => {
-  it('goes once from the number called, in the console’s words naming the store', async () => {
+  it('goes once from the number called, in the console’s words naming the store; the reply lands in the conversation', async () => {
     const { customer, ro } = await customerWithOrder();
     await missedCall(customer.phones.cell!);
     const [text] = await until(() => textBacks(customer.phones.cell!), (list) => list.length === 1, 'the text-back');
     expect(text!.text).toContain('Harbor Motors: sorry we missed your call. Reply here and an advisor will text you back.');
-    const sent = (await textsTo(carrierUrl, customer.phones.cell!)).find((sms) => sms.direction === 'outbound');
-    expect(sent).toMatchObject({ from: store.number });
+    expect(text).toMatchObject({ from: store.number });
     expect((await messagesOf(ro)).filter((m) => m.metadata.automated === 'missed_call_text_back')).toHaveLength(1);
+
+    expect((await replyAsCustomer(carrierUrl, customer.phones.cell!, store.number, 'Can you call me after 3?')).status).toBeLessThan(300);
+    await until(() => messagesOf(ro), (list) => list.some((m) => m.metadata.direction === 'inbound' && m.text === 'Can you call me after 3?'), 'the reply in the conversation');
   });
 
   it('in the customer’s language', async () => {
@@ -356,6 +365,10 @@ describe('the missed-call text-back', () => {
     const [contact] = await customersWithPhone(store.companyId, stranger, true);
     expect(contact).toBeDefined();
     expect(pointer!.customer_id).toBe(contact!.id);
+    // Their answer to the text-back joins the conversation the call opened.
+    expect((await replyAsCustomer(carrierUrl, stranger, store.number, 'Hi, it is Jo about a quote')).status).toBeLessThan(300);
+    const reply = await until(() => messagesOfOwner(pointer!.owner!), (list) => list.some((m) => m.text === 'Hi, it is Jo about a quote'), 'the stranger’s reply');
+    expect(reply.some((m) => m.metadata.automated === 'missed_call_text_back')).toBe(true);
   });
 });
 
