@@ -40,21 +40,34 @@ export interface ChimeEvent {
     TransactionAttributes?: Record<string, string>;
     AwsAccountId: string;
     AwsRegion: string;
-    SipMediaApplicationId: string;
+    /** The guide's examples name it `SipMediaApplicationId` (older pages: `SipApplicationId`); the handler reads neither. */
+    SipMediaApplicationId?: string;
+    SipApplicationId?: string;
     SipRuleId?: string;
     Participants: ChimeParticipant[];
   };
-  /** The action an ACTION_SUCCESSFUL / ACTION_FAILED / HANGUP / CALL_UPDATE_REQUESTED event is about. */
+  /**
+   * What the event is about: the action an ACTION_SUCCESSFUL / ACTION_FAILED / ACTION_INTERRUPTED
+   * event reports (its Parameters as answered, plus `CallId`); for HANGUP, `Type: 'Hangup'` with the
+   * leg that hung up (`Parameters.CallId`, `Parameters.ParticipantTag`); for NEW_OUTBOUND_CALL,
+   * `Type: 'CallCreateRequest'` with `Parameters.Arguments` = CreateSipMediaApplicationCall's
+   * ArgumentsMap; for CALL_UPDATE_REQUESTED, `Type: 'CallUpdateRequest'` with
+   * `Parameters.Arguments` = UpdateSipMediaApplicationCall's Arguments.
+   */
   ActionData?: {
     Type: string;
-    Parameters: Record<string, unknown>;
-    /** ACTION_FAILED: why (CallAndBridge: `CallNotAnswered`, `CallBusy`…; see the guide). */
+    Parameters: Record<string, unknown> & { Arguments?: Record<string, string>; CallId?: string; ParticipantTag?: 'LEG-A' | 'LEG-B' };
+    /**
+     * ACTION_FAILED (and INVALID_LAMBDA_RESPONSE): why. CallAndBridge's unanswered B leg is
+     * documented as `CallNotAnswered` ("Call not answered"); the guide names no value for a busy
+     * one, so the handler reads any ErrorType or ErrorMessage that says busy (or SIP 486) as busy.
+     */
     ErrorType?: string;
     ErrorMessage?: string;
-    /** RecordAudio, on success: where the recording was written. */
+    /** RecordAudio, on ACTION_SUCCESSFUL: the object the recording was written to (the guide's key: `{CallId}-…wav` under the Prefix). */
     RecordingDestination?: { Type: 'S3'; BucketName: string; Key: string };
   };
-  /** NEW_OUTBOUND_CALL and CALL_UPDATE_REQUESTED may carry the arguments given to the API call. */
+  /** INVALID_LAMBDA_RESPONSE: what was wrong with the last answer. */
   ErrorType?: string;
   ErrorMessage?: string;
 }

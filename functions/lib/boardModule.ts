@@ -49,6 +49,8 @@ export interface JobEvent {
   mass_message_id?: string;
   /** A report file to make now (functions/reports). */
   report_id?: string;
+  /** A call whose steps to apply now (functions/calls/steps.ts): the provider's transaction id. */
+  transaction_id?: string;
 }
 
 /** A scheduled job: EventBridge Scheduler (locally the scheduler) invokes the jobs Lambda at this rate, which runs it. */

@@ -17,10 +17,10 @@ const STYLE = `
   form.filter { display: flex; gap: 8px; margin-bottom: 16px; }
   input, textarea, button { font: inherit; padding: 6px 8px; border: 1px solid #b8c0cc; border-radius: 6px; }
   button { background: #2160c4; color: #fff; border-color: #2160c4; cursor: pointer; }
-  .empty { color: #6b7483; font-style: italic; }
+  .empty { color: #545c69; font-style: italic; }
   article.mail { background: #fff; border: 1px solid #dde2ea; border-radius: 8px; padding: 12px 16px; margin-bottom: 12px; }
   article.mail h2 { font-size: 16px; margin: 0 0 4px; }
-  .meta { color: #6b7483; font-size: 13px; }
+  .meta { color: #545c69; font-size: 13px; }
   pre { white-space: pre-wrap; word-break: break-word; font: inherit; margin: 8px 0 0; }
   .thread { display: flex; flex-direction: column; gap: 8px; background: #fff; border: 1px solid #dde2ea; border-radius: 12px;
             padding: 16px; min-height: 200px; max-height: 60vh; overflow-y: auto; }
@@ -31,7 +31,7 @@ const STYLE = `
   .bubble pre { margin: 0; }
   .bubble img { max-width: 220px; border-radius: 8px; display: block; margin-top: 6px; }
   form.reply { display: flex; flex-direction: column; gap: 6px; margin-top: 12px; }
-  form.reply label { font-size: 13px; color: #6b7483; }
+  form.reply label { font-size: 13px; color: #545c69; }
   form.reply input { max-width: 240px; }
   .compose { display: flex; gap: 8px; align-items: stretch; }
   .compose textarea { flex: 1; min-height: 60px; resize: vertical; }
@@ -39,7 +39,7 @@ const STYLE = `
   ul.phones { line-height: 1.8; }
   form.line { display: flex; gap: 8px; align-items: center; margin-bottom: 12px; font-size: 14px; }
   select { font: inherit; padding: 4px 6px; border: 1px solid #b8c0cc; border-radius: 6px; }
-  .note { color: #6b7483; font-size: 13px; }
+  .note { color: #545c69; font-size: 13px; }
   .failed { color: #b3261e; font-weight: 600; }
 `;
 
@@ -50,7 +50,7 @@ else mobile; a type set here (or with <code>PUT /dev/carrier/lookup</code> <code
 Texts to a landline get a <em>not sent</em> receipt (LANDLINE). With automatic receipts on (<code>npm start</code>),
 other texts turn <em>sent</em>, then <em>delivered</em>, within a second.`;
 
-function page(title: string, body: string, script = ''): string {
+export function page(title: string, body: string, script = ''): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -61,7 +61,7 @@ function page(title: string, body: string, script = ''): string {
 <style>${STYLE}</style>
 </head>
 <body>
-<header><h1>${escapeHtml(title)}</h1><a href="/dev/mail">Mail</a><a href="/dev/phone">Customer phone</a><a href="/app/">Console</a></header>
+<header><h1>${escapeHtml(title)}</h1><a href="/dev/mail">Mail</a><a href="/dev/phone">Customer phone</a><a href="/dev/calls">Calls</a><a href="/app/">Console</a></header>
 <main>${body}</main>
 ${script ? `<script>${script}</script>` : ''}
 </body>
@@ -77,12 +77,12 @@ export function linkify(text: string): string {
   });
 }
 
-function when(iso: string): string {
+export function when(iso: string): string {
   return `<time datetime="${escapeHtml(iso)}">${escapeHtml(iso.replace('T', ' ').slice(0, 19))} UTC</time>`;
 }
 
 /** Polls the page's fragment and swaps the list when it changed. */
-function refreshScript(containerId: string, stickToBottom: boolean): string {
+export function refreshScript(containerId: string, stickToBottom: boolean): string {
   return `
 (() => {
   const box = document.getElementById(${JSON.stringify(containerId)});
@@ -235,7 +235,7 @@ export function devIndexPage(jobs: string[]): string {
   const body = `
 <ul class="phones">
   <li><a href="/dev/mail">Mail outbox</a> — every e-mail the console sent</li>
-  <li><a href="/dev/phone">Customer phone</a> — texts a number received; reply as the customer</li>
+  <li><a href="/dev/phone">Customer phone</a><a href="/dev/calls">Calls</a> — texts a number received; reply as the customer</li>
   <li>Carrier API: <code>/dev/carrier/mail</code>, <code>/dev/carrier/sms</code>, <code>/dev/carrier/sms/inbound</code>, <code>/dev/carrier/sms/receipt</code>, <code>/dev/carrier/lookup</code></li>
   <li>Jobs (POST to run now): ${jobs.map((j) => `<code>/dev/jobs/${escapeHtml(j)}</code>`).join(', ')}</li>
 </ul>`;

@@ -11,6 +11,8 @@ import { devIndexPage, conversationList, mailList, mailPage, phonePage } from '.
 import { BodyTooLarge, notFoundJson, readBody, sendJson, sendText } from './http-util.js';
 import { isJobName, runJob } from './scheduler.js';
 import type { TableStreamReader } from './tableStream.js';
+import { TelephonyError, type TelephonySimulator } from './telephony.js';
+import { callList, callsPage, DEMO_CALL_NUMBERS } from './dev-calls.js';
 
 const MAX_DEV_BODY = 1024 * 1024;
 /** An e-mail may carry a report file (functions/reports: attached up to 7 MB, base64 on the way). */
@@ -54,7 +56,14 @@ async function jsonBody<T>(req: IncomingMessage, schema: ZodType<T>, max = MAX_D
 
 const jobInput = z.record(z.string(), z.string()).default({});
 
-export async function handleDev(req: IncomingMessage, res: ServerResponse, carrier: Carrier, runJobNow = runJob, tableStream?: TableStreamReader): Promise<void> {
+export async function handleDev(
+  req: IncomingMessage,
+  res: ServerResponse,
+  carrier: Carrier,
+  runJobNow = runJob,
+  tableStream?: TableStreamReader,
+  telephony?: TelephonySimulator,
+): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://local');
   const path = url.pathname.replace(/\/+$/, '') || '/';
   const method = req.method ?? 'GET';
@@ -109,6 +118,16 @@ export async function handleDev(req: IncomingMessage, res: ServerResponse, carri
     }
     if (path === '/dev/carrier/outage' && method === 'GET') return sendJson(res, 200, carrier.outage());
 
+    // The telephony simulator (issue 25).
+    if (path.startsWith('/dev/telephony/') || path === '/dev/calls') {
+      if (!telephony) return sendJson(res, 404, { error: { id: 'not_found', message: 'No telephony simulator in this stack' } });
+      if (path === '/dev/calls' && method === 'GET') {
+        const html = query('fragment') ? callList(telephony.list()) : callsPage(telephony.list(), DEMO_CALL_NUMBERS);
+        return sendText(res, 200, html, 'text/html; charset=utf-8');
+      }
+      return await telephonyApi(req, res, telephony, path, method, query);
+    }
+
     // The table's stream: answers once every change made before it was asked has reached the listeners.
     if (path === '/dev/table_stream/caught_up' && method === 'POST') {
       if (!tableStream) return sendJson(res, 404, { error: { id: 'not_found', message: 'No table stream reader in this stack' } });
@@ -154,7 +173,7 @@ export async function handleDev(req: IncomingMessage, res: ServerResponse, carri
   } catch (err) {
     if (err instanceof BadRequest) return sendJson(res, 400, { error: { id: 'bad_request', message: err.message } });
     if (err instanceof BodyTooLarge) return sendJson(res, 413, { error: { id: 'payload_too_large', message: err.message } });
-    if (err instanceof CarrierError) return sendJson(res, err.status, { error: { id: err.id, message: err.message } });
+    if (err instanceof CarrierError || err instanceof TelephonyError) return sendJson(res, err.status, { error: { id: err.id, message: err.message } });
     throw err;
   }
 }
@@ -172,4 +191,55 @@ async function delivered(res: ServerResponse, publish: () => Promise<{ message: 
     console.error('[carrier] topic subscriber failed:', err);
     sendJson(res, 502, { error: { id: 'subscriber_failed', message: (err as Error).message } });
   }
+}
+
+const callInput = z.object({ from: z.string().min(1), to: z.string().min(1) });
+const placeInput = z.object({ from: z.string().min(1), to: z.string().min(1), arguments: z.record(z.string(), z.string()).default({}) });
+const updateInput = z.object({ arguments: z.record(z.string(), z.string()).default({}) });
+const voicemailInput = z.object({ seconds: z.number().positive().max(600).optional(), words: z.string().max(500).optional() });
+const hangUpInput = z.object({ number: z.string().min(1).optional() });
+
+/**
+ * /dev/telephony: the simulator's JSON API (test/support/calls.ts wraps it).
+ * - POST /calls {from, to}: a customer calls a store's number; GET /calls, GET /calls/{id}
+ * - POST /calls/{id}/voicemail {seconds | words}, POST /calls/{id}/hangup {number?}: what the caller does
+ * - POST /calls/{id}/over?timeout_ms=: answers when the call is over
+ * - GET /phones/{number}: what rings there; POST /phones/{number}/answer | decline | ring_out
+ * - POST /outbound {from, to, arguments}, POST /calls/{id}/update {arguments}: the console's adapter
+ */
+async function telephonyApi(
+  req: IncomingMessage,
+  res: ServerResponse,
+  telephony: TelephonySimulator,
+  path: string,
+  method: string,
+  query: (name: string) => string | undefined,
+): Promise<void> {
+  const parts = path.replace(/^\/dev\/telephony\//, '').split('/').map(decodeURIComponent);
+  const [first, id, verb] = parts;
+  if (first === 'calls' && parts.length === 1) {
+    if (method === 'GET') return sendJson(res, 200, telephony.list());
+    if (method === 'POST') return sendJson(res, 201, await telephony.callStore(await jsonBody(req, callInput)));
+  }
+  if (first === 'outbound' && parts.length === 1 && method === 'POST') return sendJson(res, 202, telephony.placeCall(await jsonBody(req, placeInput)));
+  if (first === 'calls' && id && parts.length === 2 && method === 'GET') return sendJson(res, 200, telephony.get(id));
+  if (first === 'calls' && id && parts.length === 3 && method === 'POST') {
+    if (verb === 'update') {
+      telephony.updateCall(id, (await jsonBody(req, updateInput)).arguments);
+      return sendJson(res, 202, { transaction_id: id });
+    }
+    if (verb === 'voicemail') return sendJson(res, 200, await telephony.leaveVoicemail(id, await jsonBody(req, voicemailInput)));
+    if (verb === 'hangup') return sendJson(res, 200, await telephony.hangUp(id, (await jsonBody(req, hangUpInput)).number));
+    if (verb === 'over') return sendJson(res, 200, await telephony.callOver(id, Math.min(60_000, Number(query('timeout_ms') ?? 10_000))));
+  }
+  if (first === 'phones' && id) {
+    const number = phoneOfQuery(id);
+    if (parts.length === 2 && method === 'GET') return sendJson(res, 200, telephony.ringing(number));
+    if (parts.length === 3 && method === 'POST') {
+      if (verb === 'answer') return sendJson(res, 200, await telephony.answer(number));
+      if (verb === 'decline') return sendJson(res, 200, await telephony.decline(number));
+      if (verb === 'ring_out') return sendJson(res, 200, await telephony.ringOut(number));
+    }
+  }
+  return notFoundJson(res);
 }

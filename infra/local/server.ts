@@ -10,6 +10,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Context } from 'aws-lambda';
 import { API_AREAS, EVENTS_ENTRY } from '../../functions/areas.js';
 import type { Carrier } from './carrier.js';
+import type { TelephonySimulator } from './telephony.js';
 import { handleDev } from './dev.js';
 import { functionName, loadHandler, MissingHandlerError } from './handlers.js';
 import { BodyTooLarge, clientIp, notFoundJson, readBody, redirect, sendJson, sendText } from './http-util.js';
@@ -36,6 +37,8 @@ const API_PREFIXES = ['/api/', '/agent_sessions/', '/password_reset', '/magic_se
 
 export interface ServerParts {
   carrier: Carrier;
+  /** The telephony simulator (issue 25), under /dev/telephony and /dev/calls. */
+  telephony?: TelephonySimulator;
   web: () => WebServing;
   log: (line: string) => void;
   quiet: boolean;
@@ -86,7 +89,7 @@ async function route(req: IncomingMessage, res: ServerResponse, parts: ServerPar
   // Keep the query: the SPA writes its state there (the board's `?ro=`).
   if (path === '/app') return redirect(res, `/app/${new URL(req.url ?? '/', 'http://local').search}`);
   if (path === '/events' || path === '/events/') return events(req, res);
-  if (path === '/dev' || path.startsWith('/dev/')) return handleDev(req, res, parts.carrier, undefined, parts.tableStream);
+  if (path === '/dev' || path.startsWith('/dev/')) return handleDev(req, res, parts.carrier, undefined, parts.tableStream, parts.telephony);
   if (path.startsWith('/app/')) return parts.web().handle(req, res);
   if (path === '/m') return redirect(res, `${PHONE_SITE_PREFIX}${new URL(req.url ?? '/', 'http://local').search}`);
   if (path.startsWith(PHONE_SITE_PREFIX)) {

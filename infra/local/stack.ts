@@ -12,11 +12,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { DynamoDBStreamEvent, SNSEvent } from 'aws-lambda';
-import { CARRIER_TOPICS, type CarrierTopic } from '../../functions/areas.js';
+import { CARRIER_TOPICS, SIP_MEDIA_APPLICATION_ENTRY, type CarrierTopic } from '../../functions/areas.js';
+import type { ChimeEvent, ChimeResponse } from '../../functions/calls/chime.js';
 import { DEFAULT_TOPIC_PREFIX } from '../../functions/lib/signals/topics.js';
 import { appVersion } from '../version.js';
 import { startBroker, type BrokerStatus, type LocalBroker } from './broker.js';
 import { Carrier, CarrierStore } from './carrier.js';
+import { TelephonySimulator, type SipMediaHandler, type StoreRecording } from './telephony.js';
 import { ensureTable, startDynamoDb, type LocalDynamoDb } from './dynamodb.js';
 import { functionName, loadHandler, PROJECT_ROOT } from './handlers.js';
 import { lambdaContext } from './lambda-event.js';
@@ -104,7 +106,7 @@ export function consoleOrigin(host: string, port: number): string {
 }
 
 export const TABLE_NAME = 'dealer-console';
-export const BUCKETS = { uploads: 'uploads', reports: 'reports', web: 'web' } as const;
+export const BUCKETS = { uploads: 'uploads', reports: 'reports', web: 'web', recordings: 'recordings' } as const;
 
 /** A JWT signing secret kept with the data, so sessions survive a restart; random when in memory. */
 function jwtSecret(dataDir: string | null): string {
@@ -236,6 +238,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       CAPACITY_HEADER: '1',
       MAIL_FROM: 'Demo Motors <no-reply@demo.example>',
       LOCAL_CARRIER_URL: `${url}/dev/carrier`,
+      // Calls (issue 25) go through the telephony simulator, which writes voicemails where Chime would.
+      TELEPHONY: 'local',
+      LOCAL_TELEPHONY_URL: `${url}/dev/telephony`,
+      RECORDINGS_BUCKET: BUCKETS.recordings,
       // The stripe SDK talks to the local gateway (host, port, protocol); in AWS these are unset or Stripe's.
       STRIPE_API_BASE: gateway.url,
       STRIPE_CONNECT_URL: `${gateway.url}/oauth/authorize`,
@@ -287,12 +293,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // Before the stores go: no automatic receipt may reach a handler once DynamoDB is stopping.
     stops.push(() => carrier.stop());
 
+    const telephony = new TelephonySimulator(sipMediaApplication, storeRecording, { log: quiet ? () => undefined : log });
+    stops.push(() => telephony.stop());
+
     if (options.scheduler) {
       const scheduler: Scheduler = startScheduler(log);
       stopScheduler = () => scheduler.stop();
     }
 
-    markReady({ carrier, web: () => web, log, quiet, partner, tableStream });
+    markReady({ carrier, telephony, web: () => web, log, quiet, partner, tableStream });
     // The seeded reminders go through the carrier, which answers only now that the stack is ready.
     if (seeded) await (await seedLoading!).afterDemoStart();
     if (options.dmsSimulator) {
@@ -328,6 +337,22 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await stopAll();
     throw err;
   }
+}
+
+/** The SIP media application's Lambda, as the telephony simulator invokes it (Chime invokes it synchronously). */
+async function sipMediaApplication(): Promise<SipMediaHandler> {
+  const handler = (await loadHandler(SIP_MEDIA_APPLICATION_ENTRY)) as (event: ChimeEvent, context: unknown) => Promise<ChimeResponse>;
+  return (event) => handler(event, lambdaContext(functionName(SIP_MEDIA_APPLICATION_ENTRY), randomUUID(), 5_000));
+}
+
+/** Where Chime writes a voicemail: the local S3 (credentials and endpoint from the stack's environment). */
+let recordingsClient: Promise<{ put: StoreRecording }> | undefined;
+function storeRecording(bucket: string, key: string, body: Uint8Array): Promise<void> {
+  recordingsClient ??= import('@aws-sdk/client-s3').then(({ S3Client, PutObjectCommand }) => {
+    const client = new S3Client({ region: process.env.AWS_REGION, endpoint: process.env.S3_ENDPOINT, forcePathStyle: true });
+    return { put: async (b, k, data) => void (await client.send(new PutObjectCommand({ Bucket: b, Key: k, Body: data, ContentType: 'audio/wav' }))) };
+  });
+  return recordingsClient.then(({ put }) => put(bucket, key, body));
 }
 
 /** What an SNS subscription does: invoke the topic's Lambda with the SNS event. */
