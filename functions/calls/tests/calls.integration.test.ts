@@ -280,6 +280,23 @@ describe('a voicemail', () => {
     const messages = (await manager.get(`/api/repair_orders/${opened.id}/messages?limit=100`)).body.messages as MessageView[];
     expect(messages.filter((m) => m.metadata.voicemail)).toHaveLength(1);
   });
+
+  it('kept after the call’s end (the caller hung up before the recording was done) still lands, and the call says so', async () => {
+    const { customer, ro } = await customerWithOrder();
+    const call = inboundCall(customer.phones.cell!);
+    await applyAll(call.steps.ringing(), call.steps.voicemail(), call.steps.ended('no-answer', 0, false), call.steps.recorded(await recording(new Uint8Array([5, 6, 7, 8])), 6));
+    expect((await messagesOf(ro)).filter((m) => m.metadata.voicemail)).toHaveLength(1);
+    expect(await historyOf(manager, customer.id)).toMatchObject([{ status: 'completed', dial_status: 'no-answer', voicemail: true }]);
+  });
+
+  it('cut at the tone (the caller hung up) is not one: the call stays a missed call', async () => {
+    const { customer, ro } = await customerWithOrder();
+    const call = inboundCall(customer.phones.cell!);
+    await applyAll(call.steps.ringing(), call.steps.voicemail(), call.steps.ended('no-answer', 0, true), call.steps.recorded(await recording(new Uint8Array([1])), 1));
+    expect((await messagesOf(ro)).filter((m) => m.metadata.voicemail)).toEqual([]);
+    expect(await historyOf(manager, customer.id)).toMatchObject([{ status: 'completed', dial_status: 'no-answer', voicemail: false }]);
+    expect((await messagesOf(ro)).find((m) => m.metadata.note?.key === 'call')?.metadata.note?.outcome).toBe('no-answer');
+  });
 });
 
 describe('the missed-call text-back', () => {
