@@ -9,6 +9,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CallStep } from '../progress.js';
 import { applyCallStep, callIdOf } from '../apply.js';
+import { handOver } from '../steps.js';
 import { getCallPointer } from '../records.js';
 import { hangupCall, placeCall } from '../outbound.js';
 import type { PlaceCall, Telephony } from '../../lib/telephony.js';
@@ -224,6 +225,22 @@ describe('an inbound call', () => {
     expect((await manager.get(`/api/repair_orders/${ro.id}`)).body.repair_order.metadata.missed_call).toBe(true);
     const notes = (await messagesOf(ro)).filter((m) => m.metadata.note?.key === 'call');
     expect(notes.map((m) => m.metadata.note?.outcome)).toEqual([dial]);
+  });
+
+  it('handed over as the SIP media application hands it (each step twice), applied in the background once', async () => {
+    const { customer, ro } = await customerWithOrder();
+    const call = inboundCall(customer.phones.cell!);
+    const steps = [call.steps.ringing(), call.steps.voicemail(), call.steps.ended('no-answer')];
+    for (const step of steps) {
+      await handOver(step);
+      await handOver(step);
+    }
+    await until(() => historyOf(manager, customer.id), (list) => list[0]?.status === 'completed', 'the call applied in the background');
+    await until(() => textBacks(customer.phones.cell!), (list) => list.length >= 1, 'the text-back');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await textBacks(customer.phones.cell!)).toHaveLength(1);
+    expect((await messagesOf(ro)).filter((m) => m.metadata.note?.key === 'call')).toHaveLength(1);
+    expect(await historyOf(manager, customer.id)).toMatchObject([{ id: call.callId(), dial_status: 'no-answer' }]);
   });
 
   it('applied twice, step by step (a crash and a retry), keeps one call, one note, one text-back', async () => {
