@@ -11,7 +11,9 @@
  * with certificateArn (ACM, us-east-1) to serve the console on its own domain (the HTTP API then
  * answers on apiDomainName, default api.<domainName>, with apiCertificateArn, an ACM certificate
  * in the region, default certificateArn in us-east-1, and its execute-api endpoint is off), and optionally
- * webAclArn (an existing CLOUDFRONT-scoped web ACL) instead of the edge stack.
+ * webAclArn (an existing CLOUDFRONT-scoped web ACL) instead of the edge stack, and optionally
+ * voiceNumbers (`+16175550100,+16175550101`, or a list in cdk.json): the Chime SDK Voice numbers
+ * whose calls the console takes (infra/telephony.ts).
  * Tests build the same app in-process with buildApp().
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -92,6 +94,7 @@ export function buildApp(options: BuildOptions = {}): ConsoleApp {
     webDist: options.webDist ?? join(root, 'web', 'dist'),
     customDomain,
     webAclArn: edgeStack ? edgeStack.acl.arn : (givenWebAclArn as string),
+    voiceNumbers: voiceNumbersFrom(app),
     crossRegionReferences: edgeStack !== undefined,
   });
   appStack.addStackDependency(dataStack, 'App resources use the Data stack table, buckets and secret');
@@ -159,6 +162,15 @@ function customDomainFrom(app: App, region: string): CustomDomain | undefined {
     throw new Error(`With a custom domain the HTTP API gets its own name on it: give -c apiCertificateArn, an ACM certificate in ${region} covering ${apiDomainName ?? `api.${domainName}`}`);
   }
   return { domainName, certificateArn, api: { domainName: apiDomainName ?? `api.${domainName}`, certificateArn: apiCertificate } };
+}
+
+/** `-c voiceNumbers=+1…,+1…` (the CLI's context is a string) or a list (cdk.json); absent: none. */
+export function voiceNumbersFrom(app: App): string[] {
+  const value: unknown = app.node.tryGetContext('voiceNumbers');
+  if (value === undefined || value === null || value === '') return [];
+  const list = typeof value === 'string' ? value.split(',') : value;
+  if (!Array.isArray(list) || !list.every((n): n is string => typeof n === 'string')) throw new Error('Context voiceNumbers must be E.164 numbers separated by commas, or a list of them');
+  return list.map((n) => n.trim()).filter((n) => n !== '');
 }
 
 function webAclArnFrom(app: App): string | undefined {

@@ -1,10 +1,10 @@
 /**
  * The stateful part of the console: the one DynamoDB table, the buckets (uploads, reports, the
- * built SPA, and the access logs of all of them), the JWT signing key and the Stripe keys' secret. Everything here keeps
+ * built SPA, voicemail recordings, and the access logs of all of them), the JWT signing key and the Stripe keys' secret. Everything here keeps
  * its data when the stack is deleted or a resource is replaced, and each resource's logical id
  * is pinned so a refactor of this file can never replace (and so empty) a table or bucket.
  */
-import { CfnResource, Duration, RemovalPolicy, SecretValue } from 'aws-cdk-lib';
+import { CfnResource, Duration, RemovalPolicy, SecretValue, Stack } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
@@ -20,6 +20,7 @@ export const PINNED_IDS = {
   reports: 'ReportsBucket',
   web: 'WebBucket',
   accessLogs: 'AccessLogsBucket',
+  recordings: 'RecordingsBucket',
   jwtSecret: 'JwtSigningSecret',
   stripeSecret: 'StripeSecret',
 } as const;
@@ -37,6 +38,16 @@ export const TABLE_WRITE_ACTIONS = [
   'dynamodb:ConditionCheckItem',
 ] as const;
 
+/**
+ * How long a voicemail recording stays where Chime wrote it: the calls' background work copies each
+ * into the uploads storage within minutes (functions/calls), so this only bounds what a stuck step
+ * leaves behind, with time to replay it.
+ */
+export const RECORDINGS_RETENTION = Duration.days(30);
+
+/** The service that writes RecordAudio's recordings (Amazon Chime SDK PSTN audio, infra/telephony.ts). */
+export const CHIME_VOICE_SERVICE = 'voiceconnector.chime.amazonaws.com';
+
 /** The key prefix the built SPA is deployed under; CloudFront serves it at /app. */
 export const WEB_PREFIX = 'app/';
 
@@ -46,6 +57,8 @@ export class Data extends Construct {
   readonly reports: s3.Bucket;
   readonly web: s3.Bucket;
   readonly accessLogs: s3.Bucket;
+  /** Where Chime writes voicemail recordings (RecordAudio); the console copies them into uploads. */
+  readonly recordings: s3.Bucket;
   readonly jwtSecret: secretsmanager.Secret;
   /** The platform's Stripe keys (text-to-pay), created empty: the operator fills it (README "Deploying"). */
   readonly stripeSecret: secretsmanager.Secret;
@@ -106,6 +119,33 @@ export class Data extends Construct {
       lifecycleRules: [{ id: 'unfinished-uploads', abortIncompleteMultipartUploadAfter: Duration.days(7) }],
     });
     pin(this.reports, PINNED_IDS.reports);
+
+    this.recordings = new s3.Bucket(this, 'Recordings', {
+      ...privateBucket(),
+      ...loggedTo(this.accessLogs, 'recordings'),
+      lifecycleRules: [
+        { id: 'expire-recordings', expiration: RECORDINGS_RETENTION },
+        { id: 'unfinished-uploads', abortIncompleteMultipartUploadAfter: Duration.days(7) },
+      ],
+    });
+    pin(this.recordings, PINNED_IDS.recordings);
+    // RecordAudio writes as Chime's voice connector service, which needs PutObject and PutObjectAcl
+    // (Chime SDK Developer Guide, "RecordAudio"). Only for this account's SIP media applications: the
+    // application's ARN is the App stack's, which this stack may not name, so any of the account's
+    // applications in this region (there is one per stack) against the confused deputy.
+    const { account, region, partition } = Stack.of(this);
+    this.recordings.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'ChimeWritesVoicemailRecordings',
+        principals: [new iam.ServicePrincipal(CHIME_VOICE_SERVICE)],
+        actions: ['s3:PutObject', 's3:PutObjectAcl'],
+        resources: [this.recordings.arnForObjects('*')],
+        conditions: {
+          StringEquals: { 'aws:SourceAccount': account },
+          ArnLike: { 'aws:SourceArn': `arn:${partition}:chime:${region}:${account}:sma/*` },
+        },
+      }),
+    );
 
     // The web bucket's policy names the distribution that may read it, and the distribution lives
     // in the App stack, which depends on this one: so the App stack writes the bucket's whole

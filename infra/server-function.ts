@@ -248,6 +248,27 @@ export class ServerFunction extends Construct {
   }
 
   /**
+   * Read any object of `bucket` (and list it): for a bucket others write, whose object keys the
+   * writer makes at run time, so the grant cannot name them.
+   */
+  grantObjectsRead(bucket: s3.IBucket): void {
+    bucket.grantRead(this.fn);
+    acknowledge(
+      this,
+      "The action groups of CDK's bucket read grant: object reads, the bucket's own settings and listing.",
+      'AwsSolutions-IAM5[Action::s3:GetObject*]',
+      'AwsSolutions-IAM5[Action::s3:GetBucket*]',
+      'AwsSolutions-IAM5[Action::s3:List*]',
+    );
+    acknowledgeWildcardResource(
+      this,
+      bucket.bucketArn,
+      '/*',
+      `Objects of the ${bucket.node.id} bucket are keyed at run time by whoever writes them, so the grant cannot name them.`,
+    );
+  }
+
+  /**
    * Read, write and delete any object of `bucket`: object keys are made at run time from tenant
    * and record ids, so the grant cannot name them.
    */

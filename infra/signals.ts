@@ -61,7 +61,7 @@ export class Signals extends Construct {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
       // CDK's custom resource provider is one function per stack, so this role also serves the
       // other deploy-time call of the stack: the uploads bucket's CORS rules (web.ts).
-      description: 'Deploy-time calls of the dealer console: reads the account IoT data endpoint, puts the uploads bucket CORS rules',
+      description: 'Deploy-time calls of the dealer console: reads the account IoT data endpoint, puts the uploads bucket CORS rules, keeps the calls SIP rules',
     });
     providerLogs.grantWrite(providerRole);
     const lookup = new cr.AwsCustomResource(this, 'Endpoint', {

@@ -14,6 +14,7 @@ import { Messaging } from './messaging.js';
 import { Realtime } from './realtime.js';
 import type { PartnerSettings, ServerSettings } from './server-function.js';
 import { Signals } from './signals.js';
+import { Telephony } from './telephony.js';
 import { Web, type CustomDomain } from './web.js';
 import { acknowledge, acknowledgeWildcardResource } from './nag.js';
 
@@ -28,6 +29,7 @@ export class DataStack extends Stack {
     new CfnOutput(this, 'UploadsBucketName', { value: this.data.uploads.bucketName, description: 'Galleries, attachments, logos, PDFs' });
     new CfnOutput(this, 'ReportsBucketName', { value: this.data.reports.bucketName, description: 'Generated reports' });
     new CfnOutput(this, 'WebBucketName', { value: this.data.web.bucketName, description: 'The built console (under app/)' });
+    new CfnOutput(this, 'RecordingsBucketName', { value: this.data.recordings.bucketName, description: 'Voicemail recordings, as Amazon Chime SDK writes them' });
   }
 }
 
@@ -43,6 +45,8 @@ export interface AppStackProps extends StackProps {
   readonly customDomain?: CustomDomain;
   /** The CLOUDFRONT-scoped WAF web ACL for the distribution (edge.ts, or `-c webAclArn`). */
   readonly webAclArn: string;
+  /** The store numbers that take calls (E.164 Chime SDK Voice numbers, `-c voiceNumbers`); none: the calls' application takes no calls. */
+  readonly voiceNumbers?: readonly string[];
 }
 
 export class AppStack extends Stack {
@@ -52,6 +56,7 @@ export class AppStack extends Stack {
   readonly messaging: Messaging;
   readonly jobs: Jobs;
   readonly tableStream: TableStream;
+  readonly telephony: Telephony;
   readonly web: Web;
 
   constructor(scope: Construct, id: string, props: AppStackProps) {
@@ -139,6 +144,13 @@ export class AppStack extends Stack {
       data.stripeSecret.grantRead(server.fn);
       server.fn.addEnvironment('STRIPE_SECRET_ARN', data.stripeSecret.secretArn);
     }
+    // Calls (issue 25): Chime's SIP media application and its rules. The functions whose code
+    // places or ends calls get its call controls; the jobs apply the calls' steps and keep each
+    // voicemail recording with the conversation.
+    this.telephony = new Telephony(this, 'Telephony', { settings, publicUrl, jobs: this.jobs.runner, voiceNumbers: props.voiceNumbers ?? [] });
+    this.telephony.equip([...this.api.functions, this.jobs.runner]);
+    this.telephony.grantRecordingsRead(this.jobs.runner);
+
     // A customer's text can set off a board's e-mail (a low survey rating tells the managers).
     for (const receiver of this.messaging.receivers.values()) this.messaging.grantSendMail(receiver);
 

@@ -7,7 +7,7 @@
  */
 import { CALL_EVENTS } from '../../shared/calls/events.js';
 import type { BoardModule } from '../lib/boardModule.js';
-import { CONVERSATION_CHUNKS } from '../lib/lazyChunk.js';
+import { CONVERSATION_CHUNKS, TELEPHONY_CHUNK } from '../lib/lazyChunk.js';
 import { callStepsJob } from './steps.js';
 
 export const board = {
@@ -16,8 +16,9 @@ export const board = {
   areas: {
     calls: {
       entry: 'functions/calls/handler.ts',
-      // A call's steps write into every board's conversations (their owner ports come with the registry).
-      lazyChunks: CONVERSATION_CHUNKS,
+      // A call's steps write into every board's conversations (their owner ports come with the registry);
+      // placing and ending calls loads the Chime client (functions/lib/chimeTelephony.ts).
+      lazyChunks: [...CONVERSATION_CHUNKS, TELEPHONY_CHUNK],
       routes: ['POST /api/customers/{id}/{board}/calls', 'PUT /api/calls/{id}/hangup'],
     },
   },

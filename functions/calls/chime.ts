@@ -93,6 +93,9 @@ export type ChimeAction =
 export interface ChimeResponse {
   SchemaVersion: '1.0';
   Actions: ChimeAction[];
-  /** Kept by the provider for the call and handed back with every later event (at most a few KB). */
+  /**
+   * Kept by the provider for the call and handed back with every later event: at most 100 pairs and
+   * 20 KB (the guide, "Using TransactionAttributes"); a new key set replaces the kept one, `{}` erases it.
+   */
   TransactionAttributes?: Record<string, string>;
 }

@@ -35,6 +35,12 @@ export const S3_CHUNK: ChunkOfModule = { entry: 'functions/lib/s3Client.ts', fil
 export const CARRIER_CHUNK: ChunkOfModule = { entry: 'functions/lib/carrierClients.ts', file: 'carrierClients.js', loadedBy: 'functions/lib/carrier.ts' };
 export const LAMBDA_CHUNK: ChunkOfModule = { entry: 'functions/lib/lambdaClient.ts', file: 'lambdaClient.js', loadedBy: 'functions/lib/background.ts' };
 export const MAIL_CHUNK: ChunkOfModule = { entry: 'functions/lib/sesMail.ts', file: 'sesMail.js', loadedBy: 'functions/lib/mail.ts' };
+/**
+ * Amazon Chime SDK Voice, to place and hang up calls (functions/lib/chimeTelephony.ts). Not one of
+ * the conversation chunks: only the functions that start or end calls carry it, and the stack gives
+ * exactly those the right to (infra/telephony.ts `equip`).
+ */
+export const TELEPHONY_CHUNK: ChunkOfModule = { entry: 'functions/lib/telephonyClients.ts', file: 'telephonyClients.js', loadedBy: 'functions/lib/chimeTelephony.ts' };
 
 /**
  * What a function that works conversations (it carries the boards' code: their listeners send

@@ -31,6 +31,10 @@ import { LOCAL_ACCOUNT_ID, LOCAL_REGION } from './lambda-event.js';
 
 /** The handler's budget per event (Chime's). */
 export const ANSWER_BUDGET_MS = 5000;
+/** What Chime accepts in one answer (the guide): actions, and TransactionAttributes' pairs and size. */
+export const MAX_ACTIONS = 10;
+export const MAX_ATTRIBUTES = 100;
+export const MAX_ATTRIBUTES_BYTES = 20 * 1024;
 const KEEP_CALLS = 300;
 
 export type SipMediaHandler = (event: ChimeEvent) => Promise<ChimeResponse>;
@@ -152,6 +156,21 @@ function wavLength(wav: Uint8Array): number {
   const view = new DataView(wav.buffer, wav.byteOffset, wav.byteLength);
   const byteRate = view.getUint32(28, true);
   return byteRate ? (wav.byteLength - 44) / byteRate : 0;
+}
+
+/**
+ * Why Chime would refuse the answer (INVALID_LAMBDA_RESPONSE's ErrorType and ErrorMessage), or null.
+ * The guide names `TransactionAttributesInvalidMapSize`; the other ErrorTypes are the simulator's words.
+ */
+export function invalidAnswer(answer: ChimeResponse): { ErrorType: string; ErrorMessage: string } | null {
+  if (answer.Actions.length > MAX_ACTIONS) return { ErrorType: 'InvalidActionsCount', ErrorMessage: `At most ${MAX_ACTIONS} actions per response` };
+  const attributes = answer.TransactionAttributes;
+  if (attributes) {
+    if (Object.keys(attributes).length > MAX_ATTRIBUTES) return { ErrorType: 'TransactionAttributesInvalidMapSize', ErrorMessage: `Transaction Attributes has too many mappings. Maximum number of mappings is ${MAX_ATTRIBUTES}` };
+    if (Object.values(attributes).some((v) => typeof v !== 'string')) return { ErrorType: 'TransactionAttributesInvalidValue', ErrorMessage: 'Transaction Attributes values must be strings' };
+    if (new TextEncoder().encode(JSON.stringify(attributes)).byteLength > MAX_ATTRIBUTES_BYTES) return { ErrorType: 'TransactionAttributesInvalidSize', ErrorMessage: 'Transaction Attributes are larger than 20 KB' };
+  }
+  return null;
 }
 
 const phoneKey = (phone: string) => `+${phone.replace(/\D/g, '')}`;
@@ -381,7 +400,7 @@ export class TelephonySimulator {
   }
 
   /** One invocation of the handler; answers its response (null when it failed). */
-  private async invoke(call: Internal, type: ChimeEventType, actionData?: ChimeEvent['ActionData']): Promise<ChimeResponse | null> {
+  private async invoke(call: Internal, type: ChimeEventType, actionData?: ChimeEvent['ActionData'], error?: { ErrorType: string; ErrorMessage: string }): Promise<ChimeResponse | null> {
     if (this.stopped) return null;
     const event: ChimeEvent = {
       SchemaVersion: '1.0',
@@ -397,6 +416,7 @@ export class TelephonySimulator {
         Participants: this.participants(call),
       },
       ...(actionData ? { ActionData: actionData } : {}),
+      ...(error ?? {}),
     };
     const record: InvocationRecord = { sequence: event.Sequence, event: type, ...(actionData ? { about: actionData.Type } : {}), actions: [], answered_in_ms: 0 };
     call.invocations.push(record);
@@ -407,6 +427,11 @@ export class TelephonySimulator {
       if (record.answered_in_ms > ANSWER_BUDGET_MS) this.log(`[telephony] ${type} answered in ${record.answered_in_ms} ms: over Chime's ${ANSWER_BUDGET_MS} ms`);
       if (!answer || answer.SchemaVersion !== '1.0' || !Array.isArray(answer.Actions)) throw new Error('not a SIP media application response');
       record.actions = answer.Actions.map((a) => a.Type);
+      const invalid = invalidAnswer(answer);
+      if (invalid) {
+        record.error = invalid.ErrorMessage;
+        return { SchemaVersion: '1.0', Actions: [], invalid } as ChimeResponse & { invalid: typeof invalid };
+      }
       if (answer.TransactionAttributes) call.attributes = { ...answer.TransactionAttributes };
       return answer;
     } catch (err) {
@@ -417,10 +442,16 @@ export class TelephonySimulator {
     }
   }
 
-  private async invokeAndRun(call: Internal, type: ChimeEventType, actionData?: ChimeEvent['ActionData']): Promise<void> {
-    const answer = await this.invoke(call, type, actionData);
+  private async invokeAndRun(call: Internal, type: ChimeEventType, actionData?: ChimeEvent['ActionData'], error?: { ErrorType: string; ErrorMessage: string }): Promise<void> {
+    const answer = await this.invoke(call, type, actionData, error);
     // A failed invocation ends the call, as a Lambda error ends a Chime call.
     if (!answer) return this.dropCall(call);
+    const invalid = (answer as ChimeResponse & { invalid?: { ErrorType: string; ErrorMessage: string } }).invalid;
+    if (invalid) {
+      // Chime says so with INVALID_LAMBDA_RESPONSE; an answer to that which is no better ends the call.
+      if (type === 'INVALID_LAMBDA_RESPONSE') return this.dropCall(call);
+      return this.invokeAndRun(call, 'INVALID_LAMBDA_RESPONSE', undefined, invalid);
+    }
     await this.runActions(call, answer.Actions);
     this.checkOver(call);
   }

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CfnElement } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API_AREAS, CARRIER_TOPICS, EVENTS_ENTRY, JOBS_ENTRY, type AreaName } from '../../functions/areas.js';
-import { CARRIER_CHUNK, LAMBDA_CHUNK, MAIL_CHUNK, S3_CHUNK, type ChunkOfModule } from '../../functions/lib/lazyChunk.js';
+import { API_AREAS, CARRIER_TOPICS, EVENTS_ENTRY, JOBS_ENTRY, SIP_MEDIA_APPLICATION_ENTRY, type AreaName } from '../../functions/areas.js';
+import { CARRIER_CHUNK, LAMBDA_CHUNK, MAIL_CHUNK, S3_CHUNK, TELEPHONY_CHUNK, type ChunkOfModule } from '../../functions/lib/lazyChunk.js';
 import { PDF_BUNDLE_FILES } from '../../functions/lib/pdfFonts.js';
 import { PDF_CHUNK } from '../../functions/recommendations/pdfChunk.js';
 import { INVOICE_PDF_CHUNK } from '../../functions/payments/invoiceChunk.js';
@@ -29,7 +29,15 @@ beforeAll(() => {
 /** The bundled asset directory of each function, by its entry. */
 function bundles(): Map<string, string> {
   const { appStack } = s.built;
-  const servers = [...Object.values(appStack.api.areas), appStack.api.originGate, appStack.realtime.stream, ...appStack.messaging.receivers.values(), appStack.jobs.runner, appStack.tableStream.listener];
+  const servers = [
+    ...Object.values(appStack.api.areas),
+    appStack.api.originGate,
+    appStack.realtime.stream,
+    ...appStack.messaging.receivers.values(),
+    appStack.jobs.runner,
+    appStack.tableStream.listener,
+    appStack.telephony.handler,
+  ];
   const functions = resources(s.app, 'AWS::Lambda::Function');
   return new Map(
     servers.map((server) => {
@@ -45,8 +53,16 @@ function bundles(): Map<string, string> {
 describe('function bundles', () => {
   it('are ESM modules with the createRequire banner and a source map, one per function', () => {
     const dirs = bundles();
-    // Every API area, the origin gate, the event stream, each distinct carrier-topic entry, the jobs runner and the table stream's listener.
-    const entries = new Set([...Object.values(API_AREAS).map((a) => a.entry), ORIGIN_GATE_ENTRY, EVENTS_ENTRY, ...Object.values(CARRIER_TOPICS).map((t) => t.entry), JOBS_ENTRY, TABLE_STREAM_ENTRY]);
+    // Every API area, the origin gate, the event stream, each distinct carrier-topic entry, the jobs runner, the table stream's listener and the calls' SIP media application.
+    const entries = new Set([
+      ...Object.values(API_AREAS).map((a) => a.entry),
+      ORIGIN_GATE_ENTRY,
+      EVENTS_ENTRY,
+      ...Object.values(CARRIER_TOPICS).map((t) => t.entry),
+      JOBS_ENTRY,
+      TABLE_STREAM_ENTRY,
+      SIP_MEDIA_APPLICATION_ENTRY,
+    ]);
     expect(dirs.size).toBe(entries.size);
     for (const [entry, dir] of dirs) {
       const code = readFileSync(join(dir, 'index.mjs'), 'utf8');
@@ -55,9 +71,9 @@ describe('function bundles', () => {
     }
   });
 
-  it('load in plain Node and export the handler (API areas, the origin gate, jobs and the table stream)', () => {
+  it('load in plain Node and export the handler (API areas, the origin gate, jobs, the table stream and the SIP media application)', () => {
     const dirs = bundles();
-    const entries = [...Object.values(API_AREAS).map((area) => area.entry), ORIGIN_GATE_ENTRY, JOBS_ENTRY, TABLE_STREAM_ENTRY];
+    const entries = [...Object.values(API_AREAS).map((area) => area.entry), ORIGIN_GATE_ENTRY, JOBS_ENTRY, TABLE_STREAM_ENTRY, SIP_MEDIA_APPLICATION_ENTRY];
     const urls = entries.map((entry) => pathToFileURL(join(dirs.get(entry)!, 'index.mjs')).href);
     // A child Node, not this test's module loader: the bundle must stand on its own, as in Lambda.
     const script = `const urls = ${JSON.stringify(urls)};
@@ -158,6 +174,7 @@ const LAZY_PARTS: { name: string; chunk: ChunkOfModule; packages: RegExp }[] = [
   { name: 'the SNS and Pinpoint clients', chunk: CARRIER_CHUNK, packages: /node_modules\/@aws-sdk\/(client-sns|client-pinpoint)\// },
   { name: 'the Lambda client', chunk: LAMBDA_CHUNK, packages: /node_modules\/@aws-sdk\/client-lambda\// },
   { name: 'the SES client', chunk: MAIL_CHUNK, packages: /node_modules\/@aws-sdk\/client-sesv2\// },
+  { name: 'the Chime SDK Voice client', chunk: TELEPHONY_CHUNK, packages: /node_modules\/@aws-sdk\/client-chime-sdk-voice\// },
 ];
 
 /** Entries of the areas that draw the inspection PDF: the ones the stack copies its fonts into. */

@@ -10,7 +10,7 @@ import type { CfnDomainName } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { CfnDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import { AwsCustomResource } from 'aws-cdk-lib/custom-resources';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API_AREAS, CARRIER_TOPICS, EVENTS_ENTRY, JOBS, JOBS_ENTRY } from '../../functions/areas.js';
+import { API_AREAS, CARRIER_TOPICS, EVENTS_ENTRY, JOBS, JOBS_ENTRY, SIP_MEDIA_APPLICATION_ENTRY } from '../../functions/areas.js';
 import { TABLE_STREAM_ENTRY } from '../../infra/tableStream.js';
 import { ORIGIN_GATE_ENTRY } from '../../infra/api.js';
 import { buildApp } from '../../infra/app.js';
@@ -43,6 +43,7 @@ function functionId(entry: string): string {
     ...appStack.messaging.receivers.values(),
     appStack.jobs.runner,
     appStack.tableStream.listener,
+    appStack.telephony.handler,
   ];
   const server = servers.find((candidate) => candidate.entry === entry);
   if (!server) throw new Error(`no function for ${entry}`);
@@ -158,6 +159,7 @@ describe('data stack', () => {
       ReportsBucket: 'AWS::S3::Bucket',
       WebBucket: 'AWS::S3::Bucket',
       AccessLogsBucket: 'AWS::S3::Bucket',
+      RecordingsBucket: 'AWS::S3::Bucket',
       JwtSigningSecret: 'AWS::SecretsManager::Secret',
       StripeSecret: 'AWS::SecretsManager::Secret',
     };
@@ -167,12 +169,12 @@ describe('data stack', () => {
       expect(all[logicalId]?.DeletionPolicy, logicalId).toBe('Retain');
       expect(all[logicalId]?.UpdateReplacePolicy, logicalId).toBe('Retain');
     }
-    expect(Object.keys(resources(s.data, 'AWS::S3::Bucket')).sort()).toEqual(['AccessLogsBucket', 'ReportsBucket', 'UploadsBucket', 'WebBucket']);
+    expect(Object.keys(resources(s.data, 'AWS::S3::Bucket')).sort()).toEqual(['AccessLogsBucket', 'RecordingsBucket', 'ReportsBucket', 'UploadsBucket', 'WebBucket']);
   });
 
   it('blocks public access, encrypts, and refuses non-TLS requests on every bucket', () => {
     const policies = Object.values(resources(s.data, 'AWS::S3::BucketPolicy'));
-    for (const bucket of ['UploadsBucket', 'ReportsBucket', 'WebBucket', 'AccessLogsBucket']) {
+    for (const bucket of ['UploadsBucket', 'ReportsBucket', 'WebBucket', 'AccessLogsBucket', 'RecordingsBucket']) {
       const props = resources(s.data)[bucket]?.Properties;
       expect(props?.PublicAccessBlockConfiguration, bucket).toEqual({
         BlockPublicAcls: true,
@@ -194,7 +196,7 @@ describe('data stack', () => {
   });
 
   it('sends the server access logs of the other buckets to the access-log bucket', () => {
-    for (const bucket of ['UploadsBucket', 'ReportsBucket', 'WebBucket']) {
+    for (const bucket of ['UploadsBucket', 'ReportsBucket', 'WebBucket', 'RecordingsBucket']) {
       expect(resources(s.data)[bucket]?.Properties?.LoggingConfiguration, bucket).toMatchObject({
         DestinationBucketName: { Ref: 'AccessLogsBucket' },
       });
@@ -246,9 +248,9 @@ describe('data stack', () => {
 
 describe('app stack: functions', () => {
   const areaEntries = Object.values(API_AREAS).map((area) => area.entry);
-  const allEntries = [...new Set([...areaEntries, EVENTS_ENTRY, JOBS_ENTRY, TABLE_STREAM_ENTRY, ...Object.values(CARRIER_TOPICS).map((t) => t.entry)])];
+  const allEntries = [...new Set([...areaEntries, EVENTS_ENTRY, JOBS_ENTRY, TABLE_STREAM_ENTRY, SIP_MEDIA_APPLICATION_ENTRY, ...Object.values(CARRIER_TOPICS).map((t) => t.entry)])];
 
-  it('has one Lambda per API area, the API origin gate, one for events, one per carrier entry, one for jobs and one for the table stream, besides CDK’s IoT endpoint lookup', () => {
+  it('has one Lambda per API area, the API origin gate, one for events, one per carrier entry, one for jobs, one for the table stream and one for the calls’ SIP media application, besides CDK’s IoT endpoint lookup', () => {
     expect(Object.keys(resources(s.app, 'AWS::Lambda::Function')).sort()).toEqual([...allEntries, ORIGIN_GATE_ENTRY].map(functionId).concat(endpointLookupId()).sort());
   });
 

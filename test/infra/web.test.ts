@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_AREAS, CARRIER_TOPICS, JOBS_ENTRY } from '../../functions/areas.js';
+import { API_AREAS, CARRIER_TOPICS, JOBS_ENTRY, SIP_MEDIA_APPLICATION_ENTRY } from '../../functions/areas.js';
 import { TABLE_STREAM_ENTRY } from '../../infra/tableStream.js';
 import { API_PATH_PATTERNS, SPA_ROUTER_CODE } from '../../infra/web.js';
 import { resources, synthesise, unacknowledgedNagFindings, type Synthesised } from './synth.js';
@@ -113,7 +113,7 @@ describe('a deployment on its own domain, in eu-west-1, with a web build', () =>
       .map((fn) => (fn.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.PUBLIC_URL)
       .filter((url) => url !== undefined);
     // Every console function but the event stream (an origin of the distribution).
-    const servers = new Set([...Object.values(API_AREAS).map((a) => a.entry), ...Object.values(CARRIER_TOPICS).map((t) => t.entry), JOBS_ENTRY, TABLE_STREAM_ENTRY]);
+    const servers = new Set([...Object.values(API_AREAS).map((a) => a.entry), ...Object.values(CARRIER_TOPICS).map((t) => t.entry), JOBS_ENTRY, TABLE_STREAM_ENTRY, SIP_MEDIA_APPLICATION_ENTRY]);
     expect(publicUrls).toEqual(Array(servers.size).fill(`https://${domainName}`));
     const cors = Object.values(resources(s.app, 'Custom::UploadsBucketCors'))[0]?.Properties?.Update as { 'Fn::Join': [string, unknown[]] };
     const call = cors['Fn::Join'][1].map((part) => (typeof part === 'string' ? part : JSON.stringify(part))).join('');

@@ -223,6 +223,24 @@ describe('the telephony simulator', () => {
     expect(call.invocations[0]!.error).toBe('boom');
   });
 
+  it('refuses an answer Chime would refuse (too many actions or attributes) with INVALID_LAMBDA_RESPONSE, and ends a call whose answer to that is no better', async () => {
+    // Arrange: eleven actions, then 101 attributes.
+    const eleven = Array.from({ length: 11 }, (): ChimeAction => ({ Type: 'Pause', Parameters: { DurationInMilliseconds: 10 } }));
+    const many = Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`k${i}`, 'v']));
+    const { sim, events } = simulator((event) => (event.InvocationEventType === 'NEW_INBOUND_CALL' ? ok(eleven) : ok([], many)));
+
+    // Act
+    const call = await sim.callStore({ from: CUSTOMER, to: STORE });
+
+    // Assert
+    expect(events.map((e) => [e.InvocationEventType, e.ErrorType])).toEqual([
+      ['NEW_INBOUND_CALL', undefined],
+      ['INVALID_LAMBDA_RESPONSE', 'InvalidActionsCount'],
+    ]);
+    expect(call.state).toBe('over');
+    expect(call.invocations.map((i) => i.error)).toEqual(['At most 10 actions per response', expect.stringContaining('too many mappings')]);
+  });
+
   it('writes a WAV whose header says its length', () => {
     const wav = toneWav(2.5);
     expect(wavSeconds(wav, wav.byteLength)).toBeCloseTo(2.5, 2);

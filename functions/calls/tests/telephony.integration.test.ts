@@ -232,6 +232,31 @@ describe('the SIP media application, inbound (replayed events)', () => {
     expect(steps[1]).toMatchObject({ dial_status: 'no-answer', talk_seconds: 0, voicemail: false });
   });
 
+  it('takes a call to an appointments number on the appointments board, with that board’s settings', async () => {
+    const own = await createOwnStore('calls_appt');
+    const appointments = uniquePhone();
+    const desk = uniquePhone();
+    await registerTextingNumbers(own.companyId, own.locationId, {}, { appointment: appointments });
+    const current = await readSettings(own.companyId, own.locationId, 'appointments_calls_settings');
+    await writeSettings(own.companyId, own.locationId, 'appointments_calls_settings', { ...current, enabled: true, ring_to_numbers: [desk] }, 'agt_test');
+    const call = ReplayedCall.inbound(uniquePhone(), appointments);
+    const res = await call.send('NEW_INBOUND_CALL');
+    expect(only(res, 'CallAndBridge').Parameters.Endpoints[0]!.Uri).toBe(desk);
+    expect(call.attributes).toMatchObject({ board: 'appointments' });
+    expect((await call.steps()).map((s) => [s.step, s.board])).toEqual([['ringing', 'appointments']]);
+  });
+
+  it('answers nothing to an interrupted action, a ringing leg or digits, and keeps the call as it was', async () => {
+    const call = ReplayedCall.inbound(uniquePhone(), store.number);
+    await call.send('NEW_INBOUND_CALL');
+    const before = call.attributes;
+    for (const type of ['ACTION_INTERRUPTED', 'RINGING', 'DIGITS_RECEIVED'] as const) {
+      expect((await call.send(type)).Actions).toEqual([]);
+      expect(call.attributes).toEqual(before);
+    }
+    expect((await call.steps()).map((s) => s.step)).toEqual(['ringing']);
+  });
+
   it('hands each step over once when the provider repeats an event', async () => {
     const call = ReplayedCall.inbound(uniquePhone(), store.number);
     await call.send('NEW_INBOUND_CALL');
