@@ -11,7 +11,6 @@
  * one the way a text would (a texted-in order for a known customer, a guest for an unknown number).
  */
 import type { CallOutcome } from '../../shared/calls/calls.js';
-import type { Call } from '../../shared/customers.js';
 import type { SystemNote } from '../../shared/systemNotes.js';
 import { getAgent } from '../lib/agents.js';
 import { logger } from '../lib/log.js';
@@ -32,6 +31,9 @@ import { sendTextBack } from './textBack.js';
 import { callNoteText } from './texts.js';
 import { postVoicemail, storeRecording } from './voicemails.js';
 
+
+/** A recording shorter than this is a caller who hung up at the tone. */
+export const MIN_VOICEMAIL_SECONDS = 2;
 
 /** The console's id of the step's call: the one the API made for an advisor's call, else from the transaction. */
 export const callIdOf = (step: CallStep): string => step.call_id ?? inboundCallId(step.company_id, step.transaction_id);
@@ -178,6 +180,8 @@ export async function applyCallStep(step: CallStep): Promise<void> {
       await recordAndAnnounce(pointer, null, false);
       return;
     case 'recorded': {
+      // A caller who hung up at the tone left nothing to listen to: the call stays a missed one.
+      if (step.duration_seconds < MIN_VOICEMAIL_SECONDS) return;
       const opened = await conversationOf(pointer, true);
       pointer = opened.pointer;
       if (!opened.owner) {
@@ -197,11 +201,11 @@ export async function applyCallStep(step: CallStep): Promise<void> {
           status: 'completed',
           dial_status: step.dial_status ?? pointer.dial_status,
           duration_seconds: step.talk_seconds,
-          voicemail: pointer.voicemail || step.voicemail,
+          // Only a voicemail kept in the conversation counts (the provider also reports the ones cut at the tone).
+          voicemail: pointer.voicemail,
         });
       }
-      const call: Pick<Call, 'direction' | 'status' | 'dial_status'> = pointer;
-      if (isMissed(call)) pointer = await textBack(pointer);
+      if (isMissed(pointer)) pointer = await textBack(pointer);
       const { pointer: current, owner } = await conversationOf(pointer, false);
       pointer = current;
       if (owner) await noteCall(pointer, owner);

@@ -8,7 +8,7 @@ import { reachesLocation } from '../lib/access.js';
 import { boardOfName } from '../lib/boardList.js';
 import { forbidden, notFound } from '../lib/errors.js';
 import { agentRoute, areaHandler, ok, parse, type Routes } from '../lib/http.js';
-import type { Telephony } from '../lib/telephony.js';
+import { telephony, type Telephony } from '../lib/telephony.js';
 import { visibleCustomer } from '../customers/access.js';
 import '../messages/boards.js';
 import { registeredKinds, visibleOwner } from '../messages/owners.js';
@@ -50,9 +50,5 @@ export function callRoutes(telephony: () => Telephony): Routes {
   };
 }
 
-const notWired = (): Telephony => {
-  throw new Error('telephony adapter not wired yet');
-};
-
-export const routes = callRoutes(notWired);
+export const routes = callRoutes(telephony);
 export const handler = areaHandler('calls', routes);

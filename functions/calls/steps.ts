@@ -18,8 +18,16 @@ import { logger } from '../lib/log.js';
 import type { BoardJob, JobEvent } from '../lib/boardModule.js';
 import { startInBackground } from '../lib/background.js';
 import { isConditionFailure, putItemIf, queryAll, updateItem } from '../lib/table.js';
-import { applyCallStep } from './apply.js';
 import type { CallStep } from './progress.js';
+
+type Apply = (step: CallStep) => Promise<void>;
+
+/**
+ * The console's application of a step, loaded when a step is applied: the SIP media application's
+ * handler hands steps over through this module and must not carry the conversation core into its
+ * cold start (Chime's 5 s); the jobs function that applies them loads it on its first step.
+ */
+const applyCallStep: Apply = async (step) => (await import('./apply.js')).applyCallStep(step);
 
 /** Keys of the records this store owns (docs/data-model.md). */
 const stepKeys = {
@@ -153,7 +161,7 @@ async function settle(record: StepRecord, state: Exclude<StepState, 'applying'>,
  * run reads the call's steps again after a pass that got somewhere, and a step kept while it was
  * applying the earlier ones is not left behind.
  */
-export async function applyStepsOfCall(transactionId: string, apply: (step: CallStep) => Promise<void> = applyCallStep): Promise<number> {
+export async function applyStepsOfCall(transactionId: string, apply: Apply = applyCallStep): Promise<number> {
   let applied = 0;
   for (;;) {
     const pass = await applyPass(transactionId, apply);
@@ -162,7 +170,7 @@ export async function applyStepsOfCall(transactionId: string, apply: (step: Call
   }
 }
 
-async function applyPass(transactionId: string, apply: (step: CallStep) => Promise<void>): Promise<{ applied: number; progressed: boolean; stopped: boolean }> {
+async function applyPass(transactionId: string, apply: Apply): Promise<{ applied: number; progressed: boolean; stopped: boolean }> {
   let applied = 0;
   let progressed = false;
   for (const record of await stepsOfCall(transactionId)) {
@@ -204,7 +212,7 @@ async function callsWithStepsDue(now: number): Promise<string[]> {
 }
 
 /** The sweep: applies the steps of every call that has steps due at `now`; answers how many it applied. */
-export async function sweepCallSteps(now = Date.now(), apply: (step: CallStep) => Promise<void> = applyCallStep): Promise<number> {
+export async function sweepCallSteps(now = Date.now(), apply: Apply = applyCallStep): Promise<number> {
   let applied = 0;
   for (const transactionId of await callsWithStepsDue(now)) {
     try {

@@ -9,6 +9,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CallStep } from '../progress.js';
 import { applyCallStep, callIdOf } from '../apply.js';
+import { handOver } from '../steps.js';
 import { getCallPointer } from '../records.js';
 import { hangupCall, placeCall } from '../outbound.js';
 import type { PlaceCall, Telephony } from '../../lib/telephony.js';
@@ -24,7 +25,8 @@ import { customersWithPhone, getCustomer, saveCustomer, type CustomerRecord } fr
 import type { CallNotice } from '../../../shared/calls/calls.js';
 import type { SettingsOf } from '../../../shared/schemas/settings.js';
 import { callPaths } from '../../../shared/calls/routes.js';
-import { api, signIn, textsTo, type ApiClient } from '../../../test/support/api.js';
+import { api, replyAsCustomer, signIn, textsTo, type ApiClient } from '../../../test/support/api.js';
+import { boardOfKind } from '../../lib/boardList.js';
 import { accessFlags, createAgent, createOwnStore, type OwnStore } from '../../../test/support/ownStore.js';
 import { createRepairOrder, customerRecord, uniquePhone, useStackEnv, wallClock } from '../../../test/support/service.js';
 
@@ -143,6 +145,12 @@ interface MessageView {
   metadata: { direction: string; automated: string | null; note: Record<string, string> | null; voicemail?: { call_id: string; duration_seconds: number } };
   attachments: { content_type: string; size: number; metadata: { orig: string; small: string; thumb: string } }[];
 }
+/** A conversation's messages through its board's own path (functions/lib/boardModule.ts conversations.path). */
+async function messagesOfOwner(owner: { kind: string; id: string }): Promise<MessageView[]> {
+  const board = boardOfKind(owner.kind)!.conversations!;
+  const path = board.path.replace(`{${board.idParam}}`, owner.id).replace('{id}', store.locationId);
+  return (await manager.get(`${path}/messages?limit=100`)).body.messages as MessageView[];
+}
 const messagesOf = async (ro: RepairOrderRecord): Promise<MessageView[]> => (await manager.get(`/api/repair_orders/${ro.id}/messages?limit=100`)).body.messages as MessageView[];
 /** The console's texts to the number (a missed call's customer gets no other in these tests). */
 const textBacks = async (phone: string) => (await textsTo(carrierUrl, phone)).filter((sms) => sms.direction === 'outbound');
@@ -219,6 +227,22 @@ describe('an inbound call', () => {
     expect(notes.map((m) => m.metadata.note?.outcome)).toEqual([dial]);
   });
 
+  it('handed over as the SIP media application hands it (each step twice), applied in the background once', async () => {
+    const { customer, ro } = await customerWithOrder();
+    const call = inboundCall(customer.phones.cell!);
+    const steps = [call.steps.ringing(), call.steps.voicemail(), call.steps.ended('no-answer')];
+    for (const step of steps) {
+      await handOver(step);
+      await handOver(step);
+    }
+    await until(() => historyOf(manager, customer.id), (list) => list[0]?.status === 'completed', 'the call applied in the background');
+    await until(() => textBacks(customer.phones.cell!), (list) => list.length >= 1, 'the text-back');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await textBacks(customer.phones.cell!)).toHaveLength(1);
+    expect((await messagesOf(ro)).filter((m) => m.metadata.note?.key === 'call')).toHaveLength(1);
+    expect(await historyOf(manager, customer.id)).toMatchObject([{ id: call.callId(), dial_status: 'no-answer' }]);
+  });
+
   it('applied twice, step by step (a crash and a retry), keeps one call, one note, one text-back', async () => {
     const { customer, ro } = await customerWithOrder();
     const call = inboundCall(customer.phones.cell!);
@@ -273,17 +297,36 @@ describe('a voicemail', () => {
     const messages = (await manager.get(`/api/repair_orders/${opened.id}/messages?limit=100`)).body.messages as MessageView[];
     expect(messages.filter((m) => m.metadata.voicemail)).toHaveLength(1);
   });
+
+  it('kept after the call’s end (the caller hung up before the recording was done) still lands, and the call says so', async () => {
+    const { customer, ro } = await customerWithOrder();
+    const call = inboundCall(customer.phones.cell!);
+    await applyAll(call.steps.ringing(), call.steps.voicemail(), call.steps.ended('no-answer', 0, false), call.steps.recorded(await recording(new Uint8Array([5, 6, 7, 8])), 6));
+    expect((await messagesOf(ro)).filter((m) => m.metadata.voicemail)).toHaveLength(1);
+    expect(await historyOf(manager, customer.id)).toMatchObject([{ status: 'completed', dial_status: 'no-answer', voicemail: true }]);
+  });
+
+  it('cut at the tone (the caller hung up) is not one: the call stays a missed call', async () => {
+    const { customer, ro } = await customerWithOrder();
+    const call = inboundCall(customer.phones.cell!);
+    await applyAll(call.steps.ringing(), call.steps.voicemail(), call.steps.ended('no-answer', 0, true), call.steps.recorded(await recording(new Uint8Array([1])), 1));
+    expect((await messagesOf(ro)).filter((m) => m.metadata.voicemail)).toEqual([]);
+    expect(await historyOf(manager, customer.id)).toMatchObject([{ status: 'completed', dial_status: 'no-answer', voicemail: false }]);
+    expect((await messagesOf(ro)).find((m) => m.metadata.note?.key === 'call')?.metadata.note?.outcome).toBe('no-answer');
+  });
 });
 
 describe('the missed-call text-back', () => {
-  it('goes once from the number called, in the console’s words naming the store', async () => {
+  it('goes once from the number called, in the console’s words naming the store; the reply lands in the conversation', async () => {
     const { customer, ro } = await customerWithOrder();
     await missedCall(customer.phones.cell!);
     const [text] = await until(() => textBacks(customer.phones.cell!), (list) => list.length === 1, 'the text-back');
     expect(text!.text).toContain('Harbor Motors: sorry we missed your call. Reply here and an advisor will text you back.');
-    const sent = (await textsTo(carrierUrl, customer.phones.cell!)).find((sms) => sms.direction === 'outbound');
-    expect(sent).toMatchObject({ from: store.number });
+    expect(text).toMatchObject({ from: store.number });
     expect((await messagesOf(ro)).filter((m) => m.metadata.automated === 'missed_call_text_back')).toHaveLength(1);
+
+    expect((await replyAsCustomer(carrierUrl, customer.phones.cell!, store.number, 'Can you call me after 3?')).status).toBeLessThan(300);
+    await until(() => messagesOf(ro), (list) => list.some((m) => m.metadata.direction === 'inbound' && m.text === 'Can you call me after 3?'), 'the reply in the conversation');
   });
 
   it('in the customer’s language', async () => {
@@ -356,6 +399,10 @@ describe('the missed-call text-back', () => {
     const [contact] = await customersWithPhone(store.companyId, stranger, true);
     expect(contact).toBeDefined();
     expect(pointer!.customer_id).toBe(contact!.id);
+    // Their answer to the text-back joins the conversation the call opened.
+    expect((await replyAsCustomer(carrierUrl, stranger, store.number, 'Hi, it is Jo about a quote')).status).toBeLessThan(300);
+    const reply = await until(() => messagesOfOwner(pointer!.owner!), (list) => list.some((m) => m.text === 'Hi, it is Jo about a quote'), 'the stranger’s reply');
+    expect(reply.some((m) => m.metadata.automated === 'missed_call_text_back')).toBe(true);
   });
 });
 
