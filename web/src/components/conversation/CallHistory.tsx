@@ -1,7 +1,9 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
+import { CALL_EVENTS } from '../../../../shared/calls/events.js';
 import type { Call } from '../../../../shared/customers.js';
+import { knowEvents, subscribe } from '../../lib/realtime.js';
 import type { ConversationContext } from './conversationContext.js';
 import { callsPath } from './customerRequests.js';
 import { formatDateTime, formatDuration } from './times.js';
@@ -13,7 +15,15 @@ import { formatDateTime, formatDuration } from './times.js';
  */
 export function CallHistory({ customerId, context, flag, board }: { customerId: string; context: ConversationContext; flag?: ReactNode; board?: string }) {
   const { t } = useTranslation();
-  const { data, isLoading } = useSWR<{ calls: Call[] }>(callsPath(customerId, board), { revalidateOnFocus: false });
+  const { data, isLoading, mutate } = useSWR<{ calls: Call[] }>(callsPath(customerId, board), { revalidateOnFocus: false });
+  const boardName = board ?? 'service';
+  // A call of this customer's on this board rang, was answered or ended (issue 25): the list reads it again.
+  useEffect(() => {
+    knowEvents(CALL_EVENTS);
+    return subscribe('call.changed', (notice) => {
+      if (notice.customer.id === customerId && notice.call.board === boardName) void mutate();
+    });
+  }, [customerId, boardName, mutate]);
   const calls = data?.calls ?? [];
   return (
     <details className="detail__section detail__collapsible" data-testid="call-history">

@@ -149,6 +149,13 @@ describe.each([
     await expect.poll(() => conversationText(page), { timeout: 15_000 }).toContain('sorry we missed your call');
     await expect.poll(() => conversationText(page), { timeout: 15_000 }).toContain('Missed call · voicemail left');
     expect(await seriousViolations(page)).toEqual([]);
+
+    // The order's call history has the call, with its voicemail.
+    await openDetails(page, phone);
+    const history = page.getByTestId('call-history');
+    await history.locator('summary').click();
+    await history.getByTestId('call-voicemail').waitFor({ timeout: 10_000 });
+    expect(await history.textContent()).toContain('Inbound');
   });
 
   it('"call customer" rings the advisor’s phone, then the customer’s, runs the time, and hangs up from the console', { timeout: 150_000 }, async () => {
@@ -199,6 +206,11 @@ describe.each([
     // the steps' sweep (functions/calls/steps.ts, 30 s) rather than the run the hang-up started.
     await expect.poll(() => state.textContent(), { timeout: 40_000 }).toMatch(/^Call ended · 0:\d\d$/);
     expect(await page.getByTestId('call-customer-button').isEnabled()).toBe(true);
+
+    // The order's call history has it, with its length, without being opened again.
+    const history = page.getByTestId('call-history');
+    await history.locator('summary').click();
+    await expect.poll(() => history.textContent(), { timeout: 10_000 }).toMatch(/Outbound\s*Answered\s*Length 0:\d\d/);
 
     // The call's note is in the conversation.
     if (phone) await page.getByTestId('detail-close').click();
