@@ -209,6 +209,16 @@ describe('"call customer"', () => {
     expect(await words(followCall(start, { ...placed, status: 'failed' }, NOW))).toBe("The call didn't go through.");
   });
 
+  it('never goes back: the hang-up\'s answer, read before the end it caused, arriving after it changes nothing', async () => {
+    const connected = followCall(start, { ...placed, status: 'in-progress', dial_status: 'answered' }, NOW);
+    const ended = followCall(connected, { ...placed, status: 'completed', dial_status: 'answered', duration_seconds: 12 }, NOW + 12_000);
+    expect(followCall(ended, { ...placed, status: 'in-progress', dial_status: 'answered' }, NOW + 13_000)).toBe(ended);
+    expect(await words(ended)).toBe('Call ended · 0:12');
+    // Nor does a late "your phone rings" undo the customer's phone ringing.
+    const customerRings = followCall(start, { ...placed, status: 'in-progress' }, NOW);
+    expect(followCall(customerRings, placed, NOW)).toBe(customerRings);
+  });
+
   it("ignores news of another call, and stops waiting for a hang-up once the call ended", () => {
     expect(followCall(start, { ...placed, id: 'call_other', status: 'completed' }, NOW)).toBe(start);
     const hangingUp: CallState = { ...start, hangingUp: true };

@@ -40,10 +40,17 @@ export type CallState =
   /** `connectedAt`: when this console saw the customer answer (the running time starts there). */
   | { phase: 'call'; call: Call; reachedCustomer: boolean; connectedAt: number | null; hangingUp: boolean };
 
-/** The state for a newer version of the call on screen (another call's news changes nothing). */
+const STAGE_ORDER: readonly CallStage[] = ['ringing_agent', 'ringing_customer', 'connected', 'ended'];
+
+/**
+ * The state for a newer version of the call on screen (another call's news changes nothing). A call
+ * only moves forward: an answer older than the news already shown (the hang-up's, arriving after
+ * the end it caused) does not bring it back.
+ */
 export function followCall(state: CallState, call: Call, now: number): CallState {
   if (state.phase !== 'call' || state.call.id !== call.id) return state;
   const stage = callStage(call);
+  if (STAGE_ORDER.indexOf(stage) < STAGE_ORDER.indexOf(callStage(state.call))) return state;
   return {
     ...state,
     call,
