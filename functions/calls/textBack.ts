@@ -26,7 +26,10 @@ const NOT_HELD_MS = 60_000;
 export async function sendTextBack(owner: ConversationOwner, settings: CallsSettings, storeNumber: string): Promise<AutomatedResult | null> {
   if (!settings.text_back_enabled) return null;
   const written = settings.text_back_text.trim();
-  return sendAutomated(owner, 'missed_call_text_back', {
+  // A caller with no open order gets a texted-in one, which has no advisor yet: the text-back
+  // still goes (their reply lands there, where the store picks up texts nobody owns).
+  const answered: ConversationOwner = { ...owner, rules: { ...owner.rules, needsAdvisor: false } };
+  return sendAutomated(answered, 'missed_call_text_back', {
     agent: null,
     manual: false,
     from: storeNumber,

@@ -329,6 +329,19 @@ describe('the missed-call text-back', () => {
     await until(() => messagesOf(ro), (list) => list.some((m) => m.metadata.direction === 'inbound' && m.text === 'Can you call me after 3?'), 'the reply in the conversation');
   });
 
+  it('reaches a known customer with no order too: the missed call opens one for their reply, as their text would', async () => {
+    const customer = customerRecord({ company_id: store.companyId, location_id: store.locationId, opt_in: 'in' });
+    await saveCustomer(customer);
+    const callId = await missedCall(customer.phones.cell!);
+    await until(() => textBacks(customer.phones.cell!), (list) => list.length === 1, 'the text-back');
+    const pointer = (await getCallPointer(store.companyId, callId))!;
+    expect(pointer.owner).toMatchObject({ kind: 'repair_order' });
+    const opened = (await getRepairOrder(store.companyId, pointer.owner!.id, true))!;
+    expect(opened.metadata.missed_call).toBe(true);
+    const messages = (await manager.get(`/api/repair_orders/${opened.id}/messages?limit=100`)).body.messages as MessageView[];
+    expect(messages.filter((m) => m.metadata.automated === 'missed_call_text_back')).toHaveLength(1);
+  });
+
   it('in the customer’s language', async () => {
     const { customer } = await customerWithOrder({ language: 'de' });
     await missedCall(customer.phones.cell!);
