@@ -1,7 +1,7 @@
 /**
  * Calls on the local stack (`npm run bench`, functions/lib/boardModule.ts `local.bench`): customers
  * with an open order at Demo Motors North call the service number through the telephony simulator;
- * nobody answers, they leave a message and hang up. Two figures, from the caller's hang-up:
+ * nobody answers, they leave a message of 3 s and the call ends. Two figures, from the end of the call:
  * - until the voicemail is in the order's open conversation (the messages API shows it), p95;
  * - until the missed call's text-back reaches the carrier (goal p95 ≤ 10 s).
  * Both go the whole way: the SIP media application's handler keeps each step, the calls' job is
@@ -104,10 +104,10 @@ export async function benchBoard(url: string, signIn: (email: string) => Promise
     const { phone, roId } = await customerWithOrder(n);
     const call = await telephony<{ transaction_id: string }>(url, '/calls', { from: phone, to: STORE_NUMBER });
     for (const number of ringTo) await telephony(url, `/phones/${encodeURIComponent(number)}/ring_out`, {});
-    // The caller speaks for a second after the tone and hangs up (the recording is kept, the call ends).
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // The caller's message ends (# or silence): the recording is kept and the call hung up. A
+    // message of 3 s, as one shorter than 2 s is a caller who hung up at the tone (no voicemail).
     const hungUp = performance.now();
-    await telephony(url, `/calls/${call.transaction_id}/hangup`, {});
+    await telephony(url, `/calls/${call.transaction_id}/voicemail`, { seconds: 3 });
     const [voicemailAt, textBackAt] = await Promise.all([
       until('the voicemail in the conversation', async () => {
         const res = await fetch(`${url}/api/repair_orders/${roId}/messages?offset=0&limit=10`, { headers });
