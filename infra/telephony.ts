@@ -21,7 +21,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import * as cr from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { SIP_MEDIA_APPLICATION_ENTRY } from '../functions/areas.js';
-import { CONVERSATION_CHUNKS, TELEPHONY_CHUNK } from '../functions/lib/lazyChunk.js';
+import { LAMBDA_CHUNK, S3_CHUNK, TELEPHONY_CHUNK } from '../functions/lib/lazyChunk.js';
 import { CHIME_VOICE_SERVICE } from './data.js';
 import { acknowledge, acknowledgeWildcardResource } from './nag.js';
 import { ServerFunction, type LazyChunk, type ServerSettings } from './server-function.js';
@@ -33,14 +33,12 @@ import { ServerFunction, type LazyChunk, type ServerSettings } from './server-fu
 export const SIP_MEDIA_APPLICATION_TIMEOUT = Duration.seconds(5);
 
 /**
- * What the handler may load on first use (functions/lib/lazyChunk.ts): the S3 client, to read a
+ * What the handler loads on first use (functions/lib/lazyChunk.ts): the S3 client, to read a
  * voicemail's length from its recording's header, and the Lambda client, with which it starts each
- * step's background work (functions/calls/steps.ts `handOver`). Its bundle holds the calls' steps
- * and so the conversation core, whose carrier and mail modules load their clients too: it carries
- * all the conversation chunks, like every function that brings the boards' code, though it never
- * texts or mails (it has no right to).
+ * step's background work (functions/calls/steps.ts `handOver`). The conversation core stays out of
+ * its bundle (the steps job loads it), and so do the carrier's and mail's clients.
  */
-export const SIP_MEDIA_APPLICATION_LAZY_CHUNKS: readonly LazyChunk[] = CONVERSATION_CHUNKS;
+export const SIP_MEDIA_APPLICATION_LAZY_CHUNKS: readonly LazyChunk[] = [S3_CHUNK, LAMBDA_CHUNK];
 
 /** The API actions that start and end calls of one SIP media application (functions/lib/chimeTelephony.ts). */
 export const CALL_CONTROL_ACTIONS = ['chime:CreateSipMediaApplicationCall', 'chime:UpdateSipMediaApplicationCall'] as const;

@@ -62,6 +62,10 @@ export interface Call {
   voicemail?: boolean;
 }
 
+/** How a call ended, as its note in the conversation says (shared/systemNotes.ts `call`). */
+export const CALL_OUTCOMES = ['answered', 'no-answer', 'busy', 'voicemail', 'failed'] as const;
+export type CallOutcome = (typeof CALL_OUTCOMES)[number];
+
 /** One line of a customer's consent ledger: append-only, newest first when listed. */
 export interface ConsentEntry {
   id: string;

@@ -9,8 +9,7 @@
  * numbers and flags are written as strings here and parsed back here.
  */
 import type { AutomatedKind } from './messages.js';
-import type { OptInitiator } from './customers.js';
-import type { CallOutcome } from './calls/calls.js';
+import type { CallOutcome, OptInitiator } from './customers.js';
 
 /** Why the gatekeeper keeps an automated text from a customer (SPEC §3 gatekeeper targets). */
 export const GATEKEEPER_REASONS = ['opcode_missing', 'not_opted_in', 'opted_out', 'no_written_consent'] as const;

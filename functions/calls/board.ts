@@ -8,7 +8,7 @@
 import { CALL_EVENTS } from '../../shared/calls/events.js';
 import type { BoardModule } from '../lib/boardModule.js';
 import { CONVERSATION_CHUNKS, TELEPHONY_CHUNK } from '../lib/lazyChunk.js';
-import { callStepsJob } from './steps.js';
+import { callStepsJob } from './stepsJob.js';
 
 export const board = {
   name: 'calls',
@@ -25,5 +25,5 @@ export const board = {
   jobs: { call_steps: callStepsJob },
   events: CALL_EVENTS,
   routeParams: [{ param: 'id', after: /^\/api\/calls\/$/, kind: 'call', tenant: true }],
-  local: { demo: 'functions/calls/demo.ts', demoAfter: ['service'] },
+  local: { demo: 'functions/calls/demo.ts', demoAfter: ['service'], bench: 'functions/calls/bench.ts' },
 } as const satisfies BoardModule;

@@ -15,19 +15,16 @@
  * yet applied is on a sparse due index a little after it was handed over.
  */
 import { logger } from '../lib/log.js';
-import type { BoardJob, JobEvent } from '../lib/boardModule.js';
 import { startInBackground } from '../lib/background.js';
 import { isConditionFailure, putItemIf, queryAll, updateItem } from '../lib/table.js';
 import type { CallStep } from './progress.js';
 
-type Apply = (step: CallStep) => Promise<void>;
-
 /**
- * The console's application of a step, loaded when a step is applied: the SIP media application's
- * handler hands steps over through this module and must not carry the conversation core into its
- * cold start (Chime's 5 s); the jobs function that applies them loads it on its first step.
+ * The console's application of a step, given by the job (functions/calls/stepsJob.ts): the SIP media
+ * application's handler hands steps over through this module and must not carry the conversation
+ * core into its cold start (Chime's 5 s).
  */
-const applyCallStep: Apply = async (step) => (await import('./apply.js')).applyCallStep(step);
+export type Apply = (step: CallStep) => Promise<void>;
 
 /** Keys of the records this store owns (docs/data-model.md). */
 const stepKeys = {
@@ -161,7 +158,7 @@ async function settle(record: StepRecord, state: Exclude<StepState, 'applying'>,
  * run reads the call's steps again after a pass that got somewhere, and a step kept while it was
  * applying the earlier ones is not left behind.
  */
-export async function applyStepsOfCall(transactionId: string, apply: Apply = applyCallStep): Promise<number> {
+export async function applyStepsOfCall(transactionId: string, apply: Apply): Promise<number> {
   let applied = 0;
   for (;;) {
     const pass = await applyPass(transactionId, apply);
@@ -212,7 +209,7 @@ async function callsWithStepsDue(now: number): Promise<string[]> {
 }
 
 /** The sweep: applies the steps of every call that has steps due at `now`; answers how many it applied. */
-export async function sweepCallSteps(now = Date.now(), apply: Apply = applyCallStep): Promise<number> {
+export async function sweepCallSteps(now: number, apply: Apply): Promise<number> {
   let applied = 0;
   for (const transactionId of await callsWithStepsDue(now)) {
     try {
@@ -223,9 +220,3 @@ export async function sweepCallSteps(now = Date.now(), apply: Apply = applyCallS
   }
   return applied;
 }
-
-/** The calls' job: applies the steps of one call when started for it, else every step left behind. */
-export const callStepsJob: BoardJob = {
-  rateMinutes: 1,
-  run: async (event: JobEvent) => (event.transaction_id ? applyStepsOfCall(event.transaction_id) : sweepCallSteps()),
-};

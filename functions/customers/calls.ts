@@ -6,7 +6,6 @@
  * functions/repairOrders/calls.ts).
  */
 import type { Call } from '../../shared/customers.js';
-import { keys } from '../lib/keys.js';
 import { boardOfName } from '../lib/boardList.js';
 import { fields, getItem, putItem, queryPage, readPage, type Page } from '../lib/table.js';
 import { portFor } from '../messages/owners.js';

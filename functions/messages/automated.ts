@@ -18,7 +18,7 @@ import type { GatekeeperReason } from '../../shared/systemNotes.js';
 import type { SettingsKey } from '../../shared/access.js';
 import { completeSettings, type SettingsOf } from '../../shared/schemas/settings.js';
 import { agentRefOrNull, type AgentRecord } from '../lib/agents.js';
-import { customerText, namingDealership, withOptOutLine } from '../lib/customerTexts.js';
+import { customerText, namingDealership } from '../lib/customerTexts.js';
 import { ownerFieldOf } from '../../shared/conversations.js';
 import { announceTo, type ConversationOwner } from './owners.js';
 import { outboundRecord, queueAndDeliver } from './delivery.js';

@@ -18,9 +18,8 @@ export const VOICEMAIL_MAX_SECONDS = 120;
 /** Silence that ends a voicemail. */
 export const VOICEMAIL_SILENCE_SECONDS = 5;
 
-/** How a call ended, as its note in the conversation says. */
-export const CALL_OUTCOMES = ['answered', 'no-answer', 'busy', 'voicemail', 'failed'] as const;
-export type CallOutcome = (typeof CALL_OUTCOMES)[number];
+/** How a call ended, as its note in the conversation says (a core note: its words live with the core's, shared/customers.ts). */
+export { CALL_OUTCOMES, type CallOutcome } from '../customers.js';
 
 /**
  * What the console shows about a call while it rings and when it changes (the `call.changed`

@@ -20,7 +20,7 @@ import { readSettings, writeSettings } from '../../lib/settings.js';
 import { s3 } from '../../lib/storage.js';
 import { getAgent } from '../../lib/agents.js';
 import '../../messages/boards.js';
-import { getRepairOrder, saveRepairOrder, type RepairOrderRecord } from '../../repairOrders/records.js';
+import { getRepairOrder, type RepairOrderRecord } from '../../repairOrders/records.js';
 import { customersWithPhone, getCustomer, saveCustomer, type CustomerRecord } from '../../customers/records.js';
 import type { CallNotice } from '../../../shared/calls/calls.js';
 import type { SettingsOf } from '../../../shared/schemas/settings.js';
