@@ -50,6 +50,8 @@ const CONSOLE_GROUPS: Record<string, string[]> = {
   'a held text': ['conversation.held.edit', 'conversation.held.cancel', 'conversation.retry'],
   'cancelling a held text': ['conversation.held.cancel_confirm', 'conversation.held.keep', 'common.cancel', 'common.close'],
   'editing a held text': ['conversation.held.save', 'common.cancel'],
+  'placing and ending a call': ['calling.call_customer', 'calling.hang_up', 'common.cancel', 'common.close'],
+  'how a call went': ['notes.call_in_no_answer', 'notes.call_in_voicemail', 'notes.call_in_busy', 'notes.call_in_failed', 'notes.call_in_answered'],
   'leaving an unsaved MPI': ['inspections:mpi.leave_discard', 'inspections:mpi.leave_save', 'inspections:mpi.leave_stay', 'common.cancel'],
   'the MPI tools': ['inspections:mpi_advisor.tool_send_to_customer', 'inspections:mpi_advisor.tool_send_again', 'inspections:mpi_advisor.tool_reclaim', 'common.cancel'],
   'an advisor recording a decision': ['inspections:mpi_advisor.choice_approved', 'inspections:mpi_advisor.choice_declined', 'inspections:mpi_advisor.choice_undecided'],

@@ -22,3 +22,4 @@ export { screens as users } from '../features/users/screen.js';
 export { screens as wizard } from '../features/wizard/screen.js';
 export { screens as history } from '../features/history/screen.js';
 export { screens as reports } from '../features/reports/screen.js';
+export { screens as calls } from '../features/calls/screen.js';

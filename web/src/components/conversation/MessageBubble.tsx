@@ -9,7 +9,7 @@ import { SystemNote } from './SystemNote.js';
 import { ReactionBar } from './ReactionBar.js';
 import type { ConversationAt } from '../../../../shared/routes.js';
 import { linkify } from './linkify.js';
-import { formatDateTime, formatMoment } from './times.js';
+import { formatDateTime, formatDuration, formatMoment } from './times.js';
 
 /** Delivery states as locale keys ('not sent' has a space). */
 export function deliveryKey(state: DeliveryState): string {
@@ -45,14 +45,28 @@ export function canRetry(message: Message): boolean {
   return message.metadata.direction === 'outbound' && message.metadata.status !== null && RETRYABLE.includes(message.metadata.status) && !wasCancelled(message);
 }
 
-function Attachments({ attachments }: { attachments: Attachment[] }) {
+/**
+ * A recording plays where it is (a voicemail, issue 25): fetched only when the agent presses play,
+ * since a conversation may hold many; the player's own controls take the keyboard.
+ */
+function AudioPlayer({ file, label }: { file: Attachment; label: string }) {
+  return (
+    <audio className="bubble__audio" controls preload="none" aria-label={label} data-testid="message-audio">
+      <source src={file.metadata.orig} type={file.content_type} />
+    </audio>
+  );
+}
+
+function Attachments({ attachments, voicemailLabel }: { attachments: Attachment[]; voicemailLabel: string | null }) {
   const { t } = useTranslation();
   if (!attachments.length) return null;
   return (
     <ul className="bubble__attachments">
       {attachments.map((file) => (
         <li key={file.id}>
-          {file.content_type.startsWith('image/') ? (
+          {file.content_type.startsWith('audio/') ? (
+            <AudioPlayer file={file} label={voicemailLabel ?? t('conversation.file', { name: file.name })} />
+          ) : file.content_type.startsWith('image/') ? (
             <a href={file.metadata.orig} target="_blank" rel="noreferrer" className="bubble__image" data-testid="message-attachment">
               <img src={file.metadata.thumb || file.metadata.small} alt={file.name} loading="lazy" />
             </a>
@@ -104,6 +118,8 @@ export function MessageBubble({
   // A text that went (or was cancelled elsewhere) while being edited closes its editor.
   const held = !readOnly && isHeld(message);
   const editingNow = editing && held;
+  const voicemail = direction === 'inbound' ? message.metadata.voicemail : undefined;
+  const voicemailLength = voicemail ? formatDuration(voicemail.duration_seconds) : null;
   return (
     <li
       className={`bubble bubble--${staff ? 'staff' : outbound ? 'outbound' : 'inbound'}${failed ? ' bubble--failed' : ''}${editingNow ? ' bubble--editing' : ''}`}
@@ -111,7 +127,13 @@ export function MessageBubble({
       data-direction={direction}
       data-status={status ?? undefined}
       data-message-id={message.id}
+      data-voicemail={voicemail ? voicemail.call_id : undefined}
     >
+      {voicemailLength ? (
+        <p className="bubble__voicemail" data-testid="voicemail-tag">
+          {t('conversation.voicemail', { duration: voicemailLength })}
+        </p>
+      ) : null}
       {staff ? (
         <p className="bubble__staff-tag" data-testid="staff-note-tag">
           {t('collab.note_tag')}
@@ -122,7 +144,7 @@ export function MessageBubble({
       ) : message.text ? (
         <p className="bubble__text">{linkify(message.text)}</p>
       ) : null}
-      <Attachments attachments={message.attachments} />
+      <Attachments attachments={message.attachments} voicemailLabel={voicemailLength ? t('conversation.voicemail_audio', { duration: voicemailLength }) : null} />
       <footer className="bubble__meta">
         {(outbound || staff) && message.agent ? <span data-testid="message-agent">{`${message.agent.first_name} ${message.agent.last_name}`}</span> : null}
         {/* A text an agent sent with a button (vehicle ready) carries the agent: it is theirs, not the console's. */}

@@ -5,11 +5,13 @@
  * shows its stored English text.
  */
 import type { TFunction } from 'i18next';
+import { CALL_OUTCOMES } from '../../../../shared/calls/calls.js';
 import { intlTag, type Locale } from '../../../../shared/locales.js';
 import type { Message } from '../../../../shared/messages.js';
 import { formatAmount } from '../../../../shared/money.js';
 import { readNote, quotesCustomerWords, type ConsentNoteParams, type NoteParams } from '../../../../shared/systemNotes.js';
 import { refusalReasonText } from '../../lib/sendRefusals.js';
+import { formatDuration } from './times.js';
 
 function mpiCompleted(p: NoteParams['mpi_completed'], t: TFunction, locale: Locale): string {
   const number = new Intl.NumberFormat(intlTag(locale));
@@ -47,6 +49,20 @@ function notDelivered(p: NoteParams['not_delivered'], storedReason: string | und
   return reason ? t('notes.not_delivered_because', { kind, reason }) : t('notes.not_delivered', { kind });
 }
 
+/**
+ * A call that ended (issue 25): an inbound call says who answered or that it was missed (and
+ * whether a voicemail was left); an advisor's call says who called and how it went.
+ */
+function callEnded(p: NoteParams['call'], stored: string, t: TFunction): string {
+  // A note of a newer console (an outcome or direction this one has no words for) keeps its stored English.
+  if (!CALL_OUTCOMES.includes(p.outcome) || (p.direction !== 'inbound' && p.direction !== 'outbound')) return stored;
+  const duration = formatDuration(p.duration_seconds);
+  const outcome = p.outcome.replace('-', '_');
+  if (p.direction === 'outbound') return t(`notes.call_out_${outcome}`, { agent: p.agent_name || t('notes.call_an_advisor'), duration });
+  if (p.outcome === 'answered' && p.agent_name) return t('notes.call_in_answered_agent', { agent: p.agent_name, duration });
+  return t(`notes.call_in_${outcome}`, { duration });
+}
+
 /** The note's words in the agent's language, or its stored text when it has no key. */
 export function noteText(message: Pick<Message, 'text' | 'metadata'>, t: TFunction, locale: Locale): string {
   const details = message.metadata.note;
@@ -54,7 +70,7 @@ export function noteText(message: Pick<Message, 'text' | 'metadata'>, t: TFuncti
   if (!note) return message.text;
   switch (note.key) {
     case 'call':
-      return message.text;
+      return callEnded(note.params, message.text, t);
     case 'mpi_completed':
       return mpiCompleted(note.params, t, locale);
     case 'recommendation_decided':

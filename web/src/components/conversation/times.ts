@@ -72,3 +72,15 @@ export function fromWallClockInput(value: string, timeZone: string): string | nu
   const at = new TZDate(y, mo - 1, d, h, mi, timeZone);
   return Number.isNaN(at.getTime()) ? null : new Date(at.getTime()).toISOString();
 }
+
+/**
+ * A call's or a voicemail's length as a phone shows it (0:23, 2:31, 1:02:05): the same in every
+ * language, so the words around it carry the language.
+ */
+export function formatDuration(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.round(Number.isFinite(totalSeconds) ? totalSeconds : 0));
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = String(seconds % 60).padStart(2, '0');
+  return hours ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
+}

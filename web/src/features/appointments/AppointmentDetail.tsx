@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Appointment } from '../../../../shared/appointments/appointments.js';
+import { CallCustomer } from '../../components/calls/CallCustomer.js';
 import { Dialog } from '../../components/Dialog.js';
 import { DetailItem } from '../../components/conversation/DetailItem.js';
 import { DetailSection } from '../../components/conversation/DetailSection.js';
@@ -81,6 +82,7 @@ export function AppointmentDetail({
       </DetailSection>
       <DetailSection title={t('detail.actions')}>
         <div className="detail__actions">
+          <CallCustomer customerId={appointment.customer.id} board="appointments" owner={{ kind: 'appointment', id: appointment.id }} />
           <button
             type="button"
             className="button button--small"

@@ -18,6 +18,7 @@ import { refusalReasonText } from '../../lib/sendRefusals.js';
 import { customerName, findAppointment, onBoard } from './appointmentList.js';
 import { fetchAppointment } from './requests.js';
 import type { AppointmentListState } from './useAppointmentList.js';
+import { arrivalPreview } from '../../components/conversation/arrivalPreview.js';
 
 export interface LiveAppointmentsOptions {
   list: AppointmentListState;
@@ -95,7 +96,7 @@ export function useAppointmentLive(options: LiveAppointmentsOptions): void {
           if (isCatchUpEvent()) return;
           notifyWhenHidden({
             title: row ? t('appointments.notice_title', { name: customerName(row) }) : t('appointments.notice_title_unknown'),
-            body: event.data.message.text || t('conversation.attachment_only'),
+            body: arrivalPreview(event.data.message, t),
             tag: `appointment-${id}`,
             onOpen: () => latest.current.onOpen(id),
           });

@@ -17,6 +17,7 @@ import { ApiError } from '../../lib/request.js';
 import { employeeName, findEmployee } from './employeeList.js';
 import { fetchEmployee } from './requests.js';
 import type { EmployeeListState } from './useEmployeeList.js';
+import { arrivalPreview } from '../../components/conversation/arrivalPreview.js';
 
 export interface LiveEmployeesOptions {
   list: EmployeeListState;
@@ -85,7 +86,7 @@ export function useEmployeeLive(options: LiveEmployeesOptions): void {
       if (isCatchUpEvent()) return;
       notifyWhenHidden({
         title: row ? t('employees.notice_title', { name: employeeName(row) }) : t('employees.notice_title_unknown'),
-        body: event.data.message.text || t('conversation.attachment_only'),
+        body: arrivalPreview(event.data.message, t),
         tag: `employee-${id}`,
         onOpen: () => latest.current.onOpen(id),
       });

@@ -18,6 +18,7 @@ import { refusalReasonText } from '../../lib/sendRefusals.js';
 import { findGuest, guestName } from './guestList.js';
 import { fetchGuest } from './requests.js';
 import type { GuestListState } from './useGuestList.js';
+import { arrivalPreview } from '../../components/conversation/arrivalPreview.js';
 
 export interface LiveGuestsOptions {
   list: GuestListState;
@@ -78,7 +79,7 @@ export function useGuestLive(options: LiveGuestsOptions): void {
         const name = row ? guestName(row) : '';
         notifyWhenHidden({
           title: name ? t('guests.notice_title', { name }) : t('guests.notice_title_unknown'),
-          body: event.data.message.text || t('conversation.attachment_only'),
+          body: arrivalPreview(event.data.message, t),
           tag: `guest-${id}`,
           onOpen: () => latest.current.onOpen(id),
         });

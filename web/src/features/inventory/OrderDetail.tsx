@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import type { Customer } from '../../../../shared/customers.js';
 import type { InventoryOrder } from '../../../../shared/inventory/orders.js';
 import { Dialog } from '../../components/Dialog.js';
+import { CallCustomer } from '../../components/calls/CallCustomer.js';
 import { CallHistory } from '../../components/conversation/CallHistory.js';
 import { ConsentHistory } from '../../components/conversation/ConsentHistory.js';
 import type { ConversationContext } from '../../components/conversation/conversationContext.js';
@@ -94,6 +95,7 @@ export function OrderDetail({
           <button type="button" className="button button--small" disabled={busy !== null || order.closed_at !== null} data-testid="order-close" onClick={() => setAsking(true)}>
             {t('inventory.close')}
           </button>
+          <CallCustomer customerId={order.customer.id} board="inventory" owner={{ kind: 'inventory_order', id: order.id }} />
           <CustomerActions customer={order.customer} name={name} disabled={busy !== null && busy !== 'customer'} onBusy={(working) => setBusy(working ? 'customer' : null)} onCustomer={onCustomer} />
         </div>
         {order.failed_message_id ? <p className="order-detail__hint">{t('inventory.resend_hint')}</p> : null}

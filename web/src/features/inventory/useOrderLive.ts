@@ -16,6 +16,8 @@ import { ApiError } from '../../lib/request.js';
 import { customerName, findOrder } from './orderList.js';
 import { fetchOrder } from './requests.js';
 import type { OrderListState } from './useOrderList.js';
+import type { Message } from '../../../../shared/messages.js';
+import { arrivalPreview } from '../../components/conversation/arrivalPreview.js';
 
 export interface LiveOrdersOptions {
   list: OrderListState;
@@ -54,11 +56,11 @@ export function useOrderLive(options: LiveOrdersOptions): void {
     );
   }
 
-  function replyArrived(id: string, order: InventoryOrder | undefined, text: string): void {
+  function replyArrived(id: string, order: InventoryOrder | undefined, message: Message): void {
     if (isCatchUpEvent()) return;
     notifyWhenHidden({
       title: order ? t('inventory.notice_title', { name: customerName(order) }) : t('inventory.notice_title_unknown'),
-      body: text || t('conversation.attachment_only'),
+      body: arrivalPreview(message, t),
       tag: `inventory-order-${id}`,
       onOpen: () => latest.current.onOpen(id),
     });
@@ -81,7 +83,7 @@ export function useOrderLive(options: LiveOrdersOptions): void {
           else refetch(id);
           if (!inbound) return;
           if (reading) latest.current.onReadingArrival(id);
-          replyArrived(id, row, event.data.message.text);
+          replyArrived(id, row, event.data.message);
           return;
         }
         case 'read.changed':

@@ -25,12 +25,14 @@ interface Draft {
   email_notifications_enabled: boolean;
   sms_notifications_enabled: boolean;
   sms_notifications_phone: string;
+  call_phone: string;
   locale: Locale;
 }
 
 const draftOf = (profile: OwnProfileView): Draft => ({
   ...profile,
   sms_notifications_phone: profile.sms_notifications_phone ? formatPhone(profile.sms_notifications_phone) : '',
+  call_phone: profile.call_phone ? formatPhone(profile.call_phone) : '',
 });
 
 type Problems = Partial<Record<ProfileField, string>>;
@@ -42,7 +44,8 @@ export interface ProfileScreenProps {
 
 /**
  * My profile (issue 22; SPEC §2 "my profile", §3 Agent): the agent's own name, e-mail and SMS
- * notifications and the number SMS notifications go to, the console's language (applied at once
+ * notifications and the number SMS notifications go to, the phone "call customer" rings first
+ * (issue 25), the console's language (applied at once
  * and kept on the agent, so another browser opens in it), their presence and auto-reply (the
  * presence feature's own control), and changing their password. A save made in another console of
  * theirs shows here as it lands.
@@ -73,7 +76,7 @@ export function ProfileScreen({ Presence }: ProfileScreenProps) {
   /** The same rules as the server's, so a slip shows at once, in the agent's language. */
   function check(): { changes: ProfileChanges | null; found: Problems } {
     const found: Problems = {};
-    const parsed = profileChanges.safeParse({ ...draft, sms_notifications_phone: draft.sms_notifications_phone.trim() || null });
+    const parsed = profileChanges.safeParse({ ...draft, sms_notifications_phone: draft.sms_notifications_phone.trim() || null, call_phone: draft.call_phone.trim() || null });
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] as ProfileField | undefined;
@@ -84,6 +87,12 @@ export function ProfileScreen({ Presence }: ProfileScreenProps) {
     if (phone || draft.sms_notifications_enabled) {
       const problem = phoneProblem(phone, country);
       if (problem) found.sms_notifications_phone = t(`errors.phone_${problem}`);
+    }
+    // No phone for calls is fine: "call customer" rings the SMS notification number then.
+    const callPhone = draft.call_phone.trim();
+    if (callPhone) {
+      const problem = phoneProblem(callPhone, country);
+      if (problem) found.call_phone = t(`errors.phone_${problem}`);
     }
     return { changes: parsed.success && Object.keys(found).length === 0 ? parsed.data : null, found };
   }
@@ -119,6 +128,7 @@ export function ProfileScreen({ Presence }: ProfileScreenProps) {
 
   const fieldId = (name: string) => `${ids}-${name}`;
   const smsProblem = problems.sms_notifications_phone ?? null;
+  const callProblem = problems.call_phone ?? null;
   const problemCount = Object.keys(problems).length;
   return (
     <section className="profile" aria-labelledby={fieldId('title')} data-testid="profile">
@@ -207,6 +217,31 @@ export function ProfileScreen({ Presence }: ProfileScreenProps) {
             {smsProblem ? (
               <p className="field__error" id={`${fieldId('sms')}-error`} data-testid="profile-sms-phone-error">
                 {smsProblem}
+              </p>
+            ) : null}
+          </div>
+        </fieldset>
+
+        <fieldset className="profile__section">
+          <legend className="profile__legend">{t('calls_legend')}</legend>
+          <div className="field">
+            <label htmlFor={fieldId('call')}>{t('call_phone')}</label>
+            <input
+              id={fieldId('call')}
+              type="tel"
+              autoComplete="tel"
+              value={draft.call_phone}
+              aria-invalid={callProblem ? true : undefined}
+              aria-describedby={`${fieldId('call')}-hint${callProblem ? ` ${fieldId('call')}-error` : ''}`}
+              data-testid="profile-call-phone"
+              onChange={(event) => change('call_phone', event.target.value)}
+            />
+            <p className="field__hint" id={`${fieldId('call')}-hint`}>
+              {t('call_phone_hint')}
+            </p>
+            {callProblem ? (
+              <p className="field__error" id={`${fieldId('call')}-error`} data-testid="profile-call-phone-error">
+                {callProblem}
               </p>
             ) : null}
           </div>

@@ -10,6 +10,7 @@ import type { SheetReply, SheetTemplate } from '../../../../shared/inspections/i
 import { formatMoney } from '../../../../shared/money.js';
 import type { Customer } from '../../../../shared/customers.js';
 import { isTextedIn, type RepairOrder } from '../../../../shared/repairOrders/repairOrders.js';
+import { CallCustomer } from '../../components/calls/CallCustomer.js';
 import { CallHistory } from '../../components/conversation/CallHistory.js';
 import { ConsentHistory } from '../../components/conversation/ConsentHistory.js';
 import { CustomerActions, customerActionRefusal } from '../../components/conversation/CustomerActions.js';
@@ -160,6 +161,7 @@ export function DetailPanel({
           <button type="button" className="button button--small" data-testid="detail-read-toggle" onClick={() => onToggleUnread(order, !order.is_unread)}>
             {order.is_unread ? t('actions.mark_read') : t('actions.mark_unread')}
           </button>
+          <CallCustomer customerId={customer.id} board="service" owner={{ kind: 'repair_order', id: order.id }} />
           <CustomerActions
             customer={customer}
             name={customerName(order)}

@@ -22,6 +22,7 @@ import { looksAfter } from '../../components/conversation/readMarks.js';
 import { customerName, findRow, isInbound, messageArrived, rowsOfCustomer, type BoardView } from './boardRows.js';
 import { fetchRepairOrder, repairOrderPath } from './requests.js';
 import type { BoardList } from './useBoardList.js';
+import { arrivalPreview } from '../../components/conversation/arrivalPreview.js';
 
 /** The boards' events the service board listens to: its orders' and their inspections'. */
 const SERVICE_BOARD_EVENTS = { ...REPAIR_ORDER_EVENTS, ...MPI_EVENTS };
@@ -122,7 +123,7 @@ export function useBoardLive(options: LiveBoardOptions): void {
         if (isCatchUpEvent()) return;
         notifyWhenHidden({
           title: row ? t('board.notice_title', { name: customerName(row) }) : t('board.notice_title_unknown'),
-          body: data.message.text || t('conversation.attachment_only'),
+          body: arrivalPreview(data.message, t),
           tag: orderId,
           onOpen: () => latest.current.onOpen(orderId),
         });
@@ -144,7 +145,7 @@ export function useBoardLive(options: LiveBoardOptions): void {
           if (quiet) return;
           notifyWhenHidden({
             title: order ? t('board.routed_notice_title', { name: customerName(order), agent: from }) : t('board.routed_notice_title_unknown', { agent: from }),
-            body: data.message.text || t('conversation.attachment_only'),
+            body: arrivalPreview(data.message, t),
             tag: orderId,
             onOpen: () => latest.current.onOpen(orderId),
           });

@@ -79,3 +79,18 @@ describe('the settings form', () => {
     expect(fieldProblem(number, '(617) 555-0142', 'US', t)).toBeNull();
   });
 });
+
+describe('the voice calls tab (issue 25)', () => {
+  it("sets each board's missed-call text-back: on or off, the store's words, and whether it goes outside texting hours", () => {
+    for (const board of ['service', 'appointments', 'inventory']) {
+      const own = fields(voiceCallsTab).filter((field) => field.source === `${board}_calls_settings`);
+      expect(own.map((field) => `${field.field}:${field.kind}`)).toEqual(expect.arrayContaining(['text_back_enabled:checkbox', 'text_back_text:textarea', 'text_back_in_quiet_hours:checkbox']));
+      // An empty text means the console's own words: the field says so.
+      expect(own.find((field) => field.field === 'text_back_text')?.hint).toBe('settings.calls_text_back_text_hint');
+    }
+  });
+
+  it('no longer says calls arrive in a later release', () => {
+    expect(voiceCallsTab.hint).toBeUndefined();
+  });
+});

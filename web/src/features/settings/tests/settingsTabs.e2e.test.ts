@@ -144,7 +144,7 @@ describe('the settings tabs', () => {
     await save(editor, 'inventory');
     await expect.poll(() => closeAfter(watcher).inputValue(), { timeout: 10_000 }).toBe('200');
 
-    // Voice calls: a ring-to number (a phone tag), saved though calls arrive later.
+    // Voice calls: a ring-to number (a phone tag).
     await Promise.all([openTab(editor, 'voice_calls'), openTab(watcher, 'voice_calls')]);
     const ringTo = field(editor, 'setting-service_calls_settings-ring_to_numbers');
     await ringTo.fill('12');
