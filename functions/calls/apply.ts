@@ -23,7 +23,7 @@ import { threadFor } from '../inbound/threading.js';
 import { announceMessage } from '../messages/announce.js';
 import { systemMessage } from '../messages/notes.js';
 import { loadOwner, type ConversationOwner } from '../messages/owners.js';
-import { appendMessage, MessageAlreadyStored } from '../messages/records.js';
+import { appendOnce } from '../messages/records.js';
 import { announceCall, callNotice } from './notices.js';
 import type { CallStep } from './progress.js';
 import { callRecordOf, claimMessageId, claimTextBack, getCallPointer, inboundCallId, openCallPointer, updateCallPointer, type CallPointer } from './records.js';
@@ -127,13 +127,7 @@ async function noteCall(pointer: CallPointer, owner: ConversationOwner): Promise
   };
   const message = systemMessage(owner, { behaviour: 'GENERIC_SYSTEM', text: callNoteText(note.params), note });
   message.id = await claimMessageId(pointer.company_id, pointer.call_id, 'note_message_id');
-  try {
-    await appendMessage(owner, message);
-  } catch (err) {
-    if (err instanceof MessageAlreadyStored) return;
-    throw err;
-  }
-  await announceMessage(owner, message, 'message.created');
+  if (await appendOnce(owner, message)) await announceMessage(owner, message, 'message.created');
 }
 
 /** A missed inbound call: the text-back, once per call, in the conversation it opens if need be. */

@@ -27,7 +27,7 @@ import { countryOfLocation, normalizePhone, phoneProblem, PHONE_ERRORS } from '.
 import { announceMessage } from '../messages/announce.js';
 import { sendAutomated } from '../messages/automated.js';
 import { announceTo, changedEvent, type ConversationOwner } from '../messages/owners.js';
-import { appendMessage, MessageAlreadyStored, newMessage } from '../messages/records.js';
+import { appendOnce, newMessage } from '../messages/records.js';
 import { dealershipOf, sendContext, serviceNumber } from '../messages/send.js';
 import { announceGuest } from './events.js';
 import { guestContactFor } from './guestContacts.js';
@@ -100,12 +100,7 @@ async function leadGuest(store: LeadFormStore, input: LeadInput, button: Marketi
 /** The lead's words, the conversation's first message (as the guest wrote them, from their number); written once. */
 async function postWords(owner: ConversationOwner<GuestRecord>, lead: StoredLead, cell: string): Promise<void> {
   const message = newMessage(owner, { id: lead.message_id, direction: 'inbound', text: lead.text, at: owner.record.created_at, from: cell });
-  try {
-    await appendMessage(owner, message);
-  } catch (err) {
-    if (err instanceof MessageAlreadyStored) return;
-    throw err;
-  }
+  if (!(await appendOnce(owner, message))) return;
   await announceMessage(owner, message, 'message.created');
   await announceTo(owner, changedEvent(owner, 'message_received'));
 }

@@ -22,7 +22,7 @@ import { textingNumber, type TextingNumber } from '../lib/textingNumbers.js';
 import { changeConsent, changeNumberConsent } from '../customers/consent.js';
 import { customersWithPhone, type CustomerRecord } from '../customers/records.js';
 import { consentIntent } from '../messages/keywords.js';
-import { appendMessage, MessageAlreadyStored, newMessage, type MessageRecord } from '../messages/records.js';
+import { appendOnce, newMessage, type MessageRecord } from '../messages/records.js';
 import { announceMessage } from '../messages/announce.js';
 import { outboundRecord, queueAndDeliver } from '../messages/delivery.js';
 import { ownerFieldOf } from '../../shared/conversations.js';
@@ -51,13 +51,8 @@ export async function postToConversation(owner: ConversationOwner, message: Mess
     current = port.owner(await port.reopen(owner.record));
     if (!current.archived) await announceTo(current, changedEvent(current, 'unarchived'));
   }
-  try {
-    await appendMessage(current, message);
-  } catch (err) {
-    // Already stored by an earlier delivery of the same text.
-    if (err instanceof MessageAlreadyStored) return current;
-    throw err;
-  }
+  // Already stored by an earlier delivery of the same text: nothing to announce again.
+  if (!(await appendOnce(current, message))) return current;
   await announceMessage(current, message, 'message.created');
   await announceTo(current, changedEvent(current, 'message_received'));
   await port.customerReplied?.(current.record, message.text, message.created_at);

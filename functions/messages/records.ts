@@ -281,6 +281,21 @@ export async function appendMessage(owner: ConversationOwner, message: MessageRe
   }
 }
 
+/**
+ * Adds a message written with an id of its own making (a redelivered text, a call's note, a lead's
+ * words) unless an earlier attempt stored it already; answers whether it was stored now, so the
+ * caller announces it once.
+ */
+export async function appendOnce(owner: ConversationOwner, message: MessageRecord): Promise<boolean> {
+  try {
+    await appendMessage(owner, message);
+    return true;
+  } catch (err) {
+    if (err instanceof MessageAlreadyStored) return false;
+    throw err;
+  }
+}
+
 /** What an owner's bump write learns of the message (functions/messages/owners.ts BumpedMessage). */
 export function bumpedMessage(message: MessageRecord): BumpedMessage {
   const direction = message.metadata.direction;
