@@ -140,7 +140,8 @@ describe('the service board', () => {
     const download = await fetch(href!);
     expect(download.status).toBe(200);
     expect(Buffer.from(await download.arrayBuffer()).equals(png)).toBe(true);
-    // The customer's phone got the text with the photo.
+    // The customer's phone got the text with the photo (the bubble shows the stored text; the carrier takes it a moment later).
+    await expect.poll(async () => (await textsTo(browser.carrierUrl, customer.phones.cell!)).length, { timeout: 10_000 }).toBeGreaterThan(0);
     const texts = await textsTo(browser.carrierUrl, customer.phones.cell!);
     expect(texts[0]?.text).toContain('front brake pads');
     expect(texts[0]?.media).toHaveLength(1);
