@@ -9,7 +9,6 @@ import type { AutomatedKind, DeliveryState, Message, SystemBehaviour } from '../
 import { newId } from '../lib/ids.js';
 import { DELIVERY_PROGRESS, FINAL_DELIVERY_STATES } from '../../shared/messages.js';
 import { config, secondsFromEnv } from '../lib/config.js';
-import { keys } from '../lib/keys.js';
 import { downloadUrl } from '../lib/storage.js';
 import { fields, getItem, isConditionFailure, putItemIf, queryAll, queryPage, readPage, transactWrite, updateItem, type Item, type TransactWrite } from '../lib/table.js';
 import { portFor, type BumpedMessage, type ConversationOwner } from './owners.js';
