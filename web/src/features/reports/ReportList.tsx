@@ -7,14 +7,14 @@
  * report turning ready, failing, renamed or deleted anywhere reads the page again, and so does a
  * stream that was lost and is back.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import useSWR from 'swr';
 import type { LocationRef } from '../../../../shared/api.js';
 import { REPORT_EVENTS, type ReportEvent } from '../../../../shared/reports/events.js';
 import type { Report } from '../../../../shared/reports/types.js';
-import { Dialog } from '../../components/Dialog.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { formatDateTime } from '../../components/conversation/times.js';
 import { reportFailure } from '../../lib/failures.js';
 import { ApiError } from '../../lib/request.js';
@@ -42,7 +42,6 @@ function save(url: string, fileName: string) {
 
 export function ReportList({ location, mayChooseCompany }: { location: LocationRef; mayChooseCompany: boolean }) {
   const { t } = useTranslation('reports');
-  const ids = useId();
   const locale = useStore(currentLocale);
   const [offset, setOffset] = useState(0);
   const [ordering, setOrdering] = useState(false);
@@ -213,33 +212,20 @@ export function ReportList({ location, mayChooseCompany }: { location: LocationR
           void mutate();
         }}
       />
-      <Dialog open={deleting !== null} onClose={() => setDeleting(null)} labelledBy={`${ids}-delete-title`}>
-        {deleting ? (
-          <div data-testid="report-delete-dialog">
-            <h2 id={`${ids}-delete-title`} className="dialog__title">
-              {t('reports.delete_title', { name: deleting.name })}
-            </h2>
-            <p>{t('reports.delete_body')}</p>
-            <div className="dialog__actions">
-              <button type="button" className="button" onClick={() => setDeleting(null)} autoFocus>
-                {t('reports.delete_keep')}
-              </button>
-              <button
-                type="button"
-                className="button reports__danger"
-                data-testid="report-delete-confirm"
-                disabled={busy === deleting.id}
-                onClick={() => {
-                  const report = deleting;
-                  void act(report, () => deleteReport(report.id), t('reports.deleted', { name: report.name })).then(() => setDeleting(null));
-                }}
-              >
-                {t('reports.delete_confirm')}
-              </button>
-            </div>
-          </div>
-        ) : null}
-      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={deleting ? t('reports.delete_title', { name: deleting.name }) : ''}
+        body={t('reports.delete_body')}
+        keepLabel={t('reports.delete_keep')}
+        confirmLabel={t('reports.delete_confirm')}
+        busy={deleting !== null && busy === deleting.id}
+        testId="report-delete-dialog"
+        onConfirm={() => {
+          const report = deleting;
+          if (report) void act(report, () => deleteReport(report.id), t('reports.deleted', { name: report.name })).then(() => setDeleting(null));
+        }}
+      />
     </>
   );
 }

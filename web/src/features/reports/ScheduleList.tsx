@@ -3,14 +3,14 @@
  * a day, at an hour of the store's clock) for a period relative to the run, e-mailed to the listed
  * addresses. Deleting one asks first.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import useSWR from 'swr';
 import type { LocationRef } from '../../../../shared/api.js';
 import { reportPaths } from '../../../../shared/reports/routes.js';
 import type { ReportSchedule } from '../../../../shared/reports/types.js';
-import { Dialog } from '../../components/Dialog.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { formatDateTime } from '../../components/conversation/times.js';
 import { reportFailure } from '../../lib/failures.js';
 import { currentLocale } from '../../lib/i18n.js';
@@ -21,7 +21,6 @@ import { cadenceText } from './scheduleWords.js';
 
 export function ScheduleList({ location, mayChooseCompany }: { location: LocationRef; mayChooseCompany: boolean }) {
   const { t } = useTranslation('reports');
-  const ids = useId();
   const locale = useStore(currentLocale);
   const [editing, setEditing] = useState<ScheduleEditing>(null);
   const [deleting, setDeleting] = useState<ReportSchedule | null>(null);
@@ -93,24 +92,19 @@ export function ScheduleList({ location, mayChooseCompany }: { location: Locatio
           void mutate();
         }}
       />
-      <Dialog open={deleting !== null} onClose={() => setDeleting(null)} labelledBy={`${ids}-delete-title`}>
-        {deleting ? (
-          <div data-testid="schedule-delete-dialog">
-            <h2 id={`${ids}-delete-title`} className="dialog__title">
-              {t('reports.schedule_delete_title', { name: deleting.name })}
-            </h2>
-            <p>{t('reports.schedule_delete_body')}</p>
-            <div className="dialog__actions">
-              <button type="button" className="button" onClick={() => setDeleting(null)} autoFocus>
-                {t('reports.delete_keep')}
-              </button>
-              <button type="button" className="button reports__danger" data-testid="schedule-delete-confirm" disabled={busy} onClick={() => void remove(deleting)}>
-                {t('reports.schedule_delete_confirm')}
-              </button>
-            </div>
-          </div>
-        ) : null}
-      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={deleting ? t('reports.schedule_delete_title', { name: deleting.name }) : ''}
+        body={t('reports.schedule_delete_body')}
+        keepLabel={t('reports.delete_keep')}
+        confirmLabel={t('reports.schedule_delete_confirm')}
+        busy={busy}
+        testId="schedule-delete-dialog"
+        onConfirm={() => {
+          if (deleting) void remove(deleting);
+        }}
+      />
     </>
   );
 }

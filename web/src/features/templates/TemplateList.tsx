@@ -3,14 +3,14 @@
  * where the acting agent may change it (the company's: admins; a location's: its managers and admins;
  * one's own: oneself). Delete asks first, in words that say it cannot be undone.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import useSWR from 'swr';
 import type { AccessFlags } from '../../../../shared/access.js';
 import { TEMPLATE_EVENTS, type TemplateEvent } from '../../../../shared/templates/events.js';
 import type { MessageTemplate, TemplateLevel } from '../../../../shared/templates/templates.js';
-import { Dialog } from '../../components/Dialog.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { reportFailure } from '../../lib/failures.js';
 import { useStreamEvents } from '../../lib/realtime.js';
 import { session } from '../../lib/session.js';
@@ -28,7 +28,6 @@ function mayChange(level: TemplateLevel, flags: AccessFlags | null): boolean {
 
 export function TemplateList({ level, locationId }: { level: TemplateLevel; locationId: string }) {
   const { t } = useTranslation('templates');
-  const ids = useId();
   const current = useStore(session);
   const flags = current.status === 'ready' ? current.acting.access_level : null;
   const [editing, setEditing] = useState<Editing>(null);
@@ -111,24 +110,19 @@ export function TemplateList({ level, locationId }: { level: TemplateLevel; loca
           void mutate();
         }}
       />
-      <Dialog open={deleting !== null} onClose={() => setDeleting(null)} labelledBy={`${ids}-delete-title`}>
-        {deleting ? (
-          <div className="templates-delete" data-testid="template-delete-dialog">
-            <h2 id={`${ids}-delete-title`} className="dialog__title">
-              {t('templates.delete_title')}
-            </h2>
-            <p>{t('templates.delete_body', { name: deleting.name })}</p>
-            <div className="dialog__actions">
-              <button type="button" className="button" onClick={() => setDeleting(null)} autoFocus>
-                {t('templates.delete_keep')}
-              </button>
-              <button type="button" className="button button--danger-solid" data-testid="template-delete-confirm" disabled={busy} onClick={() => void confirmDelete(deleting)}>
-                {t('templates.delete_confirm')}
-              </button>
-            </div>
-          </div>
-        ) : null}
-      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={t('templates.delete_title')}
+        body={deleting ? t('templates.delete_body', { name: deleting.name }) : ''}
+        keepLabel={t('templates.delete_keep')}
+        confirmLabel={t('templates.delete_confirm')}
+        busy={busy}
+        testId="template-delete-dialog"
+        onConfirm={() => {
+          if (deleting) void confirmDelete(deleting);
+        }}
+      />
     </>
   );
 }

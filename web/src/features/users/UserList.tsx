@@ -11,7 +11,7 @@ import { ACCESS_FLAGS } from '../../../../shared/access.js';
 import { userPaths } from '../../../../shared/users/routes.js';
 import { USERS_PER_PAGE, mayEdit, type UserRow } from '../../../../shared/users/users.js';
 import { ChangePasswordDialog } from '../../components/ChangePasswordDialog.js';
-import { Dialog } from '../../components/Dialog.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { reportFailure } from '../../lib/failures.js';
 import { useReadySession } from '../../lib/session.js';
 import { Pager } from '../../components/Pager.js';
@@ -22,8 +22,8 @@ const SEARCH_DELAY_MS = 300;
 
 export function UserList({ locationId }: { locationId: string }) {
   const { t } = useTranslation('users');
-  const ids = useId();
   const { acting, agent } = useReadySession();
+  const ids = useId();
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
@@ -151,33 +151,20 @@ export function UserList({ locationId }: { locationId: string }) {
         }}
       />
       <ChangePasswordDialog agent={password} own={password?.id === agent.id} onClose={() => setPassword(null)} />
-      <Dialog open={deactivating !== null} onClose={() => setDeactivating(null)} labelledBy={`${ids}-deactivate-title`}>
-        {deactivating ? (
-          <div data-testid="user-deactivate-dialog">
-            <h2 id={`${ids}-deactivate-title`} className="dialog__title">
-              {t('users.deactivate_title', { name: name(deactivating) })}
-            </h2>
-            <p>{t('users.deactivate_body', { name: name(deactivating) })}</p>
-            <div className="dialog__actions">
-              <button type="button" className="button" onClick={() => setDeactivating(null)} autoFocus>
-                {t('users.deactivate_keep')}
-              </button>
-              <button
-                type="button"
-                className="button button--danger-solid"
-                data-testid="user-deactivate-confirm"
-                disabled={busy}
-                onClick={() => {
-                  const user = deactivating;
-                  void act(() => setUserActive(user.id, false), t('users.deactivated', { name: name(user) })).then(() => setDeactivating(null));
-                }}
-              >
-                {t('users.deactivate_confirm')}
-              </button>
-            </div>
-          </div>
-        ) : null}
-      </Dialog>
+      <ConfirmDialog
+        open={deactivating !== null}
+        onClose={() => setDeactivating(null)}
+        title={deactivating ? t('users.deactivate_title', { name: name(deactivating) }) : ''}
+        body={deactivating ? t('users.deactivate_body', { name: name(deactivating) }) : ''}
+        keepLabel={t('users.deactivate_keep')}
+        confirmLabel={t('users.deactivate_confirm')}
+        busy={busy}
+        testId="user-deactivate-dialog"
+        onConfirm={() => {
+          const user = deactivating;
+          if (user) void act(() => setUserActive(user.id, false), t('users.deactivated', { name: name(user) })).then(() => setDeactivating(null));
+        }}
+      />
     </>
   );
 }

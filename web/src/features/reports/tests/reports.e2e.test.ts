@@ -116,5 +116,20 @@ describe.each(WIDTHS)('reports at %s', (width, options) => {
     await expect.poll(() => reportCount(), { timeout: 15_000 }).toBe(before + 1);
     // Named by what it lists, in the manager's words.
     await page.getByTestId('report-item').filter({ has: page.getByTestId('report-name').getByText('Sent · Marcus Bell', { exact: true }) }).first().waitFor({ timeout: 15_000 });
+
+    // Deleting asks first (the shared confirmation): keeping it changes nothing, confirming removes it.
+    const count = await reportCount();
+    await item.getByTestId('report-delete').click();
+    const confirm = page.getByTestId('report-delete-dialog');
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain(name);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
+    expect(await reportCount()).toBe(count);
+    await item.getByTestId('report-delete').click();
+    await page.getByTestId('report-delete-confirm').click();
+    await item.waitFor({ state: 'detached', timeout: 15_000 });
+    await expect.poll(() => reportCount(), { timeout: 15_000 }).toBe(count - 1);
   });
 });
