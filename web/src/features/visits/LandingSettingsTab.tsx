@@ -34,7 +34,9 @@ export function LandingSettingsTab({ locationId }: { locationId: string }) {
       <h2 className="settings__heading">{t('landing.title')}</h2>
       <p className="settings__muted">{t('landing.intro_hint')}</p>
       {settings.data && images.data ? (
-        <LandingForm key={JSON.stringify(settings.data.landing_settings)} locationId={locationId} path={path} initial={settings.data.landing_settings} images={images.data.images} />
+        // Not keyed by the saved values: a save that returns while a logo uploads must not remount the
+        // image fields and drop the file the manager just picked.
+        <LandingForm key={locationId} locationId={locationId} path={path} initial={settings.data.landing_settings} images={images.data.images} />
       ) : (
         <section className="settings__card">
           <p className="settings__muted">{settings.error || images.error ? t('landing.load_failed') : t('landing.loading')}</p>
@@ -70,6 +72,7 @@ function LandingForm({ locationId, path, initial, images }: { locationId: string
     try {
       const answer = await api.request<{ landing_settings: Landing }>(path, { method: 'POST', body: { landing_settings: values }, expected: { statuses: [400, 403, 422] } });
       await mutate(path, answer, { revalidate: false });
+      setForm(answer.landing_settings);
       toast.success(t('landing.saved'));
     } catch (error) {
       if (error instanceof ApiError && error.action.kind === 'expected') setProblem(serverMessage(error.body) || t('landing.invalid_values'));

@@ -18,6 +18,12 @@ const { companyId, locationId } = DEMO_NORTH;
 // One transparent pixel.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
+function hold() {
+  let release = () => {};
+  const promise = new Promise<void>((resolve) => (release = resolve));
+  return { promise, release };
+}
+
 let saved: { landing: SettingsOf<'landing_settings'>; vcard: SettingsOf<'vcard_settings'> };
 beforeAll(async () => {
   saved = { landing: await readSettings(companyId, locationId, 'landing_settings'), vcard: await readSettings(companyId, locationId, 'vcard_settings') };
@@ -49,12 +55,35 @@ describe('the landing pages settings tab', () => {
     await tab.getByTestId('landing-save').click();
     expect(await tab.getByTestId('landing-problem').textContent()).toBe('The link must start with https://');
     await tab.getByTestId('landing-link').fill('https://demo-motors.example');
+    // The save answers while the logo is still uploading: the upload's progress and its outcome
+    // stay on screen (the image fields are not remounted by a save).
+    const held = { save: hold(), upload: hold() };
+    await page.route('**/landing_settings', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      const response = await route.fetch();
+      await held.save.promise;
+      await route.fulfill({ response });
+    });
+    await page.route('**/landing_images', async (route) => {
+      if (route.request().method() !== 'PUT') return route.fallback();
+      await held.upload.promise;
+      await route.fallback();
+    });
     await tab.getByTestId('landing-save').focus();
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await readSettings(companyId, locationId, 'landing_settings')).text, { timeout: 10_000 }).toBe('Demo Motors North service');
 
     await tab.getByTestId('landing-upload-logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
-    await tab.getByTestId('landing-remove-logo').waitFor({ timeout: 10_000 });
+    const logo = tab.getByTestId('landing-image-logo');
+    await logo.getByRole('status').waitFor();
+    held.save.release();
+    await expect.poll(async () => tab.getByTestId('landing-save').isDisabled()).toBe(true);
+    expect(await logo.getByRole('status').count()).toBe(1);
+    held.upload.release();
+    // Under a loaded CI machine the slot, storage and confirmation take a while; a refusal shows its text.
+    await logo.locator('[data-testid="landing-remove-logo"], [role="alert"]').first().waitFor({ timeout: 20_000 });
+    expect(await logo.getByRole('alert').allTextContents()).toEqual([]);
+    await page.unrouteAll();
     expect((await readSettings(companyId, locationId, 'vcard_settings')).logo_key).toMatch(/^branding\/cmp_demo\/loc_demo_north\/logo\/img_\w+\.png$/);
     await preview.locator('img').waitFor();
 
