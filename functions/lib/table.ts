@@ -57,6 +57,9 @@ const WRITE_COMMANDS = new Set([
   'TransactWriteCommand',
 ]);
 
+/** Whether a call (by its command's name) writes to the table. */
+export const isWrite = (commandName: string | undefined): boolean => commandName !== undefined && WRITE_COMMANDS.has(commandName);
+
 function recordCapacity(consumed: ConsumedCapacity | ConsumedCapacity[] | undefined, commandName: string | undefined): void {
   const meter = meters.getStore();
   if (!meter) return;
@@ -66,7 +69,7 @@ function recordCapacity(consumed: ConsumedCapacity | ConsumedCapacity[] | undefi
     meter.write += c.WriteCapacityUnits ?? 0;
     // DynamoDB Local and on-demand tables may answer only the total: a write's is write capacity.
     if (c.ReadCapacityUnits === undefined && c.WriteCapacityUnits === undefined) {
-      if (commandName && WRITE_COMMANDS.has(commandName)) meter.write += c.CapacityUnits ?? 0;
+      if (isWrite(commandName)) meter.write += c.CapacityUnits ?? 0;
       else meter.read += c.CapacityUnits ?? 0;
     }
   }

@@ -32,7 +32,9 @@ export async function startIsolatedStack(options: LocalStackOptions, extraEnv: R
   const child = fork(fileURLToPath(new URL('./isolated-main.ts', import.meta.url)), [JSON.stringify(options)], {
     cwd: PROJECT_ROOT,
     execArgv: tsxImportArgs(),
-    env: { ...process.env, ...extraEnv },
+    // The level the stack would set (stack.ts) comes too late for a logger a module built on import,
+    // and Powertools puts back its first level on every invocation: the child starts with it.
+    env: { ...process.env, ...(options.quiet && !process.env.LOG_LEVEL ? { LOG_LEVEL: 'WARN' } : {}), ...extraEnv },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = once(child, 'exit');

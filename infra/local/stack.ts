@@ -284,6 +284,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       log: supervision.logError,
     });
     stops.push(() => tableStream.stop());
+    // Lambda's event source polls the stream in AWS; here the reader rests while nothing is written
+    // and every write of this process's handlers wakes it, so their listeners run at once.
+    const { db, isWrite } = await import('../../functions/lib/table.js');
+    db().middlewareStack.add(
+      (next, context) => async (args) => {
+        const out = await next(args);
+        if (isWrite(context.commandName)) tableStream.nudge();
+        return out;
+      },
+      { step: 'initialize', name: 'localTableStreamNudge' },
+    );
     const seeded = seedLoading ? await (await seedLoading).seedDemo() : false;
 
     const carrier = new Carrier(new CarrierStore(dataDir ? join(dataDir, 'carrier.json') : null), publishToTopic, {

@@ -9,6 +9,11 @@
  *
  * `caughtUp()` answers once every record written before it was asked has been handled: tests wait
  * for it before reading what a listener keeps (test/support/tableStream.ts).
+ *
+ * An idle reader asks the stream less and less often (50 ms up to half a second): a stack waiting
+ * for a browser or a person asked DynamoDB Local twenty times a second for nothing, a tenth of a
+ * core per running stack. `nudge()` wakes it at once; the local stack nudges it after every write
+ * its handlers make (stack.ts), so their listeners still run within milliseconds.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
@@ -16,8 +21,9 @@ import type { _Record as StreamRecord, DynamoDBStreamsClient } from '@aws-sdk/cl
 
 /** Lambda's event source hands at most this many records at once (its BatchSize; infra/tableStream.ts). */
 export const STREAM_BATCH_SIZE = 100;
-/** How long an idle reader waits before asking the stream again. */
+/** How long an idle reader waits before asking the stream again: doubled each idle round, up to the most. */
 const IDLE_POLL_MS = 50;
+const MOST_IDLE_POLL_MS = 500;
 const RETRY_MS = 500;
 /** Hands of a batch before it is split, and of a single change before it is set aside (infra/tableStream.ts retries 10). */
 const BATCH_TRIES = 2;
@@ -38,6 +44,8 @@ export interface TableStreamOptions {
 export interface TableStreamReader {
   /** Resolves once every record the table took before the call has been handled. */
   caughtUp(timeoutMs?: number): Promise<void>;
+  /** Something was written: an idle reader looks at once. */
+  nudge(): void;
   stop(): Promise<void>;
 }
 
@@ -184,10 +192,33 @@ export async function startTableStreamReader(options: TableStreamOptions): Promi
   }
 
   const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+  /** Set while the loop waits between idle rounds; a nudge ends the wait. */
+  let wake: (() => void) | null = null;
+  /** A write since the round began: the next round starts at once, and short waits again. */
+  let nudged = false;
+  const idle = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        wake = null;
+        resolve();
+      }, ms);
+      wake = () => {
+        clearTimeout(timer);
+        wake = null;
+        resolve();
+      };
+    });
+  const nudge = () => {
+    nudged = true;
+    wake?.();
+  };
 
+  let idleRounds = 0;
   const loop = (async () => {
     while (!stopped) {
       let found = false;
+      if (nudged) idleRounds = 0;
+      nudged = false;
       try {
         found = await round();
       } catch (err) {
@@ -205,7 +236,8 @@ export async function startTableStreamReader(options: TableStreamOptions): Promi
         if (lastRoundIdle && rounds > waiter.afterRound) waiter.resolve();
         else waiters.push(waiter);
       }
-      if (!found) await pause(IDLE_POLL_MS);
+      idleRounds = found ? 0 : idleRounds + 1;
+      if (!found && !nudged && !stopped) await idle(Math.min(IDLE_POLL_MS * 2 ** (idleRounds - 1), MOST_IDLE_POLL_MS));
     }
   })();
 
@@ -221,10 +253,13 @@ export async function startTableStreamReader(options: TableStreamOptions): Promi
             resolve();
           },
         });
+        nudge();
       });
     },
+    nudge,
     async stop() {
       stopped = true;
+      nudge();
       await loop;
       streams.destroy();
       table.destroy();
