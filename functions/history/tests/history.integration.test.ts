@@ -7,8 +7,8 @@
  * scope, and a found conversation opened read-only even though archived.
  *
  * Most tests drive the search listener's `apply` themselves with changes built from the real items
- * the stores wrote (`streamed`: also what a change told twice or late does); the local stack's
- * stream reader runs it too, and the last tests wait for it alone (`streamCaughtUp`).
+ * the stores wrote (`streamed`: also what a change told twice or late does), after the local
+ * stack's stream reader has run it too; the last tests wait for the reader alone (`streamCaughtUp`).
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
@@ -50,6 +50,9 @@ async function streamed(keys: Keys, old?: Record<string, unknown>): Promise<void
     ...(now ? { new: now } : {}),
     at: new Date().toISOString(),
   };
+  // After the stack's reader has handed the same write: an entry is kept with a version, and the two
+  // hands racing could use up the listener's retries (the stream in AWS hands a record's changes one at a time).
+  await streamCaughtUp(baseUrl);
   await searchListener.apply([change]);
 }
 
