@@ -58,11 +58,12 @@ export function receiptChange(receipt: Receipt): StatusChange | null {
 export async function applyReceiptTo(message: MessageRecord, receipt: Receipt): Promise<MessageRecord | undefined> {
   const change = receiptChange(receipt);
   if (!change || message.metadata.direction !== 'outbound') return undefined;
+  // A text bounced as a landline: the line type says so from now on, so the composer refuses it.
+  // Remembered before the text shows "not sent": whoever sees the bounce finds the number refused.
+  if (change.errorCode === 'LANDLINE') await rememberLineType(message.company_id, message.customer_id, { type: 'landline', checked_at: new Date().toISOString() });
   const updated = await setDeliveryState(message, change);
   if (!updated) return undefined;
   const owner = await loadOwner(message.company_id, ownerRefOf(message));
-  // A text bounced as a landline: the line type says so from now on, so the composer refuses it.
-  if (change.errorCode === 'LANDLINE') await rememberLineType(message.company_id, message.customer_id, { type: 'landline', checked_at: new Date().toISOString() });
   if (owner) {
     await announceMessage(owner, updated, 'message.updated');
     if (change.errorCode === 'LANDLINE') {
