@@ -34,8 +34,8 @@ export function LandingSettingsTab({ locationId }: { locationId: string }) {
       <h2 className="settings__heading">{t('landing.title')}</h2>
       <p className="settings__muted">{t('landing.intro_hint')}</p>
       {settings.data && images.data ? (
-        // Not keyed by the saved values: a save that returns while a logo uploads must not remount the
-        // image fields and drop the file the manager just picked.
+        // Not keyed by the saved values: a save that answers while a logo uploads must not remount the
+        // image fields, which would lose the upload's progress and any refusal it brings.
         <LandingForm key={locationId} locationId={locationId} path={path} initial={settings.data.landing_settings} images={images.data.images} />
       ) : (
         <section className="settings__card">
