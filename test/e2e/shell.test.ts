@@ -236,6 +236,20 @@ describe('other pages', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/partner/connect');
   });
 
+  it('the single sign-on error page returns a click made before the partner settings answer to the connect site', async () => {
+    const page = await browser.page();
+    let release = () => {};
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/agent_sessions/sso_config', async (route) => {
+      await answered;
+      await route.continue();
+    });
+    await page.goto('/app/login/seamless_error?status=403');
+    await page.getByRole('button', { name: 'Return to Connect' }).click();
+    release();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/partner/connect');
+  });
+
   it('the single sign-on error page of a console without a partner returns to sign-in', async () => {
     const page = await browser.page();
     await page.route('**/agent_sessions/sso_config', (route) =>

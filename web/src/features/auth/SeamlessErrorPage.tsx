@@ -31,9 +31,15 @@ export function SeamlessErrorPage() {
     };
   }, []);
 
+  // Asks the (once-per-page) settings again rather than reading the state: a click that comes
+  // before they have answered would otherwise send a partner's agent to the console's sign-in.
   function returnToConnect() {
-    if (partner) window.location.assign(partner.connect_url);
-    else navigate('/sign_in');
+    void ssoConfig()
+      .catch(() => null)
+      .then((config) => {
+        if (config) window.location.assign(config.connect_url);
+        else navigate('/sign_in');
+      });
   }
 
   return (
