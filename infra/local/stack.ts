@@ -295,6 +295,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       },
       { step: 'initialize', name: 'localTableStreamNudge' },
     );
+    // The client outlives the stack (module scope): a stack started again in this process adds its own.
+    stops.push(() => void db().middlewareStack.remove('localTableStreamNudge'));
     const seeded = seedLoading ? await (await seedLoading).seedDemo() : false;
 
     const carrier = new Carrier(new CarrierStore(dataDir ? join(dataDir, 'carrier.json') : null), publishToTopic, {
