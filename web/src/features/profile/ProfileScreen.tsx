@@ -1,4 +1,4 @@
-import { useId, useState, type ComponentType, type FormEvent } from 'react';
+import { useId, useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { pickerLocales, type Locale } from '../../../../shared/locales.js';
@@ -37,6 +37,9 @@ const draftOf = (profile: OwnProfileView): Draft => ({
 
 type Problems = Partial<Record<ProfileField, string>>;
 
+const VIEW_FIELDS = ['first_name', 'last_name', 'email_notifications_enabled', 'sms_notifications_enabled', 'sms_notifications_phone', 'call_phone', 'locale'] as const;
+const sameProfile = (a: OwnProfileView, b: OwnProfileView) => VIEW_FIELDS.every((field) => a[field] === b[field]);
+
 export interface ProfileScreenProps {
   /** The presence feature's control (away, auto-reply, routing), composed in app/. */
   Presence: ComponentType;
@@ -61,10 +64,25 @@ export function ProfileScreen({ Presence }: ProfileScreenProps) {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<'saved' | 'changed_elsewhere' | null>(null);
 
-  useLiveProfile(agent.id, (profile, recent) => {
+  // This console's own save comes back on the stream as well, before or after its answer: that
+  // echo is not "another window", and must not undo what the agent typed since.
+  const saving = useRef(false);
+  const heard = useRef<{ profile: OwnProfileView; recent: boolean } | null>(null);
+  const ownSave = useRef<OwnProfileView | null>(null);
+
+  function follow(profile: OwnProfileView, recent: boolean) {
+    if (ownSave.current && sameProfile(profile, ownSave.current)) {
+      ownSave.current = null;
+      return;
+    }
     setDraft(draftOf(profile));
     setProblems({});
     setResult(recent ? 'changed_elsewhere' : null);
+  }
+
+  useLiveProfile(agent.id, (profile, recent) => {
+    if (saving.current) heard.current = { profile, recent };
+    else follow(profile, recent);
   });
 
   function change<K extends keyof Draft>(field: K, value: Draft[K]) {
@@ -106,8 +124,10 @@ export function ProfileScreen({ Presence }: ProfileScreenProps) {
       return;
     }
     setBusy(true);
+    saving.current = true;
     try {
       const saved = await saveProfile(changes);
+      ownSave.current = saved;
       setDraft(draftOf(saved));
       setProblems({});
       setResult('saved');
@@ -123,6 +143,10 @@ export function ProfileScreen({ Presence }: ProfileScreenProps) {
       }
     } finally {
       setBusy(false);
+      saving.current = false;
+      const held = heard.current;
+      heard.current = null;
+      if (held) follow(held.profile, held.recent);
     }
   }
 

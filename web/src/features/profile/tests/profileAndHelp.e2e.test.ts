@@ -24,6 +24,8 @@ const ADVISOR = { id: `agt_e2e_profile_${run}`, first_name: 'Paula', last_name: 
 const email = `${ADVISOR.id}@harbor.example`;
 /** Help's reader: someone whose console stays in English. */
 const READER = { id: `agt_e2e_help_${run}`, first_name: 'Hal', last_name: 'Helpful' };
+/** Saves with the event stream late, so the save's own echo lands after its answer. */
+const ECHOED = { id: `agt_e2e_echo_${run}`, first_name: 'Eva', last_name: 'Echo' };
 let store: OwnStore;
 const words = (locale: string, key: string) => localeText(locale, key);
 
@@ -32,6 +34,7 @@ beforeAll(async () => {
   store = await createOwnStore('profile_e2e');
   await createAgent(store, ADVISOR.id, ADVISOR.first_name, ADVISOR.last_name);
   await createAgent(store, READER.id, READER.first_name, READER.last_name);
+  await createAgent(store, ECHOED.id, ECHOED.first_name, ECHOED.last_name);
 });
 
 afterAll(async () => {
@@ -140,6 +143,56 @@ describe('My profile', () => {
     expect(await phone.evaluate(() => document.documentElement.lang)).toBe('de');
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await seriousViolations(phone)).toEqual([]);
+  });
+
+  it('says its own save saved when the save comes back on the stream after its answer, and keeps what it shows', async () => {
+    const context = await browser.context({ viewport: { width: 1280, height: 900 } });
+    // Every chunk of the event stream reaches the console 1.5 s late (a slow proxy, a busy tab).
+    await context.addInitScript(() => {
+      const original = window.fetch.bind(window);
+      const seen = window as unknown as { profileEchoes: number };
+      seen.profileEchoes = 0;
+      window.fetch = async (input, init) => {
+        const response = await original(input, init);
+        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+        if (!url.includes('/events?') || !response.body) return response;
+        const reader = response.body.getReader();
+        const later = (fn: () => void) => setTimeout(fn, 1_500);
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            const pump = (): void => {
+              reader.read().then(
+                ({ done, value }) => {
+                  if (done) return later(() => controller.close());
+                  later(() => {
+                    if (new TextDecoder().decode(value).includes('profile.changed')) seen.profileEchoes += 1;
+                    controller.enqueue(value);
+                  });
+                  pump();
+                },
+                (error: unknown) => later(() => controller.error(error)),
+              );
+            };
+            pump();
+          },
+          cancel: (reason) => reader.cancel(reason),
+        });
+        return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+      };
+    });
+    const page = await context.newPage();
+    await signInAs(page, `${ECHOED.id}@harbor.example`);
+    await page.goto('/app/profile');
+    await profile(page).waitFor({ timeout: 15_000 });
+
+    await page.getByTestId('profile-first-name').fill('Evangeline');
+    await page.getByTestId('profile-save').click();
+    await expect.poll(() => page.getByTestId('profile-result').textContent(), { timeout: 10_000 }).toBe(words('en-us', 'profile:saved'));
+    // The echo arrives: it is this console's own save, not another window's.
+    await expect.poll(() => page.evaluate(() => (window as unknown as { profileEchoes: number }).profileEchoes), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.waitForTimeout(200);
+    expect(await page.getByTestId('profile-result').textContent()).toBe(words('en-us', 'profile:saved'));
+    expect(await page.getByTestId('profile-first-name').inputValue()).toBe('Evangeline');
   });
 });
 
