@@ -39,6 +39,11 @@ type Problems = Partial<Record<ProfileField, string>>;
 
 const VIEW_FIELDS = ['first_name', 'last_name', 'email_notifications_enabled', 'sms_notifications_enabled', 'sms_notifications_phone', 'call_phone', 'locale'] as const;
 const sameProfile = (a: OwnProfileView, b: OwnProfileView) => VIEW_FIELDS.every((field) => a[field] === b[field]);
+/** A `profile.changed` heard on the agent's channel; `recent`: since this tab's stream connected. */
+interface Heard {
+  profile: OwnProfileView;
+  recent: boolean;
+}
 
 export interface ProfileScreenProps {
   /** The presence feature's control (away, auto-reply, routing), composed in app/. */
@@ -64,25 +69,22 @@ export function ProfileScreen({ Presence }: ProfileScreenProps) {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<'saved' | 'changed_elsewhere' | null>(null);
 
-  // This console's own save comes back on the stream as well, before or after its answer: that
-  // echo is not "another window", and must not undo what the agent typed since.
-  const saving = useRef(false);
-  const heard = useRef<{ profile: OwnProfileView; recent: boolean } | null>(null);
-  const ownSave = useRef<OwnProfileView | null>(null);
+  // This console's own save comes back on the stream too, before or after its answer: that echo is
+  // not "another window", and must not undo what the agent typed since. What is heard while a save
+  // is in flight waits for its answer, which says which of it is older (see `submit`).
+  const heardWhileSaving = useRef<Heard[] | null>(null);
+  const ownEcho = useRef<OwnProfileView | null>(null);
 
-  function follow(profile: OwnProfileView, recent: boolean) {
-    if (ownSave.current && sameProfile(profile, ownSave.current)) {
-      ownSave.current = null;
-      return;
-    }
+  function follow({ profile, recent }: Heard) {
     setDraft(draftOf(profile));
     setProblems({});
     setResult(recent ? 'changed_elsewhere' : null);
   }
 
   useLiveProfile(agent.id, (profile, recent) => {
-    if (saving.current) heard.current = { profile, recent };
-    else follow(profile, recent);
+    if (heardWhileSaving.current) heardWhileSaving.current.push({ profile, recent });
+    else if (ownEcho.current && sameProfile(profile, ownEcho.current)) ownEcho.current = null;
+    else follow({ profile, recent });
   });
 
   function change<K extends keyof Draft>(field: K, value: Draft[K]) {
@@ -124,15 +126,24 @@ export function ProfileScreen({ Presence }: ProfileScreenProps) {
       return;
     }
     setBusy(true);
-    saving.current = true;
+    const heard: Heard[] = [];
+    heardWhileSaving.current = heard;
     try {
       const saved = await saveProfile(changes);
-      ownSave.current = saved;
+      // The channel keeps the order of saves: what came before this save's echo is older than its
+      // answer, what came after is newer. With no echo yet, all of it is older, and the echo is to come.
+      const echo = heard.findLastIndex((event) => sameProfile(event.profile, saved));
+      ownEcho.current = echo < 0 ? saved : null;
       setDraft(draftOf(saved));
       setProblems({});
       setResult('saved');
       toast.success(t('saved', { lng: saved.locale === 'debug' ? undefined : saved.locale }));
+      const newer = echo >= 0 && echo < heard.length - 1 ? heard.at(-1) : undefined;
+      if (newer) follow(newer);
     } catch (error) {
+      // Nothing of this console's was saved: what was heard is another window's.
+      const last = heard.at(-1);
+      if (last) follow(last);
       if (error instanceof ApiError && error.status === 422) {
         const placed: Problems = {};
         for (const problem of asErrorBody(error.body).errors ?? []) {
@@ -143,10 +154,7 @@ export function ProfileScreen({ Presence }: ProfileScreenProps) {
       }
     } finally {
       setBusy(false);
-      saving.current = false;
-      const held = heard.current;
-      heard.current = null;
-      if (held) follow(held.profile, held.recent);
+      heardWhileSaving.current = null;
     }
   }
 

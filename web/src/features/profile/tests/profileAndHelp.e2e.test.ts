@@ -3,7 +3,9 @@
  * with an auto-reply from the profile, is refused a too-short SMS number at its field, then saves a
  * new name, German, e-mail and SMS notifications: the console switches at once, and their second
  * console (another browser) follows live — name, language, notifications and presence — as does a
-third on the service board at 1920 px (name and language). Help shows
+ * third on the service board at 1920 px (name and language). With the event stream made late, a
+ * console's own save stays "saved" when its echo comes after the answer, and an older save from
+ * another window heard while it saved does not cover it. Help shows
  * support's phone, text and e-mail links, says a download nobody configured is not available, and
  * finds a question by search, opened by keyboard. Axe scans both at 1280 and 390 px. The
  * dealership is this file's own (test/support/ownStore.ts).
@@ -26,6 +28,8 @@ const email = `${ADVISOR.id}@harbor.example`;
 const READER = { id: `agt_e2e_help_${run}`, first_name: 'Hal', last_name: 'Helpful' };
 /** Saves with the event stream late, so the save's own echo lands after its answer. */
 const ECHOED = { id: `agt_e2e_echo_${run}`, first_name: 'Eva', last_name: 'Echo' };
+/** Saves while another window's earlier save reaches the console. */
+const RACED = { id: `agt_e2e_raced_${run}`, first_name: 'Rosa', last_name: 'Raced' };
 let store: OwnStore;
 const words = (locale: string, key: string) => localeText(locale, key);
 
@@ -35,6 +39,7 @@ beforeAll(async () => {
   await createAgent(store, ADVISOR.id, ADVISOR.first_name, ADVISOR.last_name);
   await createAgent(store, READER.id, READER.first_name, READER.last_name);
   await createAgent(store, ECHOED.id, ECHOED.first_name, ECHOED.last_name);
+  await createAgent(store, RACED.id, RACED.first_name, RACED.last_name);
 });
 
 afterAll(async () => {
@@ -62,6 +67,49 @@ async function freshBrowserAt(width: number, height: number, path: string): Prom
 }
 
 const profile = (page: Page) => page.getByTestId('profile');
+
+/**
+ * A console at 1280 px whose event stream reaches it `delayMs` late, chunk by chunk, and counts the
+ * chunks that carried `profile.changed` as they are delivered (`profileEvents`).
+ */
+async function watchedConsole(delayMs: number): Promise<Page> {
+  const context = await browser.context({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript((delay: number) => {
+    const original = window.fetch.bind(window);
+    const seen = window as unknown as { profileEvents: number };
+    seen.profileEvents = 0;
+    window.fetch = async (input, init) => {
+      const response = await original(input, init);
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (!url.includes('/events?') || !response.body) return response;
+      const reader = response.body.getReader();
+      const later = (fn: () => void) => setTimeout(fn, delay);
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          const pump = (): void => {
+            reader.read().then(
+              ({ done, value }) => {
+                if (done) return later(() => controller.close());
+                later(() => {
+                  if (new TextDecoder().decode(value).includes('profile.changed')) seen.profileEvents += 1;
+                  controller.enqueue(value);
+                });
+                pump();
+              },
+              (error: unknown) => later(() => controller.error(error)),
+            );
+          };
+          pump();
+        },
+        cancel: (reason) => reader.cancel(reason),
+      });
+      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    };
+  }, delayMs);
+  return context.newPage();
+}
+
+const profileEvents = (page: Page) => page.evaluate(() => (window as unknown as { profileEvents: number }).profileEvents);
 
 describe('My profile', () => {
   it('saves name, language, notifications and presence, refuses a bad number at its field, and the second console follows live', async () => {
@@ -146,41 +194,8 @@ describe('My profile', () => {
   });
 
   it('says its own save saved when the save comes back on the stream after its answer, and keeps what it shows', async () => {
-    const context = await browser.context({ viewport: { width: 1280, height: 900 } });
     // Every chunk of the event stream reaches the console 1.5 s late (a slow proxy, a busy tab).
-    await context.addInitScript(() => {
-      const original = window.fetch.bind(window);
-      const seen = window as unknown as { profileEchoes: number };
-      seen.profileEchoes = 0;
-      window.fetch = async (input, init) => {
-        const response = await original(input, init);
-        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-        if (!url.includes('/events?') || !response.body) return response;
-        const reader = response.body.getReader();
-        const later = (fn: () => void) => setTimeout(fn, 1_500);
-        const body = new ReadableStream<Uint8Array>({
-          start(controller) {
-            const pump = (): void => {
-              reader.read().then(
-                ({ done, value }) => {
-                  if (done) return later(() => controller.close());
-                  later(() => {
-                    if (new TextDecoder().decode(value).includes('profile.changed')) seen.profileEchoes += 1;
-                    controller.enqueue(value);
-                  });
-                  pump();
-                },
-                (error: unknown) => later(() => controller.error(error)),
-              );
-            };
-            pump();
-          },
-          cancel: (reason) => reader.cancel(reason),
-        });
-        return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-      };
-    });
-    const page = await context.newPage();
+    const page = await watchedConsole(1_500);
     await signInAs(page, `${ECHOED.id}@harbor.example`);
     await page.goto('/app/profile');
     await profile(page).waitFor({ timeout: 15_000 });
@@ -189,10 +204,40 @@ describe('My profile', () => {
     await page.getByTestId('profile-save').click();
     await expect.poll(() => page.getByTestId('profile-result').textContent(), { timeout: 10_000 }).toBe(words('en-us', 'profile:saved'));
     // The echo arrives: it is this console's own save, not another window's.
-    await expect.poll(() => page.evaluate(() => (window as unknown as { profileEchoes: number }).profileEchoes), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => profileEvents(page), { timeout: 15_000 }).toBe(1);
     await page.waitForTimeout(200);
     expect(await page.getByTestId('profile-result').textContent()).toBe(words('en-us', 'profile:saved'));
     expect(await page.getByTestId('profile-first-name').inputValue()).toBe('Evangeline');
+  });
+
+  it('shows its own save, not an older one from another window heard while it was saving', async () => {
+    // The stream is 1 s late, so this save's own echo comes after its answer.
+    const page = await watchedConsole(1_000);
+    const email = `${RACED.id}@harbor.example`;
+    await signInAs(page, email);
+    await page.goto('/app/profile');
+    await profile(page).waitFor({ timeout: 15_000 });
+    // This console's save waits in the browser while another window saves first.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/agents/me', async (route) => {
+      if (route.request().method() === 'PUT') await released;
+      await route.continue();
+    });
+
+    await page.getByTestId('profile-first-name').fill('Ramona');
+    await page.getByTestId('profile-save').click();
+    const elsewhere = await api(browser.baseUrl, await signIn(browser.baseUrl, email)).put('/api/agents/me', { agent: { first_name: 'Rita' } });
+    expect(elsewhere.status).toBe(200);
+    await expect.poll(() => profileEvents(page), { timeout: 15_000 }).toBe(1);
+    release();
+
+    await expect.poll(() => page.getByTestId('profile-result').textContent(), { timeout: 10_000 }).toBe(words('en-us', 'profile:saved'));
+    await expect.poll(() => profileEvents(page), { timeout: 15_000 }).toBe(2);
+    await page.waitForTimeout(200);
+    expect(await page.getByTestId('profile-first-name').inputValue()).toBe('Ramona');
+    expect(await page.getByTestId('profile-result').textContent()).toBe(words('en-us', 'profile:saved'));
+    expect((await api(browser.baseUrl, await signIn(browser.baseUrl, email)).get('/api/agents/me')).body.agent.first_name).toBe('Ramona');
   });
 });
 
